@@ -1,0 +1,28 @@
+// Typed domain errors. The server's one error handler turns them into the { success:false, message } envelope.
+export abstract class DomainError extends Error {
+  abstract readonly status: number;
+  /** `message` is shown to users: always Spanish. */
+  constructor(message: string, readonly details?: unknown) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class InvalidError extends DomainError {
+  readonly status = 400;
+}
+export class UnauthorizedError extends DomainError {
+  readonly status = 401;
+}
+export class ForbiddenError extends DomainError {
+  readonly status = 403;
+}
+export class NotFoundError extends DomainError {
+  readonly status = 404;
+}
+export class ConflictError extends DomainError {
+  readonly status = 409;
+}
+export class UnavailableError extends DomainError {
+  readonly status = 503;
+}

@@ -1,0 +1,70 @@
+// The event catalog: every event type has a name, a version and a zod schema; old versions upcast forward.
+import { z } from 'zod';
+import { InvalidError } from '../errors';
+import type { EventDefinition, EventMetadata, NewEvent, RecordedEvent } from './types';
+
+export function defineEvent<T extends string, S extends z.ZodType>(
+  type: T,
+  version: number,
+  schema: S,
+  upcast: Record<number, (data: unknown) => unknown> = {},
+): EventDefinition<T, S> {
+  return {
+    type,
+    version,
+    schema,
+    upcast,
+    create: (data, options: { eventId?: string; metadata?: EventMetadata } = {}) => ({
+      type,
+      data,
+      ...(options.eventId ? { eventId: options.eventId } : {}),
+      ...(options.metadata ? { metadata: options.metadata } : {}),
+    }),
+    is: (event: RecordedEvent): event is RecordedEvent<T, z.output<S>> => event.type === type,
+  };
+}
+
+export class InvalidEventError extends InvalidError {}
+
+export class EventCatalog {
+  private readonly byType = new Map<string, EventDefinition>();
+
+  constructor(definitions: readonly EventDefinition[] = []) {
+    for (const d of definitions) this.register(d);
+  }
+
+  register(definition: EventDefinition): this {
+    if (this.byType.has(definition.type)) throw new Error(`event type ${definition.type} registered twice`);
+    this.byType.set(definition.type, definition);
+    return this;
+  }
+
+  types(): string[] {
+    return [...this.byType.keys()];
+  }
+
+  /** Validates a new event's payload; returns the parsed payload and its version. */
+  validate(event: NewEvent): { data: unknown; version: number } {
+    const def = this.byType.get(event.type);
+    if (!def) throw new InvalidEventError(`Tipo de evento desconocido: ${event.type}`);
+    const parsed = def.schema.safeParse(event.data);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new InvalidEventError(`Datos inválidos para ${event.type}: ${issue?.path.join('.') || '(raíz)'} ${issue?.message ?? ''}`.trim(), parsed.error.issues);
+    }
+    return { data: parsed.data, version: def.version };
+  }
+
+  /** Brings a stored payload up to the current version of its type. */
+  upcast(event: RecordedEvent): RecordedEvent {
+    const def = this.byType.get(event.type);
+    if (!def || event.version >= def.version) return event;
+    let data = event.data;
+    for (let v = event.version; v < def.version; v++) {
+      const step = def.upcast[v];
+      if (!step) throw new Error(`no upcaster for ${event.type} v${v}`);
+      data = step(data);
+    }
+    return { ...event, data, version: def.version };
+  }
+}

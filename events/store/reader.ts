@@ -1,0 +1,185 @@
+// Async projections follow the log in commit-safe order, and every projection can be rebuilt from the log.
+import type pg from 'pg';
+import type { EventCatalog } from './catalog';
+import { EVENT_COLUMNS, toRecorded } from './event-store';
+import type { Projection } from './projection';
+import type { RecordedEvent } from './types';
+
+interface Checkpoint {
+  transaction_id: string;
+  global_position: string;
+}
+
+/**
+ * Reads the next batch after the checkpoint. Only transactions below the snapshot's xmin are read: they
+ * have all finished, so an event that commits later can never land behind the checkpoint and be skipped.
+ */
+async function nextBatch(tx: pg.PoolClient, catalog: EventCatalog, projection: Projection, cp: Checkpoint, limit: number) {
+  const { rows } = await tx.query(
+    `SELECT ${EVENT_COLUMNS} FROM events
+     WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+       AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       AND type = ANY($3::text[])
+     ORDER BY transaction_id, global_position
+     LIMIT $4`,
+    [cp.transaction_id, cp.global_position, projection.eventTypes, limit],
+  );
+  return rows.map((r) => catalog.upcast(toRecorded(r as never)));
+}
+
+async function saveCheckpoint(tx: pg.PoolClient, projection: Projection, last: RecordedEvent) {
+  await tx.query(
+    `UPDATE projection_checkpoints SET transaction_id = $2::xid8, global_position = $3, updated_at = now()
+     WHERE projection = $1`,
+    [projection.name, last.transactionId, last.globalPosition],
+  );
+}
+
+/**
+ * Runs one batch of an async projection in one transaction: events, read-model writes and checkpoint
+ * commit together. Returns how many events were applied (0: caught up, or another process holds it).
+ */
+export async function runAsyncBatch(pool: pg.Pool, catalog: EventCatalog, projection: Projection, limit = 500): Promise<number> {
+  await pool.query('INSERT INTO projection_checkpoints (projection) VALUES ($1) ON CONFLICT DO NOTHING', [projection.name]);
+  const tx = await pool.connect();
+  try {
+    await tx.query('BEGIN');
+    const { rows } = await tx.query<Checkpoint>(
+      `SELECT transaction_id::text AS transaction_id, global_position FROM projection_checkpoints
+       WHERE projection = $1 FOR UPDATE SKIP LOCKED`,
+      [projection.name],
+    );
+    const cp = rows[0];
+    if (!cp) {
+      await tx.query('ROLLBACK');
+      return 0;
+    }
+    const events = await nextBatch(tx, catalog, projection, cp, limit);
+    if (events.length) {
+      await projection.apply(tx, events);
+      await saveCheckpoint(tx, projection, events.at(-1)!);
+    }
+    await tx.query('COMMIT');
+    return events.length;
+  } catch (err) {
+    await tx.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    tx.release();
+  }
+}
+
+/** Catches an async projection up with the log (as far as finished transactions allow). */
+export async function catchUp(pool: pg.Pool, catalog: EventCatalog, projection: Projection, limit = 500): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await runAsyncBatch(pool, catalog, projection, limit);
+    total += n;
+    if (n < limit) return total;
+  }
+}
+
+export interface ProjectionDaemon {
+  stop(): Promise<void>;
+  /** Resolves after one full pass over every projection (tests, health). */
+  tick(): Promise<void>;
+}
+
+/** Keeps every async projection following the log, polling at `intervalMs` when caught up. */
+export function startProjectionDaemon(
+  pool: pg.Pool,
+  catalog: EventCatalog,
+  projections: readonly Projection[],
+  { intervalMs = 500, onError = (_e: unknown, _p: Projection) => {} } = {},
+): ProjectionDaemon {
+  const asyncOnes = projections.filter((p) => p.mode === 'async');
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+
+  const pass = async () => {
+    for (const p of asyncOnes) {
+      try {
+        await catchUp(pool, catalog, p);
+      } catch (err) {
+        onError(err, p);
+      }
+    }
+  };
+  const loop = () => {
+    if (stopped) return;
+    running = pass().finally(() => {
+      if (!stopped) timer = setTimeout(loop, intervalMs);
+    });
+  };
+  loop();
+
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+    tick: () => (running = running.then(pass)),
+  };
+}
+
+/**
+ * Rebuilds projections from the whole log. Each projection is rebuilt in one transaction that first
+ * locks its tables, so appends that touch it wait and then apply on top of the rebuilt rows.
+ */
+export async function rebuildProjections(
+  pool: pg.Pool,
+  catalog: EventCatalog,
+  projections: readonly Projection[],
+  { batchSize = 5000 } = {},
+): Promise<Array<{ projection: string; events: number; ms: number }>> {
+  const report: Array<{ projection: string; events: number; ms: number }> = [];
+  for (const projection of projections) {
+    const started = performance.now();
+    const tx = await pool.connect();
+    let count = 0;
+    try {
+      await tx.query('BEGIN');
+      await tx.query(`LOCK TABLE ${projection.tables.join(', ')} IN ACCESS EXCLUSIVE MODE`);
+      await tx.query(`TRUNCATE ${projection.tables.join(', ')}`);
+      const asyncMode = projection.mode === 'async';
+      if (asyncMode) {
+        await tx.query(
+          `INSERT INTO projection_checkpoints (projection) VALUES ($1)
+           ON CONFLICT (projection) DO UPDATE SET transaction_id = '0'::xid8, global_position = 0, updated_at = now()`,
+          [projection.name],
+        );
+        await tx.query('SELECT 1 FROM projection_checkpoints WHERE projection = $1 FOR UPDATE', [projection.name]);
+      }
+      let cp: Checkpoint = { transaction_id: '0', global_position: '0' };
+      for (;;) {
+        // Inline projections may read every committed event; async ones stop below xmin like the daemon.
+        const { rows } = await tx.query(
+          `SELECT ${EVENT_COLUMNS} FROM events
+           WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+             AND type = ANY($3::text[])
+             ${asyncMode ? 'AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())' : ''}
+           ORDER BY transaction_id, global_position LIMIT $4`,
+          [cp.transaction_id, cp.global_position, projection.eventTypes, batchSize],
+        );
+        const events = rows.map((r) => catalog.upcast(toRecorded(r as never)));
+        if (events.length === 0) break;
+        await projection.apply(tx, events);
+        const last = events.at(-1)!;
+        cp = { transaction_id: last.transactionId, global_position: String(last.globalPosition) };
+        count += events.length;
+        if (asyncMode) await saveCheckpoint(tx, projection, last);
+        if (events.length < batchSize) break;
+      }
+      await tx.query('COMMIT');
+    } catch (err) {
+      await tx.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      tx.release();
+    }
+    report.push({ projection: projection.name, events: count, ms: performance.now() - started });
+  }
+  return report;
+}

@@ -1,0 +1,63 @@
+// Shapes shared by the event store, the catalog and projections.
+import type { z } from 'zod';
+
+/** Anything that runs SQL: a pool or a client inside a transaction. */
+export interface Queryable {
+  query<R extends Record<string, unknown> = Record<string, unknown>>(
+    text: string,
+    values?: unknown[],
+  ): Promise<{ rows: R[]; rowCount: number | null }>;
+}
+
+export interface EventMetadata {
+  /** Who caused it: a user id, 'visitor' or 'system'. */
+  actor?: string;
+  requestId?: string;
+  /** Where it came from when not a plain request, e.g. 'guest-sync'. */
+  origin?: string;
+  /** The time the client reported, as ISO text (never trusted for ordering). */
+  clientTime?: string;
+  [key: string]: unknown;
+}
+
+export interface EventDefinition<T extends string = string, S extends z.ZodType = z.ZodType> {
+  type: T;
+  version: number;
+  schema: S;
+  /** Upcasters: upcast[v] maps a payload of version v to version v + 1. */
+  upcast: Record<number, (data: unknown) => unknown>;
+  /** Builds an event to append, checked against the schema at append time. */
+  create(data: z.input<S>, options?: { eventId?: string; metadata?: EventMetadata }): NewEvent<T>;
+  /** Type guard for recorded events. */
+  is(event: RecordedEvent): event is RecordedEvent<T, z.output<S>>;
+}
+
+export interface NewEvent<T extends string = string> {
+  type: T;
+  data: unknown;
+  /** A deterministic id makes a retried request idempotent; random when absent. */
+  eventId?: string;
+  metadata?: EventMetadata;
+}
+
+export interface RecordedEvent<T extends string = string, D = unknown> {
+  globalPosition: number;
+  transactionId: string;
+  streamId: string;
+  streamPosition: number;
+  eventId: string;
+  type: T;
+  version: number;
+  data: D;
+  metadata: EventMetadata;
+  recordedAt: Date;
+}
+
+/** A job to enqueue in the same transaction as the append (pg-boss). */
+export interface JobRequest {
+  name: string;
+  data: object;
+  options?: Record<string, unknown>;
+}
+
+export type Enqueue = (tx: Queryable, job: JobRequest) => Promise<void>;

@@ -1,0 +1,50 @@
+// pg-boss on the application's database: queues, enqueue inside an event-store transaction, workers.
+import { PgBoss } from 'pg-boss';
+import type { Enqueue, Queryable } from '../events/store/types';
+import { createMailer, EMAIL_SEND, type EmailDeps, type EmailPayload } from './email/send-email';
+import { QUEUES } from './queues';
+
+export interface Jobs {
+  boss: PgBoss;
+  /** Enqueues a job with the caller's transaction: it exists only if that transaction commits. */
+  enqueue: Enqueue;
+  startWorkers(deps: EmailDeps): Promise<void>;
+  stop(): Promise<void>;
+  health(): Promise<{ ok: boolean; queued?: number; failed?: number }>;
+}
+
+export async function startJobs(connectionString: string, onError: (err: Error) => void): Promise<Jobs> {
+  const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4, application_name: 'manifiesta-jobs' });
+  boss.on('error', onError);
+  await boss.start();
+  for (const { name, ...options } of QUEUES) await boss.createQueue(name, options);
+
+  const enqueue: Enqueue = async (tx: Queryable, job) => {
+    await boss.send(job.name, job.data, {
+      ...job.options,
+      db: { executeSql: (text: string, values?: unknown[]) => tx.query(text, values) },
+    });
+  };
+
+  return {
+    boss,
+    enqueue,
+    async startWorkers(deps) {
+      const deliver = createMailer(deps);
+      await boss.work<EmailPayload>(EMAIL_SEND, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+        if (job) await deliver(job.id, job.data);
+      });
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+    async health() {
+      try {
+        const q = await boss.getQueue(EMAIL_SEND);
+        return { ok: Boolean(q), queued: q?.queuedCount, failed: q?.failedCount };
+      } catch {
+        return { ok: false };
+      }
+    },
+  };
+}

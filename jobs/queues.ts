@@ -1,0 +1,26 @@
+// The queue registry: every queue, its retry policy and dead-letter queue, in one place.
+import { EMAIL_SEND, EMAIL_SEND_DEAD } from './email/send-email';
+
+export interface QueueSpec {
+  name: string;
+  deadLetter?: string;
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  retryDelayMax?: number;
+  expireInSeconds?: number;
+}
+
+// Dead-letter queues come first: pg-boss requires them to exist before the queue that points at them.
+export const QUEUES: readonly QueueSpec[] = [
+  { name: EMAIL_SEND_DEAD, retryLimit: 0 },
+  {
+    name: EMAIL_SEND,
+    deadLetter: EMAIL_SEND_DEAD,
+    retryLimit: 8,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 30 * 60,
+    expireInSeconds: 120,
+  },
+];

@@ -1,0 +1,37 @@
+// GET /api/health: is the database reachable, are the job queues alive.
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app';
+import { ErrorEnvelope, envelope } from '../../http';
+
+const Health = z.object({
+  database: z.enum(['ok', 'down']),
+  queue: z.enum(['ok', 'down']),
+  uptimeSeconds: z.number().int(),
+});
+
+const healthRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'pool' | 'jobs'>> = async (app, { pool, jobs }) => {
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        operationId: 'getHealth',
+        tags: ['health'],
+        summary: 'Estado del servidor, la base de datos y la cola de trabajos',
+        response: { 200: envelope(Health), 503: envelope(Health).extend({ success: z.literal(false) }).or(ErrorEnvelope) },
+      },
+    },
+    async (_request, reply) => {
+      const [database, queue] = await Promise.all([
+        pool.query('SELECT 1').then(() => 'ok' as const, () => 'down' as const),
+        jobs.health().then((h) => (h.ok ? ('ok' as const) : ('down' as const))),
+      ]);
+      const ok = database === 'ok' && queue === 'ok';
+      const data = { database, queue, uptimeSeconds: Math.round(process.uptime()) };
+      if (ok) return reply.send({ success: true as const, message: 'Todo funciona correctamente.', data });
+      return reply.status(503).send({ success: false as const, message: 'Algún servicio no responde.', data });
+    },
+  );
+};
+
+export default healthRoutes;

@@ -1,0 +1,50 @@
+// The welcome mail a new lead receives, per source. Warm, short, in the coach's Argentine voice.
+import type { EmailPayload } from '../../../jobs/email/send-email';
+import type { LeadSource } from '../../../events/leads/leads.events';
+
+const WHAT: Record<string, { subject: string; gift: string; path: string }> = {
+  'nostalgia|fragmento': {
+    subject: 'Tu audiolibro «Soltar el Pasado» ya es tuyo',
+    gift: 'el audiolibro «Soltar el Pasado»',
+    path: '/nostalgia',
+  },
+  'niveles|pdf': {
+    subject: 'Tu guía de los niveles de conciencia',
+    gift: 'la guía en PDF de los niveles de conciencia',
+    path: '/niveles',
+  },
+  'afirmaciones|fragmento': {
+    subject: 'Tu fragmento gratuito de afirmaciones',
+    gift: 'el fragmento gratuito del ebook de afirmaciones',
+    path: '/afirmaciones',
+  },
+  'afirmaciones|ebook': {
+    subject: 'Tu ebook de afirmaciones completo',
+    gift: 'el ebook completo de afirmaciones',
+    path: '/afirmaciones',
+  },
+  'Newsletter Archive|Subscription Form': {
+    subject: 'Bienvenida al newsletter de Manifiesta',
+    gift: 'tu lugar en el newsletter',
+    path: '/newsletter',
+  },
+};
+
+export function leadWelcomeEmail(lead: { email: string; nick: string; page: LeadSource['page']; section: LeadSource['section'] }, publicUrl: string): EmailPayload {
+  const what = WHAT[`${lead.page}|${lead.section}`] ?? WHAT['Newsletter Archive|Subscription Form']!;
+  const link = new URL(what.path, publicUrl).toString();
+  const text = [
+    `¡Hola, ${lead.nick}!`,
+    '',
+    `Gracias por confiar en este espacio. Ya tenés ${what.gift}.`,
+    `Si la descarga no empezó o querés volver a verlo, lo encontrás siempre acá: ${link}`,
+    '',
+    'Tomate un momento tranquilo para recibirlo, sin apuro. Lo que hoy empieza como una lectura o una escucha puede convertirse en un cambio real cuando lo llevás a tu día a día.',
+    '',
+    'Cada tanto te voy a escribir con herramientas, reflexiones y prácticas para acompañarte. Si en algún momento preferís no recibir más correos, respondé este mensaje y te doy de baja.',
+    '',
+    'Con cariño,',
+    'Manifiesta',
+  ].join('\n');
+  return { to: lead.email, subject: what.subject, text, kind: `lead-welcome:${lead.page}:${lead.section}` };
+}

@@ -1,0 +1,34 @@
+// Serves the built SPA: hashed assets cached for a year, index.html for every client-side route.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { MESSAGES } from '../http';
+
+export default fp(
+  async function client(app: FastifyInstance, { root }: { root: string }) {
+    const hasBuild = existsSync(path.join(root, 'index.html'));
+    if (hasBuild) {
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        index: false,
+        cacheControl: false,
+        setHeaders(reply, file) {
+          const hashed = file.includes(`${path.sep}assets${path.sep}`);
+          reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    }
+    app.setNotFoundHandler((request, reply) => {
+      const isApi = request.url === '/api' || request.url.startsWith('/api/');
+      if (isApi || !hasBuild || (request.method !== 'GET' && request.method !== 'HEAD')) {
+        return reply.status(404).send({ success: false, message: MESSAGES.notFound, data: null });
+      }
+      // Any other path is a route of the SPA; the client router shows its 404 page when unknown.
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    });
+  },
+  { name: 'client' },
+);

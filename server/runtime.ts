@@ -1,0 +1,57 @@
+// The process's long-lived parts: database (embedded or DATABASE_URL), migrations, event store, jobs,
+// async projections. Shared by the HTTP server (main.ts) and the standalone worker (jobs/worker.ts).
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { createCatalog, projections } from '../events/registry';
+import { createEventStore, type EventStore } from '../events/store/event-store';
+import { startProjectionDaemon, type ProjectionDaemon } from '../events/store/reader';
+import { startJobs, type Jobs } from '../jobs/boss';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/database';
+import { migrate } from './db/migrate';
+
+export interface Runtime {
+  db: Database;
+  store: EventStore;
+  jobs: Jobs;
+  daemon?: ProjectionDaemon;
+  close(): Promise<void>;
+}
+
+export async function startRuntime(config: Config, log: Logger, { workers }: { workers: boolean }): Promise<Runtime> {
+  const db = await openDatabase(config, (line) => log.debug({ component: 'postgres' }, line));
+  log.info({ embedded: db.embedded }, db.embedded ? 'embedded PostgreSQL is running' : 'using DATABASE_URL');
+  try {
+    const applied = await migrate(db.pool);
+    if (applied.length) log.info({ applied }, 'migrations applied');
+    const jobs = await startJobs(db.url, (err) => log.error({ err }, 'job queue error'));
+    const catalog = createCatalog();
+    const store = createEventStore({ pool: db.pool, catalog, projections, enqueue: jobs.enqueue });
+    let daemon: ProjectionDaemon | undefined;
+    if (workers) {
+      await jobs.startWorkers({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        log: log.child({ component: 'mail' }),
+      });
+      daemon = startProjectionDaemon(db.pool, catalog, projections, {
+        onError: (err, p) => log.error({ err, projection: p.name }, 'async projection failed; retrying'),
+      });
+    }
+    return {
+      db,
+      store,
+      jobs,
+      daemon,
+      async close() {
+        await daemon?.stop();
+        await jobs.stop();
+        await db.close();
+      },
+    };
+  } catch (err) {
+    await db.close().catch(() => {});
+    throw err;
+  }
+}
