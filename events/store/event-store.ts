@@ -54,7 +54,8 @@ export interface EventStore {
 
 interface EventRow {
   global_position: string;
-  transaction_id: string;
+  /** As text: xid8 exceeds what a JS number holds exactly. Aliased so ORDER BY still sees the xid8 column. */
+  transaction_id_text: string;
   stream_id: string;
   stream_position: string;
   event_id: string;
@@ -66,12 +67,12 @@ interface EventRow {
 }
 
 export const EVENT_COLUMNS =
-  'global_position, transaction_id::text AS transaction_id, stream_id, stream_position, event_id, type, version, data, metadata, recorded_at';
+  'global_position, transaction_id::text AS transaction_id_text, stream_id, stream_position, event_id, type, version, data, metadata, recorded_at';
 
 export function toRecorded(row: EventRow): RecordedEvent {
   return {
     globalPosition: Number(row.global_position),
-    transactionId: row.transaction_id,
+    transactionId: row.transaction_id_text,
     streamId: row.stream_id,
     streamPosition: Number(row.stream_position),
     eventId: row.event_id,

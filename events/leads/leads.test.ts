@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { recorded, leadData } from '../../tests/fakes/recorded';
+import type { NewEvent } from '../store/types';
+import { decideCaptureLead, evolveVisitor, initialVisitorState, normaliseEmail, visitorStreamId, type CaptureLead, type VisitorState } from './leads';
+import { LeadCaptured } from './leads.events';
+
+const nostalgia: CaptureLead = { email: 'ana@example.com', nick: 'Ana', page: 'nostalgia', section: 'fragmento', status: 'downloaded' };
+const niveles: CaptureLead = { email: 'ana@example.com', nick: 'Ana', page: 'niveles', section: 'pdf', status: 'downloaded' };
+
+/** Turns decided events into recorded ones, as the store would, and folds them into the state. */
+function apply(state: VisitorState, events: NewEvent[]): VisitorState {
+  return events.map((e) => recorded(e.type, e.data)).reduce(evolveVisitor, state);
+}
+
+describe('decideCaptureLead', () => {
+  it('records the first capture of a page and section with a welcome mail', () => {
+    const { events, sendWelcome } = decideCaptureLead(initialVisitorState, nostalgia);
+    expect(sendWelcome).toBe(true);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.type).toBe(LeadCaptured.type);
+    expect(events[0]!.data).toEqual({
+      email: 'ana@example.com',
+      nick: 'Ana',
+      page: 'nostalgia',
+      section: 'fragmento',
+      status: 'downloaded',
+      firstForSource: true,
+    });
+  });
+
+  it('records a second capture of the same source again, but without a welcome', () => {
+    const first = decideCaptureLead(initialVisitorState, nostalgia);
+    const state = apply(initialVisitorState, first.events);
+    const second = decideCaptureLead(state, { ...nostalgia, nick: 'Ana María' });
+    expect(second.sendWelcome).toBe(false);
+    expect(second.events).toHaveLength(1);
+    expect(second.events[0]!.data).toMatchObject({ page: 'nostalgia', section: 'fragmento', nick: 'Ana María', firstForSource: false });
+  });
+
+  it('welcomes a capture from a different source', () => {
+    const state = apply(initialVisitorState, decideCaptureLead(initialVisitorState, nostalgia).events);
+    const other = decideCaptureLead(state, niveles);
+    expect(other.sendWelcome).toBe(true);
+    expect(other.events[0]!.data).toMatchObject({ page: 'niveles', section: 'pdf', firstForSource: true });
+  });
+
+  it('tells the sections of one page apart (afirmaciones fragmento vs ebook)', () => {
+    const fragmento: CaptureLead = { ...nostalgia, page: 'afirmaciones', section: 'fragmento' };
+    const state = apply(initialVisitorState, decideCaptureLead(initialVisitorState, fragmento).events);
+    expect(decideCaptureLead(state, { ...fragmento, section: 'ebook' }).sendWelcome).toBe(true);
+    expect(decideCaptureLead(state, fragmento).sendWelcome).toBe(false);
+  });
+
+  it('normalises the e-mail to lower case without surrounding spaces and trims the nick', () => {
+    const { events } = decideCaptureLead(initialVisitorState, { ...nostalgia, email: '  Ana.Perez@Example.COM ', nick: '  Ana  ' });
+    expect(events[0]!.data).toMatchObject({ email: 'ana.perez@example.com', nick: 'Ana' });
+  });
+
+  it('passes the event id through, and leaves it out when none is given', () => {
+    const id = '6f1c2a4e-1b2c-5d3e-8f40-123456789abc';
+    expect(decideCaptureLead(initialVisitorState, { ...nostalgia, eventId: id }).events[0]!.eventId).toBe(id);
+    expect(decideCaptureLead(initialVisitorState, nostalgia).events[0]!.eventId).toBeUndefined();
+  });
+
+  it('produces a payload the LeadCaptured schema accepts', () => {
+    const { events } = decideCaptureLead(initialVisitorState, { ...nostalgia, email: ' X@Y.ORG ' });
+    expect(LeadCaptured.schema.safeParse(events[0]!.data).success).toBe(true);
+  });
+});
+
+describe('evolveVisitor', () => {
+  it('starts with no sources', () => {
+    expect(initialVisitorState.sources.size).toBe(0);
+  });
+
+  it('adds the page|section of each LeadCaptured and does not mutate the previous state', () => {
+    const s1 = evolveVisitor(initialVisitorState, recorded(LeadCaptured.type, leadData()));
+    expect([...s1.sources]).toEqual(['nostalgia|fragmento']);
+    expect(initialVisitorState.sources.size).toBe(0);
+    const s2 = evolveVisitor(s1, recorded(LeadCaptured.type, leadData({ page: 'niveles', section: 'pdf' })));
+    expect([...s2.sources].sort()).toEqual(['niveles|pdf', 'nostalgia|fragmento']);
+    expect(s1.sources.size).toBe(1);
+  });
+
+  it('keeps one entry for a repeated source', () => {
+    const e = () => recorded(LeadCaptured.type, leadData());
+    const state = [e(), e(), e()].reduce(evolveVisitor, initialVisitorState);
+    expect(state.sources.size).toBe(1);
+  });
+
+  it('ignores events of other types', () => {
+    const state = evolveVisitor(initialVisitorState, recorded('SomethingElse', leadData()));
+    expect(state).toBe(initialVisitorState);
+  });
+});
+
+describe('visitorStreamId', () => {
+  it('is the same for the same address in any case and spacing', () => {
+    expect(visitorStreamId('Ana@X.com ')).toBe(visitorStreamId('ana@x.com'));
+    expect(normaliseEmail('  Ana@X.com ')).toBe('ana@x.com');
+  });
+
+  it('differs between addresses', () => {
+    expect(visitorStreamId('ana@x.com')).not.toBe(visitorStreamId('ana@y.com'));
+  });
+
+  it('has the visitor- prefix and does not reveal the address', () => {
+    const id = visitorStreamId('ana.perez@example.com');
+    expect(id).toMatch(/^visitor-[0-9a-f]{32}$/);
+    expect(id).not.toContain('ana');
+    expect(id).not.toContain('example');
+    expect(id).not.toContain('@');
+  });
+});

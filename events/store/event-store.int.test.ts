@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
+import { createCatalog, projections } from '../registry';
+import { decideCaptureLead, evolveVisitor, initialVisitorState, visitorStreamId } from '../leads/leads';
+import { EventCatalog, defineEvent, InvalidEventError } from './catalog';
+import { handleCommand } from './command';
+import { ConcurrencyError, createEventStore, type EventStore } from './event-store';
+import { rowProjection, type Projection } from './projection';
+import { catchUp, rebuildProjections } from './reader';
+
+const Noted = defineEvent('Noted', 1, z.strictObject({ n: z.number().int() }));
+const noted = (n: number, eventId?: string) => Noted.create({ n }, { eventId });
+
+let db: TestDatabase;
+let store: EventStore;
+
+beforeAll(async () => {
+  db = await createTestDatabase({ poolSize: 30 });
+  store = createEventStore({ pool: db.pool, catalog: new EventCatalog([Noted]) });
+});
+afterAll(() => db.drop());
+
+describe('append and read', () => {
+  it('appends events at consecutive stream positions and reads them back in order', async () => {
+    const stream = `test-${randomUUID()}`;
+    const first = await store.append(stream, [noted(1), noted(2)], { expectedVersion: 0 });
+    const second = await store.append(stream, [noted(3)], { expectedVersion: 2 });
+    expect(first.nextVersion).toBe(2);
+    expect(second.nextVersion).toBe(3);
+    const events = await store.readStream(stream);
+    expect(events.map((e) => [e.streamPosition, e.type, e.data])).toEqual([
+      [1, 'Noted', { n: 1 }],
+      [2, 'Noted', { n: 2 }],
+      [3, 'Noted', { n: 3 }],
+    ]);
+    expect(events[0]!.globalPosition).toBeLessThan(events[2]!.globalPosition);
+    expect(await store.readStream(stream, { upTo: 2 })).toHaveLength(2);
+    expect(await store.streamVersion(stream)).toBe(3);
+  });
+
+  it('refuses a write at a stale expected version with a conflict, and writes nothing', async () => {
+    const stream = `test-${randomUUID()}`;
+    await store.append(stream, [noted(1)], { expectedVersion: 0 });
+    await expect(store.append(stream, [noted(2)], { expectedVersion: 0 })).rejects.toBeInstanceOf(ConcurrencyError);
+    const err = await store.append(stream, [noted(2)], { expectedVersion: 5 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConcurrencyError);
+    expect((err as ConcurrencyError).actual).toBe(1);
+    expect((err as ConcurrencyError).status).toBe(409);
+    expect(await store.readStream(stream)).toHaveLength(1);
+  });
+
+  it('treats a retry with the same event ids as success without writing twice', async () => {
+    const stream = `test-${randomUUID()}`;
+    const ids = [randomUUID(), randomUUID()];
+    const first = await store.append(stream, [noted(1, ids[0]), noted(2, ids[1])], { expectedVersion: 0 });
+    const retry = await store.append(stream, [noted(1, ids[0]), noted(2, ids[1])], { expectedVersion: 0 });
+    expect(first.idempotent).toBe(false);
+    expect(retry.idempotent).toBe(true);
+    expect(retry.nextVersion).toBe(2);
+    expect(retry.events.map((e) => e.eventId)).toEqual(ids);
+    expect(await store.readStream(stream)).toHaveLength(2);
+  });
+
+  it('lets concurrent retries of one request race: exactly one write, every caller told success', async () => {
+    const stream = `test-${randomUUID()}`;
+    const id = randomUUID();
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => store.append(stream, [noted(7, id)], { expectedVersion: 'any' })),
+    );
+    expect(results.filter((r) => !r.idempotent)).toHaveLength(1);
+    expect(await store.readStream(stream)).toHaveLength(1);
+  });
+
+  it('refuses to reuse an event id for different events', async () => {
+    const id = randomUUID();
+    await store.append(`test-${randomUUID()}`, [noted(1, id)], { expectedVersion: 0 });
+    await expect(store.append(`test-${randomUUID()}`, [noted(1, id)], { expectedVersion: 0 })).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('refuses an event whose payload does not match its schema, or an unknown type, and writes nothing', async () => {
+    const stream = `test-${randomUUID()}`;
+    await expect(store.append(stream, [Noted.create({ n: 1.5 })], { expectedVersion: 0 })).rejects.toBeInstanceOf(InvalidEventError);
+    await expect(store.append(stream, [{ type: 'Noted', data: { n: 1, extra: true } }], { expectedVersion: 0 })).rejects.toBeInstanceOf(InvalidEventError);
+    await expect(store.append(stream, [{ type: 'Unheard', data: {} }], { expectedVersion: 'any' })).rejects.toBeInstanceOf(InvalidEventError);
+    expect(await store.streamVersion(stream)).toBe(0);
+    const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM events WHERE stream_id = $1', [stream]);
+    expect(rows[0].n).toBe(0);
+  });
+});
+
+describe('concurrency', () => {
+  it('8 concurrent writers to one stream end at positions 1..N with no gap and no lost event', async () => {
+    const stream = `test-${randomUUID()}`;
+    const perWriter = 25;
+    const writers = Array.from({ length: 8 }, (_, w) =>
+      (async () => {
+        for (let i = 0; i < perWriter; i++) {
+          // Half append blindly, half decide on what they read and retry on conflict.
+          if (w % 2 === 0) await store.append(stream, [noted(w * 1000 + i)], { expectedVersion: 'any' });
+          else
+            await handleCommand(store, stream, { initial: 0, evolve: (s) => s + 1 }, () => ({ events: [noted(w * 1000 + i)] }), {
+              retries: 1000,
+            });
+        }
+      })(),
+    );
+    await Promise.all(writers);
+    const events = await store.readStream(stream);
+    const total = 8 * perWriter;
+    expect(events.map((e) => e.streamPosition)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+    expect(new Set(events.map((e) => (e.data as { n: number }).n)).size).toBe(total);
+    expect(await store.streamVersion(stream)).toBe(total);
+  });
+});
+
+describe('the log is append-only', () => {
+  it('refuses UPDATE, DELETE and TRUNCATE on events', async () => {
+    const stream = `test-${randomUUID()}`;
+    await store.append(stream, [noted(1)], { expectedVersion: 0 });
+    await expect(db.pool.query(`UPDATE events SET data = '{"n":2}' WHERE stream_id = $1`, [stream])).rejects.toThrow(/immutable/);
+    await expect(db.pool.query('DELETE FROM events WHERE stream_id = $1', [stream])).rejects.toThrow(/immutable/);
+    await expect(db.pool.query('TRUNCATE events CASCADE')).rejects.toThrow(/immutable/);
+    expect((await store.readStream(stream))[0]!.data).toEqual({ n: 1 });
+  });
+});
+
+describe('async projections', () => {
+  it('see every event exactly once when transactions commit out of order', async () => {
+    await db.pool.query('CREATE TABLE seen_events (event_id uuid PRIMARY KEY, times integer NOT NULL)');
+    const seen = rowProjection<{ event_id: string; times: number }>({
+      name: 'seen_events',
+      mode: 'async',
+      table: 'seen_events',
+      keyColumns: ['event_id'],
+      eventTypes: ['Noted'],
+      key: (e) => ({ event_id: e.eventId }),
+      evolve: (row, e) => ({ event_id: e.eventId, times: (row?.times ?? 0) + 1 }),
+    });
+
+    // An inline projection that holds its append's transaction open until we let it go.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let entered!: () => void;
+    const inside = new Promise<void>((r) => (entered = r));
+    const holding: Projection = {
+      name: 'gate',
+      mode: 'inline',
+      tables: [],
+      eventTypes: ['Noted'],
+      async apply(_tx, events) {
+        if ((events[0]!.data as { n: number }).n === -1) {
+          entered();
+          await gate;
+        }
+      },
+    };
+    const catalog = new EventCatalog([Noted]);
+    const gated = createEventStore({ pool: db.pool, catalog, projections: [holding] });
+
+    const seenIds = async () =>
+      new Map((await db.pool.query<{ event_id: string; times: number }>('SELECT event_id, times FROM seen_events')).rows.map((r) => [r.event_id, r.times]));
+
+    const slow = gated.append(`test-${randomUUID()}`, [noted(-1)], { expectedVersion: 0 }); // earlier position, commits last
+    await inside;
+    let fast: Awaited<ReturnType<typeof gated.append>>;
+    try {
+      fast = await gated.append(`test-${randomUUID()}`, [noted(2)], { expectedVersion: 0 }); // later position, commits first
+      await catchUp(db.pool, catalog, seen);
+      // The committed later event must wait while the earlier transaction is still open.
+      expect((await seenIds()).has(fast.events[0]!.eventId)).toBe(false);
+    } finally {
+      release();
+    }
+    const slowResult = await slow;
+    expect(slowResult.events[0]!.globalPosition).toBeLessThan(fast.events[0]!.globalPosition);
+
+    // Other transactions (autovacuum, other tests) may hold the horizon back for a moment: poll.
+    const deadline = Date.now() + 10_000;
+    let byId = await seenIds();
+    while (!(byId.has(slowResult.events[0]!.eventId) && byId.has(fast.events[0]!.eventId)) && Date.now() < deadline) {
+      await catchUp(db.pool, catalog, seen);
+      byId = await seenIds();
+    }
+    expect(byId.get(slowResult.events[0]!.eventId)).toBe(1);
+    expect(byId.get(fast.events[0]!.eventId)).toBe(1);
+    const { rows: all } = await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE type = 'Noted'`);
+    expect(byId.size).toBe(all[0]!.n);
+    expect([...byId.entries()].filter(([, times]) => times !== 1)).toEqual([]);
+  });
+});
+
+describe('rebuild', () => {
+  it('rebuilds every projection from the log into identical tables', async () => {
+    const catalog = createCatalog();
+    const leadStore = createEventStore({ pool: db.pool, catalog, projections });
+    const sources = [
+      { page: 'nostalgia', section: 'fragmento', status: 'downloaded' },
+      { page: 'niveles', section: 'pdf', status: 'downloaded' },
+      { page: 'Newsletter Archive', section: 'Subscription Form', status: 'Subscribed via Form' },
+    ] as const;
+    for (let i = 0; i < 60; i++) {
+      const email = `persona${i % 17}@ejemplo.com`;
+      const source = sources[i % sources.length]!;
+      await handleCommand(leadStore, visitorStreamId(email), { initial: initialVisitorState, evolve: evolveVisitor }, (s) =>
+        decideCaptureLead(s, { email, nick: `Persona ${i}`, ...source }),
+      );
+    }
+    for (const p of projections) if (p.mode === 'async') await catchUp(db.pool, catalog, p);
+
+    const snapshot = async () => {
+      const out: Record<string, unknown[]> = {};
+      for (const p of projections)
+        for (const t of p.tables) out[t] = (await db.pool.query(`SELECT to_jsonb(t) AS r FROM ${t} t ORDER BY 1`)).rows.map((r) => r.r);
+      return out;
+    };
+    const live = await snapshot();
+    expect(live.leads).toHaveLength(17);
+    expect((live.lead_daily_counts as Array<{ captures: number }>).reduce((a, r) => a + r.captures, 0)).toBe(60);
+
+    // Damage the read models: a rebuild must restore them exactly from the log.
+    await db.pool.query(`UPDATE leads SET captures = 999, nick = 'x'`);
+    await db.pool.query('DELETE FROM lead_daily_counts');
+    const report = await rebuildProjections(db.pool, catalog, projections);
+    expect(report.map((r) => r.events)).toEqual(projections.map(() => 60));
+    expect(await snapshot()).toEqual(live);
+  });
+});
