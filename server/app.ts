@@ -7,13 +7,14 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { EventStore } from '../events/store/event-store';
 import type { Jobs } from '../jobs/boss';
 import type { Config } from './config';
 import healthRoutes from './features/health/routes';
 import leadRoutes from './features/leads/routes';
 import './http';
+import { createLogger } from './logger';
 import apiConventions from './plugins/api-conventions';
 import clientPlugin from './plugins/client';
 import errors from './plugins/errors';
@@ -28,14 +29,6 @@ export interface AppDeps {
   /** Where the built SPA lives (default dist/client). */
   clientDir?: string;
   logger?: Logger;
-}
-
-/** Structured logs; cookies and credentials never reach them. */
-export function createLogger(level: string): Logger {
-  return pino({
-    level,
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["idempotency-key"]', 'res.headers["set-cookie"]'],
-  });
 }
 
 const REQUEST_ID = /^[\w-]{8,64}$/;

@@ -1,6 +1,7 @@
 // Boots the site: config, database, migrations, workers, HTTP. Ctrl-C closes everything in order.
 import { pino } from 'pino';
-import { buildApp, createLogger } from './app';
+import { buildApp } from './app';
+import { createLogger } from './logger';
 import { ConfigError, loadConfig } from './config';
 import { startRuntime } from './runtime';
 

@@ -24,7 +24,12 @@ export async function startRuntime(config: Config, log: Logger, { workers }: { w
   try {
     const applied = await migrate(db.pool);
     if (applied.length) log.info({ applied }, 'migrations applied');
-    const jobs = await startJobs(db.url, (err) => log.error({ err }, 'job queue error'));
+    const jobs = await startJobs(db.url, (err) => {
+      // 57P01: the database is shutting down (Ctrl-C reaches the embedded server too). Expected, not alarming.
+      const { message, code } = err as Error & { code?: string };
+      if (code === '57P01') log.warn({ code }, 'job queue: database connection closed');
+      else log.error({ err: { message, code, stack: err.stack } }, 'job queue error');
+    });
     const catalog = createCatalog();
     const store = createEventStore({ pool: db.pool, catalog, projections, enqueue: jobs.enqueue });
     let daemon: ProjectionDaemon | undefined;

@@ -1,0 +1,104 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '../testing/render-route';
+
+const NOT_FOUND_HEADING = '404 - Página No Encontrada';
+
+async function pageHeading() {
+  return screen.findByRole('heading', { level: 1 });
+}
+
+describe('404 page', () => {
+  it('shows exactly the three texts and links back to /menu', async () => {
+    const { router } = renderRoute('/esta-ruta-no-existe');
+
+    expect((await pageHeading()).textContent).toBe(NOT_FOUND_HEADING);
+    const main = screen.getByRole('main');
+    expect(within(main).getByText('La ruta que buscas no existe o ha sido movida.').tagName).toBe('P');
+    const link = within(main).getByRole('link', { name: 'Volver al Menú Principal' });
+    expect(link.getAttribute('href')).toBe('/menu');
+    expect(main.textContent).toBe(
+      `${NOT_FOUND_HEADING}La ruta que buscas no existe o ha sido movida.Volver al Menú Principal`,
+    );
+
+    fireEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/menu'));
+  });
+
+  it('catches nested unknown paths too', async () => {
+    renderRoute('/cursos/manifiesta/una/ruta/de/mas');
+    expect((await pageHeading()).textContent).toBe(NOT_FOUND_HEADING);
+  });
+});
+
+describe('routes', () => {
+  it('redirects / to /menu', async () => {
+    const { router } = renderRoute('/');
+
+    expect((await pageHeading()).textContent).toBe('Manifiesta');
+    expect(router.state.location.pathname).toBe('/menu');
+  });
+
+  it.each([
+    ['/menu', 'Manifiesta'],
+    ['/login', 'Iniciar sesión'],
+    ['/signup', 'Crear cuenta'],
+    ['/verify-email', 'Verificación de cuenta'],
+    ['/reprograma', 'Reprogramate'],
+    ['/manifiesta', 'Manifiesta: el curso completo'],
+    ['/manifiesta-call', 'Llamada de claridad'],
+    ['/hielo', 'Retiro de Hielo en Córdoba'],
+    ['/masterclasses', 'Masterclasses'],
+    ['/coaching', 'Sesión 1:1 de Propósito'],
+    ['/about', 'Sobre mí'],
+    ['/recursos-gratuitos', 'Recursos Gratuitos'],
+    ['/newsletter', 'Newsletter'],
+    ['/newsletter/bienvenida/primera-carta', 'Una carta para ti'],
+    ['/nostalgia', 'Soltar el Pasado'],
+    ['/niveles', 'Los Niveles de Conciencia'],
+    ['/afirmaciones', 'Afirmaciones que Transforman'],
+    ['/confirmacion-pago', 'Confirmación de pago'],
+    ['/cursos/manifiesta', 'Curso Manifiesta'],
+    ['/cursos/manifiesta/12-areas-balance', 'Actividad del curso'],
+    ['/herramientas/7-fases', 'Meditación de las 7 Fases'],
+    ['/metafisica/bashar/15-minutos-y-contando', '15 Minutos y Contando'],
+  ])('%s shows its page', async (path, heading) => {
+    renderRoute(path);
+    expect((await pageHeading()).textContent).toBe(heading);
+  });
+
+  it('gives each page its document title', async () => {
+    renderRoute('/nostalgia');
+    await pageHeading();
+    expect(document.title).toBe('Soltar el Pasado · Manifiesta');
+  });
+});
+
+describe('navigation', () => {
+  it('scrolls the window to the top on every navigation', async () => {
+    const { router } = renderRoute('/menu');
+    await pageHeading();
+    const scrollTo = vi.mocked(window.scrollTo);
+    scrollTo.mockClear();
+
+    fireEvent.click(screen.getByRole('link', { name: /Reprogramate en 5 semanas/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reprograma'));
+    expect((await pageHeading()).textContent).toBe('Reprogramate');
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+
+    fireEvent.click(screen.getByRole('link', { name: 'Volver al menú' }));
+    expect((await screen.findByRole('heading', { level: 1, name: 'Manifiesta' })).textContent).toBe('Manifiesta');
+    expect(scrollTo).toHaveBeenCalledTimes(2);
+  });
+
+  it('moves focus to the main content after a navigation, not on the first page', async () => {
+    renderRoute('/menu');
+    await pageHeading();
+    expect(document.activeElement).toBe(document.body);
+
+    fireEvent.click(screen.getByRole('link', { name: /Recursos gratuitos/ }));
+    await screen.findByRole('heading', { level: 1, name: 'Recursos Gratuitos' });
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+});

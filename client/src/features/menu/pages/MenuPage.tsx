@@ -1,0 +1,81 @@
+import type { ComponentType, CSSProperties, SVGProps } from 'react';
+import { Link } from 'react-router-dom';
+import { CoachPortrait } from '../../../components/CoachPortrait/CoachPortrait';
+import {
+  ArrowIcon,
+  BookIcon,
+  InstagramIcon,
+  TikTokIcon,
+  WhatsAppIcon,
+  YouTubeIcon,
+} from '../../../components/icons/SocialIcons';
+import { links, whatsappLink } from '../../../config/links';
+import styles from './MenuPage.module.css';
+
+type MainLink = { to: string; label: string; detail: string };
+
+const mainLinks: MainLink[] = [
+  { to: '/reprograma', label: 'Reprogramate en 5 semanas', detail: 'Programa de coaching con sesiones 1:1' },
+  { to: '/masterclasses', label: 'Masterclasses mensuales', detail: 'Teoría, práctica y encuentros en vivo' },
+  { to: '/recursos-gratuitos', label: 'Recursos gratuitos', detail: 'Meditaciones, guías y un audiolibro' },
+  { to: '/hielo', label: 'Retiro de hielo en Córdoba', detail: 'Tres días de yoga, respiración y frío' },
+  { to: '/coaching', label: 'Sesión 1:1 de propósito', detail: '60 minutos para encontrar tu camino' },
+];
+
+type SocialLink = { href: string; label: string; Icon: ComponentType<SVGProps<SVGSVGElement>> };
+
+const socialLinks: SocialLink[] = [
+  { href: links.instagram, label: 'Instagram', Icon: InstagramIcon },
+  { href: links.tiktok, label: 'TikTok', Icon: TikTokIcon },
+  { href: links.youtube, label: 'YouTube', Icon: YouTubeIcon },
+  { href: whatsappLink('¡Hola! Vengo del menú de Manifiesta y quiero saber más.'), label: 'WhatsApp', Icon: WhatsAppIcon },
+  { href: links.book, label: 'Mi libro', Icon: BookIcon },
+];
+
+const stagger = (index: number) => ({ '--i': index }) as CSSProperties;
+
+/** Link-in-bio home: most visitors arrive here from a social profile, on a phone. */
+export function MenuPage() {
+  return (
+    <div className={styles.page}>
+      <title>Manifiesta · Coaching holístico</title>
+      <header className={styles.profile}>
+        <CoachPortrait className={styles.portrait} />
+        <h1 className={styles.name}>Manifiesta</h1>
+        <p className={styles.tagline}>Coaching holístico para reprogramar tu mente y crear la vida que elegís.</p>
+      </header>
+
+      <nav aria-label="Enlaces principales">
+        <ul className={styles.links}>
+          {mainLinks.map((link, index) => (
+            <li key={link.to} className={styles.item} style={stagger(index)}>
+              <Link to={link.to} className={styles.link}>
+                <span className={styles.linkText}>
+                  <span className={styles.linkLabel}>{link.label}</span>
+                  <span className={styles.linkDetail}>{link.detail}</span>
+                </span>
+                <ArrowIcon className={styles.arrow} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <nav aria-label="Redes sociales">
+        <ul className={styles.social}>
+          {socialLinks.map(({ href, label, Icon }, index) => (
+            <li key={label} className={styles.item} style={stagger(mainLinks.length + index)}>
+              <a href={href} className={styles.socialLink} target="_blank" rel="noopener noreferrer">
+                <Icon className={styles.socialIcon} />
+                <span>{label}</span>
+                <span className="sr-only"> (se abre en otra pestaña)</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <footer className={styles.footer}>© {new Date().getFullYear()} Manifiesta</footer>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+// npm run db:migrate | db:rebuild — against DATABASE_URL, or the embedded database under DATA_DIR
+// (started for the command, or the one a running `npm start` already serves).
+import { createCatalog, projections } from '../events/registry';
+import { rebuildProjections } from '../events/store/reader';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/database';
+import { migrate } from '../server/db/migrate';
+
+const command = process.argv[2];
+if (command !== 'migrate' && command !== 'rebuild') {
+  console.error('usage: tsx scripts/db.ts migrate|rebuild');
+  process.exit(2);
+}
+
+const config = loadConfig();
+const db = await openDatabase(config, () => {});
+try {
+  const applied = await migrate(db.pool);
+  console.log(applied.length ? `applied migrations: ${applied.join(', ')}` : 'migrations: up to date');
+  if (command === 'rebuild') {
+    for (const r of await rebuildProjections(db.pool, createCatalog(), projections)) {
+      const rate = r.ms > 0 ? Math.round((r.events / r.ms) * 1000) : 0;
+      console.log(`rebuilt ${r.projection}: ${r.events} events in ${r.ms.toFixed(0)} ms (${rate} events/s)`);
+    }
+  }
+} finally {
+  await db.close();
+}
