@@ -31,10 +31,12 @@ export const MESSAGES = {
   tooManyRequests: 'Demasiadas solicitudes. Espera un momento y vuelve a intentarlo.',
 } as const;
 
+/** A validation issue as fastify-type-provider-zod reports it: zod's code as keyword, its fields as params. */
 interface IssueLike {
+  keyword?: string;
   message?: string;
   instancePath?: string;
-  params?: { issue?: { code?: string; keys?: string[]; path?: PropertyKey[] } };
+  params?: { keys?: unknown };
 }
 
 /**
@@ -44,9 +46,9 @@ interface IssueLike {
 export function validationMessage(issues: readonly IssueLike[]): string {
   const first = issues[0];
   if (!first) return MESSAGES.invalid;
-  const issue = first.params?.issue;
-  if (issue?.code === 'unrecognized_keys' && issue.keys?.length) {
-    return `Campo${issue.keys.length > 1 ? 's' : ''} no permitido${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.`;
+  const keys = first.params?.keys;
+  if (first.keyword === 'unrecognized_keys' && Array.isArray(keys) && keys.length) {
+    return `Campo${keys.length > 1 ? 's' : ''} no permitido${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}.`;
   }
   const message = first.message?.trim() ?? '';
   if (!message) return MESSAGES.invalid;

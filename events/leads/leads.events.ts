@@ -1,5 +1,6 @@
 // Lead capture: a visitor leaves a name and e-mail for a free download or the newsletter.
 import { z } from 'zod';
+import { EMAIL_PATTERN, MAX_EMAIL } from '../shared/contact';
 import { defineEvent } from '../store/catalog';
 
 /** The pages, sections and statuses that capture leads (platform.md section 3), and nothing else. */
@@ -20,9 +21,7 @@ export function isLeadSource(page: string, section: string, status: string): boo
   return LEAD_SOURCES.some((s) => s.page === page && s.section === section && s.status === status);
 }
 
-/** The spec's simple pattern: text, at sign, text, dot, text. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const MAX_EMAIL = 254;
+export { EMAIL_PATTERN, MAX_EMAIL } from '../shared/contact';
 export const MAX_NICK = 80;
 
 export const LeadCaptured = defineEvent(

@@ -40,6 +40,23 @@ describe('append and read', () => {
     expect(await store.streamVersion(stream)).toBe(3);
   });
 
+  it('reads the whole log page by page in commit order, each event once', async () => {
+    const a = `test-${randomUUID()}`;
+    const b = `test-${randomUUID()}`;
+    await store.append(a, [noted(1)], { expectedVersion: 0 });
+    await store.append(b, [noted(2), noted(3)], { expectedVersion: 0 });
+    await store.append(a, [noted(4)], { expectedVersion: 1 });
+    const pages: number[][] = [];
+    let after;
+    for (;;) {
+      const page = await store.readAll({ after, limit: 2 });
+      if (page.length === 0) break;
+      pages.push(page.filter((e) => e.streamId === a || e.streamId === b).map((e) => (e.data as { n: number }).n));
+      after = page.at(-1);
+    }
+    expect(pages.flat()).toEqual([1, 2, 3, 4]);
+  });
+
   it('refuses a write at a stale expected version with a conflict, and writes nothing', async () => {
     const stream = `test-${randomUUID()}`;
     await store.append(stream, [noted(1)], { expectedVersion: 0 });

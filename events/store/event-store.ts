@@ -1,5 +1,5 @@
 // The event store on PostgreSQL: append with optimistic concurrency and idempotency, read a stream, read the log.
-import { randomUUID } from 'node:crypto';
+import { timeOrderedUuid } from './ids';
 import type pg from 'pg';
 import { ConflictError } from '../errors';
 import type { EventCatalog } from './catalog';
@@ -48,7 +48,8 @@ export interface EventStoreDeps {
 export interface EventStore {
   append(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult>;
   readStream(streamId: string, options?: { upTo?: number }): Promise<RecordedEvent[]>;
-  readAll(options?: { after?: number; limit?: number }): Promise<RecordedEvent[]>;
+  /** The whole log in commit order, after a position taken from a previously read event. */
+  readAll(options?: { after?: Pick<RecordedEvent, 'transactionId' | 'globalPosition'>; limit?: number }): Promise<RecordedEvent[]>;
   streamVersion(streamId: string): Promise<number>;
 }
 
@@ -85,6 +86,15 @@ export function toRecorded(row: EventRow): RecordedEvent {
 }
 
 const UNIQUE_VIOLATION = '23505';
+const WRONG_VERSION = 'MF001';
+const APPEND_SQL = 'SELECT * FROM mf_append_events($1, $2, $3, $4::jsonb)';
+
+interface AppendedRow extends Record<string, unknown> {
+  first_position: string;
+  global_positions: string[];
+  transaction_id_text: string;
+  recorded_at: Date;
+}
 
 export function createEventStore({ pool, catalog, projections = [], enqueue }: EventStoreDeps): EventStore {
   const inline = projections.filter((p) => p.mode === 'inline');
@@ -104,93 +114,72 @@ export function createEventStore({ pool, catalog, projections = [], enqueue }: E
     const metadata = options.metadata ?? {};
     const prepared = events.map((e) => {
       const { data, version } = catalog.validate(e);
-      return { eventId: e.eventId ?? randomUUID(), type: e.type, version, data, metadata: { ...metadata, ...e.metadata } };
+      return { eventId: e.eventId ?? timeOrderedUuid(), type: e.type, version, data, metadata: { ...metadata, ...e.metadata } };
     });
     const ids = prepared.map((e) => e.eventId);
     if (new Set(ids).size !== ids.length) throw new ConflictError('Eventos repetidos en una misma escritura.');
     const streamType = options.streamType ?? streamId.split('-')[0] ?? 'stream';
-    const n = prepared.length;
 
-    const client = await pool.connect();
+    const args = [
+      streamId,
+      streamType,
+      options.expectedVersion === 'any' ? null : options.expectedVersion,
+      JSON.stringify(prepared.map((e) => ({ event_id: e.eventId, type: e.type, version: e.version, data: e.data, metadata: e.metadata }))),
+    ];
+    const types = new Set(prepared.map((e) => e.type));
+    const projectionsHit = inline.filter((p) => p.eventTypes.some((t) => types.has(t)));
+    const jobs = options.jobs ?? [];
+    if (jobs.length && !enqueue) throw new Error('jobs given but the event store has no enqueue function');
+
+    // The database assigns positions, transaction and time; the payloads are the ones we sent.
+    const recorded = ({ rows }: { rows: AppendedRow[] }): AppendResult => {
+      const row = rows[0]!;
+      const first = Number(row.first_position);
+      const events: RecordedEvent[] = prepared.map((e, i) => ({
+        globalPosition: Number(row.global_positions[i]),
+        transactionId: row.transaction_id_text,
+        streamId,
+        streamPosition: first + i,
+        eventId: e.eventId,
+        type: e.type,
+        version: e.version,
+        data: e.data,
+        metadata: e.metadata,
+        recordedAt: row.recorded_at,
+      }));
+      return { nextVersion: first + prepared.length - 1, events, idempotent: false };
+    };
+
     try {
-      await client.query('BEGIN');
-      const already = await findExisting(client, streamId, ids);
-      if (already) {
-        await client.query('ROLLBACK');
-        return { nextVersion: already.at(-1)!.streamPosition, events: already, idempotent: true };
+      if (projectionsHit.length === 0 && jobs.length === 0) {
+        // Nothing else commits with the events: one autocommitted statement.
+        return recorded(await pool.query<AppendedRow>(APPEND_SQL, args));
       }
-
-      let nextVersion: number;
-      if (options.expectedVersion === 'any') {
-        const { rows } = await client.query<{ version: string }>(
-          `INSERT INTO streams (stream_id, stream_type, version) VALUES ($1, $2, $3)
-           ON CONFLICT (stream_id) DO UPDATE SET version = streams.version + $3, updated_at = now()
-           RETURNING version`,
-          [streamId, streamType, n],
-        );
-        nextVersion = Number(rows[0]!.version);
-      } else if (options.expectedVersion === 0) {
-        const { rows } = await client.query<{ version: string }>(
-          `INSERT INTO streams (stream_id, stream_type, version) VALUES ($1, $2, $3)
-           ON CONFLICT (stream_id) DO NOTHING RETURNING version`,
-          [streamId, streamType, n],
-        );
-        if (rows.length === 0) throw new ConcurrencyError(streamId, 0, await currentVersion(client, streamId));
-        nextVersion = n;
-      } else {
-        const { rows } = await client.query<{ version: string }>(
-          `UPDATE streams SET version = version + $3, updated_at = now()
-           WHERE stream_id = $1 AND version = $2 RETURNING version`,
-          [streamId, options.expectedVersion, n],
-        );
-        if (rows.length === 0) {
-          throw new ConcurrencyError(streamId, options.expectedVersion, await currentVersion(client, streamId));
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = recorded(await client.query<AppendedRow>(APPEND_SQL, args));
+        for (const projection of projectionsHit) {
+          const relevant = result.events.filter((e) => projection.eventTypes.includes(e.type));
+          if (relevant.length) await projection.apply(client, relevant);
         }
-        nextVersion = Number(rows[0]!.version);
+        for (const job of jobs) await enqueue!(client, job);
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
       }
-
-      const first = nextVersion - n + 1;
-      const { rows } = await client.query<EventRow & Record<string, unknown>>(
-        `INSERT INTO events (stream_id, stream_position, event_id, type, version, data, metadata)
-         SELECT $1, $2::bigint + i - 1, e.event_id, e.type, e.version, e.data, e.metadata
-         FROM ROWS FROM (jsonb_to_recordset($3::jsonb)
-                AS (event_id uuid, type text, version int, data jsonb, metadata jsonb)) WITH ORDINALITY
-           AS e(event_id, type, version, data, metadata, i)
-         ORDER BY i
-         RETURNING ${EVENT_COLUMNS}`,
-        [
-          streamId,
-          first,
-          JSON.stringify(
-            prepared.map((e) => ({ event_id: e.eventId, type: e.type, version: e.version, data: e.data, metadata: e.metadata })),
-          ),
-        ],
-      );
-      const recorded = rows.map(toRecorded).sort((a, b) => a.streamPosition - b.streamPosition);
-
-      for (const projection of inline) {
-        const relevant = recorded.filter((e) => projection.eventTypes.includes(e.type));
-        if (relevant.length) await projection.apply(client, relevant);
-      }
-      if (options.jobs?.length) {
-        if (!enqueue) throw new Error('jobs given but the event store has no enqueue function');
-        for (const job of options.jobs) await enqueue(client, job);
-      }
-      await client.query('COMMIT');
-      return { nextVersion, events: recorded, idempotent: false };
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
-      // A concurrent retry of the same request may have won the race: that is success, not a conflict.
-      if (err instanceof ConcurrencyError || (err as { code?: string }).code === UNIQUE_VIOLATION) {
-        const existing = await findExisting(pool, streamId, ids).catch(() => undefined);
-        if (existing) return { nextVersion: existing.at(-1)!.streamPosition, events: existing, idempotent: true };
-        if ((err as { code?: string }).code === UNIQUE_VIOLATION) {
-          throw new ConcurrencyError(streamId, options.expectedVersion, await currentVersion(pool, streamId));
-        }
-      }
-      throw err;
-    } finally {
-      client.release();
+      const e = err as { code?: string; detail?: string };
+      if (e.code !== WRONG_VERSION && e.code !== UNIQUE_VIOLATION) throw err;
+      // A retry of a write that is already stored (or a concurrent twin that won the race) is success.
+      const existing = await findExisting(pool, streamId, ids);
+      if (existing) return { nextVersion: existing.at(-1)!.streamPosition, events: existing, idempotent: true };
+      const actual = e.code === WRONG_VERSION ? Number(e.detail ?? 0) : await currentVersion(pool, streamId);
+      throw new ConcurrencyError(streamId, options.expectedVersion, actual);
     }
   }
 
@@ -213,10 +202,15 @@ export function createEventStore({ pool, catalog, projections = [], enqueue }: E
       return rows.map((r) => catalog.upcast(toRecorded(r)));
     },
 
-    async readAll({ after = 0, limit = 1000 } = {}) {
+    async readAll({ after, limit = 1000 } = {}) {
+      // Commit-safe order, and only transactions that have finished: a later read never finds an event
+      // behind `after`.
       const { rows } = await pool.query<EventRow>(
-        `SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > $1 ORDER BY global_position LIMIT $2`,
-        [after, limit],
+        `SELECT ${EVENT_COLUMNS} FROM events
+         WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+           AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         ORDER BY transaction_id, global_position LIMIT $3`,
+        [after?.transactionId ?? '0', after?.globalPosition ?? 0, limit],
       );
       return rows.map((r) => catalog.upcast(toRecorded(r)));
     },

@@ -15,6 +15,7 @@ interface Checkpoint {
  * have all finished, so an event that commits later can never land behind the checkpoint and be skipped.
  */
 async function nextBatch(tx: pg.PoolClient, catalog: EventCatalog, projection: Projection, cp: Checkpoint, limit: number) {
+  await preferIndexOrder(tx);
   const { rows } = await tx.query(
     `SELECT ${EVENT_COLUMNS} FROM events
      WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
@@ -25,6 +26,14 @@ async function nextBatch(tx: pg.PoolClient, catalog: EventCatalog, projection: P
     [cp.transaction_id, cp.global_position, projection.eventTypes, limit],
   );
   return rows.map((r) => catalog.upcast(toRecorded(r as never)));
+}
+
+/**
+ * With stale statistics the planner may read the whole tail of the log and sort it for every batch,
+ * which makes catching up quadratic. The (transaction_id, global_position) index already has the order.
+ */
+async function preferIndexOrder(tx: pg.PoolClient) {
+  await tx.query('SET LOCAL enable_sort = off');
 }
 
 async function saveCheckpoint(tx: pg.PoolClient, projection: Projection, last: RecordedEvent) {
@@ -152,6 +161,7 @@ export async function rebuildProjections(
         );
         await tx.query('SELECT 1 FROM projection_checkpoints WHERE projection = $1 FOR UPDATE', [projection.name]);
       }
+      await preferIndexOrder(tx);
       let cp: Checkpoint = { transaction_id: '0', global_position: '0' };
       for (;;) {
         // Inline projections may read every committed event; async ones stop below xmin like the daemon.

@@ -3,12 +3,14 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
+import { EMAIL_PATTERN, MAX_EMAIL } from '../../events/shared/contact';
 
 export const EMAIL_SEND = 'email.send';
 export const EMAIL_SEND_DEAD = 'email.send.dead';
 
 export const EmailPayload = z.object({
-  to: z.email(),
+  // The same rule as the forms and the API: an address they accepted is one the mailer sends to.
+  to: z.string().trim().max(MAX_EMAIL).regex(EMAIL_PATTERN),
   subject: z.string().min(1).max(300),
   text: z.string().min(1),
   html: z.string().optional(),

@@ -1,0 +1,139 @@
+// npm run bench: event-store appends vs raw INSERTs on the same database, and projection rebuild speed.
+// Uses BENCH_DATABASE_URL (a role that may CREATE DATABASE) when set, else a throwaway embedded PostgreSQL.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { z } from 'zod';
+import { LeadCaptured } from '../events/leads/leads.events';
+import { visitorStreamId } from '../events/leads/leads';
+import { createCatalog, projections } from '../events/registry';
+import { defineEvent, EventCatalog } from '../events/store/catalog';
+import { timeOrderedUuid } from '../events/store/ids';
+import { createEventStore, type EventStore } from '../events/store/event-store';
+import { rebuildProjections } from '../events/store/reader';
+import { createPool } from '../server/db/database';
+import { startTemporaryPostgres } from '../server/db/embedded';
+import { migrate } from '../server/db/migrate';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const BATCH = 100;
+const REBUILD_EVENTS = Number(process.env.BENCH_REBUILD_EVENTS ?? 100_000);
+
+const Noted = defineEvent('BenchNoted', 1, z.object({ n: z.number().int(), note: z.string() }));
+const payload = (n: number) => ({ n, note: 'Hoy elegí escucharme con paciencia.' });
+
+async function timed(writers: number, work: (writer: number) => Promise<number>): Promise<number> {
+  const until = performance.now() + SECONDS * 1000;
+  const started = performance.now();
+  const counts = await Promise.all(
+    Array.from({ length: writers }, async (_, w) => {
+      let total = 0;
+      while (performance.now() < until) total += await work(w);
+      return total;
+    }),
+  );
+  return counts.reduce((a, b) => a + b, 0) / ((performance.now() - started) / 1000);
+}
+
+function storeWork(store: EventStore, batch: number) {
+  const streams = new Map<number, { id: string; version: number }>();
+  return async (w: number) => {
+    let s = streams.get(w);
+    if (!s) streams.set(w, (s = { id: `bench-${randomUUID()}`, version: 0 }));
+    const events = Array.from({ length: batch }, (_, i) => Noted.create(payload(s!.version + i)));
+    const r = await store.append(s.id, events, { expectedVersion: s.version });
+    s.version = r.nextVersion;
+    return batch;
+  };
+}
+
+/**
+ * The baseline: the same rows (same columns, same payload, same JSON path into the server) INSERTed
+ * straight into a plain table with one primary key: no version claim, no unique event id, no read index.
+ */
+function rawWork(pool: pg.Pool, batch: number) {
+  const positions = new Map<number, number>();
+  return async (w: number) => {
+    const from = positions.get(w) ?? 0;
+    const rows = Array.from({ length: batch }, (_, i) => ({
+      event_id: timeOrderedUuid(),
+      type: 'BenchNoted',
+      version: 1,
+      data: payload(from + i),
+      metadata: {},
+    }));
+    await pool.query(
+      `INSERT INTO raw_events (stream_id, stream_position, event_id, type, version, data, metadata)
+       SELECT $1, $2 + x.i, x.event_id, x.type, x.version, x.data, x.metadata
+       FROM ROWS FROM (jsonb_to_recordset($3::jsonb)
+              AS (event_id uuid, type text, version integer, data jsonb, metadata jsonb)) WITH ORDINALITY
+            AS x(event_id, type, version, data, metadata, i)`,
+      [`raw-${w}`, from, JSON.stringify(rows)],
+    );
+    positions.set(w, from + batch);
+    return batch;
+  };
+}
+
+async function main() {
+  const given = process.env.BENCH_DATABASE_URL;
+  const embedded = given ? undefined : await startTemporaryPostgres();
+  const adminUrl = given ?? embedded!.adminUrl;
+  const name = `manifiesta_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const pool = createPool(url.toString(), 16);
+
+  try {
+    await migrate(pool);
+    await pool.query(`CREATE TABLE raw_events (
+      id bigserial PRIMARY KEY, stream_id text NOT NULL, stream_position bigint NOT NULL, event_id uuid NOT NULL,
+      type text NOT NULL, version integer NOT NULL, data jsonb NOT NULL, metadata jsonb NOT NULL,
+      recorded_at timestamptz NOT NULL DEFAULT now())`);
+    const store = createEventStore({ pool, catalog: new EventCatalog([Noted]) });
+    const { rows: v } = await pool.query<{ server_version: string }>('SHOW server_version');
+    console.log(`PostgreSQL ${v[0]!.server_version}${given ? '' : ' (embedded)'}, ${SECONDS}s per scenario, batches of ${BATCH}\n`);
+
+    const rows: Array<{ scenario: string; store: number; raw: number }> = [];
+    for (const writers of [1, 8]) {
+      for (const batch of [1, BATCH]) {
+        const raw = await timed(writers, rawWork(pool, batch));
+        const st = await timed(writers, storeWork(store, batch));
+        rows.push({ scenario: `${writers} writer${writers > 1 ? 's' : ''}, ${batch === 1 ? 'single events' : `batches of ${batch}`}`, store: st, raw });
+      }
+    }
+    const fmt = (n: number) => Math.round(n).toLocaleString('en-US').padStart(9);
+    console.log('raw = the same rows INSERTed into a plain table (one primary key, no checks)\n');
+    console.log('scenario                          store ev/s    raw rows/s   store/raw');
+    for (const r of rows) console.log(`${r.scenario.padEnd(32)} ${fmt(r.store)}     ${fmt(r.raw)}      ${((r.store / r.raw) * 100).toFixed(0).padStart(4)}%`);
+
+    // Rebuild: lead captures across many visitor streams, replayed into both lead projections.
+    const leadStore = createEventStore({ pool, catalog: createCatalog() });
+    const sources = [
+      ['nostalgia', 'fragmento', 'downloaded'],
+      ['niveles', 'pdf', 'downloaded'],
+      ['Newsletter Archive', 'Subscription Form', 'Subscribed via Form'],
+    ] as const;
+    for (let i = 0; i < REBUILD_EVENTS; i += BATCH) {
+      const email = `persona${i / BATCH}@ejemplo.com`;
+      const events = Array.from({ length: BATCH }, (_, j) => {
+        const [page, section, status] = sources[j % 3]!;
+        return LeadCaptured.create({ email, nick: 'Persona', page, section, status, firstForSource: j < 3 });
+      });
+      await leadStore.append(visitorStreamId(email), events, { expectedVersion: 'any' });
+    }
+    console.log(`\nrebuild of ${REBUILD_EVENTS.toLocaleString('en-US')} events:`);
+    for (const r of await rebuildProjections(pool, createCatalog(), projections)) {
+      console.log(`  ${r.projection.padEnd(20)} ${fmt((r.events / r.ms) * 1000)} events/s  (${(r.ms / 1000).toFixed(2)} s)`);
+    }
+  } finally {
+    await pool.end();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    await embedded?.stop();
+  }
+}
+
+await main();

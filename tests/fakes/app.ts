@@ -1,0 +1,53 @@
+// Test wiring of the real application on a test database: event store, pg-boss jobs, Fastify app.
+import pg from 'pg';
+import { pino } from 'pino';
+import { createCatalog, projections } from '../../events/registry';
+import { createEventStore, type EventStore } from '../../events/store/event-store';
+import { startJobs, type Jobs } from '../../jobs/boss';
+import { buildApp, type App } from '../../server/app';
+import type { TestDatabase } from '../setup/db';
+
+export const TEST_CONFIG = { publicUrl: 'http://localhost:3000', LOG_LEVEL: 'silent', SERVE_CLIENT: false, NODE_ENV: 'test' } as const;
+
+export interface TestApp {
+  app: App;
+  store: EventStore;
+  jobs: Jobs;
+  close(): Promise<void>;
+}
+
+/** Starts pg-boss on the database and builds the app; `wrapStore` lets a test swap parts of the store. */
+export async function startTestApp(db: TestDatabase, { wrapStore = (s: EventStore) => s } = {}): Promise<TestApp> {
+  const jobs = await startJobs(db.url, () => {});
+  const store = createEventStore({ pool: db.pool, catalog: createCatalog(), projections, enqueue: jobs.enqueue });
+  const app = await buildApp({ config: TEST_CONFIG, pool: db.pool, store: wrapStore(store), jobs, logger: pino({ level: 'silent' }) });
+  await app.ready();
+  return {
+    app,
+    store,
+    jobs,
+    async close() {
+      await app.close();
+      await jobs.stop();
+    },
+  };
+}
+
+export async function count(pool: pg.Pool, sql: string, values: unknown[] = []): Promise<number> {
+  const { rows } = await pool.query<{ n: string }>(sql, values);
+  return Number(rows[0]!.n);
+}
+
+export const countEvents = (pool: pg.Pool) => count(pool, 'SELECT count(*) AS n FROM events');
+export const countEmailJobs = (pool: pg.Pool) => count(pool, "SELECT count(*) AS n FROM pgboss.job WHERE name = 'email.send'");
+
+/** Polls `probe` until it returns a truthy value, or fails after `timeoutMs`. */
+export async function waitFor<T>(probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, { timeoutMs = 15_000, intervalMs = 100, what = 'condition' } = {}): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
