@@ -18,10 +18,10 @@ try {
   const applied = await migrate(db.pool);
   console.log(applied.length ? `applied migrations: ${applied.join(', ')}` : 'migrations: up to date');
   if (command === 'rebuild') {
-    for (const r of await rebuildProjections(db.pool, createCatalog(), projections)) {
-      const rate = r.ms > 0 ? Math.round((r.events / r.ms) * 1000) : 0;
-      console.log(`rebuilt ${r.projection}: ${r.events} events in ${r.ms.toFixed(0)} ms (${rate} events/s)`);
-    }
+    const r = await rebuildProjections(db.pool, createCatalog(), projections);
+    for (const p of r.projections) console.log(`rebuilt ${p.projection} from ${p.events} events`);
+    const rate = r.ms > 0 ? Math.round((r.scanned / r.ms) * 1000) : 0;
+    console.log(`replayed ${r.scanned} events in ${r.ms.toFixed(0)} ms (${rate} events/s)`);
   }
 } finally {
   await db.close();

@@ -67,8 +67,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes, { pool: deps.pool, jobs: deps.jobs });
   await app.register(leadRoutes, { store: deps.store, config: deps.config });
 
-  if (deps.config.SERVE_CLIENT) await app.register(clientPlugin, { root: deps.clientDir ?? CLIENT_DIST });
-  else await app.register(clientPlugin, { root: '/nonexistent' });
+  await app.register(clientPlugin, { root: deps.config.SERVE_CLIENT ? (deps.clientDir ?? CLIENT_DIST) : undefined });
 
   return app;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recorded, leadData } from '../../tests/fakes/recorded';
+import { recorded, leadData } from '../../tests/setup/recorded';
 import type { NewEvent } from '../store/types';
 import { decideCaptureLead, evolveVisitor, initialVisitorState, normaliseEmail, visitorStreamId, type CaptureLead, type VisitorState } from './leads';
 import { LeadCaptured } from './leads.events';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deterministicUuid } from './ids';
+import { deterministicUuid, timeOrderedUuid } from './ids';
 
 const V5_LAYOUT = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -28,5 +28,20 @@ describe('deterministicUuid', () => {
   it('spreads: many distinct inputs give distinct ids', () => {
     const ids = new Set(Array.from({ length: 2000 }, (_, i) => deterministicUuid('route', `key-${i}`, '0')));
     expect(ids.size).toBe(2000);
+  });
+});
+
+describe('timeOrderedUuid', () => {
+  it('is a version-7 UUID whose first 48 bits are the time, so later ids sort after earlier ones', () => {
+    const a = timeOrderedUuid(1_700_000_000_000);
+    const b = timeOrderedUuid(1_700_000_000_001);
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(a.replace(/-/g, '').slice(0, 12)).toBe((1_700_000_000_000).toString(16).padStart(12, '0'));
+    expect(a < b).toBe(true);
+  });
+
+  it('never repeats, across many refills of its random pool', () => {
+    const ids = new Set(Array.from({ length: 5000 }, () => timeOrderedUuid(1_700_000_000_000)));
+    expect(ids.size).toBe(5000);
   });
 });

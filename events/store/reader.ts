@@ -133,63 +133,86 @@ export function startProjectionDaemon(
   };
 }
 
+export interface RebuildReport {
+  /** Events read from the log (one pass for every projection). */
+  scanned: number;
+  ms: number;
+  projections: Array<{ projection: string; events: number }>;
+}
+
 /**
- * Rebuilds projections from the whole log. Each projection is rebuilt in one transaction that first
- * locks its tables, so appends that touch it wait and then apply on top of the rebuilt rows.
+ * Rebuilds projections from the whole log in one pass and one transaction. Their tables are locked
+ * first, so appends that touch them wait and then apply on top of the rebuilt rows. Inline projections
+ * take every committed event; async ones stop below the horizon of finished transactions, as the
+ * daemon does, and keep their checkpoint there.
  */
 export async function rebuildProjections(
   pool: pg.Pool,
   catalog: EventCatalog,
   projections: readonly Projection[],
   { batchSize = 5000 } = {},
-): Promise<Array<{ projection: string; events: number; ms: number }>> {
-  const report: Array<{ projection: string; events: number; ms: number }> = [];
-  for (const projection of projections) {
-    const started = performance.now();
-    const tx = await pool.connect();
-    let count = 0;
-    try {
-      await tx.query('BEGIN');
-      await tx.query(`LOCK TABLE ${projection.tables.join(', ')} IN ACCESS EXCLUSIVE MODE`);
-      await tx.query(`TRUNCATE ${projection.tables.join(', ')}`);
-      const asyncMode = projection.mode === 'async';
-      if (asyncMode) {
-        await tx.query(
-          `INSERT INTO projection_checkpoints (projection) VALUES ($1)
-           ON CONFLICT (projection) DO UPDATE SET transaction_id = '0'::xid8, global_position = 0, updated_at = now()`,
-          [projection.name],
-        );
-        await tx.query('SELECT 1 FROM projection_checkpoints WHERE projection = $1 FOR UPDATE', [projection.name]);
-      }
-      await preferIndexOrder(tx);
-      let cp: Checkpoint = { transaction_id: '0', global_position: '0' };
-      for (;;) {
-        // Inline projections may read every committed event; async ones stop below xmin like the daemon.
-        const { rows } = await tx.query(
-          `SELECT ${EVENT_COLUMNS} FROM events
-           WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
-             AND type = ANY($3::text[])
-             ${asyncMode ? 'AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())' : ''}
-           ORDER BY transaction_id, global_position LIMIT $4`,
-          [cp.transaction_id, cp.global_position, projection.eventTypes, batchSize],
-        );
-        const events = rows.map((r) => catalog.upcast(toRecorded(r as never)));
-        if (events.length === 0) break;
-        await projection.apply(tx, events);
-        const last = events.at(-1)!;
-        cp = { transaction_id: last.transactionId, global_position: String(last.globalPosition) };
-        count += events.length;
-        if (asyncMode) await saveCheckpoint(tx, projection, last);
-        if (events.length < batchSize) break;
-      }
-      await tx.query('COMMIT');
-    } catch (err) {
-      await tx.query('ROLLBACK').catch(() => {});
-      throw err;
-    } finally {
-      tx.release();
+): Promise<RebuildReport> {
+  const started = performance.now();
+  const tables = projections.flatMap((p) => p.tables);
+  const asyncOnes = projections.filter((p) => p.mode === 'async');
+  const types = [...new Set(projections.flatMap((p) => p.eventTypes))];
+  const applied = new Map(projections.map((p) => [p.name, 0]));
+  let scanned = 0;
+
+  const tx = await pool.connect();
+  try {
+    await tx.query('BEGIN');
+    if (tables.length) {
+      await tx.query(`LOCK TABLE ${tables.join(', ')} IN ACCESS EXCLUSIVE MODE`);
+      await tx.query(`TRUNCATE ${tables.join(', ')}`);
     }
-    report.push({ projection: projection.name, events: count, ms: performance.now() - started });
+    for (const p of asyncOnes) {
+      await tx.query(
+        `INSERT INTO projection_checkpoints (projection) VALUES ($1)
+         ON CONFLICT (projection) DO UPDATE SET transaction_id = '0'::xid8, global_position = 0, updated_at = now()`,
+        [p.name],
+      );
+      await tx.query('SELECT 1 FROM projection_checkpoints WHERE projection = $1 FOR UPDATE', [p.name]);
+    }
+    const { rows: horizonRows } = await tx.query<{ xmin: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin');
+    const horizon = BigInt(horizonRows[0]!.xmin);
+    await preferIndexOrder(tx);
+
+    let cp: Checkpoint = { transaction_id: '0', global_position: '0' };
+    let lastBelowHorizon: RecordedEvent | undefined;
+    for (;;) {
+      const { rows } = await tx.query(
+        `SELECT ${EVENT_COLUMNS} FROM events
+         WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint) AND type = ANY($3::text[])
+         ORDER BY transaction_id, global_position LIMIT $4`,
+        [cp.transaction_id, cp.global_position, types, batchSize],
+      );
+      const events = rows.map((r) => catalog.upcast(toRecorded(r as never)));
+      if (events.length === 0) break;
+      scanned += events.length;
+      const settled = events.filter((e) => BigInt(e.transactionId) < horizon);
+      for (const p of projections) {
+        const relevant = (p.mode === 'async' ? settled : events).filter((e) => p.eventTypes.includes(e.type));
+        if (relevant.length === 0) continue;
+        await p.apply(tx, relevant);
+        applied.set(p.name, applied.get(p.name)! + relevant.length);
+      }
+      lastBelowHorizon = settled.at(-1) ?? lastBelowHorizon;
+      const last = events.at(-1)!;
+      cp = { transaction_id: last.transactionId, global_position: String(last.globalPosition) };
+      if (events.length < batchSize) break;
+    }
+    if (lastBelowHorizon) for (const p of asyncOnes) await saveCheckpoint(tx, p, lastBelowHorizon);
+    await tx.query('COMMIT');
+  } catch (err) {
+    await tx.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    tx.release();
   }
-  return report;
+  return {
+    scanned,
+    ms: performance.now() - started,
+    projections: projections.map((p) => ({ projection: p.name, events: applied.get(p.name)! })),
+  };
 }

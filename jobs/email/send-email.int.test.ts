@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitorStreamId } from '../../events/leads/leads';
 import { LeadCaptured } from '../../events/leads/leads.events';
 import { ConcurrencyError } from '../../events/store/event-store';
-import { countEmailJobs, countEvents, startTestApp, waitFor, type TestApp } from '../../tests/fakes/app';
+import { countEmailJobs, countEvents, startTestApp, waitFor, type TestApp } from '../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
 import { EMAIL_SEND } from './send-email';
 

@@ -1,4 +1,5 @@
-// Serves the built SPA: hashed assets cached for a year, index.html for every client-side route.
+// Serves the built SPA (when given one): hashed assets cached for a year, index.html for every client
+// route; unknown /api paths get the JSON envelope.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -7,8 +8,8 @@ import fp from 'fastify-plugin';
 import { MESSAGES } from '../http';
 
 export default fp(
-  async function client(app: FastifyInstance, { root }: { root: string }) {
-    const hasBuild = existsSync(path.join(root, 'index.html'));
+  async function client(app: FastifyInstance, { root }: { root?: string }) {
+    const hasBuild = root !== undefined && existsSync(path.join(root, 'index.html'));
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leadData, recorded } from '../../../tests/fakes/recorded';
+import { leadData, recorded } from '../../../tests/setup/recorded';
 import type { RecordedEvent } from '../../store/types';
 import { LeadCaptured } from '../leads.events';
 import { evolveLeadDailyCount, leadDailyCountsProjection, type LeadDailyCountRow } from './lead-daily-counts';

@@ -6,7 +6,7 @@ import { visitorStreamId } from '../../../events/leads/leads';
 import { leadDailyCountsProjection } from '../../../events/leads/projections/lead-daily-counts';
 import { createCatalog } from '../../../events/registry';
 import { catchUp } from '../../../events/store/reader';
-import { count, countEmailJobs, countEvents, startTestApp, type TestApp } from '../../../tests/fakes/app';
+import { count, countEmailJobs, countEvents, startTestApp, type TestApp } from '../../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
 import { MESSAGES } from '../../http';
 import apiConventions from '../../plugins/api-conventions';

@@ -5,7 +5,7 @@ import { createCatalog, projections } from '../../events/registry';
 import { createEventStore, type EventStore } from '../../events/store/event-store';
 import { startJobs, type Jobs } from '../../jobs/boss';
 import { buildApp, type App } from '../../server/app';
-import type { TestDatabase } from '../setup/db';
+import type { TestDatabase } from './db';
 
 export const TEST_CONFIG = { publicUrl: 'http://localhost:3000', LOG_LEVEL: 'silent', SERVE_CLIENT: false, NODE_ENV: 'test' } as const;
 
