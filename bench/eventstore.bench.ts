@@ -51,8 +51,9 @@ function storeWork(store: EventStore, batch: number) {
  * The baseline: the same rows (same columns, same payload, same JSON path into the server) INSERTed
  * straight into a plain table with one primary key: no version claim, no unique event id, no read index.
  */
-function rawWork(pool: pg.Pool, batch: number) {
+function rawWork(pool: pg.Pool, batch: number, table = 'raw_events') {
   const positions = new Map<number, number>();
+  const run = randomUUID();
   return async (w: number) => {
     const from = positions.get(w) ?? 0;
     const rows = Array.from({ length: batch }, (_, i) => ({
@@ -63,12 +64,12 @@ function rawWork(pool: pg.Pool, batch: number) {
       metadata: {},
     }));
     await pool.query(
-      `INSERT INTO raw_events (stream_id, stream_position, event_id, type, version, data, metadata)
+      `INSERT INTO ${table} (stream_id, stream_position, event_id, type, version, data, metadata)
        SELECT $1, $2 + x.i, x.event_id, x.type, x.version, x.data, x.metadata
        FROM ROWS FROM (jsonb_to_recordset($3::jsonb)
               AS (event_id uuid, type text, version integer, data jsonb, metadata jsonb)) WITH ORDINALITY
             AS x(event_id, type, version, data, metadata, i)`,
-      [`raw-${w}`, from, JSON.stringify(rows)],
+      [`${run}-${w}`, from, JSON.stringify(rows)],
     );
     positions.set(w, from + batch);
     return batch;
@@ -93,6 +94,11 @@ async function main() {
       id bigserial PRIMARY KEY, stream_id text NOT NULL, stream_position bigint NOT NULL, event_id uuid NOT NULL,
       type text NOT NULL, version integer NOT NULL, data jsonb NOT NULL, metadata jsonb NOT NULL,
       recorded_at timestamptz NOT NULL DEFAULT now())`);
+    // The same rows again, into a table with the indexes the store needs (stream key, unique event id,
+    // commit order): what remains between this and the store is the store's own work.
+    await pool.query(`CREATE TABLE raw_indexed (LIKE raw_events INCLUDING DEFAULTS,
+      transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(), UNIQUE (stream_id, stream_position),
+      UNIQUE (event_id), UNIQUE (transaction_id, id))`);
     const store = createEventStore({ pool, catalog: new EventCatalog([Noted]) });
     const { rows: v } = await pool.query<{ server_version: string }>('SHOW server_version');
     console.log(`PostgreSQL ${v[0]!.server_version}${given ? '' : ' (embedded)'}, median of ${ROUNDS} alternating rounds of ${SECONDS}s, batches of ${BATCH}\n`);
@@ -100,26 +106,39 @@ async function main() {
     // Raw and store take turns, ROUNDS times per scenario after a checkpoint, and the median counts:
     // autovacuum and checkpoints land on both sides instead of skewing one.
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const rows: Array<{ scenario: string; store: number; raw: number }> = [];
+    const rows: Array<{ scenario: string; store: number; raw: number; indexed: number }> = [];
     for (const writers of [1, 8]) {
       for (const batch of [1, BATCH]) {
         const raw: number[] = [];
+        const indexed: number[] = [];
         const st: number[] = [];
         const rawW = rawWork(pool, batch);
+        const indexedW = rawWork(pool, batch, 'raw_indexed');
         const storeW = storeWork(store, batch);
         for (let round = 0; round < ROUNDS; round++) {
           await pool.query('CHECKPOINT');
           raw.push(await timed(writers, rawW));
           await pool.query('CHECKPOINT');
+          indexed.push(await timed(writers, indexedW));
+          await pool.query('CHECKPOINT');
           st.push(await timed(writers, storeW));
         }
-        rows.push({ scenario: `${writers} writer${writers > 1 ? 's' : ''}, ${batch === 1 ? 'single events' : `batches of ${batch}`}`, store: median(st), raw: median(raw) });
+        rows.push({
+          scenario: `${writers} writer${writers > 1 ? 's' : ''}, ${batch === 1 ? 'single events' : `batches of ${batch}`}`,
+          store: median(st),
+          raw: median(raw),
+          indexed: median(indexed),
+        });
       }
     }
     const fmt = (n: number) => Math.round(n).toLocaleString('en-US').padStart(9);
-    console.log('raw = the same rows INSERTed into a plain table (one primary key, no checks)\n');
-    console.log('scenario                          store ev/s    raw rows/s   store/raw');
-    for (const r of rows) console.log(`${r.scenario.padEnd(32)} ${fmt(r.store)}     ${fmt(r.raw)}      ${((r.store / r.raw) * 100).toFixed(0).padStart(4)}%`);
+    console.log('raw     = the same rows INSERTed into a plain table (one primary key, no checks)');
+    console.log("indexed = the same rows INSERTed into a table with the store's three indexes\n");
+    console.log('scenario                      store ev/s   raw rows/s  store/raw   indexed rows/s  store/indexed');
+    const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0).padStart(4)}%`;
+    for (const r of rows) {
+      console.log(`${r.scenario.padEnd(28)} ${fmt(r.store)}    ${fmt(r.raw)}      ${pct(r.store, r.raw)}       ${fmt(r.indexed)}          ${pct(r.store, r.indexed)}`);
+    }
 
     // Rebuild, in a database of its own so the log holds only what it replays: lead captures across
     // many visitor streams, replayed into both lead projections in one pass.

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { ButtonLink } from '../ButtonLink/ButtonLink';
 import styles from './PageIntro.module.css';
 
 type PageIntroProps = {
@@ -19,9 +19,9 @@ export function PageIntro({ eyebrow, title, lead, children }: PageIntroProps) {
       <h1 className={styles.title}>{title}</h1>
       <p className={styles.lead}>{lead}</p>
       {children}
-      <Link className={styles.back} to="/menu">
+      <ButtonLink className={styles.back} to="/menu">
         Volver al menú
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { ButtonLink } from '../../../components/ButtonLink/ButtonLink';
 import styles from './NotFoundPage.module.css';
 
 /** Any unknown path. The three texts are the spec's, letter for letter. */
@@ -8,9 +8,9 @@ export function NotFoundPage() {
       <title>Página no encontrada · Manifiesta</title>
       <h1>404 - Página No Encontrada</h1>
       <p className={styles.text}>La ruta que buscas no existe o ha sido movida.</p>
-      <Link to="/menu" className={styles.link}>
+      <ButtonLink to="/menu" className={styles.link}>
         Volver al Menú Principal
-      </Link>
+      </ButtonLink>
     </section>
   );
 }
