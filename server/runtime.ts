@@ -20,7 +20,7 @@ export interface Runtime {
 
 export async function startRuntime(config: Config, log: Logger, { workers }: { workers: boolean }): Promise<Runtime> {
   const db = await openDatabase(config, (line) => log.debug({ component: 'postgres' }, line));
-  log.info({ embedded: db.embedded }, db.embedded ? 'embedded PostgreSQL is running' : 'using DATABASE_URL');
+  log.info({ embedded: db.embedded, clusterDir: db.clusterDir }, db.embedded ? 'embedded PostgreSQL is running' : 'using DATABASE_URL');
   try {
     const applied = await migrate(db.pool);
     if (applied.length) log.info({ applied }, 'migrations applied');

@@ -9,6 +9,8 @@ export interface Database {
   /** Closes the pool and stops the embedded server when we started it. */
   close(): Promise<void>;
   embedded: boolean;
+  /** Where the embedded cluster lives. */
+  clusterDir?: string;
 }
 
 export const APP_DATABASE = 'manifiesta';
@@ -37,6 +39,7 @@ export async function openDatabase(
     url,
     pool,
     embedded: true,
+    clusterDir,
     async close() {
       await pool.end();
       await embedded.stop();
