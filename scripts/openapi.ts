@@ -10,6 +10,7 @@ import YAML from 'yaml';
 import { createCatalog } from '../events/registry';
 import { createEventStore } from '../events/store/event-store';
 import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const YAML_FILE = path.join(root, 'openapi.yaml');
@@ -19,7 +20,7 @@ export async function generate(): Promise<{ yaml: string; types: string }> {
   // The document needs the routes, not a database: the pool below never connects.
   const pool = new pg.Pool({ connectionString: 'postgres://unused@127.0.0.1:1/unused' });
   const app = await buildApp({
-    config: { publicUrl: 'http://localhost:3000', LOG_LEVEL: 'silent', SERVE_CLIENT: false, NODE_ENV: 'production' },
+    config: { ...loadConfig({}), LOG_LEVEL: 'silent', SERVE_CLIENT: false },
     pool,
     store: createEventStore({ pool, catalog: createCatalog() }),
     jobs: { health: async () => ({ ok: false }) },

@@ -11,18 +11,36 @@ import type { Logger } from 'pino';
 import type { EventStore } from '../events/store/event-store';
 import type { Jobs } from '../jobs/boss';
 import type { Config } from './config';
+import rateLimit from '@fastify/rate-limit';
+import { createAccounts } from './features/auth/accounts';
+import authRoutes from './features/auth/routes';
 import healthRoutes from './features/health/routes';
 import leadRoutes from './features/leads/routes';
-import './http';
+import { MESSAGES } from './http';
 import { createLogger } from './logger';
 import apiConventions from './plugins/api-conventions';
 import clientPlugin from './plugins/client';
+import auth, { sessionCookies } from './plugins/auth';
 import errors from './plugins/errors';
+import sameOrigin from './plugins/same-origin';
 
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
 
+export type AppConfig = Pick<
+  Config,
+  | 'publicUrl'
+  | 'LOG_LEVEL'
+  | 'SERVE_CLIENT'
+  | 'NODE_ENV'
+  | 'cookieSecure'
+  | 'SESSION_IDLE_HOURS'
+  | 'SESSION_MAX_DAYS'
+  | 'RATE_LIMIT_PER_IP'
+  | 'RATE_LIMIT_LOGIN_PER_ACCOUNT'
+>;
+
 export interface AppDeps {
-  config: Pick<Config, 'publicUrl' | 'LOG_LEVEL' | 'SERVE_CLIENT' | 'NODE_ENV'>;
+  config: AppConfig;
   pool: pg.Pool;
   store: EventStore;
   jobs: Pick<Jobs, 'health'>;
@@ -64,8 +82,16 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  const { config } = deps;
+  const accounts = createAccounts(deps.pool, { idleHours: config.SESSION_IDLE_HOURS, maxDays: config.SESSION_MAX_DAYS });
+  const cookies = sessionCookies({ secure: config.cookieSecure, maxDays: config.SESSION_MAX_DAYS });
+  await app.register(sameOrigin, { publicUrl: config.publicUrl });
+  await app.register(rateLimit, { global: false, errorResponseBuilder: () => ({ statusCode: 429, success: false, message: MESSAGES.tooManyRequests, data: null }) });
+  await app.register(auth, { accounts, cookies });
+
   await app.register(healthRoutes, { pool: deps.pool, jobs: deps.jobs });
-  await app.register(leadRoutes, { store: deps.store, config: deps.config });
+  await app.register(leadRoutes, { store: deps.store, config });
+  await app.register(authRoutes, { store: deps.store, accounts, cookies, config });
 
   await app.register(clientPlugin, { root: deps.config.SERVE_CLIENT ? (deps.clientDir ?? CLIENT_DIST) : undefined });
 

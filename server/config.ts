@@ -24,6 +24,13 @@ const ConfigSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  /** Secure cookies: 'auto' = when PUBLIC_URL is https. */
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().max(24 * 90).default(24 * 7),
+  SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(30),
+  /** Attempts per minute per client address (login, signup, resend) and failed logins per account per 15 min. */
+  RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   SERVE_CLIENT: z
     .enum(['true', 'false', '1', '0'])
     .default('true')
@@ -35,6 +42,7 @@ export type Config = z.infer<typeof ConfigSchema> & {
   dataDir: string;
   /** Base URL used in links inside e-mails. */
   publicUrl: string;
+  cookieSecure: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -50,5 +58,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     dataDir: path.resolve(c.DATA_DIR),
     publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    cookieSecure: c.COOKIE_SECURE === 'auto' ? (c.PUBLIC_URL ?? '').startsWith('https:') : c.COOKIE_SECURE === 'true',
   };
 }

@@ -17,6 +17,11 @@ export interface AppendOptions {
   metadata?: EventMetadata;
   /** Jobs this write causes, enqueued in the same transaction. */
   jobs?: readonly JobRequest[];
+  /**
+   * Other writes that must commit or fail with these events and must never be in the log (a password
+   * hash, a token's hash). Runs after the events and inline projections, in the same transaction.
+   */
+  alsoInTransaction?: (tx: Queryable) => Promise<void>;
 }
 
 export interface AppendResult {
@@ -87,6 +92,7 @@ export function toRecorded(row: EventRow): RecordedEvent {
 
 const UNIQUE_VIOLATION = '23505';
 const WRONG_VERSION = 'MF001';
+const EVENT_ID_KEY = 'events_event_id_key';
 const APPEND_SQL = 'SELECT * FROM mf_append_events($1, $2, $3, $4::jsonb)';
 
 interface AppendedRow extends Record<string, unknown> {
@@ -130,6 +136,7 @@ export function createEventStore({ pool, catalog, projections = [], enqueue }: E
     const projectionsHit = inline.filter((p) => p.eventTypes.some((t) => types.has(t)));
     const jobs = options.jobs ?? [];
     if (jobs.length && !enqueue) throw new Error('jobs given but the event store has no enqueue function');
+    const alsoInTransaction = options.alsoInTransaction;
 
     // The database assigns positions, transaction and time; the payloads are the ones we sent.
     const recorded = ({ rows }: { rows: AppendedRow[] }): AppendResult => {
@@ -151,7 +158,7 @@ export function createEventStore({ pool, catalog, projections = [], enqueue }: E
     };
 
     try {
-      if (projectionsHit.length === 0 && jobs.length === 0) {
+      if (projectionsHit.length === 0 && jobs.length === 0 && !alsoInTransaction) {
         // Nothing else commits with the events: one autocommitted statement.
         return recorded(await pool.query<AppendedRow>(APPEND_SQL, args));
       }
@@ -163,6 +170,7 @@ export function createEventStore({ pool, catalog, projections = [], enqueue }: E
           const relevant = result.events.filter((e) => projection.eventTypes.includes(e.type));
           if (relevant.length) await projection.apply(client, relevant);
         }
+        await alsoInTransaction?.(client);
         for (const job of jobs) await enqueue!(client, job);
         await client.query('COMMIT');
         return result;
@@ -173,8 +181,10 @@ export function createEventStore({ pool, catalog, projections = [], enqueue }: E
         client.release();
       }
     } catch (err) {
-      const e = err as { code?: string; detail?: string };
-      if (e.code !== WRONG_VERSION && e.code !== UNIQUE_VIOLATION) throw err;
+      const e = err as { code?: string; detail?: string; constraint?: string };
+      const duplicateId = e.code === UNIQUE_VIOLATION && e.constraint === EVENT_ID_KEY;
+      // Other unique violations come from read models (a taken e-mail): the caller maps them.
+      if (e.code !== WRONG_VERSION && !duplicateId) throw err;
       // A retry of a write that is already stored (or a concurrent twin that won the race) is success.
       const existing = await findExisting(pool, streamId, ids);
       if (existing) return { nextVersion: existing.at(-1)!.streamPosition, events: existing, idempotent: true };

@@ -4,10 +4,11 @@ import { pino } from 'pino';
 import { createCatalog, projections } from '../../events/registry';
 import { createEventStore, type EventStore } from '../../events/store/event-store';
 import { startJobs, type Jobs } from '../../jobs/boss';
-import { buildApp, type App } from '../../server/app';
+import { buildApp, type App, type AppConfig } from '../../server/app';
+import { loadConfig } from '../../server/config';
 import type { TestDatabase } from './db';
 
-export const TEST_CONFIG = { publicUrl: 'http://localhost:3000', LOG_LEVEL: 'silent', SERVE_CLIENT: false, NODE_ENV: 'test' } as const;
+export const TEST_CONFIG: AppConfig = { ...loadConfig({}), LOG_LEVEL: 'silent', SERVE_CLIENT: false, NODE_ENV: 'test' };
 
 export interface TestApp {
   app: App;

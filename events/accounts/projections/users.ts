@@ -1,0 +1,49 @@
+// Inline read model of accounts: one row per user, keyed by user id (= the learner stream).
+import { rowProjection } from '../../store/projection';
+import type { RecordedEvent } from '../../store/types';
+import { EmailVerified, RoleGranted, RoleRevoked, UserRegistered } from '../accounts.events';
+
+export interface UserRow {
+  [column: string]: string | number[] | null;
+  user_id: string;
+  username: string;
+  email: string;
+  profile_image: string | null;
+  roles: number[];
+  email_verified_at: string | null;
+  registered_at: string;
+}
+
+const userIdOf = (e: RecordedEvent) => (e.data as { userId?: string }).userId;
+
+export function evolveUserRow(row: UserRow | undefined, event: RecordedEvent): UserRow | null {
+  if (UserRegistered.is(event)) {
+    return {
+      user_id: event.data.userId,
+      username: event.data.username,
+      email: event.data.email,
+      profile_image: null,
+      roles: [],
+      email_verified_at: null,
+      registered_at: event.recordedAt.toISOString(),
+    };
+  }
+  if (!row) return null; // nothing to change for an account the log never registered
+  if (EmailVerified.is(event)) return { ...row, email_verified_at: row.email_verified_at ?? event.recordedAt.toISOString() };
+  if (RoleGranted.is(event)) return row.roles.includes(event.data.role) ? row : { ...row, roles: [...row.roles, event.data.role].sort((a, b) => a - b) };
+  if (RoleRevoked.is(event)) return { ...row, roles: row.roles.filter((r) => r !== event.data.role) };
+  return row;
+}
+
+export const usersProjection = rowProjection<UserRow>({
+  name: 'users',
+  mode: 'inline',
+  table: 'users',
+  keyColumns: ['user_id'],
+  eventTypes: [UserRegistered.type, EmailVerified.type, RoleGranted.type, RoleRevoked.type],
+  key: (e) => {
+    const userId = userIdOf(e);
+    return userId ? { user_id: userId } : undefined;
+  },
+  evolve: evolveUserRow,
+});

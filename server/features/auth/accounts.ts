@@ -1,0 +1,139 @@
+// Account reads and the server-side records that are not events: sessions, verification tokens,
+// password hashes, failed-login counts.
+import type pg from 'pg';
+import type { Queryable } from '../../../events/store/types';
+import { newToken, tokenHash } from './secrets';
+
+export interface User {
+  id: string;
+  username: string;
+  email: string;
+  profileImage: string | null;
+  roles: number[];
+}
+
+interface UserRecord extends User {
+  verified: boolean;
+}
+
+const USER_COLUMNS = `user_id AS id, username, email, profile_image AS "profileImage", roles,
+  email_verified_at IS NOT NULL AS verified`;
+
+const toUser = ({ verified: _verified, ...user }: UserRecord): User => user;
+
+export const VERIFICATION_TTL_HOURS = 24;
+const FAILURE_WINDOW_MINUTES = 15;
+const accountKey = (email: string) => tokenHash(email.trim().toLowerCase());
+
+export interface SessionPolicy {
+  idleHours: number;
+  maxDays: number;
+}
+
+export function createAccounts(pool: pg.Pool, policy: SessionPolicy) {
+  async function findByEmail(email: string): Promise<(UserRecord & { hash?: string }) | undefined> {
+    const { rows } = await pool.query<UserRecord & { hash: string | null }>(
+      `SELECT ${USER_COLUMNS}, p.hash FROM users u LEFT JOIN password_credentials p USING (user_id)
+       WHERE lower(u.email) = lower($1)`,
+      [email.trim()],
+    );
+    const row = rows[0];
+    return row ? { ...row, hash: row.hash ?? undefined } : undefined;
+  }
+
+  return {
+    findByEmail,
+
+    async findById(id: string): Promise<User | undefined> {
+      const { rows } = await pool.query<UserRecord>(`SELECT ${USER_COLUMNS} FROM users WHERE user_id = $1`, [id]);
+      return rows[0] ? toUser(rows[0]) : undefined;
+    },
+
+    toUser,
+
+    /** Writes inside a signup's append transaction: the hash and a first verification token. */
+    async storeCredentials(tx: Queryable, userId: string, passwordHash: string): Promise<void> {
+      await tx.query('INSERT INTO password_credentials (user_id, hash) VALUES ($1, $2)', [userId, passwordHash]);
+    },
+
+    async storeVerificationToken(tx: Queryable, userId: string, token: string): Promise<void> {
+      await tx.query(
+        `INSERT INTO email_verification_tokens (token_hash, user_id, expires_at)
+         VALUES ($1, $2, now() + make_interval(hours => $3))`,
+        [tokenHash(token), userId, VERIFICATION_TTL_HOURS],
+      );
+    },
+
+    /** The token's account, if the token exists; `state` says whether it can still be used. */
+    async readVerificationToken(token: string): Promise<{ userId: string; state: 'valid' | 'used' | 'expired' } | undefined> {
+      const { rows } = await pool.query<{ user_id: string; used: boolean; expired: boolean }>(
+        `SELECT user_id, used_at IS NOT NULL AS used, expires_at <= now() AS expired
+         FROM email_verification_tokens WHERE token_hash = $1`,
+        [tokenHash(token)],
+      );
+      const row = rows[0];
+      if (!row) return undefined;
+      return { userId: row.user_id, state: row.used ? 'used' : row.expired ? 'expired' : 'valid' };
+    },
+
+    /** Single use: marks the token used inside the verification's transaction; false if it lost a race. */
+    async consumeVerificationToken(token: string, tx: Queryable = pool): Promise<boolean> {
+      const { rowCount } = await tx.query(
+        `UPDATE email_verification_tokens SET used_at = now()
+         WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()`,
+        [tokenHash(token)],
+      );
+      return rowCount === 1;
+    },
+
+    // Sessions: the cookie holds the token, the table its hash, with idle and absolute expiry.
+    async startSession(userId: string): Promise<string> {
+      const token = newToken();
+      await pool.query(
+        `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))`,
+        [tokenHash(token), userId, policy.maxDays],
+      );
+      return token;
+    },
+
+    async resolveSession(token: string): Promise<User | undefined> {
+      const { rows } = await pool.query<UserRecord & { stale: boolean }>(
+        `SELECT ${USER_COLUMNS}, s.last_seen_at < now() - interval '1 minute' AS stale
+         FROM sessions s JOIN users u USING (user_id)
+         WHERE s.token_hash = $1 AND s.expires_at > now()
+           AND s.last_seen_at > now() - make_interval(hours => $2)`,
+        [tokenHash(token), policy.idleHours],
+      );
+      const row = rows[0];
+      if (!row) return undefined;
+      // Keep the idle clock running, at most once a minute per session.
+      if (row.stale) await pool.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [tokenHash(token)]);
+      const { stale: _stale, ...user } = row;
+      return toUser(user);
+    },
+
+    async endSession(token: string): Promise<void> {
+      await pool.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash(token)]);
+    },
+
+    // Failed logins per account, in the database so every API process sees the same count; keyed by
+    // a hash of the address, which is all the limit needs.
+    async recentFailures(email: string): Promise<number> {
+      const { rows } = await pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM login_failures WHERE account = $1 AND at > now() - make_interval(mins => $2)`,
+        [accountKey(email), FAILURE_WINDOW_MINUTES],
+      );
+      return rows[0]!.n;
+    },
+
+    async recordFailure(email: string): Promise<void> {
+      await pool.query('INSERT INTO login_failures (account) VALUES ($1)', [accountKey(email)]);
+    },
+
+    async clearFailures(email: string): Promise<void> {
+      await pool.query('DELETE FROM login_failures WHERE account = $1', [accountKey(email)]);
+    },
+  };
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;

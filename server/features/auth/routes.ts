@@ -1,0 +1,272 @@
+// /api/auth/*: signup with e-mail verification, login into a server-side session, who-am-I, logout.
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { decideRegister, decideRequestVerification, decideVerify, evolveAccount, initialAccountState } from '../../../events/accounts/accounts';
+import { learnerStreamId, MAX_PASSWORD_BYTES, MIN_PASSWORD, USERNAME_PATTERN } from '../../../events/accounts/accounts.events';
+import { ConflictError, ForbiddenError, InvalidError, UnauthorizedError } from '../../../events/errors';
+import { EMAIL_PATTERN, MAX_EMAIL } from '../../../events/shared/contact';
+import { handleCommand } from '../../../events/store/command';
+import type { EventStore } from '../../../events/store/event-store';
+import type { Queryable } from '../../../events/store/types';
+import { deterministicUuid } from '../../../events/store/ids';
+import { EMAIL_SEND } from '../../../jobs/email/send-email';
+import { envelope, ErrorEnvelope, errorResponses } from '../../http';
+import { requireUser, type SessionCookies } from '../../plugins/auth';
+import { eventIdFor, requestMetadata } from '../../request';
+import type { Accounts } from './accounts';
+import { verificationEmail } from './emails';
+import { hashPassword, newToken, verifyPassword } from './secrets';
+
+export const AUTH_MESSAGES = {
+  fillAll: 'Por favor, completa todos los campos.',
+  fillBoth: 'Por favor, completa ambos campos.',
+  email: 'Ingresa un email válido.',
+  username: 'El nombre de usuario debe tener entre 2 y 40 caracteres: letras, números, punto, guion o guion bajo.',
+  passwordShort: 'La contraseña debe tener al menos 8 caracteres.',
+  passwordLong: `La contraseña es demasiado larga (máximo ${MAX_PASSWORD_BYTES} caracteres).`,
+  emailTaken: 'Ya existe una cuenta con ese email. Si es tuya, inicia sesión.',
+  usernameTaken: 'Ese nombre de usuario ya está en uso. Elige otro.',
+  registered: 'Registro exitoso. Te enviamos un correo para activar tu cuenta.',
+  badCredentials: 'Email o contraseña incorrectos.',
+  notVerified: 'Todavía no activaste tu cuenta. Revisa tu correo o pide un nuevo enlace de verificación.',
+  tooManyFailures: 'Demasiados intentos fallidos. Espera unos minutos y vuelve a intentarlo.',
+  loggedIn: 'Sesión iniciada.',
+  loggedOut: 'Sesión cerrada.',
+  refreshed: 'Sesión renovada.',
+  me: 'Sesión activa.',
+  verified: '¡Tu cuenta ha sido activada! Ya puedes iniciar sesión.',
+  tokenMissing: 'No se encontró un token de verificación en la URL.',
+  tokenInvalid: 'El enlace de verificación no es válido. Revisa que esté completo o pide uno nuevo.',
+  tokenUsed: 'Este enlace ya fue usado. Si tu cuenta está activa, ya puedes iniciar sesión.',
+  tokenExpired: 'El enlace de verificación venció. Pide uno nuevo desde la página de inicio de sesión.',
+  resent: 'Si la dirección está registrada y aún no fue activada, te enviamos un nuevo enlace de verificación.',
+} as const;
+
+const passwordField = (required: string) =>
+  z
+    .string(required)
+    .min(1, required)
+    .refine((p) => Buffer.byteLength(p) <= MAX_PASSWORD_BYTES, AUTH_MESSAGES.passwordLong);
+
+const emailField = (required: string) =>
+  z.string(required).trim().min(1, required).max(MAX_EMAIL, AUTH_MESSAGES.email).regex(EMAIL_PATTERN, AUTH_MESSAGES.email);
+
+const SignupBody = z.strictObject({
+  username: z.string(AUTH_MESSAGES.fillAll).trim().min(1, AUTH_MESSAGES.fillAll).regex(USERNAME_PATTERN, AUTH_MESSAGES.username),
+  email: emailField(AUTH_MESSAGES.fillAll),
+  password: passwordField(AUTH_MESSAGES.fillAll).refine((p) => p.length >= MIN_PASSWORD, AUTH_MESSAGES.passwordShort),
+});
+
+const LoginBody = z.strictObject({ email: emailField(AUTH_MESSAGES.fillBoth), password: passwordField(AUTH_MESSAGES.fillBoth) });
+
+const ResendBody = z.strictObject({ email: emailField(AUTH_MESSAGES.email) });
+
+export const UserSchema = z
+  .object({
+    id: z.uuid(),
+    username: z.string(),
+    email: z.string(),
+    profileImage: z.string().nullable(),
+    roles: z.array(z.number().int()).describe('7 = premium, 9 = coach'),
+  })
+  .meta({ id: 'User' });
+
+const Empty = envelope(z.null());
+const WithUser = envelope(UserSchema);
+const authErrors = { ...errorResponses, 401: ErrorEnvelope, 403: ErrorEnvelope, 409: ErrorEnvelope } as const;
+
+export interface AuthDeps {
+  store: EventStore;
+  accounts: Accounts;
+  cookies: SessionCookies;
+  config: { publicUrl: string; RATE_LIMIT_PER_IP: number; RATE_LIMIT_LOGIN_PER_ACCOUNT: number };
+}
+
+const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, accounts, cookies, config }) => {
+  const perIp = { rateLimit: { max: config.RATE_LIMIT_PER_IP, timeWindow: '1 minute' } };
+  const fold = { initial: initialAccountState, evolve: evolveAccount };
+  const ok = <T>(message: string, data: T) => ({ success: true as const, message, data });
+
+  app.post(
+    '/api/auth/signup',
+    {
+      config: perIp,
+      schema: {
+        operationId: 'signup',
+        tags: ['auth'],
+        summary: 'Crea una cuenta y envía el correo de verificación (no inicia sesión)',
+        body: SignupBody,
+        response: { 200: Empty, ...authErrors },
+      },
+    },
+    async (request) => {
+      const { username, email, password } = request.body;
+      const taken = await accounts.findByEmail(email);
+      if (taken) throw new ConflictError(AUTH_MESSAGES.emailTaken);
+      const key = request.headers['idempotency-key'];
+      const userId = typeof key === 'string' && eventIdFor(request, 0) ? deterministicUuid('signup', key) : randomUUID();
+      const passwordHash = await hashPassword(password);
+      const token = newToken();
+      try {
+        await handleCommand(
+          store,
+          learnerStreamId(userId),
+          fold,
+          (state) => ({
+            events: decideRegister(state, { userId, username, email }).map((e) => ({ ...e, eventId: eventIdFor(request, 0) })),
+            alsoInTransaction: async (tx) => {
+              await accounts.storeCredentials(tx, userId, passwordHash);
+              await accounts.storeVerificationToken(tx, userId, token);
+            },
+            jobs: [{ name: EMAIL_SEND, data: verificationEmail({ email, username }, token, config.publicUrl) }],
+          }),
+          { metadata: requestMetadata(request, 'visitor'), retries: 0 },
+        );
+      } catch (err) {
+        const constraint = (err as { constraint?: string }).constraint;
+        if (constraint === 'users_email_key') throw new ConflictError(AUTH_MESSAGES.emailTaken);
+        if (constraint === 'users_username_key') throw new ConflictError(AUTH_MESSAGES.usernameTaken);
+        throw err;
+      }
+      return ok(AUTH_MESSAGES.registered, null);
+    },
+  );
+
+  app.get(
+    '/api/auth/verifyEmail',
+    {
+      schema: {
+        operationId: 'verifyEmail',
+        tags: ['auth'],
+        summary: 'Activa la cuenta con el enlace del correo (un solo uso, vence en 24 h)',
+        querystring: z.object({ token: z.string(AUTH_MESSAGES.tokenMissing).min(1, AUTH_MESSAGES.tokenMissing).max(200, AUTH_MESSAGES.tokenInvalid) }),
+        response: { 200: Empty, ...authErrors },
+      },
+    },
+    async (request) => {
+      const { token } = request.query;
+      const found = await accounts.readVerificationToken(token);
+      if (!found) throw new InvalidError(AUTH_MESSAGES.tokenInvalid);
+      if (found.state === 'used') throw new InvalidError(AUTH_MESSAGES.tokenUsed);
+      if (found.state === 'expired') throw new InvalidError(AUTH_MESSAGES.tokenExpired);
+      const consume = async (tx?: Queryable) => {
+        if (!(await accounts.consumeVerificationToken(token, tx))) throw new InvalidError(AUTH_MESSAGES.tokenUsed);
+      };
+      const result = await handleCommand(
+        store,
+        learnerStreamId(found.userId),
+        fold,
+        (state) => ({ events: decideVerify(state, found.userId), alsoInTransaction: consume }),
+        { metadata: requestMetadata(request, found.userId) },
+      );
+      // Already verified (a second link): nothing to record, but the link is still spent.
+      if (result.events.length === 0) await consume();
+      return ok(AUTH_MESSAGES.verified, null);
+    },
+  );
+
+  app.post(
+    '/api/auth/resendVerification',
+    {
+      config: perIp,
+      schema: {
+        operationId: 'resendVerification',
+        tags: ['auth'],
+        summary: 'Envía un nuevo enlace de verificación (misma respuesta exista o no la dirección)',
+        body: ResendBody,
+        response: { 200: Empty, ...authErrors },
+      },
+    },
+    async (request) => {
+      const user = await accounts.findByEmail(request.body.email);
+      if (user) {
+        const token = newToken();
+        await handleCommand(
+          store,
+          learnerStreamId(user.id),
+          fold,
+          (state) => ({
+            events: decideRequestVerification(state, user.id),
+            alsoInTransaction: (tx) => accounts.storeVerificationToken(tx, user.id, token),
+            jobs: [{ name: EMAIL_SEND, data: verificationEmail(user, token, config.publicUrl) }],
+          }),
+          { metadata: requestMetadata(request, 'visitor') },
+        );
+      }
+      return ok(AUTH_MESSAGES.resent, null);
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      config: perIp,
+      schema: {
+        operationId: 'login',
+        tags: ['auth'],
+        summary: 'Inicia sesión: crea una sesión nueva y la guarda en una cookie httpOnly',
+        body: LoginBody,
+        response: { 200: WithUser, ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      if ((await accounts.recentFailures(email)) >= config.RATE_LIMIT_LOGIN_PER_ACCOUNT) {
+        return reply.status(429).send({ success: false as const, message: AUTH_MESSAGES.tooManyFailures, data: null });
+      }
+      const record = await accounts.findByEmail(email);
+      if (!(await verifyPassword(record?.hash, password)) || !record) {
+        await accounts.recordFailure(email);
+        throw new UnauthorizedError(AUTH_MESSAGES.badCredentials);
+      }
+      if (!record.verified) throw new ForbiddenError(AUTH_MESSAGES.notVerified);
+      await accounts.clearFailures(email);
+      const previous = cookies.read(request);
+      if (previous) await accounts.endSession(previous);
+      cookies.set(reply, await accounts.startSession(record.id));
+      return ok(AUTH_MESSAGES.loggedIn, accounts.toUser(record));
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      schema: { operationId: 'logout', tags: ['auth'], summary: 'Cierra la sesión en el servidor', response: { 200: Empty, ...authErrors } },
+    },
+    async (request, reply) => {
+      const token = cookies.read(request);
+      if (token) await accounts.endSession(token);
+      cookies.clear(reply);
+      return ok(AUTH_MESSAGES.loggedOut, null);
+    },
+  );
+
+  app.post(
+    '/api/auth/refreshToken',
+    {
+      schema: {
+        operationId: 'refreshToken',
+        tags: ['auth'],
+        summary: 'Renueva la sesión: una nueva cookie, la anterior deja de valer',
+        response: { 200: WithUser, ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      await accounts.endSession(cookies.read(request)!);
+      cookies.set(reply, await accounts.startSession(user.id));
+      return ok(AUTH_MESSAGES.refreshed, user);
+    },
+  );
+
+  app.get(
+    '/api/auth/verifyToken',
+    {
+      schema: { operationId: 'verifyToken', tags: ['auth'], summary: 'Quién soy: el usuario de la sesión', response: { 200: WithUser, ...authErrors } },
+    },
+    async (request) => ok(AUTH_MESSAGES.me, await requireUser(request)),
+  );
+};
+
+export default authRoutes;

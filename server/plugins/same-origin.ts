@@ -1,0 +1,39 @@
+// Refuses state-changing /api requests that a browser sends on behalf of another site (CSRF): a
+// `Sec-Fetch-Site: cross-site`, or an Origin (else Referer) that is neither this host nor PUBLIC_URL.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+export const CROSS_SITE_MESSAGE = 'Solicitud rechazada: solo se aceptan envíos desde este mismo sitio.';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function originOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    return new URL(value).host.toLowerCase();
+  } catch {
+    return 'invalid';
+  }
+}
+
+export function isCrossSite(request: FastifyRequest, publicHost: string): boolean {
+  if (request.headers['sec-fetch-site'] === 'cross-site') return true;
+  const origin = request.headers.origin;
+  const claimed = origin && origin !== 'null' ? originOf(origin) : origin === 'null' ? 'null' : originOf(request.headers.referer);
+  if (claimed === undefined) return false; // not a browser form or fetch (curl, server-to-server)
+  const host = (request.headers.host ?? '').toLowerCase();
+  return claimed !== host && claimed !== publicHost;
+}
+
+export default fp(
+  async function sameOrigin(app: FastifyInstance, { publicUrl }: { publicUrl: string }) {
+    const publicHost = new URL(publicUrl).host.toLowerCase();
+    app.addHook('onRequest', async (request, reply) => {
+      if (SAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+      if (isCrossSite(request, publicHost)) {
+        return reply.status(403).send({ success: false, message: CROSS_SITE_MESSAGE, data: null });
+      }
+    });
+  },
+  { name: 'same-origin' },
+);
