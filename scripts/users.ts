@@ -1,0 +1,47 @@
+// npm run user:grant-role -- <email> <role> | user:revoke-role -- <email> <role>
+// Appends RoleGranted / RoleRevoked to the learner's stream, on the same database as `npm start`
+// (DATABASE_URL, or the embedded one under DATA_DIR, running or not). Takes effect on the next request.
+import { decideGrantRole, decideRevokeRole, evolveAccount, initialAccountState } from '../events/accounts/accounts';
+import { KNOWN_ROLES, learnerStreamId } from '../events/accounts/accounts.events';
+import { createCatalog, projections } from '../events/registry';
+import { handleCommand } from '../events/store/command';
+import { createEventStore } from '../events/store/event-store';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/database';
+import { migrate } from '../server/db/migrate';
+
+const [action, email, roleText] = process.argv.slice(2);
+const role = Number(roleText);
+if ((action !== 'grant' && action !== 'revoke') || !email || !(KNOWN_ROLES as readonly number[]).includes(role)) {
+  console.error(`usage: npm run user:${action === 'revoke' ? 'revoke' : 'grant'}-role -- <email> <role>   (roles: ${KNOWN_ROLES.join(', ')}: 7 premium, 9 coach)`);
+  process.exit(2);
+}
+
+const db = await openDatabase(loadConfig(), () => {});
+try {
+  await migrate(db.pool);
+  const { rows } = await db.pool.query<{ user_id: string; username: string; roles: number[] }>(
+    'SELECT user_id, username, roles FROM users WHERE lower(email) = lower($1)',
+    [email.trim()],
+  );
+  const user = rows[0];
+  if (!user) {
+    console.error(`no account with the e-mail ${email}`);
+    process.exitCode = 1;
+  } else {
+    const store = createEventStore({ pool: db.pool, catalog: createCatalog(), projections });
+    const decide = action === 'grant' ? decideGrantRole : decideRevokeRole;
+    const result = await handleCommand(
+      store,
+      learnerStreamId(user.user_id),
+      { initial: initialAccountState, evolve: evolveAccount },
+      (state) => ({ events: decide(state, { userId: user.user_id, role, by: 'cli' }) }),
+      { metadata: { actor: 'cli', origin: 'cli' } },
+    );
+    const { rows: after } = await db.pool.query<{ roles: number[] }>('SELECT roles FROM users WHERE user_id = $1', [user.user_id]);
+    const changed = result.events.length > 0 ? (action === 'grant' ? 'granted' : 'revoked') : 'unchanged';
+    console.log(`${user.username}: role ${role} ${changed}; roles now [${after[0]!.roles.join(', ')}]`);
+  }
+} finally {
+  await db.close();
+}
