@@ -1,14 +1,20 @@
 // pg-boss on the application's database: queues, enqueue inside an event-store transaction, workers.
 import { PgBoss } from 'pg-boss';
 import type { Enqueue, Queryable } from '../events/store/types';
+import { AUTH_CLEANUP, AUTH_CLEANUP_CRON, cleanUpAuth } from './auth/cleanup';
 import { createMailer, EMAIL_SEND, type EmailDeps, type EmailPayload } from './email/send-email';
 import { QUEUES } from './queues';
+
+export interface WorkerDeps extends EmailDeps {
+  /** The application's database: with it, the hourly maintenance jobs run too. */
+  maintenance?: { db: Queryable; sessionIdleHours: number };
+}
 
 export interface Jobs {
   boss: PgBoss;
   /** Enqueues a job with the caller's transaction: it exists only if that transaction commits. */
   enqueue: Enqueue;
-  startWorkers(deps: EmailDeps): Promise<void>;
+  startWorkers(deps: WorkerDeps): Promise<void>;
   stop(): Promise<void>;
   health(): Promise<{ ok: boolean; queued?: number; failed?: number }>;
 }
@@ -34,6 +40,14 @@ export async function startJobs(connectionString: string, onError: (err: Error) 
       await boss.work<EmailPayload>(EMAIL_SEND, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
         if (job) await deliver(job.id, job.data);
       });
+      const { maintenance } = deps;
+      if (maintenance) {
+        await boss.schedule(AUTH_CLEANUP, AUTH_CLEANUP_CRON);
+        await boss.work(AUTH_CLEANUP, { pollingIntervalSeconds: 30 }, async () => {
+          const removed = await cleanUpAuth(maintenance.db, { idleHours: maintenance.sessionIdleHours });
+          deps.log.info(removed, 'auth clean-up');
+        });
+      }
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 10_000 });

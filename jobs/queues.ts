@@ -1,4 +1,5 @@
 // The queue registry: every queue, its retry policy and dead-letter queue, in one place.
+import { AUTH_CLEANUP } from './auth/cleanup';
 import { EMAIL_SEND, EMAIL_SEND_DEAD } from './email/send-email';
 
 export interface QueueSpec {
@@ -23,4 +24,5 @@ export const QUEUES: readonly QueueSpec[] = [
     retryDelayMax: 30 * 60,
     expireInSeconds: 120,
   },
+  { name: AUTH_CLEANUP, retryLimit: 2, retryDelay: 60, expireInSeconds: 300 },
 ];

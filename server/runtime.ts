@@ -38,7 +38,8 @@ export async function startRuntime(config: Config, log: Logger, { workers }: { w
         smtpUrl: config.SMTP_URL,
         from: config.MAIL_FROM,
         outboxDir: path.join(config.dataDir, 'outbox'),
-        log: log.child({ component: 'mail' }),
+        log: log.child({ component: 'jobs' }),
+        maintenance: { db: db.pool, sessionIdleHours: config.SESSION_IDLE_HOURS },
       });
       daemon = startProjectionDaemon(db.pool, catalog, projections, {
         onError: (err, p) => log.error({ err, projection: p.name }, 'async projection failed; retrying'),

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
+import { cleanUpAuth } from './cleanup';
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db.drop());
+
+const user = '00000000-0000-4000-8000-000000000001';
+const rows = async (table: string) => Number((await db.pool.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
+
+it('forgets expired and idle sessions, old spent links and old failures, and keeps everything still usable', async () => {
+  await db.pool.query(
+    `INSERT INTO sessions (token_hash, user_id, last_seen_at, expires_at) VALUES
+       ('\\x01', $1, now(), now() + interval '1 day'),             -- live
+       ('\\x02', $1, now(), now() - interval '1 second'),          -- past its absolute expiry
+       ('\\x03', $1, now() - interval '200 hours', now() + interval '1 day') -- idle too long
+    `,
+    [user],
+  );
+  await db.pool.query(
+    `INSERT INTO email_verification_tokens (token_hash, user_id, expires_at, used_at) VALUES
+       ('\\x11', $1, now() + interval '1 day', NULL),               -- still valid
+       ('\\x12', $1, now() - interval '1 day', NULL),               -- expired yesterday: kept a week
+       ('\\x13', $1, now() + interval '1 day', now() - interval '8 days'), -- used long ago
+       ('\\x14', $1, now() - interval '10 days', NULL) -- expired long ago
+    `,
+    [user],
+  );
+  await db.pool.query(`INSERT INTO login_failures (account, at) VALUES ('\\x21', now()), ('\\x22', now() - interval '2 days')`);
+
+  expect(await cleanUpAuth(db.pool, { idleHours: 168 })).toEqual({ sessions: 2, tokens: 2, failures: 1 });
+  expect(await rows('sessions')).toBe(1);
+  expect(await rows('email_verification_tokens')).toBe(2);
+  expect(await rows('login_failures')).toBe(1);
+  expect((await db.pool.query(`SELECT encode(token_hash, 'hex') AS h FROM sessions`)).rows[0].h).toBe('01');
+});

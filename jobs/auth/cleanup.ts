@@ -1,0 +1,18 @@
+// auth.cleanup: hourly, forgets what can no longer be used — expired sessions and links, old failures.
+import type { Queryable } from '../../events/store/types';
+
+export const AUTH_CLEANUP = 'auth.cleanup';
+export const AUTH_CLEANUP_CRON = '17 * * * *';
+
+export async function cleanUpAuth(db: Queryable, { idleHours }: { idleHours: number }) {
+  const sessions = await db.query(
+    `DELETE FROM sessions WHERE expires_at <= now() OR last_seen_at <= now() - make_interval(hours => $1)`,
+    [idleHours],
+  );
+  // Used or expired links are kept a week, so a late click still gets "already used" / "expired".
+  const tokens = await db.query(
+    `DELETE FROM email_verification_tokens WHERE coalesce(used_at, expires_at) <= now() - interval '7 days'`,
+  );
+  const failures = await db.query(`DELETE FROM login_failures WHERE at <= now() - interval '1 day'`);
+  return { sessions: sessions.rowCount ?? 0, tokens: tokens.rowCount ?? 0, failures: failures.rowCount ?? 0 };
+}
