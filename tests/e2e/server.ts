@@ -12,8 +12,9 @@ export default async function globalSetup() {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'manifiesta-e2e-'));
   await chmod(dataDir, 0o755);
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}` };
   delete env.DATABASE_URL;
+  delete env.SMTP_URL;
   const child = spawn('npm', ['start'], { cwd: root, env, detached: true, stdio: ['ignore', 'inherit', 'inherit'] });
 
   const baseURL = `http://127.0.0.1:${port}`;
@@ -30,6 +31,8 @@ export default async function globalSetup() {
     await new Promise((r) => setTimeout(r, 300));
   }
   process.env.E2E_BASE_URL = baseURL;
+  // Specs read the mails the server writes to `${E2E_DATA_DIR}/outbox` (no SMTP_URL in e2e).
+  process.env.E2E_DATA_DIR = dataDir;
 
   return async () => {
     // SIGINT to the whole group, like Ctrl-C in a terminal: npm, tsx, node and the embedded postgres.
