@@ -10,6 +10,7 @@ export interface QueueSpec {
   retryBackoff?: boolean;
   retryDelayMax?: number;
   expireInSeconds?: number;
+  deleteAfterSeconds?: number;
 }
 
 // Dead-letter queues come first: pg-boss requires them to exist before the queue that points at them.
@@ -23,6 +24,8 @@ export const QUEUES: readonly QueueSpec[] = [
     retryBackoff: true,
     retryDelayMax: 30 * 60,
     expireInSeconds: 120,
+    // A sent mail's job row holds its text (a verification link): keep it an hour, not pg-boss's week.
+    deleteAfterSeconds: 3600,
   },
   { name: AUTH_CLEANUP, retryLimit: 2, retryDelay: 60, expireInSeconds: 300 },
 ];

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { Logger } from 'pino';
@@ -37,6 +37,7 @@ export type AppConfig = Pick<
   | 'SESSION_MAX_DAYS'
   | 'RATE_LIMIT_PER_IP'
   | 'RATE_LIMIT_LOGIN_PER_ACCOUNT'
+  | 'TRUST_PROXY'
 >;
 
 export interface AppDeps {
@@ -59,7 +60,10 @@ export async function buildApp(deps: AppDeps) {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    trustProxy: deps.config.TRUST_PROXY,
+    // One line per request, written by api-conventions with query values masked (a verification
+    // link's token must never reach a log).
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -31,6 +31,14 @@ const ConfigSchema = z.object({
   /** Attempts per minute per client address (login, signup, resend) and failed logins per account per 15 min. */
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  /**
+   * Whether to believe X-Forwarded-For (client address for rate limits and logs): 'false' when clients
+   * reach the app directly; 'true' or the proxies' addresses (comma-separated) behind a reverse proxy.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
   SERVE_CLIENT: z
     .enum(['true', 'false', '1', '0'])
     .default('true')

@@ -21,7 +21,8 @@ export function isCrossSite(request: FastifyRequest, publicHost: string): boolea
   const origin = request.headers.origin;
   const claimed = origin && origin !== 'null' ? originOf(origin) : origin === 'null' ? 'null' : originOf(request.headers.referer);
   if (claimed === undefined) return false; // not a browser form or fetch (curl, server-to-server)
-  const host = (request.headers.host ?? '').toLowerCase();
+  // URL parsing drops a default port from the Origin; drop it from the Host header too.
+  const host = (request.headers.host ?? '').toLowerCase().replace(/:(80|443)$/, '');
   return claimed !== host && claimed !== publicHost;
 }
 

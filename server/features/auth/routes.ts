@@ -24,7 +24,7 @@ export const AUTH_MESSAGES = {
   email: 'Ingresa un email válido.',
   username: 'El nombre de usuario debe tener entre 2 y 40 caracteres: letras, números, punto, guion o guion bajo.',
   passwordShort: 'La contraseña debe tener al menos 8 caracteres.',
-  passwordLong: `La contraseña es demasiado larga (máximo ${MAX_PASSWORD_BYTES} caracteres).`,
+  passwordLong: `La contraseña es demasiado larga: usa como máximo ${MAX_PASSWORD_BYTES} caracteres (menos si lleva acentos o símbolos).`,
   emailTaken: 'Ya existe una cuenta con ese email. Si es tuya, inicia sesión.',
   usernameTaken: 'Ese nombre de usuario ya está en uso. Elige otro.',
   registered: 'Registro exitoso. Te enviamos un correo para activar tu cuenta.',
@@ -102,10 +102,10 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
     },
     async (request) => {
       const { username, email, password } = request.body;
-      const taken = await accounts.findByEmail(email);
-      if (taken) throw new ConflictError(AUTH_MESSAGES.emailTaken);
-      const key = request.headers['idempotency-key'];
-      const userId = typeof key === 'string' && eventIdFor(request, 0) ? deterministicUuid('signup', key) : randomUUID();
+      const eventId = eventIdFor(request, 0);
+      // With an Idempotency-Key the account id comes from it, so a retried signup finds its own stream.
+      const userId = eventId ? deterministicUuid('signup', eventId) : randomUUID();
+      if (!eventId && (await accounts.findByEmail(email))) throw new ConflictError(AUTH_MESSAGES.emailTaken);
       const passwordHash = await hashPassword(password);
       const token = newToken();
       try {
@@ -114,7 +114,8 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
           learnerStreamId(userId),
           fold,
           (state) => ({
-            events: decideRegister(state, { userId, username, email }).map((e) => ({ ...e, eventId: eventIdFor(request, 0) })),
+            // A registered stream under this request's key means the request already succeeded.
+            events: eventId && state.registered ? [] : decideRegister(state, { userId, username, email }).map((e) => ({ ...e, eventId })),
             alsoInTransaction: async (tx) => {
               await accounts.storeCredentials(tx, userId, passwordHash);
               await accounts.storeVerificationToken(tx, userId, token);

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { recorded } from '../../tests/setup/recorded';
+import { ConflictError, NotFoundError } from '../errors';
+import { createCatalog } from '../registry';
+import type { NewEvent } from '../store/types';
+import {
+  decideGrantRole,
+  decideRegister,
+  decideRequestVerification,
+  decideRevokeRole,
+  decideVerify,
+  evolveAccount,
+  initialAccountState,
+  type AccountState,
+} from './accounts';
+import { EmailVerified, learnerStreamId, RoleGranted, RoleRevoked, ROLES, UserRegistered, VerificationRequested } from './accounts.events';
+
+const userId = '0190a5b4-7c1e-7a2b-8c3d-4e5f60718293';
+const stream = learnerStreamId(userId);
+const register = { userId, username: 'ana_maria', email: 'ana@example.com' };
+const by = 'admin';
+
+/** Turns decided events into recorded ones, as the store would, and folds them into the state. */
+function apply(state: AccountState, events: NewEvent[]): AccountState {
+  return events.map((e) => recorded(e.type, e.data, { streamId: stream })).reduce(evolveAccount, state);
+}
+
+const registered = () => apply(initialAccountState, decideRegister(initialAccountState, register));
+const verified = () => apply(registered(), decideVerify(registered(), userId));
+
+/** Every decided event must be one the store accepts. */
+const catalog = createCatalog();
+const expectStorable = (events: NewEvent[]) => {
+  for (const e of events) expect(() => catalog.validate(e)).not.toThrow();
+};
+
+describe('evolveAccount', () => {
+  it('starts unregistered, unverified, without roles', () => {
+    expect(initialAccountState).toEqual({ registered: false, verified: false, roles: [] });
+  });
+
+  it('folds registration, verification, role grants and revocations', () => {
+    const events = [
+      recorded(UserRegistered.type, register),
+      recorded(EmailVerified.type, { userId }),
+      recorded(RoleGranted.type, { userId, role: ROLES.coach, by }),
+      recorded(RoleGranted.type, { userId, role: ROLES.premium, by }),
+      recorded(RoleGranted.type, { userId, role: ROLES.coach, by }),
+      recorded(RoleRevoked.type, { userId, role: ROLES.coach, by }),
+    ];
+    const states = events.reduce<AccountState[]>((acc, e) => [...acc, evolveAccount(acc.at(-1)!, e)], [initialAccountState]);
+    expect(states.map((s) => [s.registered, s.verified, s.roles])).toEqual([
+      [false, false, []],
+      [true, false, []],
+      [true, true, []],
+      [true, true, [ROLES.coach]],
+      [true, true, [ROLES.coach, ROLES.premium]],
+      [true, true, [ROLES.coach, ROLES.premium]], // a second grant of the same role adds nothing
+      [true, true, [ROLES.premium]],
+    ]);
+  });
+
+  it('never mutates the state it is given', () => {
+    const before = Object.freeze({ registered: true, verified: false, roles: Object.freeze([ROLES.premium]) as readonly number[] });
+    const after = evolveAccount(before, recorded(RoleGranted.type, { userId, role: ROLES.coach, by }));
+    expect(after).not.toBe(before);
+    expect(before.roles).toEqual([ROLES.premium]);
+    expect(after.roles).toEqual([ROLES.premium, ROLES.coach]);
+  });
+
+  it('leaves the state unchanged for VerificationRequested and events of other slices', () => {
+    const state = registered();
+    expect(evolveAccount(state, recorded(VerificationRequested.type, { userId }))).toBe(state);
+    expect(evolveAccount(state, recorded('LeadCaptured', { email: 'ana@example.com' }))).toBe(state);
+  });
+
+  it('revoking a role that is not held keeps the roles', () => {
+    const state = apply(registered(), decideGrantRole(registered(), { userId, role: ROLES.premium, by }));
+    expect(evolveAccount(state, recorded(RoleRevoked.type, { userId, role: ROLES.coach, by })).roles).toEqual([ROLES.premium]);
+  });
+});
+
+describe('decideRegister', () => {
+  it('records one UserRegistered with the e-mail lower-cased and trimmed, and the username trimmed', () => {
+    const events = decideRegister(initialAccountState, { userId, username: '  Ana_Maria ', email: '  Ana.Perez@Example.COM ' });
+    expect(events).toEqual([{ type: UserRegistered.type, data: { userId, username: 'Ana_Maria', email: 'ana.perez@example.com' } }]);
+    expectStorable(events);
+  });
+
+  it('keeps the case of the username (only the e-mail is normalised)', () => {
+    expect(decideRegister(initialAccountState, { ...register, username: 'AnaMaría' })[0]!.data).toMatchObject({ username: 'AnaMaría' });
+  });
+
+  it('refuses a second registration of the same account with a 409', () => {
+    const state = registered();
+    expect(state.registered).toBe(true);
+    expect(() => decideRegister(state, register)).toThrow(ConflictError);
+    expect(() => decideRegister(state, { ...register, email: 'otra@example.com' })).toThrow('Esta cuenta ya existe.');
+  });
+});
+
+describe('decideVerify', () => {
+  it('records EmailVerified for a registered, unverified account', () => {
+    const events = decideVerify(registered(), userId);
+    expect(events).toEqual([{ type: EmailVerified.type, data: { userId } }]);
+    expectStorable(events);
+  });
+
+  it('records nothing the second time', () => {
+    const state = verified();
+    expect(state.verified).toBe(true);
+    expect(decideVerify(state, userId)).toEqual([]);
+  });
+
+  it('refuses an account that does not exist', () => {
+    expect(() => decideVerify(initialAccountState, userId)).toThrow(NotFoundError);
+  });
+});
+
+describe('decideRequestVerification', () => {
+  it('records VerificationRequested for a registered, unverified account, every time it is asked', () => {
+    const events = decideRequestVerification(registered(), userId);
+    expect(events).toEqual([{ type: VerificationRequested.type, data: { userId } }]);
+    expectStorable(events);
+    const again = apply(registered(), events);
+    expect(decideRequestVerification(again, userId)).toHaveLength(1);
+  });
+
+  it('records nothing for a verified account or an unknown one (the same answer, no error)', () => {
+    expect(decideRequestVerification(verified(), userId)).toEqual([]);
+    expect(decideRequestVerification(initialAccountState, userId)).toEqual([]);
+  });
+});
+
+describe('decideGrantRole / decideRevokeRole', () => {
+  it('grants a role not held, and granting it again records nothing (idempotent)', () => {
+    const grant = { userId, role: ROLES.premium, by };
+    const events = decideGrantRole(verified(), grant);
+    expect(events).toEqual([{ type: RoleGranted.type, data: grant }]);
+    expectStorable(events);
+    const state = apply(verified(), events);
+    expect(decideGrantRole(state, grant)).toEqual([]);
+    // Another role is still granted.
+    expect(decideGrantRole(state, { ...grant, role: ROLES.coach })).toHaveLength(1);
+  });
+
+  it('revokes a held role, and revoking it again (or a role never held) records nothing', () => {
+    const held = apply(verified(), decideGrantRole(verified(), { userId, role: ROLES.coach, by }));
+    const revoke = { userId, role: ROLES.coach, by };
+    const events = decideRevokeRole(held, revoke);
+    expect(events).toEqual([{ type: RoleRevoked.type, data: revoke }]);
+    expectStorable(events);
+    const after = apply(held, events);
+    expect(after.roles).toEqual([]);
+    expect(decideRevokeRole(after, revoke)).toEqual([]);
+    expect(decideRevokeRole(held, { ...revoke, role: ROLES.premium })).toEqual([]);
+  });
+
+  it('refuses grants and revocations for an account that does not exist', () => {
+    expect(() => decideGrantRole(initialAccountState, { userId, role: ROLES.premium, by })).toThrow(NotFoundError);
+    expect(() => decideRevokeRole(initialAccountState, { userId, role: ROLES.premium, by })).toThrow(NotFoundError);
+  });
+
+  it('a role outside the known ones cannot be stored', () => {
+    const events = decideGrantRole(verified(), { userId, role: 8, by });
+    expect(() => catalog.validate(events[0]!)).toThrow(/RoleGranted/);
+  });
+});
