@@ -23,7 +23,12 @@ export async function startJobs(connectionString: string, onError: (err: Error) 
   const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4, application_name: 'manifiesta-jobs' });
   boss.on('error', onError);
   await boss.start();
-  for (const { name, ...options } of QUEUES) await boss.createQueue(name, options);
+  for (const { name, ...options } of QUEUES) {
+    await boss.createQueue(name, options);
+    // An existing queue keeps the options it was created with: bring retries and retention up to date.
+    const { retryDelayMax: _max, ...updatable } = options;
+    await boss.updateQueue(name, updatable);
+  }
 
   const enqueue: Enqueue = async (tx: Queryable, job) => {
     await boss.send(job.name, job.data, {
