@@ -50,4 +50,10 @@ export function createApiClient(options: ClientOptions = {}) {
   return client;
 }
 
-export const api = createApiClient();
+export const api = createApiClient({
+  // The page's own origin: same-origin calls, spelled absolute so that a Request can be built outside a
+  // browser too (jsdom in the component tests has a location but no relative-URL Request).
+  baseUrl: globalThis.location?.origin ?? '',
+  // Looked up on each call, not captured once, so whatever `fetch` the page has at call time is used.
+  fetch: (request) => globalThis.fetch(request),
+});

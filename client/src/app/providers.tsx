@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../api/errors';
+import { AuthProvider } from '../features/auth/session/AuthProvider';
 
 /** A 4xx will not change on a second try (bad input, no session, forbidden): do not retry it. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -21,5 +22,9 @@ type AppProvidersProps = { children: ReactNode; queryClient?: QueryClient };
 
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      <AuthProvider>{children}</AuthProvider>
+    </QueryClientProvider>
+  );
 }

@@ -1,8 +1,18 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { makeUser } from '../testing/fake-api';
 import { renderRoute } from '../testing/render-route';
 
 const NOT_FOUND_HEADING = '404 - Página No Encontrada';
+
+/**
+ * Lets React finish the first mount. StrictMode re-runs a new tree's effects after its passive effects, which
+ * the scheduler may leave for a later task than the one that showed the page; a count of calls started
+ * before that would be off by one.
+ */
+async function settle() {
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+}
 
 async function pageHeading() {
   return screen.findByRole('heading', { level: 1 });
@@ -57,7 +67,6 @@ describe('routes', () => {
     ['/nostalgia', 'Soltar el Pasado'],
     ['/niveles', 'Los Niveles de Conciencia'],
     ['/afirmaciones', 'Afirmaciones que Transforman'],
-    ['/confirmacion-pago', 'Confirmación de pago'],
     ['/cursos/manifiesta', 'Curso Manifiesta'],
     ['/cursos/manifiesta/12-areas-balance', 'Actividad del curso'],
     ['/herramientas/7-fases', 'Meditación de las 7 Fases'],
@@ -65,6 +74,11 @@ describe('routes', () => {
   ])('%s shows its page', async (path, heading) => {
     renderRoute(path);
     expect((await pageHeading()).textContent).toBe(heading);
+  });
+
+  it('/confirmacion-pago shows its page to a signed-in user (guests: see guards.test.tsx)', async () => {
+    renderRoute('/confirmacion-pago', { session: makeUser() });
+    expect((await pageHeading()).textContent).toBe('Confirmación de pago');
   });
 
   it('gives each page its document title', async () => {
@@ -78,6 +92,7 @@ describe('navigation', () => {
   it('scrolls the window to the top on every navigation', async () => {
     const { router } = renderRoute('/menu');
     await pageHeading();
+    await settle();
     const scrollTo = vi.mocked(window.scrollTo);
     scrollTo.mockClear();
 

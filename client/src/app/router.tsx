@@ -1,6 +1,8 @@
 // Every route of the app (spec platform.md §2). Pages load on demand, one chunk per route.
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { Loading } from '../components/Loading/Loading';
+import { GuestOnlyRoute } from './guards/GuestOnlyRoute';
+import { ProtectedRoute } from './guards/ProtectedRoute';
 import { RootLayout } from './layout/RootLayout';
 import { RouteError } from './RouteError';
 
@@ -18,15 +20,21 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="/menu" replace /> },
           {
             path: 'menu',
-            lazy: () => import('../features/menu/pages/MenuPage').then((m) => ({ Component: m.MenuPage })),
+            lazy: () => import('./routes/MenuRoute').then((m) => ({ Component: m.MenuRoute })),
           },
           {
-            path: 'login',
-            lazy: () => import('../features/auth/pages/LoginPage').then((m) => ({ Component: m.LoginPage })),
-          },
-          {
-            path: 'signup',
-            lazy: () => import('../features/auth/pages/SignupPage').then((m) => ({ Component: m.SignupPage })),
+            // Signed-in users have nothing to do here: they go to /menu.
+            Component: GuestOnlyRoute,
+            children: [
+              {
+                path: 'login',
+                lazy: () => import('../features/auth/pages/LoginPage').then((m) => ({ Component: m.LoginPage })),
+              },
+              {
+                path: 'signup',
+                lazy: () => import('../features/auth/pages/SignupPage').then((m) => ({ Component: m.SignupPage })),
+              },
+            ],
           },
           {
             path: 'verify-email',
@@ -103,11 +111,17 @@ export const routes: RouteObject[] = [
               })),
           },
           {
-            path: 'confirmacion-pago',
-            lazy: () =>
-              import('../features/payment/pages/PaymentConfirmationPage').then((m) => ({
-                Component: m.PaymentConfirmationPage,
-              })),
+            // The confirmation acts on the signed-in account: a guest signs in first and comes back.
+            Component: ProtectedRoute,
+            children: [
+              {
+                path: 'confirmacion-pago',
+                lazy: () =>
+                  import('../features/payment/pages/PaymentConfirmationPage').then((m) => ({
+                    Component: m.PaymentConfirmationPage,
+                  })),
+              },
+            ],
           },
           {
             path: 'cursos/manifiesta',

@@ -1,6 +1,9 @@
 import { Suspense, useLayoutEffect, useRef, type MouseEvent, type RefObject } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router-dom';
 import { Loading } from '../../components/Loading/Loading';
+import { useAuth } from '../../features/auth/session/useAuth';
+import { AccederButton } from './AccederButton';
+import { AccountDrawer } from './AccountDrawer';
 import styles from './RootLayout.module.css';
 
 const MAIN_ID = 'contenido';
@@ -39,6 +42,13 @@ export function RootLayout() {
   // The next page's chunk is loading: the current page stays, a thin bar says something is happening.
   const navigating = useNavigation().state === 'loading';
 
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  const logoutAndLeave = async () => {
+    await logout();
+    navigate('/login');
+  };
+
   const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     main.current?.focus();
@@ -50,6 +60,7 @@ export function RootLayout() {
         Saltar al contenido
       </a>
       {navigating ? <div className={styles.progress} aria-hidden="true" /> : null}
+      {user ? <AccountDrawer username={user.username} onLogout={logoutAndLeave} /> : <AccederButton />}
       <main id={MAIN_ID} ref={main} tabIndex={-1} className={styles.main} aria-busy={navigating || undefined}>
         <Suspense fallback={<Loading />}>
           <Outlet />

@@ -1,11 +1,129 @@
-import { PageIntro } from '../../../components/PageIntro/PageIntro';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { accountMutations, SIGNUP_ERROR } from '../api/account-mutations';
+import { AuthCard } from '../components/AuthCard';
+import { Field } from '../components/Field';
+import { ErrorMessage } from '../components/Messages';
+import { ResendVerification } from '../components/ResendVerification';
+import styles from '../components/auth.module.css';
+import { errorText } from '../lib/error-text';
+import { withRedirect } from '../lib/redirect';
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+type Form = { username: string; email: string; password: string; confirmPassword: string };
+
+const EMPTY: Form = { username: '', email: '', password: '', confirmPassword: '' };
+
+/** The spec's checks, in its order (§5). */
+function validate(form: Form): string | null {
+  if (!form.username.trim() || !form.email.trim() || !form.password || !form.confirmPassword) {
+    return 'Por favor, completa todos los campos.';
+  }
+  if (form.password !== form.confirmPassword) return 'Las contraseñas no coinciden.';
+  if (form.password.length < MIN_PASSWORD_LENGTH) return 'La contraseña debe tener al menos 8 caracteres.';
+  return null;
+}
 
 export function SignupPage() {
+  const [searchParams] = useSearchParams();
+  const redirect = searchParams.get('redirect');
+  const signup = useMutation(accountMutations.signup());
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [problem, setProblem] = useState<{ message: string; attempt: number } | null>(null);
+  const attempts = useRef(0);
+
+  const field = (name: keyof Form) => ({
+    name,
+    value: form[name],
+    onChange: (event: { target: { value: string } }) => setForm((current) => ({ ...current, [name]: event.target.value })),
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (signup.isPending) return;
+    attempts.current += 1;
+    const attempt = attempts.current;
+    const invalid = validate(form);
+    if (invalid) {
+      setProblem({ message: invalid, attempt });
+      return;
+    }
+    setProblem(null);
+    signup.mutate(
+      { username: form.username.trim(), email: form.email.trim(), password: form.password },
+      { onError: (error) => setProblem({ message: errorText(error, SIGNUP_ERROR), attempt }) },
+    );
+  };
+
+  if (signup.isSuccess) return <SignupSuccess email={signup.variables.email} redirect={redirect} />;
+
   return (
-    <PageIntro
-      eyebrow="Tu cuenta"
+    <AuthCard
       title="Crear cuenta"
       lead="Crea tu cuenta gratis y guarda tu progreso del curso en todos tus dispositivos."
-    />
+    >
+      <form className={styles.form} onSubmit={onSubmit} aria-label="Crear cuenta">
+        <Field
+          label="Nombre de usuario"
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          hint="Así te saludaremos. Letras, números, punto, guion o guion bajo."
+          {...field('username')}
+        />
+        <Field label="Correo electrónico" type="email" autoComplete="email" inputMode="email" {...field('email')} />
+        <Field
+          label="Contraseña"
+          type="password"
+          autoComplete="new-password"
+          hint={`Al menos ${MIN_PASSWORD_LENGTH} caracteres.`}
+          {...field('password')}
+        />
+        <Field label="Confirmar contraseña" type="password" autoComplete="new-password" {...field('confirmPassword')} />
+        <button type="submit" className={styles.button} disabled={signup.isPending}>
+          {signup.isPending ? 'Registrando...' : 'Crear cuenta'}
+        </button>
+      </form>
+
+      {problem ? <ErrorMessage key={problem.attempt}>{problem.message}</ErrorMessage> : null}
+
+      <p className={styles.footer}>
+        ¿Ya tienes cuenta? <Link to={withRedirect('/login', redirect)}>Inicia sesión</Link>
+      </p>
+    </AuthCard>
+  );
+}
+
+/** The 'Registro Exitoso' panel: the account waits for the link we just e-mailed. */
+function SignupSuccess({ email, redirect }: { email: string; redirect: string | null }) {
+  const title = useRef<HTMLHeadingElement>(null);
+  // The form is gone: put keyboard and screen-reader users on the news.
+  useEffect(() => title.current?.focus(), []);
+
+  return (
+    <AuthCard
+      title="Registro Exitoso"
+      eyebrow="Un paso más"
+      titleRef={title}
+      lead={
+        <>
+          Te enviamos un correo de confirmación a <strong>{email}</strong>. Abre el enlace que encontrarás allí para
+          activar tu cuenta.
+        </>
+      }
+    >
+      <p className={styles.footer}>
+        ¿No lo ves en unos minutos? Revisa la carpeta de spam o de promociones, o pide uno nuevo.
+      </p>
+      <div className={styles.stack}>
+        <Link className={styles.button} to={withRedirect('/login', redirect)}>
+          Ir a iniciar sesión
+        </Link>
+        <ResendVerification email={email} />
+      </div>
+    </AuthCard>
   );
 }

@@ -14,6 +14,9 @@ import styles from './MenuPage.module.css';
 
 type MainLink = { to: string; label: string; detail: string };
 
+/** The signed-in visitor, as the menu shows them; app/ passes it in (features do not read each other). */
+export type MenuProfile = { username: string; profileImage: string | null };
+
 const mainLinks: MainLink[] = [
   { to: '/reprograma', label: 'Reprogramate en 5 semanas', detail: 'Programa de coaching con sesiones 1:1' },
   { to: '/masterclasses', label: 'Masterclasses mensuales', detail: 'Teoría, práctica y encuentros en vivo' },
@@ -32,22 +35,42 @@ const socialLinks: SocialLink[] = [
   { href: links.book, label: 'Mi libro', Icon: BookIcon },
 ];
 
+const continueCourse: MainLink = {
+  to: '/cursos/manifiesta',
+  label: 'Continuar mi Curso',
+  detail: 'Retoma tu camino justo donde lo dejaste',
+};
+
 const stagger = (index: number) => ({ '--i': index }) as CSSProperties;
 
 /** Link-in-bio home: most visitors arrive here from a social profile, on a phone. */
-export function MenuPage() {
+export function MenuPage({ profile = null }: { profile?: MenuProfile | null }) {
+  // For a signed-in visitor the first link leads back into the course.
+  const shownLinks = profile ? [continueCourse, ...mainLinks.slice(1)] : mainLinks;
+
   return (
     <div className={styles.page}>
       <title>Manifiesta · Coaching holístico</title>
       <header className={styles.profile}>
-        <CoachPortrait className={styles.portrait} />
+        {profile?.profileImage ? (
+          <img
+            className={styles.portrait}
+            src={profile.profileImage}
+            alt={`Foto de perfil de ${profile.username}`}
+            width={136}
+            height={136}
+          />
+        ) : (
+          <CoachPortrait className={styles.portrait} />
+        )}
         <h1 className={styles.name}>Manifiesta</h1>
+        {profile ? <p className={styles.handle}>@{profile.username}</p> : null}
         <p className={styles.tagline}>Coaching holístico para reprogramar tu mente y crear la vida que elegís.</p>
       </header>
 
       <nav aria-label="Enlaces principales">
         <ul className={styles.links}>
-          {mainLinks.map((link, index) => (
+          {shownLinks.map((link, index) => (
             <li key={link.to} className={styles.item} style={stagger(index)}>
               <Link to={link.to} className={styles.link}>
                 <span className={styles.linkText}>
@@ -64,7 +87,7 @@ export function MenuPage() {
       <nav aria-label="Redes sociales">
         <ul className={styles.social}>
           {socialLinks.map(({ href, label, Icon }, index) => (
-            <li key={label} className={styles.item} style={stagger(mainLinks.length + index)}>
+            <li key={label} className={styles.item} style={stagger(shownLinks.length + index)}>
               <a href={href} className={styles.socialLink} target="_blank" rel="noopener noreferrer">
                 <Icon className={styles.socialIcon} />
                 <span>{label}</span>

@@ -1,0 +1,17 @@
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Loading } from '../../components/Loading/Loading';
+import { withRedirect } from '../../features/auth/lib/redirect';
+import { useAuth } from '../../features/auth/session/useAuth';
+
+/** Signed-in users only. A guest goes to /login, which brings them back here afterwards. */
+export function ProtectedRoute() {
+  const { user, isLoading } = useAuth();
+  const { pathname, search, hash } = useLocation();
+
+  if (isLoading) return <Loading />;
+  if (!user) {
+    const from = pathname + search + hash;
+    return <Navigate to={withRedirect('/login', from)} replace state={{ from }} />;
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,52 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeUser } from '../../testing/fake-api';
+import { renderRoute } from '../../testing/render-route';
+
+async function mainLinks() {
+  const nav = await screen.findByRole('navigation', { name: 'Enlaces principales' });
+  return within(nav).getAllByRole('link');
+}
+
+describe('/menu for a signed-in user', () => {
+  it("shows '@username' and makes the first link 'Continuar mi Curso' → /cursos/manifiesta", async () => {
+    renderRoute('/menu', { session: makeUser({ username: 'lucia.sol' }) });
+
+    expect((await screen.findByText('@lucia.sol')).tagName).toBe('P');
+    const links = await mainLinks();
+    expect(links[0]!.textContent).toContain('Continuar mi Curso');
+    expect(links[0]!.getAttribute('href')).toBe('/cursos/manifiesta');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/cursos/manifiesta',
+      '/masterclasses',
+      '/recursos-gratuitos',
+      '/hielo',
+      '/coaching',
+    ]);
+  });
+
+  it('shows the profile image when the user has one', async () => {
+    renderRoute('/menu', {
+      session: makeUser({ username: 'lucia.sol', profileImage: 'https://cdn.example.com/lucia.jpg' }),
+    });
+    const image = await screen.findByRole('img', { name: 'Foto de perfil de lucia.sol' });
+    expect(image.getAttribute('src')).toBe('https://cdn.example.com/lucia.jpg');
+    expect(screen.queryByRole('img', { name: 'Retrato ilustrado de tu coach' })).toBeNull();
+  });
+
+  it('shows the illustrated portrait when the user has no image', async () => {
+    renderRoute('/menu', { session: makeUser({ profileImage: null }) });
+    expect(await screen.findByRole('img', { name: 'Retrato ilustrado de tu coach' })).toBeTruthy();
+  });
+});
+
+describe('/menu for a guest', () => {
+  it('shows no handle and starts with the programme link', async () => {
+    renderRoute('/menu');
+    const links = await mainLinks();
+    expect(links[0]!.getAttribute('href')).toBe('/reprograma');
+    expect(screen.queryByText(/^@/)).toBeNull();
+    expect(screen.queryByText('Continuar mi Curso')).toBeNull();
+    expect(screen.getByRole('img', { name: 'Retrato ilustrado de tu coach' })).toBeTruthy();
+  });
+});

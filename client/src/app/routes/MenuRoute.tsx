@@ -1,0 +1,8 @@
+// /menu composed with the session: the menu feature shows a profile, the auth feature knows who it is.
+import { useAuth } from '../../features/auth/session/useAuth';
+import { MenuPage } from '../../features/menu/pages/MenuPage';
+
+export function MenuRoute() {
+  const { user } = useAuth();
+  return <MenuPage profile={user ? { username: user.username, profileImage: user.profileImage } : null} />;
+}

@@ -1,0 +1,34 @@
+// Account creation and e-mail verification: only the auth pages load this module.
+import { mutationOptions } from '@tanstack/react-query';
+import { api, unwrap, type Envelope } from '../../../api/client';
+import type { SignupBody } from './types';
+
+export const SIGNUP_ERROR = 'Ocurrió un error durante el registro.';
+export const VERIFY_ERROR = 'Ocurrió un error desconocido.';
+
+/** The envelope's message of a successful answer (unwrap has already thrown on a failed one). */
+function messageOf<E extends Envelope>(result: { data?: E; error?: unknown; response: Response }, fallback: string) {
+  unwrap(result, fallback);
+  return result.data?.message ?? '';
+}
+
+export async function postSignup(body: SignupBody): Promise<string> {
+  return messageOf(await api.POST('/api/auth/signup', { body }), SIGNUP_ERROR);
+}
+
+export async function getVerifyEmail(token: string): Promise<string> {
+  return messageOf(await api.GET('/api/auth/verifyEmail', { params: { query: { token } } }), VERIFY_ERROR);
+}
+
+export const RESEND_ERROR = 'No pudimos reenviar el correo. Inténtalo de nuevo en unos minutos.';
+
+export async function postResendVerification(email: string): Promise<string> {
+  return messageOf(await api.POST('/api/auth/resendVerification', { body: { email } }), RESEND_ERROR);
+}
+
+export const accountMutations = {
+  signup: () => mutationOptions({ mutationKey: ['auth', 'signup'], mutationFn: postSignup }),
+  verifyEmail: () => mutationOptions({ mutationKey: ['auth', 'verifyEmail'], mutationFn: getVerifyEmail }),
+  resendVerification: () =>
+    mutationOptions({ mutationKey: ['auth', 'resendVerification'], mutationFn: postResendVerification }),
+};

@@ -1,0 +1,10 @@
+// Auth shapes, taken from the generated API types so the client never keeps a copy of its own.
+import type { components, paths } from '../../../api/schema';
+
+/** The signed-in account: id, username, email, profileImage, roles (7 premium, 9 coach). */
+export type User = components['schemas']['User'];
+
+type JsonBody<Op> = Op extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+
+export type LoginBody = JsonBody<paths['/api/auth/login']['post']>;
+export type SignupBody = JsonBody<paths['/api/auth/signup']['post']>;

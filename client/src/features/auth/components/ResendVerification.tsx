@@ -1,0 +1,27 @@
+import { useMutation } from '@tanstack/react-query';
+import { accountMutations, RESEND_ERROR } from '../api/account-mutations';
+import { errorText } from '../lib/error-text';
+import styles from './auth.module.css';
+import { ErrorMessage, Notice } from './Messages';
+
+/** «Reenviar el correo de verificación» for `email`; shows the server's answer. */
+export function ResendVerification({ email }: { email: string }) {
+  const resend = useMutation(accountMutations.resendVerification());
+
+  return (
+    <div className={styles.stack}>
+      <button
+        type="button"
+        className={styles.secondary}
+        disabled={resend.isPending}
+        onClick={() => resend.mutate(email)}
+      >
+        {resend.isPending ? 'Reenviando...' : 'Reenviar el correo de verificación'}
+      </button>
+      {resend.isSuccess ? (
+        <Notice>{resend.data || 'Si la dirección está registrada, te enviamos un nuevo enlace. Revisa tu bandeja de entrada.'}</Notice>
+      ) : null}
+      {resend.isError ? <ErrorMessage>{errorText(resend.error, RESEND_ERROR)}</ErrorMessage> : null}
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import { ApiError } from '../../../api/errors';
+
+/** What to show for a failed call: the server's Spanish message, or `fallback` (network down, no message). */
+export function errorText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}

@@ -1,0 +1,171 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../api/errors';
+import { AppProviders, createQueryClient } from '../../../app/providers';
+import { deferred, envelope, makeUser, noSession, stubApi } from '../../../testing/fake-api';
+import type { User } from '../api/types';
+import type { AuthContextValue } from './auth-context';
+import { useAuth } from './useAuth';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** Shows who is signed in and hands the test the context, to call login/logout/refresh. */
+let auth: AuthContextValue;
+function Probe() {
+  auth = useAuth();
+  return <p data-testid="who">{auth.user ? `conectada: ${auth.user.username}` : 'invitada'}</p>;
+}
+
+function renderProvider() {
+  return render(
+    <StrictMode>
+      <AppProviders queryClient={createQueryClient()}>
+        <Probe />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+const who = async () => (await screen.findByTestId('who')).textContent;
+
+describe('AuthProvider', () => {
+  it("shows 'Cargando...' while the session check runs, then the signed-in user", async () => {
+    const answer = deferred();
+    const api = stubApi({ 'GET /api/auth/verifyToken': () => answer.promise });
+
+    renderProvider();
+    expect(screen.getByRole('status').textContent).toBe('Cargando...');
+    expect(screen.queryByTestId('who')).toBeNull();
+
+    answer.resolve(envelope(200, 'Sesión activa.', makeUser()));
+    expect(await who()).toBe('conectada: lucia.sol');
+    expect(screen.queryByText('Cargando...')).toBeNull();
+    expect(api.callsTo('GET /api/auth/verifyToken')).toHaveLength(1);
+    // GETs carry the cache buster.
+    expect(api.calls[0]!.url.searchParams.has('_')).toBe(true);
+  });
+
+  it('treats 401 as a guest, not as an error', async () => {
+    stubApi({ 'GET /api/auth/verifyToken': noSession() });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+
+    renderProvider();
+    expect(await who()).toBe('invitada');
+    expect(auth.isLoading).toBe(false);
+    expect(logged).not.toHaveBeenCalled();
+  });
+
+  it('leaves the visitor signed out and logs it when the check fails', async () => {
+    stubApi({ 'GET /api/auth/verifyToken': envelope(500, 'Error del servidor.') });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+
+    renderProvider();
+    expect(await who()).toBe('invitada');
+    await waitFor(() => expect(logged).toHaveBeenCalled());
+    expect(logged.mock.calls[0]![1]).toBeInstanceOf(ApiError);
+  });
+
+  it('login sets the user from the answer', async () => {
+    const ana = makeUser({ username: 'ana', email: 'ana@example.com', roles: [7] });
+    const api = stubApi({
+      'GET /api/auth/verifyToken': noSession(),
+      'POST /api/auth/login': envelope(200, 'Sesión iniciada.', ana),
+    });
+    renderProvider();
+    expect(await who()).toBe('invitada');
+
+    let returned: User | undefined;
+    await act(async () => {
+      returned = await auth.login({ email: 'ana@example.com', password: 'secreta123' });
+    });
+
+    expect(returned).toEqual(ana);
+    expect(await who()).toBe('conectada: ana');
+    expect(auth.user).toEqual(ana);
+    expect(api.callsTo('POST /api/auth/login')[0]!.body).toEqual({ email: 'ana@example.com', password: 'secreta123' });
+  });
+
+  it('a failed login rejects with the server message and keeps the guest signed out', async () => {
+    stubApi({
+      'GET /api/auth/verifyToken': noSession(),
+      'POST /api/auth/login': envelope(401, 'Email o contraseña incorrectos.'),
+    });
+    renderProvider();
+    expect(await who()).toBe('invitada');
+
+    let failure: unknown;
+    await act(async () => {
+      failure = await auth.login({ email: 'ana@example.com', password: 'mala' }).catch((error: unknown) => error);
+    });
+
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 401, message: 'Email o contraseña incorrectos.' });
+    expect(await who()).toBe('invitada');
+  });
+
+  it('logout clears the user', async () => {
+    const api = stubApi({
+      'GET /api/auth/verifyToken': envelope(200, 'Sesión activa.', makeUser()),
+      'POST /api/auth/logout': envelope(200, 'Sesión cerrada.'),
+    });
+    renderProvider();
+    expect(await who()).toBe('conectada: lucia.sol');
+
+    await act(() => auth.logout());
+
+    expect(await who()).toBe('invitada');
+    expect(api.callsTo('POST /api/auth/logout')).toHaveLength(1);
+  });
+
+  it.each([
+    ['answers 500', () => envelope(500, 'Error del servidor.')],
+    ['is unreachable', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('logout clears the user even when the server %s, and only logs the error', async (_, answer) => {
+    stubApi({
+      'GET /api/auth/verifyToken': envelope(200, 'Sesión activa.', makeUser()),
+      'POST /api/auth/logout': answer,
+    });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderProvider();
+    expect(await who()).toBe('conectada: lucia.sol');
+
+    await act(() => auth.logout());
+
+    expect(await who()).toBe('invitada');
+    expect(logged).toHaveBeenCalledTimes(1);
+  });
+
+  it('refresh(user) sets the given user without a call; refresh() asks the server again', async () => {
+    let current: User = makeUser();
+    const api = stubApi({ 'GET /api/auth/verifyToken': () => envelope(200, 'Sesión activa.', current) });
+    renderProvider();
+    expect(await who()).toBe('conectada: lucia.sol');
+
+    await act(() => auth.refresh(makeUser({ username: 'lucia.premium', roles: [7] })));
+    expect(await who()).toBe('conectada: lucia.premium');
+    expect(api.callsTo('GET /api/auth/verifyToken')).toHaveLength(1);
+
+    current = makeUser({ username: 'lucia.renovada' });
+    let refreshed: User | null = null;
+    await act(async () => {
+      refreshed = await auth.refresh();
+    });
+    expect(refreshed).toEqual(current);
+    expect(await who()).toBe('conectada: lucia.renovada');
+    expect(api.callsTo('GET /api/auth/verifyToken')).toHaveLength(2);
+  });
+
+  it('useAuth outside the provider is a developer error', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    function Outside() {
+      useAuth();
+      return null;
+    }
+    expect(() => render(<Outside />)).toThrow('useAuth() must be used inside <AuthProvider>.');
+  });
+});
+

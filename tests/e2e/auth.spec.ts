@@ -1,0 +1,174 @@
+// Accounts end to end: sign up, verify by the e-mailed link, log in, the drawer, log out, and the guards.
+// The server writes its mails as .eml files to `${E2E_DATA_DIR}/outbox` (no SMTP in e2e; see server.ts).
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+
+type Account = { username: string; email: string; password: string };
+
+function newAccount(): Account {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return { username: `e2e_${id}`, email: `e2e-${id}@example.com`, password: 'respira-y-suelta' };
+}
+
+function outboxDir(): string {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the specs through tests/e2e/server.ts (npm run test:e2e)');
+  return path.join(dataDir, 'outbox');
+}
+
+/** The verification link of the newest mail sent to `email`, or null while the job has not written it yet. */
+async function latestVerificationLink(email: string): Promise<string | null> {
+  const dir = outboxDir();
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
+  const mails = await Promise.all(
+    names.map(async (name) => {
+      const file = path.join(dir, name);
+      const [parsed, info] = await Promise.all([readFile(file).then((raw) => simpleParser(raw)), stat(file)]);
+      return { parsed, writtenAt: info.mtimeMs };
+    }),
+  );
+  const newest = mails
+    .filter(({ parsed }) => parsed.to && JSON.stringify(parsed.to).includes(email))
+    .sort((a, b) => b.writtenAt - a.writtenAt)[0];
+  const link = newest?.parsed.text?.match(/https?:\/\/\S*\/verify-email\?token=\S+/)?.[0];
+  return link ?? null;
+}
+
+/** Waits for the e-mail job to write the mail, and returns its link. */
+async function verificationLink(email: string): Promise<string> {
+  let link: string | null = null;
+  await expect
+    .poll(async () => (link = await latestVerificationLink(email)), {
+      message: `a verification mail to ${email} in the outbox`,
+      timeout: 20_000,
+    })
+    .toContain('/verify-email?token=');
+  return link!;
+}
+
+/** Every URL the page shows, including the ones the SPA replaces at once (e.g. /login?verified=true). */
+function recordUrls(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) urls.push(frame.url());
+  });
+  return urls;
+}
+
+async function logInThroughForm(page: Page, account: Account) {
+  await page.getByLabel('Correo electrónico').fill(account.email);
+  await page.getByLabel('Contraseña').fill(account.password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+}
+
+/** A verified account made through the API, for the tests that are not about signing up. */
+async function verifiedAccount(request: APIRequestContext): Promise<Account> {
+  const account = newAccount();
+  const signup = await request.post('/api/auth/signup', { data: account });
+  expect(signup.status(), await signup.text()).toBe(200);
+  const link = new URL(await verificationLink(account.email));
+  const verify = await request.get(`/api/auth/verifyEmail${link.search}`);
+  expect(verify.status(), await verify.text()).toBe(200);
+  return account;
+}
+
+test('sign up, verify by e-mail, log in, meet the drawer, log out', async ({ page }) => {
+  const account = newAccount();
+
+  await page.goto('/signup');
+  await page.getByLabel('Nombre de usuario').fill(account.username);
+  await page.getByLabel('Correo electrónico').fill(account.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirmar contraseña').fill(account.password);
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Registro Exitoso' })).toBeVisible();
+  await expect(page.getByText(account.email)).toBeVisible();
+
+  // The link in the mail is on this server (PUBLIC_URL); open it like a visitor would.
+  const link = await verificationLink(account.email);
+  expect(new URL(link).origin).toBe(new URL(page.url()).origin);
+  const urls = recordUrls(page);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: '¡Tu cuenta está activa!' })).toBeVisible();
+
+  // After 3 s: /login?verified=true, whose banner stays while the query is cleared.
+  await expect(page.getByText('Tu cuenta ha sido activada! Ya puedes iniciar sesión.')).toBeVisible({ timeout: 10_000 });
+  expect(urls.some((url) => url.endsWith('/login?verified=true'))).toBe(true);
+  await expect(page).toHaveURL(/\/login$/);
+
+  await logInThroughForm(page, account);
+  await expect(page).toHaveURL(/\/menu$/);
+  await expect(page.getByText(`@${account.username}`)).toBeVisible();
+  await expect(page.getByRole('link', { name: /Continuar mi Curso/ })).toHaveAttribute('href', '/cursos/manifiesta');
+
+  const toggle = page.getByRole('button', { name: 'Abrir el menú de tu cuenta' });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByText(`Hola, ${account.username}`)).toBeVisible();
+  await expect(drawer.getByRole('link', { name: 'Inicio' })).toHaveAttribute('href', '/menu');
+  await expect(drawer.getByRole('link', { name: 'Mi Curso' })).toHaveAttribute('href', '/cursos/manifiesta');
+
+  await drawer.getByRole('button', { name: 'Cerrar Sesión' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
+  await expect(toggle).toHaveCount(0);
+
+  // The session is gone on the server too.
+  const me = await page.request.get('/api/auth/verifyToken');
+  expect(me.status()).toBe(401);
+});
+
+test('an account not verified yet is offered a new verification e-mail', async ({ page, request }) => {
+  const account = newAccount();
+  expect((await request.post('/api/auth/signup', { data: account })).status()).toBe(200);
+
+  await page.goto('/login');
+  await logInThroughForm(page, account);
+  await expect(page.getByRole('alert')).toContainText('Todavía no activaste tu cuenta');
+  await page.getByRole('button', { name: 'Reenviar el correo de verificación' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'te enviamos un nuevo enlace' })).toBeVisible();
+});
+
+test('a signed-in user who opens /login is sent to /menu', async ({ page }) => {
+  const account = await verifiedAccount(page.request);
+  // page.request shares the browser context's cookies: this signs the page in.
+  const login = await page.request.post('/api/auth/login', { data: { email: account.email, password: account.password } });
+  expect(login.status(), await login.text()).toBe(200);
+
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/menu$/);
+  await expect(page.getByText(`@${account.username}`)).toBeVisible();
+  await expect(page.getByLabel('Contraseña')).toHaveCount(0);
+});
+
+test('a guest on /confirmacion-pago signs in and comes back to it', async ({ page }) => {
+  const account = await verifiedAccount(page.request);
+
+  await page.goto('/confirmacion-pago?x=1');
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  expect(new URL(page.url()).searchParams.get('redirect')).toBe('/confirmacion-pago?x=1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
+
+  await logInThroughForm(page, account);
+  await expect(page).toHaveURL(/\/confirmacion-pago\?x=1$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirmación de pago' })).toBeVisible();
+});
+
+test("a guest's 'Acceder' button leads to /login and back", async ({ page }) => {
+  const account = await verifiedAccount(page.request);
+
+  await page.goto('/about');
+  const acceder = page.getByRole('link', { name: 'Acceder' });
+  await expect(acceder).toHaveAttribute('href', '/login?redirect=/about');
+  await acceder.click();
+  await expect(page).toHaveURL(/\/login\?redirect=\/about$/);
+  await expect(acceder).toHaveCount(0);
+
+  await logInThroughForm(page, account);
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole('button', { name: 'Abrir el menú de tu cuenta' })).toBeVisible();
+});
