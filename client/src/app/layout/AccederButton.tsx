@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { ButtonLink } from '../../components/Button/Button';
 import { withRedirect } from '../../features/auth/lib/redirect';
 import styles from './AccederButton.module.css';
 
@@ -42,8 +43,8 @@ export function AccederButton() {
 
   if (scrolled || HIDDEN_ON.has(path)) return null;
   return (
-    <Link className={styles.button} to={withRedirect('/login', pathname + search)}>
+    <ButtonLink className={styles.floating} to={withRedirect('/login', pathname + search)}>
       Acceder
-    </Link>
+    </ButtonLink>
   );
 }

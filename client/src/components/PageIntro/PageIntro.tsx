@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ButtonLink } from '../ButtonLink/ButtonLink';
+import { ButtonLink } from '../Button/Button';
 import styles from './PageIntro.module.css';
 
 type PageIntroProps = {

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { accountMutations, RESEND_ERROR } from '../api/account-mutations';
 import { errorText } from '../lib/error-text';
+import { Button } from '../../../components/Button/Button';
 import styles from './auth.module.css';
 import { ErrorMessage, Notice } from './Messages';
 
@@ -10,14 +11,14 @@ export function ResendVerification({ email }: { email: string }) {
 
   return (
     <div className={styles.stack}>
-      <button
+      <Button
+        variant="secondary"
         type="button"
-        className={styles.secondary}
         disabled={resend.isPending}
         onClick={() => resend.mutate(email)}
       >
         {resend.isPending ? 'Reenviando...' : 'Reenviar el correo de verificación'}
-      </button>
+      </Button>
       {resend.isSuccess ? (
         <Notice>{resend.data || 'Si la dirección está registrada, te enviamos un nuevo enlace. Revisa tu bandeja de entrada.'}</Notice>
       ) : null}

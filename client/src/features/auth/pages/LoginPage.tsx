@@ -5,6 +5,7 @@ import { LOGIN_ERROR } from '../api/session-mutations';
 import { AuthCard } from '../components/AuthCard';
 import { Field } from '../components/Field';
 import { ErrorMessage, Notice } from '../components/Messages';
+import { Button } from '../../../components/Button/Button';
 import { ResendVerification } from '../components/ResendVerification';
 import styles from '../components/auth.module.css';
 import { errorText } from '../lib/error-text';
@@ -83,9 +84,9 @@ export function LoginPage() {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
-        <button type="submit" className={styles.button} disabled={submitting}>
+        <Button type="submit" disabled={submitting}>
           {submitting ? 'Ingresando...' : 'Iniciar sesión'}
-        </button>
+        </Button>
       </form>
 
       {failure ? (

@@ -5,6 +5,7 @@ import { accountMutations, SIGNUP_ERROR } from '../api/account-mutations';
 import { AuthCard } from '../components/AuthCard';
 import { Field } from '../components/Field';
 import { ErrorMessage } from '../components/Messages';
+import { Button, ButtonLink } from '../../../components/Button/Button';
 import { ResendVerification } from '../components/ResendVerification';
 import styles from '../components/auth.module.css';
 import { errorText } from '../lib/error-text';
@@ -83,9 +84,9 @@ export function SignupPage() {
           {...field('password')}
         />
         <Field label="Confirmar contraseña" type="password" autoComplete="new-password" {...field('confirmPassword')} />
-        <button type="submit" className={styles.button} disabled={signup.isPending}>
+        <Button type="submit" disabled={signup.isPending}>
           {signup.isPending ? 'Registrando...' : 'Crear cuenta'}
-        </button>
+        </Button>
       </form>
 
       {problem ? <ErrorMessage key={problem.attempt}>{problem.message}</ErrorMessage> : null}
@@ -119,9 +120,9 @@ function SignupSuccess({ email, redirect }: { email: string; redirect: string | 
         ¿No lo ves en unos minutos? Revisa la carpeta de spam o de promociones, o pide uno nuevo.
       </p>
       <div className={styles.stack}>
-        <Link className={styles.button} to={withRedirect('/login', redirect)}>
+        <ButtonLink to={withRedirect('/login', redirect)}>
           Ir a iniciar sesión
-        </Link>
+        </ButtonLink>
         <ResendVerification email={email} />
       </div>
     </AuthCard>

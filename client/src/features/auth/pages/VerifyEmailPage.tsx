@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { accountMutations, VERIFY_ERROR } from '../api/account-mutations';
 import { AuthCard } from '../components/AuthCard';
+import { ButtonLink } from '../../../components/Button/Button';
 import { ErrorMessage } from '../components/Messages';
 import styles from '../components/auth.module.css';
 import { errorText } from '../lib/error-text';
@@ -42,9 +43,9 @@ export function VerifyEmailPage() {
           <SuccessMark />
           <h2>¡Tu cuenta está activa!</h2>
           <p>Gracias por confirmar tu correo. Te llevamos a iniciar sesión en unos segundos...</p>
-          <Link className={styles.button} to={LOGIN_AFTER_VERIFY} replace>
+          <ButtonLink to={LOGIN_AFTER_VERIFY} replace>
             Iniciar sesión ahora
-          </Link>
+          </ButtonLink>
         </div>
       ) : (
         <div className={styles.status} role="status">
@@ -64,12 +65,12 @@ function VerifyError({ message }: { message: string }) {
       <p className={styles.footer}>
         Si el enlace venció o ya lo usaste, puedes registrarte de nuevo o iniciar sesión si tu cuenta ya está activa.
       </p>
-      <Link className={styles.button} to="/signup">
+      <ButtonLink to="/signup">
         Volver a registrarme
-      </Link>
-      <Link className={styles.secondary} to="/login">
+      </ButtonLink>
+      <ButtonLink variant="secondary" to="/login">
         Iniciar sesión
-      </Link>
+      </ButtonLink>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { ButtonLink } from '../../../components/ButtonLink/ButtonLink';
+import { ButtonLink } from '../../../components/Button/Button';
 import styles from './NotFoundPage.module.css';
 
 /** Any unknown path. The three texts are the spec's, letter for letter. */
