@@ -1,12 +1,14 @@
 // Every event type and every projection of the application, in one place (composition root of events/).
 import { accountEvents } from './accounts/accounts.events';
 import { usersProjection } from './accounts/projections/users';
+import { courseEvents } from './course/course.events';
+import { completionsProjection } from './course/projections/completions';
 import { leadEvents } from './leads/leads.events';
 import { leadDailyCountsProjection } from './leads/projections/lead-daily-counts';
 import { leadsProjection } from './leads/projections/leads';
 import { EventCatalog } from './store/catalog';
 import type { Projection } from './store/projection';
 
-export const createCatalog = () => new EventCatalog([...leadEvents, ...accountEvents]);
+export const createCatalog = () => new EventCatalog([...leadEvents, ...accountEvents, ...courseEvents]);
 
-export const projections: readonly Projection[] = [usersProjection, leadsProjection, leadDailyCountsProjection];
+export const projections: readonly Projection[] = [usersProjection, completionsProjection, leadsProjection, leadDailyCountsProjection];

@@ -14,6 +14,7 @@ import type { Config } from './config';
 import rateLimit from '@fastify/rate-limit';
 import { createAccounts } from './features/auth/accounts';
 import authRoutes from './features/auth/routes';
+import courseRoutes from './features/course/routes';
 import healthRoutes from './features/health/routes';
 import leadRoutes from './features/leads/routes';
 import { MESSAGES } from './http';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes, { pool: deps.pool, jobs: deps.jobs });
   await app.register(leadRoutes, { store: deps.store, config });
   await app.register(authRoutes, { store: deps.store, accounts, cookies, config });
+  await app.register(courseRoutes, { store: deps.store, pool: deps.pool });
 
   await app.register(clientPlugin, { root: deps.config.SERVE_CLIENT ? (deps.clientDir ?? CLIENT_DIST) : undefined });
 

@@ -1,0 +1,67 @@
+// The course slice: which activities a learner has completed, and the decision to complete one, which
+// applies the same lock rule the client shows (course/rules.ts).
+import { lockReason, type LockReason } from '../../course/rules';
+import { ACTIVITIES, findActivity } from '../../course/syllabus';
+import { ForbiddenError, InvalidError } from '../errors';
+import type { NewEvent, RecordedEvent } from '../store/types';
+import { ActivityCompleted } from './course.events';
+
+export interface ProgressState {
+  completed: ReadonlySet<string>;
+}
+
+export const initialProgress: ProgressState = { completed: new Set() };
+
+export function evolveProgress(state: ProgressState, event: RecordedEvent): ProgressState {
+  if (ActivityCompleted.is(event)) return { completed: new Set(state.completed).add(event.data.activityId) };
+  return state;
+}
+
+export const LOCK_MESSAGES: Record<LockReason, string> = {
+  premium: 'Esta actividad es parte del contenido premium del curso. Inscríbete para desbloquearla.',
+  previous: 'Completa la actividad anterior antes de continuar con esta.',
+};
+export const UNKNOWN_ACTIVITY = 'Actividad no encontrada: revisa el nombre de la actividad.';
+
+/** The activity's slug if it exists (by slug or id), else a 400. */
+export function knownActivity(slugOrId: string): string {
+  const activity = findActivity(slugOrId);
+  if (!activity) throw new InvalidError(UNKNOWN_ACTIVITY);
+  return activity.slug;
+}
+
+/** Refuses work on a locked activity (403, Spanish reason); nothing else may be saved for it either. */
+export function assertUnlocked(state: ProgressState, slug: string, roles: readonly number[]): void {
+  const reason = lockReason(slug, state.completed, roles);
+  if (reason) throw new ForbiddenError(LOCK_MESSAGES[reason]);
+}
+
+export function decideComplete(state: ProgressState, command: { userId: string; slug: string; roles: readonly number[]; eventId?: string }): NewEvent[] {
+  if (state.completed.has(command.slug)) return [];
+  assertUnlocked(state, command.slug, command.roles);
+  return [ActivityCompleted.create({ userId: command.userId, activityId: command.slug }, { eventId: command.eventId })];
+}
+
+/**
+ * Guest progress, in course order: each completion the rules allow at that point is recorded, a locked
+ * one is skipped (not granted), one already on the server adds nothing.
+ */
+export function decideGuestCompletions(
+  state: ProgressState,
+  command: { userId: string; slugs: readonly string[]; roles: readonly number[]; eventIdFor: (slug: string) => string },
+): { events: NewEvent[]; skipped: string[] } {
+  const wanted = new Set(command.slugs);
+  const completed = new Set(state.completed);
+  const events: NewEvent[] = [];
+  const skipped: string[] = [];
+  for (const activity of ACTIVITIES) {
+    if (!wanted.has(activity.slug) || completed.has(activity.slug)) continue;
+    if (lockReason(activity.slug, completed, command.roles)) {
+      skipped.push(activity.slug);
+      continue;
+    }
+    completed.add(activity.slug);
+    events.push(ActivityCompleted.create({ userId: command.userId, activityId: activity.slug }, { eventId: command.eventIdFor(activity.slug) }));
+  }
+  return { events, skipped };
+}

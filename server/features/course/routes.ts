@@ -1,0 +1,165 @@
+// /api/activity/* for progress (completion status, completing, guest sync) and /api/resources.
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type pg from 'pg';
+import { z } from 'zod';
+import { RESOURCES } from '../../../course/resources';
+import { ACTIVITIES, findActivity } from '../../../course/syllabus';
+import { learnerStreamId } from '../../../events/accounts/accounts.events';
+import { decideComplete, decideGuestCompletions, evolveProgress, initialProgress, knownActivity, UNKNOWN_ACTIVITY } from '../../../events/course/course';
+import { guestTranslator } from '../../../events/course/guest-sync';
+import { InvalidError } from '../../../events/errors';
+import { handleCommand } from '../../../events/store/command';
+import type { EventStore } from '../../../events/store/event-store';
+import { deterministicUuid } from '../../../events/store/ids';
+import type { NewEvent } from '../../../events/store/types';
+import { envelope, ErrorEnvelope, errorResponses } from '../../http';
+import { requireUser } from '../../plugins/auth';
+import { eventIdFor, requestMetadata } from '../../request';
+
+const ORDER = new Map(ACTIVITIES.map((a, i) => [a.slug, i]));
+const inCourseOrder = (slugs: string[]) => slugs.sort((a, b) => (ORDER.get(a) ?? 0) - (ORDER.get(b) ?? 0));
+
+const Completed = z.array(z.string()).describe('Slugs de las actividades completadas, en el orden del curso');
+const userErrors = { ...errorResponses, 401: ErrorEnvelope, 403: ErrorEnvelope } as const;
+
+const GuestProgress = z.strictObject({
+  completedSlugs: z.array(z.string().max(100), 'completedSlugs debe ser una lista.').max(200),
+  activityData: z.record(z.string().max(100), z.unknown(), 'activityData debe ser un objeto.').default({}),
+});
+
+const ResourceSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  link: z.string(),
+  image: z.string(),
+  type: z.enum(['app', 'course', 'newsletter', 'ebook', 'audio']),
+});
+
+export interface CourseDeps {
+  store: EventStore;
+  pool: pg.Pool;
+}
+
+const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, pool }) => {
+  const fold = { initial: initialProgress, evolve: evolveProgress };
+
+  async function completedOf(userId: string): Promise<string[]> {
+    const { rows } = await pool.query<{ activity_id: string }>('SELECT activity_id FROM completions WHERE user_id = $1', [userId]);
+    return inCourseOrder(rows.map((r) => r.activity_id));
+  }
+
+  app.get(
+    '/api/activity/getCompletionStatus',
+    {
+      schema: {
+        operationId: 'getCompletionStatus',
+        tags: ['course'],
+        summary: 'Las actividades que completó el usuario de la sesión',
+        response: { 200: envelope(Completed), ...userErrors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return { success: true as const, message: 'Progreso del curso.', data: await completedOf(user.id) };
+    },
+  );
+
+  app.post(
+    '/api/activity/markAsComplete',
+    {
+      schema: {
+        operationId: 'markAsComplete',
+        tags: ['course'],
+        summary: 'Marca una actividad como completada (aplica la regla de bloqueo: 403 si está bloqueada)',
+        body: z.strictObject({ activityId: z.string(UNKNOWN_ACTIVITY).min(1, UNKNOWN_ACTIVITY).max(100, UNKNOWN_ACTIVITY) }),
+        response: { 200: envelope(Completed), ...userErrors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const slug = knownActivity(request.body.activityId);
+      await handleCommand(store, learnerStreamId(user.id), fold, (state) => ({
+        events: decideComplete(state, { userId: user.id, slug, roles: user.roles, eventId: eventIdFor(request, 0) }),
+      }), { metadata: requestMetadata(request, user.id) });
+      return { success: true as const, message: 'Actividad completada.', data: await completedOf(user.id) };
+    },
+  );
+
+  app.post(
+    '/api/activity/syncGuestProgress',
+    {
+      schema: {
+        operationId: 'syncGuestProgress',
+        tags: ['course'],
+        summary: 'Fusiona el progreso de invitado en la cuenta (idempotente; lo bloqueado se omite)',
+        body: GuestProgress,
+        response: {
+          200: envelope(z.object({ completed: Completed, added: z.number().int(), skipped: z.array(z.string()) })),
+          ...userErrors,
+        },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { completedSlugs, activityData } = request.body;
+      for (const slug of [...completedSlugs, ...Object.keys(activityData)]) {
+        if (!findActivity(slug)) throw new InvalidError(`${UNKNOWN_ACTIVITY} (${slug})`);
+      }
+      // Every activity's data is checked before anything is written: one malformed entry refuses all.
+      const dataEvents: NewEvent[] = [];
+      for (const [slug, data] of Object.entries(activityData)) {
+        const translator = guestTranslator(knownActivity(slug));
+        if (!translator) continue; // this activity keeps nothing on the server
+        const parsed = translator.schema.safeParse(data);
+        if (!parsed.success) throw new InvalidError(`Los datos guardados de «${findActivity(slug)!.title}» no son válidos.`);
+        const digest = createHash('sha256').update(JSON.stringify(parsed.data)).digest('hex');
+        dataEvents.push(...translator.translate(parsed.data, { userId: user.id, eventId: (n) => deterministicUuid(user.id, 'guest-sync', slug, digest, String(n)) }));
+      }
+      // Data already synced once (same content, same ids) is not written again.
+      const { rows: stored } = await pool.query<{ event_id: string }>('SELECT event_id FROM events WHERE event_id = ANY($1::uuid[])', [
+        dataEvents.map((e) => e.eventId),
+      ]);
+      const storedIds = new Set(stored.map((r) => r.event_id));
+      const newDataEvents = dataEvents.filter((e) => !storedIds.has(e.eventId!));
+      let skipped: string[] = [];
+      const result = await handleCommand(
+        store,
+        learnerStreamId(user.id),
+        fold,
+        (state) => {
+          const completions = decideGuestCompletions(state, {
+            userId: user.id,
+            slugs: completedSlugs.map(knownActivity),
+            roles: user.roles,
+            eventIdFor: (slug) => deterministicUuid(user.id, 'guest-sync', slug, 'completed'),
+          });
+          skipped = completions.skipped;
+          return { events: [...newDataEvents, ...completions.events] };
+        },
+        { metadata: { ...requestMetadata(request, user.id), origin: 'guest-sync' } },
+      );
+      const added = result.idempotent ? 0 : result.events.length;
+      return {
+        success: true as const,
+        message: 'Tu progreso como invitado quedó guardado en tu cuenta.',
+        data: { completed: await completedOf(user.id), added, skipped },
+      };
+    },
+  );
+
+  app.get(
+    '/api/resources',
+    {
+      schema: {
+        operationId: 'getResources',
+        tags: ['resources'],
+        summary: 'Los recursos gratuitos de /recursos-gratuitos',
+        response: { 200: envelope(z.array(ResourceSchema)), ...errorResponses },
+      },
+    },
+    async () => ({ success: true as const, message: 'Recursos gratuitos.', data: [...RESOURCES] }),
+  );
+};
+
+export default courseRoutes;

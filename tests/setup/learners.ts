@@ -1,0 +1,39 @@
+// Signed-in learners for integration tests: a verified account (with roles) and its session cookie,
+// made through the same events and login route real users go through.
+import { randomUUID } from 'node:crypto';
+import { EmailVerified, learnerStreamId, RoleGranted, UserRegistered } from '../../events/accounts/accounts.events';
+import type { EventStore } from '../../events/store/event-store';
+import type { App } from '../../server/app';
+import { hashPassword } from '../../server/features/auth/secrets';
+
+export interface Learner {
+  userId: string;
+  email: string;
+  cookie: string;
+}
+
+const PASSWORD = 'clave-de-prueba-123';
+
+export async function createLearner(app: App, store: EventStore, { roles = [] as number[] } = {}): Promise<Learner> {
+  const userId = randomUUID();
+  const email = `aprendiz-${userId.slice(0, 8)}@example.com`;
+  const hash = await hashPassword(PASSWORD);
+  await store.append(
+    learnerStreamId(userId),
+    [
+      UserRegistered.create({ userId, username: `aprendiz-${userId.slice(0, 8)}`, email }),
+      EmailVerified.create({ userId }),
+      ...roles.map((role) => RoleGranted.create({ userId, role, by: 'test' })),
+    ],
+    {
+      expectedVersion: 0,
+      alsoInTransaction: async (tx) => {
+        await tx.query('INSERT INTO password_credentials (user_id, hash) VALUES ($1, $2)', [userId, hash]);
+      },
+    },
+  );
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: PASSWORD } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  const cookie = String(res.headers['set-cookie']).split(';')[0]!;
+  return { userId, email, cookie };
+}
