@@ -2,7 +2,9 @@
 import { accountEvents } from './accounts/accounts.events';
 import { usersProjection } from './accounts/projections/users';
 import { courseEvents } from './course/course.events';
+import './course/lesson-guest-sync';
 import { completionsProjection } from './course/projections/completions';
+import { reflectionsProjection } from './course/projections/reflections';
 import { leadEvents } from './leads/leads.events';
 import { leadDailyCountsProjection } from './leads/projections/lead-daily-counts';
 import { leadsProjection } from './leads/projections/leads';
@@ -11,4 +13,4 @@ import type { Projection } from './store/projection';
 
 export const createCatalog = () => new EventCatalog([...leadEvents, ...accountEvents, ...courseEvents]);
 
-export const projections: readonly Projection[] = [usersProjection, completionsProjection, leadsProjection, leadDailyCountsProjection];
+export const projections: readonly Projection[] = [usersProjection, completionsProjection, reflectionsProjection, leadsProjection, leadDailyCountsProjection];

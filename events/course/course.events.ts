@@ -7,4 +7,13 @@ const slug = z.enum(ACTIVITIES.map((a) => a.slug) as [string, ...string[]]);
 
 export const ActivityCompleted = defineEvent('ActivityCompleted', 1, z.strictObject({ userId: z.uuid(), activityId: slug }));
 
-export const courseEvents = [ActivityCompleted] as const;
+
+/** A learner's personal reflection on a lesson (the generic lesson page); the latest one wins. */
+export const MAX_REFLECTION = 10_000;
+export const ReflectionSaved = defineEvent(
+  'ReflectionSaved',
+  1,
+  z.strictObject({ userId: z.uuid(), activityId: slug, text: z.string().trim().min(1).max(MAX_REFLECTION) }),
+);
+
+export const courseEvents = [ActivityCompleted, ReflectionSaved] as const;

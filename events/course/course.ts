@@ -4,16 +4,19 @@ import { lockReason, type LockReason } from '../../course/rules';
 import { ACTIVITIES, findActivity } from '../../course/syllabus';
 import { ForbiddenError, InvalidError } from '../errors';
 import type { NewEvent, RecordedEvent } from '../store/types';
-import { ActivityCompleted } from './course.events';
+import { ActivityCompleted, ReflectionSaved } from './course.events';
 
 export interface ProgressState {
   completed: ReadonlySet<string>;
+  /** The latest reflection per lesson slug. */
+  reflections?: ReadonlyMap<string, string>;
 }
 
-export const initialProgress: ProgressState = { completed: new Set() };
+export const initialProgress: ProgressState = { completed: new Set(), reflections: new Map() };
 
 export function evolveProgress(state: ProgressState, event: RecordedEvent): ProgressState {
-  if (ActivityCompleted.is(event)) return { completed: new Set(state.completed).add(event.data.activityId) };
+  if (ActivityCompleted.is(event)) return { ...state, completed: new Set(state.completed).add(event.data.activityId) };
+  if (ReflectionSaved.is(event)) return { ...state, reflections: new Map(state.reflections).set(event.data.activityId, event.data.text) };
   return state;
 }
 
@@ -64,4 +67,15 @@ export function decideGuestCompletions(
     events.push(ActivityCompleted.create({ userId: command.userId, activityId: activity.slug }, { eventId: command.eventIdFor(activity.slug) }));
   }
   return { events, skipped };
+}
+
+/** Saving a reflection is working on the activity: the same lock applies. Unchanged text records nothing. */
+export function decideSaveReflection(
+  state: ProgressState & { reflections?: ReadonlyMap<string, string> },
+  command: { userId: string; slug: string; text: string; roles: readonly number[]; eventId?: string },
+): NewEvent[] {
+  assertUnlocked(state, command.slug, command.roles);
+  const text = command.text.trim();
+  if (state.reflections?.get(command.slug) === text) return [];
+  return [ReflectionSaved.create({ userId: command.userId, activityId: command.slug, text }, { eventId: command.eventId })];
 }

@@ -184,3 +184,60 @@ describe('free resources', () => {
 it('the course has the activities the client shows (sanity of the shared data)', () => {
   expect(COURSE.modules).toHaveLength(5);
 });
+
+describe('lesson reflections', () => {
+  const lesson = slug('1-11'); // 'tu-nueva-historia': a generic lesson, paid
+  const save = (l: Learner, activityId: string, text: string) =>
+    t.app.inject({ method: 'POST', url: '/api/activity/saveReflection', headers: { cookie: l.cookie }, payload: { activityId, text } });
+  const read = (l: Learner, activityId: string) =>
+    t.app.inject({ method: 'GET', url: `/api/activity/getReflection?activityId=${activityId}&_=1`, headers: { cookie: l.cookie } });
+
+  it('saves, reads back the latest, keeps every version in the log, and records nothing for unchanged text', async () => {
+    const l = await createLearner(t.app, t.store, { roles: [PREMIUM_ROLE] });
+    for (const s of [...FREE_REQUIRED, slug('1-8'), slug('1-9'), slug('1-10')]) expect((await complete(l, s)).statusCode).toBe(200);
+    expect((await read(l, lesson)).json().data).toEqual({ text: null, updatedAt: null });
+    expect((await save(l, lesson, '  Hoy elijo contarme otra historia.  ')).statusCode).toBe(200);
+    expect((await save(l, lesson, 'Hoy elijo contarme una historia de coraje.')).statusCode).toBe(200);
+    expect((await save(l, lesson, 'Hoy elijo contarme una historia de coraje.')).statusCode).toBe(200);
+    expect((await read(l, lesson)).json().data.text).toBe('Hoy elijo contarme una historia de coraje.');
+    expect((await eventsOf(l, 'ReflectionSaved')).map((e) => e.data.text)).toEqual([
+      'Hoy elijo contarme otra historia.',
+      'Hoy elijo contarme una historia de coraje.',
+    ]);
+  });
+
+  it('a locked lesson refuses the reflection with 403; a blank one is a 400; nothing appended', async () => {
+    const l = await createLearner(t.app, t.store);
+    expect((await save(l, lesson, 'Quiero escribir')).statusCode).toBe(403);
+    const blank = await save(l, '12-areas-balance', '   ');
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe('Por favor, escribe tu reflexión.');
+    expect(await eventsOf(l, 'ReflectionSaved')).toHaveLength(0);
+  });
+
+  it('guest sync turns a guest reflection into ReflectionSaved once, and skips one on a locked lesson', async () => {
+    const l = await createLearner(t.app, t.store);
+    const body = {
+      completedSlugs: FREE_REQUIRED,
+      activityData: { 'tus-sistemas-de-creencias-actuales': { reflection: 'Creo que no merezco descansar.' }, 'primera-sesion-de-coaching': {} },
+    };
+    const first = await sync(l, body);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.skipped).toEqual(['tus-sistemas-de-creencias-actuales']); // paid: locked for this learner
+    expect(await eventsOf(l, 'ReflectionSaved')).toHaveLength(0);
+
+    const premium = await createLearner(t.app, t.store, { roles: [PREMIUM_ROLE] });
+    expect((await sync(premium, body)).json().data.skipped).toEqual([]);
+    expect((await sync(premium, body)).json().data.added).toBe(0);
+    const saved = await eventsOf(premium, 'ReflectionSaved');
+    expect(saved.map((e) => [e.data.text, e.metadata.origin])).toEqual([['Creo que no merezco descansar.', 'guest-sync']]);
+  });
+
+  it('malformed guest data for a lesson is a 400 and writes nothing', async () => {
+    const l = await createLearner(t.app, t.store);
+    const res = await sync(l, { completedSlugs: ['12-areas-balance'], activityData: { 'tu-nueva-historia': { reflection: 42 } } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Los datos guardados de «Tu Nueva Historia» no son válidos.');
+    expect(await eventsOf(l)).toHaveLength(0);
+  });
+});

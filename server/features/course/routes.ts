@@ -4,15 +4,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
 import { RESOURCES } from '../../../course/resources';
+import { lockReason } from '../../../course/rules';
 import { ACTIVITIES, findActivity } from '../../../course/syllabus';
 import { learnerStreamId } from '../../../events/accounts/accounts.events';
-import { decideComplete, decideGuestCompletions, evolveProgress, initialProgress, knownActivity, UNKNOWN_ACTIVITY } from '../../../events/course/course';
+import { decideComplete, decideGuestCompletions, decideSaveReflection, evolveProgress, initialProgress, knownActivity, UNKNOWN_ACTIVITY } from '../../../events/course/course';
+import { MAX_REFLECTION } from '../../../events/course/course.events';
 import { guestTranslator } from '../../../events/course/guest-sync';
 import { InvalidError } from '../../../events/errors';
 import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
 import { deterministicUuid } from '../../../events/store/ids';
-import type { NewEvent } from '../../../events/store/types';
 import { envelope, ErrorEnvelope, errorResponses } from '../../http';
 import { requireUser } from '../../plugins/auth';
 import { eventIdFor, requestMetadata } from '../../request';
@@ -107,35 +108,39 @@ const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, poo
         if (!findActivity(slug)) throw new InvalidError(`${UNKNOWN_ACTIVITY} (${slug})`);
       }
       // Every activity's data is checked before anything is written: one malformed entry refuses all.
-      const dataEvents: NewEvent[] = [];
-      for (const [slug, data] of Object.entries(activityData)) {
-        const translator = guestTranslator(knownActivity(slug));
+      const parsedData: Array<{ slug: string; data: unknown; digest: string }> = [];
+      for (const [key, data] of Object.entries(activityData)) {
+        const slug = knownActivity(key);
+        const translator = guestTranslator(slug);
         if (!translator) continue; // this activity keeps nothing on the server
         const parsed = translator.schema.safeParse(data);
         if (!parsed.success) throw new InvalidError(`Los datos guardados de «${findActivity(slug)!.title}» no son válidos.`);
-        const digest = createHash('sha256').update(JSON.stringify(parsed.data)).digest('hex');
-        dataEvents.push(...translator.translate(parsed.data, { userId: user.id, eventId: (n) => deterministicUuid(user.id, 'guest-sync', slug, digest, String(n)) }));
+        parsedData.push({ slug, data: parsed.data, digest: createHash('sha256').update(JSON.stringify(parsed.data)).digest('hex') });
       }
-      // Data already synced once (same content, same ids) is not written again.
-      const { rows: stored } = await pool.query<{ event_id: string }>('SELECT event_id FROM events WHERE event_id = ANY($1::uuid[])', [
-        dataEvents.map((e) => e.eventId),
-      ]);
-      const storedIds = new Set(stored.map((r) => r.event_id));
-      const newDataEvents = dataEvents.filter((e) => !storedIds.has(e.eventId!));
       let skipped: string[] = [];
       const result = await handleCommand(
         store,
         learnerStreamId(user.id),
         fold,
-        (state) => {
+        async (state) => {
           const completions = decideGuestCompletions(state, {
             userId: user.id,
             slugs: completedSlugs.map(knownActivity),
             roles: user.roles,
             eventIdFor: (slug) => deterministicUuid(user.id, 'guest-sync', slug, 'completed'),
           });
-          skipped = completions.skipped;
-          return { events: [...newDataEvents, ...completions.events] };
+          const completedNow = new Set([...state.completed, ...completions.events.map((e) => (e.data as { activityId: string }).activityId)]);
+          // Data of an activity that is still locked for this learner is skipped, like its completion.
+          const dataEvents = parsedData
+            .filter(({ slug }) => !lockReason(slug, completedNow, user.roles))
+            .flatMap(({ slug, data, digest }) =>
+              guestTranslator(slug)!.translate(data, { userId: user.id, eventId: (n) => deterministicUuid(user.id, 'guest-sync', slug, digest, String(n)) }),
+            );
+          skipped = [...new Set([...completions.skipped, ...parsedData.filter(({ slug }) => lockReason(slug, completedNow, user.roles)).map((d) => d.slug)])];
+          // Data already synced once (same content, same ids) is not written again.
+          const { rows } = await pool.query<{ event_id: string }>('SELECT event_id FROM events WHERE event_id = ANY($1::uuid[])', [dataEvents.map((e) => e.eventId)]);
+          const stored = new Set(rows.map((r) => r.event_id));
+          return { events: [...completions.events, ...dataEvents.filter((e) => !stored.has(e.eventId!))] };
         },
         { metadata: { ...requestMetadata(request, user.id), origin: 'guest-sync' } },
       );
@@ -144,6 +149,57 @@ const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, poo
         success: true as const,
         message: 'Tu progreso como invitado quedó guardado en tu cuenta.',
         data: { completed: await completedOf(user.id), added, skipped },
+      };
+    },
+  );
+
+  const Reflection = z.object({ text: z.string().nullable(), updatedAt: z.string().nullable() });
+
+  app.get(
+    '/api/activity/getReflection',
+    {
+      schema: {
+        operationId: 'getReflection',
+        tags: ['course'],
+        summary: 'La reflexión personal del usuario sobre una lección',
+        querystring: z.object({ activityId: z.string(UNKNOWN_ACTIVITY).min(1, UNKNOWN_ACTIVITY).max(100, UNKNOWN_ACTIVITY) }),
+        response: { 200: envelope(Reflection), ...userErrors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const slug = knownActivity(request.query.activityId);
+      const { rows } = await pool.query<{ text: string; updated_at: Date }>('SELECT text, updated_at FROM reflections WHERE user_id = $1 AND activity_id = $2', [user.id, slug]);
+      const row = rows[0];
+      return { success: true as const, message: 'Reflexión.', data: { text: row?.text ?? null, updatedAt: row ? row.updated_at.toISOString() : null } };
+    },
+  );
+
+  app.post(
+    '/api/activity/saveReflection',
+    {
+      schema: {
+        operationId: 'saveReflection',
+        tags: ['course'],
+        summary: 'Guarda la reflexión personal sobre una lección (403 si la lección está bloqueada)',
+        body: z.strictObject({
+          activityId: z.string(UNKNOWN_ACTIVITY).min(1, UNKNOWN_ACTIVITY).max(100, UNKNOWN_ACTIVITY),
+          text: z.string('Por favor, escribe tu reflexión.').trim().min(1, 'Por favor, escribe tu reflexión.').max(MAX_REFLECTION, `Tu reflexión puede tener hasta ${MAX_REFLECTION.toLocaleString('es')} caracteres.`),
+        }),
+        response: { 200: envelope(Reflection), ...userErrors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const slug = knownActivity(request.body.activityId);
+      const result = await handleCommand(store, learnerStreamId(user.id), fold, (state) => ({
+        events: decideSaveReflection(state, { userId: user.id, slug, text: request.body.text, roles: user.roles, eventId: eventIdFor(request, 0) }),
+      }), { metadata: requestMetadata(request, user.id) });
+      const saved = result.events[0];
+      return {
+        success: true as const,
+        message: 'Reflexión guardada.',
+        data: { text: request.body.text.trim(), updatedAt: saved ? saved.recordedAt.toISOString() : null },
       };
     },
   );
