@@ -152,3 +152,12 @@ describe('nextActivity and progress', () => {
     expect(progressPercent(['meditacion-7-fases'])).toBe(0);
   });
 });
+
+describe('videos', () => {
+  it('every videoUrl points at a file shipped with the SPA', async () => {
+    const { existsSync } = await import('node:fs');
+    const withVideo = ACTIVITIES.filter((a) => a.videoUrl);
+    expect(withVideo.length).toBeGreaterThan(0);
+    for (const a of withVideo) expect(existsSync(`client/public${a.videoUrl}`), a.videoUrl).toBe(true);
+  });
+});

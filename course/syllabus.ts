@@ -71,10 +71,10 @@ export const COURSE: Course = {
           'Mirás tu vida con honestidad, área por área, y descubrís qué te mueve de verdad. Es el punto de partida de todo lo que viene.',
       },
       [
-        { slug: '12-areas-balance', title: 'Rueda de la Vida', description: 'Califica las 12 áreas de tu vida del 0 al 10 y mira con claridad dónde estás hoy.', isFree: true },
+        { slug: '12-areas-balance', title: 'Rueda de la Vida', description: 'Califica las 12 áreas de tu vida del 0 al 10 y mira con claridad dónde estás hoy.', isFree: true, videoUrl: '/video/rueda-de-la-vida.webm' },
         { slug: 'concientizando-areas-balance', title: 'Concientizando tus Áreas', description: 'Escribe qué crees sobre cada área, empezando por las que más te duelen.', isFree: true },
         { slug: 'viendo-hacia-atras-desde-el-futuro', title: 'Viendo hacia Atrás desde el Futuro', description: 'Viaja a tu vida ideal y descríbela como si ya fuera real, área por área.', isFree: true },
-        { slug: '7-niveles-deep-why', title: 'Los 7 Niveles del Porqué', description: 'Elige tres áreas y pregúntate por qué siete veces, hasta encontrar el motor que te impulsa.', isFree: true },
+        { slug: '7-niveles-deep-why', title: 'Los 7 Niveles del Porqué', description: 'Elige tres áreas y pregúntate por qué siete veces, hasta encontrar el motor que te impulsa.', isFree: true, videoUrl: '/video/los-7-niveles-del-porque.webm' },
         { slug: 'meditacion-7-fases', title: 'Meditación de las 7 Fases', description: 'Presencia, gratitud, amor, perdón, visión, elección y conexión: una práctica para volver a ti.', isFree: true, isTool: true },
         { slug: 'niveles-conciencia-hawkins', title: 'Los Niveles de Conciencia', description: 'Un mapa de las emociones, de la vergüenza a la paz, para reconocer desde dónde estás creando.', isFree: true, isTheory: true },
         { slug: 'primera-sesion-de-coaching', title: 'Tu Primera Sesión de Coaching', description: 'Una conversación 1:1 para ordenar lo que descubriste y elegir tu foco para las próximas semanas.', isFree: true, isCoaching: true },
