@@ -1,25 +1,19 @@
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitorStreamId } from '../../events/leads/leads';
 import { LeadCaptured } from '../../events/leads/leads.events';
 import { ConcurrencyError } from '../../events/store/event-store';
 import { countEmailJobs, countEvents, startTestApp, waitFor, type TestApp } from '../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
+import { addresses, startSmtpCapture, type SmtpCapture } from '../../tests/setup/smtp';
 import { EMAIL_SEND } from './send-email';
 
 const FROM = 'Manifiesta <hola@manifiesta.local>';
 
 const lead = (email: string, nick: string) => ({ email, nick, page: 'nostalgia', section: 'fragmento', status: 'downloaded' });
-
-function addresses(field: AddressObject | AddressObject[] | undefined): string[] {
-  const list = Array.isArray(field) ? field : field ? [field] : [];
-  return list.flatMap((a) => a.value.map((v) => v.address ?? ''));
-}
 
 function captureLog() {
   const lines: Array<{ obj: object; msg: string }> = [];
@@ -34,41 +28,22 @@ async function jobIds(db: TestDatabase): Promise<string[]> {
 describe('welcome mail through a real SMTP server', () => {
   let db: TestDatabase;
   let t: TestApp;
-  let smtp: SMTPServer;
+  let smtp: SmtpCapture;
   let outboxDir: string;
-  const received: Array<{ mail: ParsedMail; rcptTo: string[] }> = [];
   const { lines, log } = captureLog();
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        simpleParser(stream)
-          .then((mail) => {
-            received.push({ mail, rcptTo: session.envelope.rcptTo.map((r) => r.address) });
-            callback();
-          })
-          .catch(callback);
-      },
-    });
-    await new Promise<void>((resolve, reject) => {
-      smtp.once('error', reject);
-      smtp.listen(0, '127.0.0.1', () => resolve());
-    });
-    const { port } = smtp.server.address() as AddressInfo;
-
+    smtp = await startSmtpCapture();
     outboxDir = await mkdtemp(path.join(tmpdir(), 'manifiesta-outbox-smtp-'));
     db = await createTestDatabase();
     t = await startTestApp(db);
-    await t.jobs.startWorkers({ smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM, outboxDir, log });
+    await t.jobs.startWorkers({ smtpUrl: smtp.url, from: FROM, outboxDir, log });
   });
 
   afterAll(async () => {
     await t?.close();
     await db?.drop();
-    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+    await smtp?.close();
     if (outboxDir) await rm(outboxDir, { recursive: true, force: true });
   });
 
@@ -76,7 +51,7 @@ describe('welcome mail through a real SMTP server', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/leads/add', payload: lead('lucia.smtp@example.com', 'Lucía') });
     expect(res.statusCode).toBe(200);
 
-    const { mail, rcptTo } = await waitFor(() => received[0], { what: 'the welcome mail at the SMTP server' });
+    const { mail, rcptTo } = await waitFor(() => smtp.received[0], { what: 'the welcome mail at the SMTP server' });
     expect(rcptTo).toEqual(['lucia.smtp@example.com']);
     expect(addresses(mail.to)).toEqual(['lucia.smtp@example.com']);
     expect(addresses(mail.from)).toEqual(['hola@manifiesta.local']);
