@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '../http';
 
@@ -13,7 +13,8 @@ export default fp(
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root,
-        wildcard: false,
+        // Files are looked up per request, so a rebuild while the server runs is served at once.
+        wildcard: true,
         index: false,
         cacheControl: false,
         setHeaders(reply, file) {
@@ -22,13 +23,17 @@ export default fp(
         },
       });
     }
+    const sendShell = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    // The root is a directory to the static handler (which refuses listing it): the SPA answers it.
+    if (hasBuild) app.get('/', { schema: { hide: true } }, (_request, reply) => sendShell(reply));
     app.setNotFoundHandler((request, reply) => {
       const isApi = request.url === '/api' || request.url.startsWith('/api/');
-      if (isApi || !hasBuild || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      const isAsset = request.url.startsWith('/assets/');
+      if (isApi || isAsset || !hasBuild || (request.method !== 'GET' && request.method !== 'HEAD')) {
         return reply.status(404).send({ success: false, message: MESSAGES.notFound, data: null });
       }
       // Any other path is a route of the SPA; the client router shows its 404 page when unknown.
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      return sendShell(reply);
     });
   },
   { name: 'client' },

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../api/errors';
 import { AuthProvider } from '../features/auth/session/AuthProvider';
+import { GuestProgressMerge } from './GuestProgressMerge';
 
 /** A 4xx will not change on a second try (bad input, no session, forbidden): do not retry it. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -24,7 +25,10 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <AuthProvider>{children}</AuthProvider>
+      <AuthProvider>
+        <GuestProgressMerge />
+        {children}
+      </AuthProvider>
     </QueryClientProvider>
   );
 }

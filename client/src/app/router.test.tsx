@@ -68,7 +68,7 @@ describe('routes', () => {
     ['/niveles', 'Los Niveles de Conciencia'],
     ['/afirmaciones', 'Afirmaciones que Transforman'],
     ['/cursos/manifiesta', 'Curso Manifiesta'],
-    ['/cursos/manifiesta/12-areas-balance', 'Actividad del curso'],
+    ['/cursos/manifiesta/12-areas-balance', 'Rueda de la Vida'],
     ['/herramientas/7-fases', 'Meditación de las 7 Fases'],
     ['/metafisica/bashar/15-minutos-y-contando', '15 Minutos y Contando'],
   ])('%s shows its page', async (path, heading) => {

@@ -125,12 +125,12 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'cursos/manifiesta',
-            lazy: () => import('../features/course/pages/SyllabusPage').then((m) => ({ Component: m.SyllabusPage })),
+            lazy: () => import('./routes/SyllabusRoute').then((m) => ({ Component: m.SyllabusRoute })),
           },
           {
+            // Open to guests: their progress stays in this browser until they sign in.
             path: 'cursos/manifiesta/:activitySlug',
-            lazy: () =>
-              import('../features/activities/pages/ActivityPage').then((m) => ({ Component: m.ActivityPage })),
+            lazy: () => import('./routes/ActivityRoute').then((m) => ({ Component: m.ActivityRoute })),
           },
           {
             path: 'herramientas/7-fases',

@@ -233,6 +233,13 @@ describe('lesson reflections', () => {
     expect(saved.map((e) => [e.data.text, e.metadata.origin])).toEqual([['Creo que no merezco descansar.', 'guest-sync']]);
   });
 
+  it('a guest reflection on any open activity (not only generic lessons) is kept, next to other data', async () => {
+    const l = await createLearner(t.app, t.store);
+    const res = await sync(l, { completedSlugs: [], activityData: { '12-areas-balance': { reflection: 'Empiezo por mí.', ratings: { health: 7 } } } });
+    expect(res.statusCode).toBe(200);
+    expect((await eventsOf(l, 'ReflectionSaved')).map((e) => [e.data.activityId, e.data.text])).toEqual([['12-areas-balance', 'Empiezo por mí.']]);
+  });
+
   it('malformed guest data for a lesson is a 400 and writes nothing', async () => {
     const l = await createLearner(t.app, t.store);
     const res = await sync(l, { completedSlugs: ['12-areas-balance'], activityData: { 'tu-nueva-historia': { reflection: 42 } } });

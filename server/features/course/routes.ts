@@ -9,7 +9,7 @@ import { ACTIVITIES, findActivity } from '../../../course/syllabus';
 import { learnerStreamId } from '../../../events/accounts/accounts.events';
 import { decideComplete, decideGuestCompletions, decideSaveReflection, evolveProgress, initialProgress, knownActivity, UNKNOWN_ACTIVITY } from '../../../events/course/course';
 import { MAX_REFLECTION } from '../../../events/course/course.events';
-import { guestTranslator } from '../../../events/course/guest-sync';
+import { guestTranslators, type GuestTranslator } from '../../../events/course/guest-sync';
 import { InvalidError } from '../../../events/errors';
 import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
@@ -108,14 +108,15 @@ const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, poo
         if (!findActivity(slug)) throw new InvalidError(`${UNKNOWN_ACTIVITY} (${slug})`);
       }
       // Every activity's data is checked before anything is written: one malformed entry refuses all.
-      const parsedData: Array<{ slug: string; data: unknown; digest: string }> = [];
+      const parsedData: Array<{ slug: string; translator: GuestTranslator; data: unknown; digest: string }> = [];
       for (const [key, data] of Object.entries(activityData)) {
         const slug = knownActivity(key);
-        const translator = guestTranslator(slug);
-        if (!translator) continue; // this activity keeps nothing on the server
-        const parsed = translator.schema.safeParse(data);
-        if (!parsed.success) throw new InvalidError(`Los datos guardados de «${findActivity(slug)!.title}» no son válidos.`);
-        parsedData.push({ slug, data: parsed.data, digest: createHash('sha256').update(JSON.stringify(parsed.data)).digest('hex') });
+        for (const translator of guestTranslators(slug)) {
+          const parsed = translator.schema.safeParse(data);
+          if (!parsed.success) throw new InvalidError(`Los datos guardados de «${findActivity(slug)!.title}» no son válidos.`);
+          const digest = createHash('sha256').update(JSON.stringify(parsed.data)).digest('hex');
+          parsedData.push({ slug, translator, data: parsed.data, digest });
+        }
       }
       let skipped: string[] = [];
       const result = await handleCommand(
@@ -133,8 +134,8 @@ const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, poo
           // Data of an activity that is still locked for this learner is skipped, like its completion.
           const dataEvents = parsedData
             .filter(({ slug }) => !lockReason(slug, completedNow, user.roles))
-            .flatMap(({ slug, data, digest }) =>
-              guestTranslator(slug)!.translate(data, { userId: user.id, eventId: (n) => deterministicUuid(user.id, 'guest-sync', slug, digest, String(n)) }),
+            .flatMap(({ slug, translator, data, digest }) =>
+              translator.translate(data, { userId: user.id, eventId: (n) => deterministicUuid(user.id, 'guest-sync', slug, translator.name, digest, String(n)) }),
             );
           skipped = [...new Set([...completions.skipped, ...parsedData.filter(({ slug }) => lockReason(slug, completedNow, user.roles)).map((d) => d.slug)])];
           // Data already synced once (same content, same ids) is not written again.

@@ -1,11 +1,11 @@
 import styles from './Loading.module.css';
 
 /** The spec's 'Cargando...' placeholder: route hydration, Suspense and auth loading all use it. */
-export function Loading() {
+export function Loading({ label = 'Cargando...' }: { label?: string }) {
   return (
     <div className={styles.loading} role="status" aria-live="polite">
       <span className={styles.dot} aria-hidden="true" />
-      <span>Cargando...</span>
+      <span>{label}</span>
     </div>
   );
 }

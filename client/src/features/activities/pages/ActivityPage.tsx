@@ -1,11 +1,137 @@
-import { PageIntro } from '../../../components/PageIntro/PageIntro';
+// /cursos/manifiesta/:activitySlug (activities.md, "Activity host page"): the activity's title, a way back
+// to the syllabus and its body, or why it is locked. Open to guests: their progress stays in this browser.
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { currentActivity, lockReason, nextActivity } from '../../../../../course/rules';
+import { activityBySlug, COURSE, findActivity, moduleOf } from '../../../../../course/syllabus';
+import { Loading } from '../../../components/Loading/Loading';
+import { LessonBody } from '../bodies/LessonBody';
+import type { ActivityBodyProps } from '../bodies/types';
+import styles from '../components/Activity.module.css';
+import { ActivityNotFound } from '../components/ActivityNotFound';
+import { LockedActivity } from '../components/LockedActivity';
+import { NextActivityDialog } from '../components/NextActivityDialog';
+import { activityPath, resolveActivitySlug, SYLLABUS_PATH } from '../lib/paths';
 
-export function ActivityPage() {
+/** Who is looking and their progress; app/ passes them in (features do not read each other). */
+export type ActivityViewer = { roles: readonly number[] } | null;
+export type ActivityProgress = {
+  completed: ReadonlySet<string>;
+  isLoading: boolean;
+  complete: (slug: string, data?: unknown) => Promise<void>;
+};
+
+const BreathingTool = lazy(() => import('../bodies/BreathingTool'));
+const FiveLaws = lazy(() => import('../bodies/FiveLaws'));
+
+/**
+ * The body of each activity. The ones other work will build (the wheel, the deep why, the meditation...)
+ * open the generic lesson until then, so every slug of the syllabus opens something real.
+ */
+function bodyOf(slug: string): ComponentType<ActivityBodyProps> {
+  switch (slug) {
+    case 'herramienta-respiracion-guiada':
+      return BreathingTool;
+    case 'teoria-5-leyes-universales':
+      return FiveLaws;
+    default:
+      return LessonBody;
+  }
+}
+
+const KIND = (activity: { isTool: boolean; isTheory: boolean; isCoaching: boolean }) =>
+  activity.isTool ? 'Herramienta' : activity.isTheory ? 'Teoría' : activity.isCoaching ? 'Sesión de coaching' : 'Actividad';
+
+export function ActivityPage({ viewer, progress }: { viewer: ActivityViewer; progress: ActivityProgress }) {
+  const { activitySlug } = useParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [askingNextFor, setAskingNextFor] = useState<string | null>(null);
+
+  const slug = resolveActivitySlug(activitySlug, pathname, (s) => findActivity(s) !== undefined);
+  if (slug === undefined) return <Navigate to={SYLLABUS_PATH} replace />;
+  const activity = activityBySlug(slug);
+  if (!activity) {
+    // An activity named by its id ('1-4') is the same page under its slug.
+    const byId = findActivity(slug);
+    return byId ? <Navigate to={activityPath(byId.slug)} replace /> : <ActivityNotFound slug={slug} />;
+  }
+
+  const signedIn = viewer !== null;
+  const roles = viewer?.roles ?? [];
+  const { completed } = progress;
+  const next = nextActivity(activity.slug);
+  const here = activityPath(activity.slug);
+  const module = COURSE.modules[moduleOf(activity) - 1]!;
+
+  const goNext = () => {
+    if (!next) navigate(SYLLABUS_PATH);
+    else if (signedIn) navigate(activityPath(next.slug));
+    else setAskingNextFor(activity.slug);
+  };
+
+  const header = (
+    <>
+      <title>{`${activity.title} · Manifiesta`}</title>
+      <Link className={styles.back} to={SYLLABUS_PATH}>
+        <span aria-hidden="true">←</span> Volver al Temario
+      </Link>
+      <header className={styles.header}>
+        <p className={styles.eyebrow}>
+          {module.title.split(' · ')[0]} · {KIND(activity)}
+        </p>
+        <h1 className={styles.title}>{activity.title}</h1>
+      </header>
+    </>
+  );
+
+  if (progress.isLoading) {
+    return (
+      <article className={styles.page}>
+        {header}
+        <Loading label="Preparando actividad..." />
+      </article>
+    );
+  }
+
+  const lock = lockReason(activity.slug, completed, roles);
+  const Body = bodyOf(activity.slug);
+
   return (
-    <PageIntro
-      eyebrow="Curso Manifiesta"
-      title="Actividad del curso"
-      lead="Cada actividad es un paso guiado de tu recorrido: lee, reflexiona y avanza a tu ritmo."
-    />
+    <article className={styles.page}>
+      {header}
+      {lock ? (
+        <LockedActivity
+          reason={lock}
+          activity={activity}
+          signedIn={signedIn}
+          current={currentActivity(completed)}
+          here={here}
+        />
+      ) : (
+        <Suspense fallback={<Loading label="Preparando actividad..." />}>
+          <Body
+            key={activity.slug}
+            activity={activity}
+            signedIn={signedIn}
+            done={completed.has(activity.slug)}
+            complete={(data) => progress.complete(activity.slug, data)}
+            goNext={goNext}
+            hasNext={next !== undefined}
+          />
+        </Suspense>
+      )}
+      {askingNextFor === activity.slug && next ? (
+        <NextActivityDialog
+          next={next}
+          here={here}
+          onClose={() => setAskingNextFor(null)}
+          onContinueAsGuest={() => {
+            setAskingNextFor(null);
+            navigate(activityPath(next.slug));
+          }}
+        />
+      ) : null}
+    </article>
   );
 }

@@ -1,0 +1,142 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useGuestProgressMerge } from '../features/course/progress/useGuestProgressMerge';
+import { GUEST_PROGRESS_KEY } from '../lib/guest-progress';
+import { deferred, envelope, makeUser, stubApi } from '../testing/fake-api';
+import { renderRoute } from '../testing/render-route';
+import { createQueryClient } from './providers';
+
+const SYNC = 'POST /api/activity/syncGuestProgress';
+const STATUS = 'GET /api/activity/getCompletionStatus';
+
+const guestProgress = {
+  completedSlugs: ['12-areas-balance', 'concientizando-areas-balance'],
+  activityData: { 'mapa-de-tus-emociones': { reflection: 'Hoy sentí calma.' } },
+};
+
+const stored = () => window.localStorage.getItem(GUEST_PROGRESS_KEY);
+
+/** Lets StrictMode's second effect run and any answer land. */
+async function settle() {
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  window.localStorage.setItem(GUEST_PROGRESS_KEY, JSON.stringify(guestProgress));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.localStorage.clear();
+});
+
+describe('guest progress merge', () => {
+  it('posts the stored progress once, when a user is signed in and the session check is over', async () => {
+    const session = deferred();
+    const api = stubApi({
+      'GET /api/auth/verifyToken': () => session.promise,
+      [SYNC]: envelope(200, 'Tu progreso como invitado quedó guardado en tu cuenta.', { completed: guestProgress.completedSlugs, added: 2, skipped: [] }),
+    });
+    renderRoute('/menu', { session: 'check' });
+    await settle();
+    expect(api.callsTo(SYNC)).toHaveLength(0);
+
+    session.resolve(envelope(200, 'Sesión activa.', makeUser()));
+    await waitFor(() => expect(api.callsTo(SYNC)).toHaveLength(1));
+    await settle();
+    expect(api.callsTo(SYNC)).toHaveLength(1);
+    expect(api.callsTo(SYNC)[0]!.body).toEqual(guestProgress);
+  });
+
+  it('the hook itself waits while the session check runs, and posts once it is over', async () => {
+    const api = stubApi({ [SYNC]: envelope(200, 'ok', { completed: guestProgress.completedSlugs, added: 2, skipped: [] }) });
+    const client = createQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const { rerender } = renderHook((session: { userId: string | null; isLoading: boolean }) => useGuestProgressMerge(session), {
+      initialProps: { userId: 'a1b2', isLoading: true },
+      wrapper,
+    });
+    await settle();
+    expect(api.callsTo(SYNC)).toHaveLength(0);
+
+    rerender({ userId: 'a1b2', isLoading: false });
+    await waitFor(() => expect(api.callsTo(SYNC)).toHaveLength(1));
+    await waitFor(() => expect(stored()).toBeNull());
+  });
+
+  it('on success removes the local copy and shows the merged progress', async () => {
+    let serverSlugs: string[] = [];
+    const api = stubApi({
+      [STATUS]: () => envelope(200, 'Progreso del curso.', serverSlugs),
+      [SYNC]: () => {
+        serverSlugs = ['12-areas-balance', 'concientizando-areas-balance'];
+        return envelope(200, 'Tu progreso como invitado quedó guardado en tu cuenta.', { completed: serverSlugs, added: 2, skipped: [] });
+      },
+    });
+    renderRoute('/cursos/manifiesta', { session: makeUser() });
+
+    await waitFor(() => expect(stored()).toBeNull());
+    await waitFor(() => expect(screen.getAllByText('SIGUE AQUÍ').length).toBeGreaterThan(0));
+    const row = screen.getByText('Rueda de la Vida', { selector: 'span' }).closest('li')!;
+    expect(row.querySelector('svg')!.getAttribute('data-icon')).toBe('completed');
+    expect(api.callsTo(SYNC)).toHaveLength(1);
+    // The completion status is (re)fetched after the merge.
+    const order = api.calls.map((call) => `${call.method} ${call.path}`);
+    expect(order.lastIndexOf(STATUS)).toBeGreaterThan(order.indexOf(SYNC));
+  });
+
+  it('on failure keeps the local copy and only logs the server message', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const api = stubApi({ [SYNC]: envelope(400, 'Los datos guardados de «Rueda de la Vida» no son válidos.') });
+    renderRoute('/menu', { session: makeUser() });
+
+    await waitFor(() => expect(logged).toHaveBeenCalled());
+    expect(logged).toHaveBeenCalledWith(
+      'No se pudo guardar tu progreso de invitado en tu cuenta:',
+      'Los datos guardados de «Rueda de la Vida» no son válidos.',
+    );
+    await settle();
+    expect(JSON.parse(stored()!)).toEqual(guestProgress);
+    expect(api.callsTo(SYNC)).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a network failure is kept and logged too', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubApi({ [SYNC]: () => Promise.reject(new TypeError('Failed to fetch')) });
+    renderRoute('/menu', { session: makeUser() });
+
+    await waitFor(() => expect(logged).toHaveBeenCalled());
+    expect(JSON.parse(stored()!)).toEqual(guestProgress);
+  });
+
+  it('does nothing for a guest, or when there is nothing stored', async () => {
+    const api = stubApi({});
+    const guest = renderRoute('/menu');
+    await settle();
+    expect(api.calls).toHaveLength(0);
+    guest.unmount();
+
+    window.localStorage.clear();
+    renderRoute('/menu', { session: makeUser() });
+    await settle();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('leaves out activities this course does not know (the server would refuse the whole sync)', async () => {
+    window.localStorage.setItem(
+      GUEST_PROGRESS_KEY,
+      JSON.stringify({ completedSlugs: ['12-areas-balance', 'actividad-de-otra-version'], activityData: { 'otra-cosa': { x: 1 } } }),
+    );
+    const api = stubApi({ [SYNC]: envelope(200, 'ok', { completed: ['12-areas-balance'], added: 1, skipped: [] }) });
+    renderRoute('/menu', { session: makeUser() });
+
+    await waitFor(() => expect(api.callsTo(SYNC)).toHaveLength(1));
+    expect(api.callsTo(SYNC)[0]!.body).toEqual({ completedSlugs: ['12-areas-balance'], activityData: {} });
+    await waitFor(() => expect(stored()).toBeNull());
+  });
+});

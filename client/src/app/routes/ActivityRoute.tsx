@@ -1,0 +1,11 @@
+// /cursos/manifiesta/:activitySlug composed: who is looking (auth), their progress (course) and the activity
+// host (activities). Open to guests (platform.md §6: the guest reading of the route conflict).
+import { useAuth } from '../../features/auth/session/useAuth';
+import { ActivityPage } from '../../features/activities/pages/ActivityPage';
+import { useCourseProgress } from '../../features/course/progress/useCourseProgress';
+
+export function ActivityRoute() {
+  const { user } = useAuth();
+  const progress = useCourseProgress(user !== null);
+  return <ActivityPage viewer={user ? { roles: user.roles } : null} progress={progress} />;
+}

@@ -1,0 +1,29 @@
+// The activities feature's queries and mutations: ['activities'] then ['activities', 'reflection', slug].
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '../../../api/client';
+
+export type Reflection = { text: string | null; updatedAt: string | null };
+
+export const SAVE_ERROR = 'Error al guardar.';
+
+export async function fetchReflection(slug: string): Promise<Reflection> {
+  return unwrap(await api.GET('/api/activity/getReflection', { params: { query: { activityId: slug } } }));
+}
+
+export async function postReflection({ slug, text }: { slug: string; text: string }): Promise<Reflection> {
+  return unwrap(await api.POST('/api/activity/saveReflection', { body: { activityId: slug, text } }), SAVE_ERROR);
+}
+
+export const activitiesQueries = {
+  all: () => ['activities'] as const,
+  reflection: (slug: string) =>
+    queryOptions({
+      queryKey: [...activitiesQueries.all(), 'reflection', slug] as const,
+      queryFn: () => fetchReflection(slug),
+    }),
+};
+
+export const activitiesMutations = {
+  saveReflection: () =>
+    mutationOptions({ mutationKey: [...activitiesQueries.all(), 'saveReflection'], mutationFn: postReflection }),
+};

@@ -1,0 +1,15 @@
+import type { Activity } from '../../../../../course/syllabus';
+
+/** What the host hands every activity body. */
+export type ActivityBodyProps = {
+  activity: Activity;
+  /** Signed in: data goes to the server. A guest's stays in this browser. */
+  signedIn: boolean;
+  /** Already completed. */
+  done: boolean;
+  /** Completes this activity (a guest's `data` is stored with it). Rejects with the server's error. */
+  complete: (data?: unknown) => Promise<void>;
+  /** The next-activity flow: straight on for a user, the account modal for a guest. */
+  goNext: () => void;
+  hasNext: boolean;
+};

@@ -1,0 +1,60 @@
+// The end of an activity: 'Marcar como completada' (then the next-activity flow), or, once completed, the
+// way on.
+import { useState } from 'react';
+import { ApiError } from '../../../api/errors';
+import { Button, ButtonLink } from '../../../components/Button/Button';
+import { SYLLABUS_PATH } from '../lib/paths';
+import styles from './Activity.module.css';
+
+const COMPLETE_ERROR = 'Hubo un problema al finalizar la actividad. Inténtalo de nuevo.';
+
+type CompleteActivityProps = {
+  done: boolean;
+  hasNext: boolean;
+  /** Completes the activity (and saves what the body still holds). */
+  onComplete: () => Promise<void>;
+  goNext: () => void;
+};
+
+export function CompleteActivity({ done, hasNext, onComplete, goNext }: CompleteActivityProps) {
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const complete = async () => {
+    if (pending) return;
+    setPending(true);
+    setFailure(null);
+    try {
+      await onComplete();
+      goNext();
+    } catch (error) {
+      setFailure(error instanceof ApiError && error.message ? error.message : COMPLETE_ERROR);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  // One button throughout (completing, then going on), so the focus stays on it and a dialog opened from it
+  // hands the focus back to it. Not `disabled` while saving: that would drop the focus.
+  return (
+    <footer className={styles.complete}>
+      {done ? (
+        <p className={styles.completed}>
+          <span aria-hidden="true">✓</span> Completaste esta actividad.
+        </p>
+      ) : null}
+      {done && !hasNext ? (
+        <ButtonLink to={SYLLABUS_PATH}>Volver al Temario</ButtonLink>
+      ) : (
+        <Button onClick={done ? goNext : complete} aria-disabled={pending || undefined}>
+          {done ? 'Siguiente Actividad' : pending ? 'Guardando...' : 'Marcar como completada'}
+        </Button>
+      )}
+      {failure ? (
+        <p className={styles.error} role="alert">
+          {failure}
+        </p>
+      ) : null}
+    </footer>
+  );
+}

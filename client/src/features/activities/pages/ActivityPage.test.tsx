@@ -1,0 +1,327 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GUEST_PROGRESS_KEY } from '../../../lib/guest-progress';
+import { deferred, envelope, makeUser, stubApi } from '../../../testing/fake-api';
+import { renderRoute } from '../../../testing/render-route';
+
+const STATUS = 'GET /api/activity/getCompletionStatus';
+const COMPLETE = 'POST /api/activity/markAsComplete';
+const GET_REFLECTION = 'GET /api/activity/getReflection';
+const SAVE_REFLECTION = 'POST /api/activity/saveReflection';
+
+const FREE_REQUIRED = ['12-areas-balance', 'concientizando-areas-balance', 'viendo-hacia-atras-desde-el-futuro', '7-niveles-deep-why', 'primera-sesion-de-coaching'];
+
+const status = (slugs: string[]) => envelope(200, 'Progreso del curso.', slugs);
+const noReflection = () => envelope(200, 'Reflexión.', { text: null, updatedAt: null });
+const storedGuest = () => JSON.parse(window.localStorage.getItem(GUEST_PROGRESS_KEY) ?? 'null') as unknown;
+
+const title = (name: string) => screen.findByRole('heading', { level: 1, name });
+
+beforeEach(() => {
+  window.localStorage.clear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.localStorage.clear();
+});
+
+describe('activity host: addresses', () => {
+  it('shows the title, a way back to the syllabus and the body', async () => {
+    stubApi({});
+    renderRoute('/cursos/manifiesta/12-areas-balance');
+
+    expect(await title('Rueda de la Vida')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Volver al Temario/ }).getAttribute('href')).toBe('/cursos/manifiesta');
+    expect(screen.getByText(/Califica las 12 áreas de tu vida/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Marcar como completada' })).toBeTruthy();
+    expect(document.title).toBe('Rueda de la Vida · Manifiesta');
+  });
+
+  it("an unknown slug: 'Actividad no encontrada', why, and a way back", async () => {
+    renderRoute('/cursos/manifiesta/no-existe-esta');
+
+    expect(await title('Actividad no encontrada')).toBeTruthy();
+    expect(screen.getByText('La actividad con la ruta «no-existe-esta» no es válida o no existe.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Volver al Temario' }).getAttribute('href')).toBe('/cursos/manifiesta');
+  });
+
+  it('with no valid slug, goes back to the syllabus', async () => {
+    const { router } = renderRoute('/cursos/manifiesta/%20');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cursos/manifiesta'));
+    expect(await title('Curso Manifiesta')).toBeTruthy();
+  });
+
+  it("an activity's id ('1-2') leads to its slug", async () => {
+    const { router } = renderRoute('/cursos/manifiesta/1-2');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cursos/manifiesta/concientizando-areas-balance'));
+  });
+
+  it('waits for a signed-in user’s progress before deciding anything', async () => {
+    const answer = deferred();
+    stubApi({ [STATUS]: () => answer.promise, [GET_REFLECTION]: noReflection() });
+    renderRoute('/cursos/manifiesta/12-areas-balance', { session: makeUser() });
+
+    expect(await screen.findByText('Preparando actividad...')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Marcar como completada' })).toBeNull();
+    answer.resolve(status([]));
+    expect(await screen.findByRole('button', { name: 'Marcar como completada' })).toBeTruthy();
+  });
+});
+
+describe('activity host: locked activities', () => {
+  it('premium, for a guest: an invitation to create an account or sign in, and no body', async () => {
+    renderRoute('/cursos/manifiesta/umbral-de-creencia');
+    await title('Umbral de Creencia');
+
+    expect(screen.getByRole('heading', { level: 2, name: 'Contenido Premium' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Crear Cuenta Gratis' }).getAttribute('href')).toBe('/signup?redirect=/cursos/manifiesta/umbral-de-creencia');
+    expect(screen.getByRole('link', { name: 'Ya tengo cuenta' }).getAttribute('href')).toBe('/login?redirect=/cursos/manifiesta/umbral-de-creencia');
+    expect(screen.queryByRole('button', { name: 'Marcar como completada' })).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('premium, for a user without the programme: an invitation to enrol', async () => {
+    stubApi({ [STATUS]: status(FREE_REQUIRED) });
+    renderRoute('/cursos/manifiesta/umbral-de-creencia', { session: makeUser() });
+    await title('Umbral de Creencia');
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Contenido Premium' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Inscribirme en el programa' }).getAttribute('href')).toBe('/manifiesta');
+    expect(screen.queryByRole('link', { name: 'Crear Cuenta Gratis' })).toBeNull();
+  });
+
+  it("previous: 'Completa la actividad anterior' with a link to the current activity (role 7 too)", async () => {
+    stubApi({ [STATUS]: status(['12-areas-balance']) });
+    renderRoute('/cursos/manifiesta/tus-sistemas-de-creencias-actuales', { session: makeUser({ roles: [7] }) });
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Completa la actividad anterior' })).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Ir a «Concientizando tus Áreas»' });
+    expect(link.getAttribute('href')).toBe('/cursos/manifiesta/concientizando-areas-balance');
+    expect(screen.queryByRole('button', { name: 'Marcar como completada' })).toBeNull();
+  });
+
+  it('a guest is held back by the previous activity too', async () => {
+    renderRoute('/cursos/manifiesta/viendo-hacia-atras-desde-el-futuro');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Completa la actividad anterior' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ir a «Rueda de la Vida»' }).getAttribute('href')).toBe('/cursos/manifiesta/12-areas-balance');
+  });
+});
+
+describe('activity host: completing and the next activity', () => {
+  it('a guest completes locally and gets the account modal; continuing as a guest goes on', async () => {
+    const api = stubApi({});
+    const { router } = renderRoute('/cursos/manifiesta/12-areas-balance');
+    await title('Rueda de la Vida');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Marcar como completada' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Guardamos tu progreso?' });
+    expect(storedGuest()).toEqual({ completedSlugs: ['12-areas-balance'], activityData: {} });
+    expect(within(dialog).getByRole('link', { name: 'Crear Cuenta Gratis' }).getAttribute('href')).toBe('/signup?redirect=/cursos/manifiesta/12-areas-balance');
+    expect(within(dialog).getByRole('link', { name: 'Ya tengo cuenta' }).getAttribute('href')).toBe('/login?redirect=/cursos/manifiesta/12-areas-balance');
+    expect(within(dialog).getByText(/solo en este navegador/)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/cursos/manifiesta/12-areas-balance');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Seguir como invitado' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cursos/manifiesta/concientizando-areas-balance'));
+    expect(await title('Concientizando tus Áreas')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('the modal closes on Escape and on its close button, keeps focus inside, and gives it back', async () => {
+    stubApi({});
+    const { router } = renderRoute('/cursos/manifiesta/12-areas-balance');
+    await title('Rueda de la Vida');
+
+    const button = screen.getByRole('button', { name: 'Marcar como completada' });
+    button.focus();
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog');
+    const focusables = [...dialog.querySelectorAll<HTMLElement>('a[href], button')];
+    const first = focusables[0]!;
+    const last = focusables.at(-1)!;
+    expect(document.activeElement).toBe(first);
+    // Tab from the last goes round to the first; Shift+Tab from the first to the last.
+    last.focus();
+    fireEvent.keyDown(last, { key: 'Tab' });
+    expect(document.activeElement).toBe(first);
+    fireEvent.keyDown(first, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(last);
+
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/cursos/manifiesta/12-areas-balance');
+    const next = screen.getByRole('button', { name: 'Siguiente Actividad' });
+    expect(document.activeElement).toBe(next);
+    expect(screen.getByText(/Completaste esta actividad/)).toBeTruthy();
+
+    fireEvent.click(next);
+    const again = await screen.findByRole('dialog');
+    fireEvent.click(within(again).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('a signed-in user completes on the server and goes straight to the next activity', async () => {
+    let completed: string[] = [];
+    const api = stubApi({
+      [STATUS]: () => status(completed),
+      [GET_REFLECTION]: noReflection(),
+      [COMPLETE]: () => {
+        completed = ['12-areas-balance'];
+        return envelope(200, 'Actividad completada.', completed);
+      },
+    });
+    const { router } = renderRoute('/cursos/manifiesta/12-areas-balance', { session: makeUser() });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Marcar como completada' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cursos/manifiesta/concientizando-areas-balance'));
+    expect(api.callsTo(COMPLETE)[0]!.body).toEqual({ activityId: '12-areas-balance' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await title('Concientizando tus Áreas')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Marcar como completada' })).toBeTruthy();
+    expect(window.localStorage.getItem(GUEST_PROGRESS_KEY)).toBeNull();
+  });
+
+  it("shows the server's reason when completing is refused", async () => {
+    stubApi({
+      [STATUS]: status([]),
+      [GET_REFLECTION]: noReflection(),
+      [COMPLETE]: envelope(403, 'Completa la actividad anterior antes de continuar con esta.'),
+    });
+    const { router } = renderRoute('/cursos/manifiesta/12-areas-balance', { session: makeUser() });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Marcar como completada' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Completa la actividad anterior antes de continuar con esta.');
+    expect(router.state.location.pathname).toBe('/cursos/manifiesta/12-areas-balance');
+  });
+
+  it('after the last activity, the way on is the syllabus', async () => {
+    const everything = (await import('../../../../../course/syllabus')).ACTIVITIES.map((a) => a.slug);
+    stubApi({ [STATUS]: status(everything), [GET_REFLECTION]: noReflection() });
+    renderRoute('/cursos/manifiesta/sesion-de-cierre', { session: makeUser({ roles: [7] }) });
+
+    expect((await screen.findByRole('link', { name: 'Volver al Temario', exact: true } as never)).getAttribute('href')).toBe('/cursos/manifiesta');
+    expect(screen.queryByRole('button', { name: 'Siguiente Actividad' })).toBeNull();
+  });
+});
+
+describe('activity host: the personal reflection', () => {
+  it("a user's reflection loads from the server and saves there ('Guardando...', then saved)", async () => {
+    const saving = deferred();
+    const api = stubApi({
+      [STATUS]: status([]),
+      [GET_REFLECTION]: envelope(200, 'Reflexión.', { text: 'Mi primera idea.', updatedAt: '2025-07-01T10:00:00.000Z' }),
+      [SAVE_REFLECTION]: () => saving.promise,
+    });
+    renderRoute('/cursos/manifiesta/12-areas-balance', { session: makeUser() });
+
+    const field = await screen.findByRole('textbox', { name: 'Tu reflexión' });
+    await waitFor(() => expect((field as HTMLTextAreaElement).value).toBe('Mi primera idea.'));
+    expect(api.callsTo(GET_REFLECTION)[0]!.url.searchParams.get('activityId')).toBe('12-areas-balance');
+
+    fireEvent.change(field, { target: { value: 'Mi salud necesita más atención.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar reflexión' }));
+    expect(await screen.findByRole('button', { name: 'Guardando...' })).toBeTruthy();
+    expect(api.callsTo(SAVE_REFLECTION)[0]!.body).toEqual({ activityId: '12-areas-balance', text: 'Mi salud necesita más atención.' });
+
+    saving.resolve(envelope(200, 'Reflexión guardada.', { text: 'Mi salud necesita más atención.', updatedAt: '2025-07-02T10:00:00.000Z' }));
+    expect(await screen.findByText('Reflexión guardada.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Guardar reflexión' })).toBeTruthy();
+    expect(window.localStorage.getItem(GUEST_PROGRESS_KEY)).toBeNull();
+  });
+
+  it("a failed save shows the server's message", async () => {
+    stubApi({
+      [STATUS]: status([]),
+      [GET_REFLECTION]: noReflection(),
+      [SAVE_REFLECTION]: envelope(400, 'Tu reflexión puede tener hasta 10.000 caracteres.'),
+    });
+    renderRoute('/cursos/manifiesta/12-areas-balance', { session: makeUser() });
+
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Tu reflexión' }), { target: { value: 'Texto' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar reflexión' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Tu reflexión puede tener hasta 10.000 caracteres.');
+  });
+
+  it("a guest's reflection stays in this browser, as activityData[slug].reflection", async () => {
+    const api = stubApi({});
+    const view = renderRoute('/cursos/manifiesta/12-areas-balance');
+
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Tu reflexión' }), { target: { value: '  Quiero más calma.  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar reflexión' }));
+    expect(await screen.findByText('Reflexión guardada en este navegador.')).toBeTruthy();
+    expect(storedGuest()).toEqual({ completedSlugs: [], activityData: { '12-areas-balance': { reflection: 'Quiero más calma.' } } });
+    expect(api.calls).toHaveLength(0);
+
+    // Back on the page later, it is there.
+    view.unmount();
+    renderRoute('/cursos/manifiesta/12-areas-balance');
+    await waitFor(async () => expect(((await screen.findByRole('textbox', { name: 'Tu reflexión' })) as HTMLTextAreaElement).value).toBe('Quiero más calma.'));
+  });
+
+  it('completing keeps a reflection typed but not saved yet (guest)', async () => {
+    stubApi({});
+    renderRoute('/cursos/manifiesta/12-areas-balance');
+
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Tu reflexión' }), { target: { value: 'Sin guardar' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Marcar como completada' }));
+    await screen.findByRole('dialog');
+    expect(storedGuest()).toEqual({ completedSlugs: ['12-areas-balance'], activityData: { '12-areas-balance': { reflection: 'Sin guardar' } } });
+  });
+});
+
+describe('activity host: dedicated bodies', () => {
+  const premiumWith = (slugs: string[]) => {
+    stubApi({ [STATUS]: status(slugs), [GET_REFLECTION]: noReflection() });
+    return makeUser({ roles: [7] });
+  };
+
+  it('herramienta-respiracion-guiada is a breathing pacer with rhythms, cycles, start and pause', async () => {
+    const session = premiumWith([...FREE_REQUIRED, 'tus-sistemas-de-creencias-actuales', 'tus-nuevos-sistemas-de-creencias', 'umbral-de-creencia', 'tu-nueva-historia', 'mapa-de-tus-emociones']);
+    renderRoute('/cursos/manifiesta/herramienta-respiracion-guiada', { session });
+
+    expect(await title('Respiración Guiada')).toBeTruthy();
+    const rhythms = await screen.findByRole('group', { name: 'Elige tu ritmo' });
+    expect(within(rhythms).getAllByRole('radio')).toHaveLength(3);
+    expect(within(rhythms).getByRole('radio', { name: /4-7-8/ })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Ciclos' })).toBeTruthy();
+
+    const start = screen.getByRole('button', { name: 'Comenzar' });
+    await act(async () => {
+      fireEvent.click(start);
+    });
+    expect(screen.getByRole('button', { name: 'Pausar' })).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByText('Inhala').length).toBeGreaterThan(0));
+    fireEvent.click(screen.getByRole('button', { name: 'Pausar' }));
+    expect(screen.getByRole('button', { name: 'Continuar' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reiniciar' })).toBeTruthy();
+    expect(screen.getByText(/Ciclo 1 de 6 · quedan 6 ciclos/)).toBeTruthy();
+  });
+
+  it('teoria-5-leyes-universales explains the five laws, each with an example and a practice', async () => {
+    const session = premiumWith([
+      ...FREE_REQUIRED,
+      'tus-sistemas-de-creencias-actuales',
+      'tus-nuevos-sistemas-de-creencias',
+      'umbral-de-creencia',
+      'tu-nueva-historia',
+      'mapa-de-tus-emociones',
+      'el-mensaje-de-cada-emocion',
+      'soltar-la-culpa-y-el-resentimiento',
+      'carta-a-tu-nino-interior',
+      'diario-de-gratitud',
+      'segunda-sesion-de-coaching',
+    ]);
+    renderRoute('/cursos/manifiesta/teoria-5-leyes-universales', { session });
+
+    expect(await title('Las 5 Leyes Universales')).toBeTruthy();
+    for (const law of ['Vibración', 'Correspondencia', 'Causa y Efecto', 'Polaridad', 'Ritmo']) {
+      expect(await screen.findByRole('heading', { level: 2, name: new RegExp(`Ley (de|del) ${law}$`) })).toBeTruthy();
+    }
+    expect(screen.getAllByRole('heading', { level: 3, name: 'Un ejemplo' })).toHaveLength(5);
+    expect(screen.getAllByRole('heading', { level: 3, name: 'Tu práctica de hoy' })).toHaveLength(5);
+    expect(screen.getByRole('button', { name: 'Marcar como completada' })).toBeTruthy();
+  });
+});

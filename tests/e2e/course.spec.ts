@@ -1,0 +1,186 @@
+// The course end to end: a guest starts it and keeps progress in the browser, signs up and finds that
+// progress in the account; a premium learner finds paid activities opening in order.
+import { execFile } from 'node:child_process';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const GUEST_KEY = 'manifiesta_guest_progress';
+
+type Account = { username: string; email: string; password: string };
+
+function newAccount(): Account {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return { username: `curso_${id}`, email: `curso-${id}@example.com`, password: 'respira-y-suelta' };
+}
+
+function dataDir(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set: run the specs through tests/e2e/server.ts (npm run test:e2e)');
+  return dir;
+}
+
+/** The verification link of the newest mail to `email` in the server's outbox, or null while none is there. */
+async function latestVerificationLink(email: string): Promise<string | null> {
+  const dir = path.join(dataDir(), 'outbox');
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
+  const mails = await Promise.all(
+    names.map(async (name) => {
+      const file = path.join(dir, name);
+      const [parsed, info] = await Promise.all([readFile(file).then((raw) => simpleParser(raw)), stat(file)]);
+      return { parsed, writtenAt: info.mtimeMs };
+    }),
+  );
+  const newest = mails
+    .filter(({ parsed }) => parsed.to && JSON.stringify(parsed.to).includes(email))
+    .sort((a, b) => b.writtenAt - a.writtenAt)[0];
+  return newest?.parsed.text?.match(/https?:\/\/\S*\/verify-email\?token=\S+/)?.[0] ?? null;
+}
+
+async function verificationLink(email: string): Promise<string> {
+  let link: string | null = null;
+  await expect
+    .poll(async () => (link = await latestVerificationLink(email)), { message: `a verification mail to ${email}`, timeout: 20_000 })
+    .toContain('/verify-email?token=');
+  return link!;
+}
+
+/** A verified account made through the API. */
+async function verifiedAccount(request: APIRequestContext): Promise<Account> {
+  const account = newAccount();
+  const signup = await request.post('/api/auth/signup', { data: account });
+  expect(signup.status(), await signup.text()).toBe(200);
+  const verify = await request.get(`/api/auth/verifyEmail${new URL(await verificationLink(account.email)).search}`);
+  expect(verify.status(), await verify.text()).toBe(200);
+  return account;
+}
+
+/** page.request shares the page's cookies: this signs the page in. */
+async function logIn(page: Page, account: Account) {
+  const login = await page.request.post('/api/auth/login', { data: { email: account.email, password: account.password } });
+  expect(login.status(), await login.text()).toBe(200);
+}
+
+async function completeByApi(page: Page, slugs: string[]) {
+  for (const slug of slugs) {
+    const res = await page.request.post('/api/activity/markAsComplete', { data: { activityId: slug } });
+    expect(res.status(), `${slug}: ${await res.text()}`).toBe(200);
+  }
+}
+
+/** The syllabus row of an activity (its <li>). */
+const row = (page: Page, title: string) => page.getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) });
+/** The element that carries the row's tooltip: the row is locked when it has one. */
+const lockOf = (page: Page, title: string) => row(page, title).locator('[title]');
+
+const guestProgress = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), GUEST_KEY);
+
+test("a guest sees 'EMPIEZA AQUÍ', and a paid activity invites to create an account", async ({ page }) => {
+  await page.goto('/cursos/manifiesta');
+  await expect(page.getByRole('heading', { level: 1, name: 'Curso Manifiesta' })).toBeVisible();
+  await expect(row(page, 'Rueda de la Vida').getByText('EMPIEZA AQUÍ')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Comenzar Actividad' })).toHaveAttribute('href', '/cursos/manifiesta/12-areas-balance');
+
+  const paid = row(page, 'Tus Sistemas de Creencias Actuales').getByRole('button');
+  await expect(paid).toHaveAttribute('title', 'Contenido Premium');
+  await paid.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('link', { name: 'Crear Cuenta Gratis' })).toHaveAttribute('href', '/signup?redirect=/cursos/manifiesta');
+  await expect(dialog.getByRole('link', { name: 'Ya tengo cuenta' })).toHaveAttribute('href', '/login?redirect=/cursos/manifiesta');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+});
+
+test("a guest's completion is kept in the browser and lands in the account after signing up", async ({ page }) => {
+  test.setTimeout(90_000);
+
+  // As a guest: complete the first activity and go on without an account.
+  await page.goto('/cursos/manifiesta/12-areas-balance');
+  await expect(page.getByRole('heading', { level: 1, name: 'Rueda de la Vida' })).toBeVisible();
+  await page.getByRole('button', { name: 'Marcar como completada' }).click();
+  const dialog = page.getByRole('dialog', { name: '¿Guardamos tu progreso?' });
+  await expect(dialog.getByRole('link', { name: 'Crear Cuenta Gratis' })).toHaveAttribute('href', '/signup?redirect=/cursos/manifiesta/12-areas-balance');
+  await dialog.getByRole('button', { name: 'Seguir como invitado' }).click();
+  await expect(page).toHaveURL(/\/cursos\/manifiesta\/concientizando-areas-balance$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Concientizando tus Áreas' })).toBeVisible();
+  expect(JSON.parse((await guestProgress(page))!)).toMatchObject({ completedSlugs: ['12-areas-balance'] });
+
+  await page.goto('/cursos/manifiesta');
+  await expect(row(page, 'Concientizando tus Áreas').getByText('SIGUE AQUÍ')).toBeVisible();
+
+  // Sign up, verify by e-mail, log in.
+  const account = newAccount();
+  await page.goto('/signup?redirect=/cursos/manifiesta');
+  await page.getByLabel('Nombre de usuario').fill(account.username);
+  await page.getByLabel('Correo electrónico').fill(account.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirmar contraseña').fill(account.password);
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Registro Exitoso' })).toBeVisible();
+  // Nothing is merged before anyone is signed in.
+  expect(await guestProgress(page)).not.toBeNull();
+
+  await page.goto(await verificationLink(account.email));
+  await expect(page.getByText('Tu cuenta ha sido activada! Ya puedes iniciar sesión.')).toBeVisible({ timeout: 10_000 });
+  await page.getByLabel('Correo electrónico').fill(account.email);
+  await page.getByLabel('Contraseña').fill(account.password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByRole('button', { name: 'Abrir el menú de tu cuenta' })).toBeVisible();
+
+  // The merge: the local copy goes, the completion is on the server.
+  await expect.poll(() => guestProgress(page), { message: 'the guest progress leaves localStorage' }).toBeNull();
+  const res = await page.request.get('/api/activity/getCompletionStatus');
+  expect(res.status()).toBe(200);
+  expect((await res.json()).data).toContain('12-areas-balance');
+
+  await page.goto('/cursos/manifiesta');
+  await expect(row(page, 'Rueda de la Vida').locator('[data-icon="completed"]').first()).toBeVisible();
+  await expect(row(page, 'Concientizando tus Áreas').getByText('SIGUE AQUÍ')).toBeVisible();
+  expect(await guestProgress(page)).toBeNull();
+});
+
+test('a premium learner finds paid activities opening in order, not locked as premium', async ({ page }) => {
+  test.setTimeout(90_000);
+  const account = await verifiedAccount(page.request);
+  await logIn(page, account);
+
+  await page.goto('/cursos/manifiesta');
+  await expect(row(page, 'Rueda de la Vida').getByText('EMPIEZA AQUÍ')).toBeVisible();
+  await expect(lockOf(page, 'Tus Sistemas de Creencias Actuales')).toHaveAttribute('title', 'Contenido Premium');
+
+  // Role 7 through the CLI, on the running server's embedded database.
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir() };
+  delete env.DATABASE_URL;
+  const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'user:grant-role', '--', account.email, '7'], { cwd: root, env });
+  expect(stdout).toContain('role 7 granted');
+  await logIn(page, account);
+
+  await page.goto('/cursos/manifiesta');
+  await expect(row(page, 'Rueda de la Vida').getByText('EMPIEZA AQUÍ')).toBeVisible();
+  await expect(lockOf(page, 'Tus Sistemas de Creencias Actuales')).toHaveAttribute('title', 'Completa la actividad anterior');
+  await expect(row(page, 'Tus Sistemas de Creencias Actuales').locator('[data-icon="premium"]')).toHaveCount(0);
+
+  // Most of the free week done: still waiting for 1-7.
+  await completeByApi(page, ['12-areas-balance', 'concientizando-areas-balance', 'viendo-hacia-atras-desde-el-futuro', '7-niveles-deep-why']);
+  await page.goto('/cursos/manifiesta');
+  await expect(row(page, 'Tu Primera Sesión de Coaching').getByText('SIGUE AQUÍ')).toBeVisible();
+  await expect(lockOf(page, 'Tus Sistemas de Creencias Actuales')).toHaveAttribute('title', 'Completa la actividad anterior');
+
+  // 1-7 through its page: a signed-in learner goes straight on to 1-8, which opens.
+  await page.goto('/cursos/manifiesta/primera-sesion-de-coaching');
+  await page.getByRole('button', { name: 'Marcar como completada' }).click();
+  await expect(page).toHaveURL(/\/cursos\/manifiesta\/tus-sistemas-de-creencias-actuales$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tus Sistemas de Creencias Actuales' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Marcar como completada' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.goto('/cursos/manifiesta');
+  const opened = row(page, 'Tus Sistemas de Creencias Actuales');
+  await expect(opened.getByRole('link')).toHaveAttribute('href', '/cursos/manifiesta/tus-sistemas-de-creencias-actuales');
+  await expect(opened.getByText('SIGUE AQUÍ')).toBeVisible();
+  await expect(lockOf(page, 'Tus Nuevos Sistemas de Creencias')).toHaveAttribute('title', 'Completa la actividad anterior');
+});
