@@ -1,52 +1,7 @@
 // Accounts end to end: sign up, verify by the e-mailed link, log in, the drawer, log out, and the guards.
 // The server writes its mails as .eml files to `${E2E_DATA_DIR}/outbox` (no SMTP in e2e; see server.ts).
-import { readdir, readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { simpleParser } from 'mailparser';
-
-type Account = { username: string; email: string; password: string };
-
-function newAccount(): Account {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  return { username: `e2e_${id}`, email: `e2e-${id}@example.com`, password: 'respira-y-suelta' };
-}
-
-function outboxDir(): string {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the specs through tests/e2e/server.ts (npm run test:e2e)');
-  return path.join(dataDir, 'outbox');
-}
-
-/** The verification link of the newest mail sent to `email`, or null while the job has not written it yet. */
-async function latestVerificationLink(email: string): Promise<string | null> {
-  const dir = outboxDir();
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
-  const mails = await Promise.all(
-    names.map(async (name) => {
-      const file = path.join(dir, name);
-      const [parsed, info] = await Promise.all([readFile(file).then((raw) => simpleParser(raw)), stat(file)]);
-      return { parsed, writtenAt: info.mtimeMs };
-    }),
-  );
-  const newest = mails
-    .filter(({ parsed }) => parsed.to && JSON.stringify(parsed.to).includes(email))
-    .sort((a, b) => b.writtenAt - a.writtenAt)[0];
-  const link = newest?.parsed.text?.match(/https?:\/\/\S*\/verify-email\?token=\S+/)?.[0];
-  return link ?? null;
-}
-
-/** Waits for the e-mail job to write the mail, and returns its link. */
-async function verificationLink(email: string): Promise<string> {
-  let link: string | null = null;
-  await expect
-    .poll(async () => (link = await latestVerificationLink(email)), {
-      message: `a verification mail to ${email} in the outbox`,
-      timeout: 20_000,
-    })
-    .toContain('/verify-email?token=');
-  return link!;
-}
+import { expect, test, type Page } from '@playwright/test';
+import { newAccount, verificationLink, verifiedAccount, type Account } from './accounts';
 
 /** Every URL the page shows, including the ones the SPA replaces at once (e.g. /login?verified=true). */
 function recordUrls(page: Page): string[] {
@@ -61,17 +16,6 @@ async function logInThroughForm(page: Page, account: Account) {
   await page.getByLabel('Correo electrónico').fill(account.email);
   await page.getByLabel('Contraseña').fill(account.password);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-}
-
-/** A verified account made through the API, for the tests that are not about signing up. */
-async function verifiedAccount(request: APIRequestContext): Promise<Account> {
-  const account = newAccount();
-  const signup = await request.post('/api/auth/signup', { data: account });
-  expect(signup.status(), await signup.text()).toBe(200);
-  const link = new URL(await verificationLink(account.email));
-  const verify = await request.get(`/api/auth/verifyEmail${link.search}`);
-  expect(verify.status(), await verify.text()).toBe(200);
-  return account;
 }
 
 test('sign up, verify by e-mail, log in, meet the drawer, log out', async ({ page }) => {

@@ -1,63 +1,14 @@
 // The course end to end: a guest starts it and keeps progress in the browser, signs up and finds that
 // progress in the account; a premium learner finds paid activities opening in order.
 import { execFile } from 'node:child_process';
-import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { simpleParser } from 'mailparser';
+import { expect, test, type Page } from '@playwright/test';
+import { dataDir, newAccount, verificationLink, verifiedAccount, type Account } from './accounts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const GUEST_KEY = 'manifiesta_guest_progress';
-
-type Account = { username: string; email: string; password: string };
-
-function newAccount(): Account {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  return { username: `curso_${id}`, email: `curso-${id}@example.com`, password: 'respira-y-suelta' };
-}
-
-function dataDir(): string {
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set: run the specs through tests/e2e/server.ts (npm run test:e2e)');
-  return dir;
-}
-
-/** The verification link of the newest mail to `email` in the server's outbox, or null while none is there. */
-async function latestVerificationLink(email: string): Promise<string | null> {
-  const dir = path.join(dataDir(), 'outbox');
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
-  const mails = await Promise.all(
-    names.map(async (name) => {
-      const file = path.join(dir, name);
-      const [parsed, info] = await Promise.all([readFile(file).then((raw) => simpleParser(raw)), stat(file)]);
-      return { parsed, writtenAt: info.mtimeMs };
-    }),
-  );
-  const newest = mails
-    .filter(({ parsed }) => parsed.to && JSON.stringify(parsed.to).includes(email))
-    .sort((a, b) => b.writtenAt - a.writtenAt)[0];
-  return newest?.parsed.text?.match(/https?:\/\/\S*\/verify-email\?token=\S+/)?.[0] ?? null;
-}
-
-async function verificationLink(email: string): Promise<string> {
-  let link: string | null = null;
-  await expect
-    .poll(async () => (link = await latestVerificationLink(email)), { message: `a verification mail to ${email}`, timeout: 20_000 })
-    .toContain('/verify-email?token=');
-  return link!;
-}
-
-/** A verified account made through the API. */
-async function verifiedAccount(request: APIRequestContext): Promise<Account> {
-  const account = newAccount();
-  const signup = await request.post('/api/auth/signup', { data: account });
-  expect(signup.status(), await signup.text()).toBe(200);
-  const verify = await request.get(`/api/auth/verifyEmail${new URL(await verificationLink(account.email)).search}`);
-  expect(verify.status(), await verify.text()).toBe(200);
-  return account;
-}
 
 /** page.request shares the page's cookies: this signs the page in. */
 async function logIn(page: Page, account: Account) {

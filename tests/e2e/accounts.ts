@@ -1,0 +1,55 @@
+// Accounts for the e2e specs: fresh credentials, and the verification link the server wrote to its outbox
+// (`${E2E_DATA_DIR}/outbox`: no SMTP in e2e, see server.ts).
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+
+export type Account = { username: string; email: string; password: string };
+
+export function newAccount(prefix = 'e2e'): Account {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return { username: `${prefix}_${id}`, email: `${prefix}-${id}@example.com`, password: 'respira-y-suelta' };
+}
+
+export function dataDir(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set: run the specs through tests/e2e/server.ts (npm run test:e2e)');
+  return dir;
+}
+
+/** The verification link of the newest mail sent to `email`, or null while the job has not written it yet. */
+async function latestVerificationLink(email: string): Promise<string | null> {
+  const dir = path.join(dataDir(), 'outbox');
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
+  const mails = await Promise.all(
+    names.map(async (name) => {
+      const file = path.join(dir, name);
+      const [parsed, info] = await Promise.all([readFile(file).then((raw) => simpleParser(raw)), stat(file)]);
+      return { parsed, writtenAt: info.mtimeMs };
+    }),
+  );
+  const newest = mails
+    .filter(({ parsed }) => parsed.to && JSON.stringify(parsed.to).includes(email))
+    .sort((a, b) => b.writtenAt - a.writtenAt)[0];
+  return newest?.parsed.text?.match(/https?:\/\/\S*\/verify-email\?token=\S+/)?.[0] ?? null;
+}
+
+/** Waits for the e-mail job to write the mail, and returns its link. */
+export async function verificationLink(email: string): Promise<string> {
+  let link: string | null = null;
+  await expect
+    .poll(async () => (link = await latestVerificationLink(email)), { message: `a verification mail to ${email} in the outbox`, timeout: 20_000 })
+    .toContain('/verify-email?token=');
+  return link!;
+}
+
+/** A verified account made through the API. */
+export async function verifiedAccount(request: APIRequestContext, prefix?: string): Promise<Account> {
+  const account = newAccount(prefix);
+  const signup = await request.post('/api/auth/signup', { data: account });
+  expect(signup.status(), await signup.text()).toBe(200);
+  const verify = await request.get(`/api/auth/verifyEmail${new URL(await verificationLink(account.email)).search}`);
+  expect(verify.status(), await verify.text()).toBe(200);
+  return account;
+}
