@@ -45,7 +45,7 @@ describe('side drawer of a signed-in user', () => {
     renderRoute('/about', { session: lucia });
     const { toggle, drawer } = await openDrawer();
 
-    expect(drawer.contains(document.activeElement)).toBe(true);
+    await waitFor(() => expect(drawer.contains(document.activeElement)).toBe(true));
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
 
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -142,7 +142,8 @@ describe('activity host: completing and the next activity', () => {
     const focusables = [...dialog.querySelectorAll<HTMLElement>('a[href], button')];
     const first = focusables[0]!;
     const last = focusables.at(-1)!;
-    expect(document.activeElement).toBe(first);
+    // Focus moves in once the dialog has mounted (an effect, a tick after it appears).
+    await waitFor(() => expect(document.activeElement).toBe(first));
     // Tab from the last goes round to the first; Shift+Tab from the first to the last.
     last.focus();
     fireEvent.keyDown(last, { key: 'Tab' });

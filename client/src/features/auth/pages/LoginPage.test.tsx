@@ -151,8 +151,10 @@ describe('/login: where a successful login goes', () => {
   it('then to /menu, where the drawer greets the user', async () => {
     const router = await loginFrom('/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/menu'));
+    // The signed-in menu has rendered (the drawer closes on navigation, so open it once the page settled).
+    await screen.findByText('Continuar mi Curso');
     fireEvent.click(await screen.findByRole('button', { name: 'Abrir el menú de tu cuenta' }));
-    expect(within(screen.getByRole('dialog')).getByText('Hola, ana')).toBeTruthy();
+    expect(within(await screen.findByRole('dialog')).getByText('Hola, ana')).toBeTruthy();
   });
 
   it("ignores a redirect to another site ('//evil.com')", async () => {

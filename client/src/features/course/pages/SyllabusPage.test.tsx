@@ -176,7 +176,7 @@ describe('/cursos/manifiesta: rows, icons and tooltips', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('link', { name: 'Crear Cuenta Gratis' }).getAttribute('href')).toBe('/signup?redirect=/cursos/manifiesta');
     expect(within(dialog).getByRole('link', { name: 'Ya tengo cuenta' }).getAttribute('href')).toBe('/login?redirect=/cursos/manifiesta');
-    expect(dialog.contains(document.activeElement)).toBe(true);
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
 
     fireEvent.keyDown(document, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
