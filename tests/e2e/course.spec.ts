@@ -46,6 +46,33 @@ test("a guest sees 'EMPIEZA AQUÍ', and a paid activity invites to create an acc
   await expect(dialog).toHaveCount(0);
 });
 
+test('the featured card previews the current activity\'s video, and the video modal opens and closes', async ({ page }) => {
+  await page.goto('/cursos/manifiesta');
+  const preview = page.locator('video').first();
+  await expect(preview).toHaveAttribute('src', '/video/rueda-de-la-vida.webm');
+  // Muted autoplay really plays in Chromium: the preview's clock moves.
+  await expect.poll(() => preview.evaluate((v: HTMLVideoElement) => v.muted && v.currentTime > 0)).toBe(true);
+
+  await page.getByRole('button', { name: /Ver video/ }).click();
+  const dialog = page.getByRole('dialog');
+  const full = dialog.locator('video');
+  await expect(full).toHaveAttribute('src', '/video/rueda-de-la-vida.webm');
+  await expect.poll(() => full.evaluate((v: HTMLVideoElement) => v.readyState >= 1 && v.duration > 10)).toBe(true);
+  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // The backdrop closes it too, and so does the end of the video.
+  await page.getByRole('button', { name: /Ver video/ }).click();
+  await page.mouse.click(5, 5);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByRole('button', { name: /Ver video/ }).click();
+  await page.getByRole('dialog').locator('video').evaluate((v: HTMLVideoElement) => {
+    v.currentTime = v.duration - 0.2;
+    return v.play();
+  });
+  await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 10_000 });
+});
+
 test("a guest's completion is kept in the browser and lands in the account after signing up", async ({ page }) => {
   test.setTimeout(90_000);
 
