@@ -6,11 +6,14 @@ import './course/lesson-guest-sync';
 import { completionsProjection } from './course/projections/completions';
 import { reflectionsProjection } from './course/projections/reflections';
 import { leadEvents } from './leads/leads.events';
+import { areaDefinitionsProjection, areaRatingsProjection } from './wheel/projections/wheel';
+import './wheel/wheel-guest-sync';
+import { wheelEvents } from './wheel/wheel.events';
 import { leadDailyCountsProjection } from './leads/projections/lead-daily-counts';
 import { leadsProjection } from './leads/projections/leads';
 import { EventCatalog } from './store/catalog';
 import type { Projection } from './store/projection';
 
-export const createCatalog = () => new EventCatalog([...leadEvents, ...accountEvents, ...courseEvents]);
+export const createCatalog = () => new EventCatalog([...leadEvents, ...accountEvents, ...courseEvents, ...wheelEvents]);
 
-export const projections: readonly Projection[] = [usersProjection, completionsProjection, reflectionsProjection, leadsProjection, leadDailyCountsProjection];
+export const projections: readonly Projection[] = [usersProjection, completionsProjection, reflectionsProjection, areaRatingsProjection, areaDefinitionsProjection, leadsProjection, leadDailyCountsProjection];

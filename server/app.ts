@@ -16,6 +16,7 @@ import { createAccounts } from './features/auth/accounts';
 import authRoutes from './features/auth/routes';
 import courseRoutes from './features/course/routes';
 import healthRoutes from './features/health/routes';
+import wheelRoutes from './features/wheel/routes';
 import leadRoutes from './features/leads/routes';
 import { MESSAGES } from './http';
 import { createLogger } from './logger';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(leadRoutes, { store: deps.store, config });
   await app.register(authRoutes, { store: deps.store, accounts, cookies, config });
   await app.register(courseRoutes, { store: deps.store, pool: deps.pool });
+  await app.register(wheelRoutes, { store: deps.store, pool: deps.pool });
 
   await app.register(clientPlugin, { root: deps.config.SERVE_CLIENT ? (deps.clientDir ?? CLIENT_DIST) : undefined });
 

@@ -235,7 +235,7 @@ describe('lesson reflections', () => {
 
   it('a guest reflection on any open activity (not only generic lessons) is kept, next to other data', async () => {
     const l = await createLearner(t.app, t.store);
-    const res = await sync(l, { completedSlugs: [], activityData: { '12-areas-balance': { reflection: 'Empiezo por mí.', ratings: { health: 7 } } } });
+    const res = await sync(l, { completedSlugs: [], activityData: { '12-areas-balance': { reflection: 'Empiezo por mí.', ratings: { 'health-fitness': 7 } } } });
     expect(res.statusCode).toBe(200);
     expect((await eventsOf(l, 'ReflectionSaved')).map((e) => [e.data.activityId, e.data.text])).toEqual([['12-areas-balance', 'Empiezo por mí.']]);
   });
