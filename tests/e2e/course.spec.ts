@@ -79,7 +79,13 @@ test("a guest's completion is kept in the browser and lands in the account after
   // As a guest: complete the first activity and go on without an account.
   await page.goto('/cursos/manifiesta/12-areas-balance');
   await expect(page.getByRole('heading', { level: 1, name: 'Rueda de la Vida' })).toBeVisible();
-  await page.getByRole('button', { name: 'Marcar como completada' }).click();
+  await page.getByRole('button', { name: 'Comenzar Actividad' }).click();
+  for (let area = 1; area <= 12; area++) {
+    await expect(page.getByText(`Área ${area} de 12`)).toBeVisible();
+    await page.getByRole('radio', { name: '5', exact: true }).click();
+  }
+  await page.getByRole('button', { name: 'Finalizar y ver Resumen' }).click();
+  await page.getByRole('button', { name: 'Ir a la Siguiente Actividad' }).click();
   const dialog = page.getByRole('dialog', { name: '¿Guardamos tu progreso?' });
   await expect(dialog.getByRole('link', { name: 'Crear Cuenta Gratis' })).toHaveAttribute('href', '/signup?redirect=/cursos/manifiesta/12-areas-balance');
   await dialog.getByRole('button', { name: 'Seguir como invitado' }).click();

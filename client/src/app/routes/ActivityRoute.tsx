@@ -5,7 +5,7 @@ import { ActivityPage } from '../../features/activities/pages/ActivityPage';
 import { useCourseProgress } from '../../features/course/progress/useCourseProgress';
 
 export function ActivityRoute() {
-  const { user } = useAuth();
+  const { user, logout } = useAuth();
   const progress = useCourseProgress(user !== null);
-  return <ActivityPage viewer={user ? { roles: user.roles } : null} progress={progress} />;
+  return <ActivityPage viewer={user ? { roles: user.roles } : null} progress={progress} signOut={logout} />;
 }

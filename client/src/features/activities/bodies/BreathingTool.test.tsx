@@ -6,7 +6,7 @@ import { BreathingTool } from './BreathingTool';
 const activity = activityBySlug('herramienta-respiracion-guiada')!;
 
 function renderTool() {
-  return render(<BreathingTool activity={activity} signedIn done={false} complete={async () => {}} goNext={() => {}} hasNext />);
+  return render(<BreathingTool activity={activity} signedIn done={false} complete={async () => {}} goNext={() => {}} hasNext sessionExpired={async () => {}} />);
 }
 
 const circle = () => screen.getByTestId('breath-circle');

@@ -12,4 +12,9 @@ export type ActivityBodyProps = {
   /** The next-activity flow: straight on for a user, the account modal for a guest. */
   goNext: () => void;
   hasNext: boolean;
+  /**
+   * A 401 from the server (activities.md §8): signs out, says 'Tu sesión ha expirado...' and goes to /login
+   * (coming back here afterwards).
+   */
+  sessionExpired: () => Promise<void>;
 };

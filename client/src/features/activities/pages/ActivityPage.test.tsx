@@ -11,7 +11,18 @@ const SAVE_REFLECTION = 'POST /api/activity/saveReflection';
 
 const FREE_REQUIRED = ['12-areas-balance', 'concientizando-areas-balance', 'viendo-hacia-atras-desde-el-futuro', '7-niveles-deep-why', 'primera-sesion-de-coaching'];
 
+// The generic lesson these tests open: the first one after the wheel's three activities (which have their own
+// bodies), with what comes before it completed.
+const LESSON = '7-niveles-deep-why';
+const LESSON_PATH = `/cursos/manifiesta/${LESSON}`;
+const LESSON_TITLE = 'Los 7 Niveles del Porqué';
+const BEFORE_LESSON = ['12-areas-balance', 'concientizando-areas-balance', 'viendo-hacia-atras-desde-el-futuro'];
+const NEXT = 'meditacion-7-fases';
+const NEXT_TITLE = 'Meditación de las 7 Fases';
+
 const status = (slugs: string[]) => envelope(200, 'Progreso del curso.', slugs);
+const guestWith = (completedSlugs: string[], activityData: Record<string, unknown> = {}) =>
+  window.localStorage.setItem(GUEST_PROGRESS_KEY, JSON.stringify({ completedSlugs, activityData }));
 const noReflection = () => envelope(200, 'Reflexión.', { text: null, updatedAt: null });
 const storedGuest = () => JSON.parse(window.localStorage.getItem(GUEST_PROGRESS_KEY) ?? 'null') as unknown;
 
@@ -34,8 +45,8 @@ describe('activity host: addresses', () => {
 
     expect(await title('Rueda de la Vida')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Volver al Temario/ }).getAttribute('href')).toBe('/cursos/manifiesta');
-    expect(screen.getByText(/Califica las 12 áreas de tu vida/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Marcar como completada' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'El Primer Paso: Tu Diagnóstico de Vida' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Comenzar Actividad' })).toBeTruthy();
     expect(document.title).toBe('Rueda de la Vida · Manifiesta');
   });
 
@@ -61,11 +72,12 @@ describe('activity host: addresses', () => {
   it('waits for a signed-in user’s progress before deciding anything', async () => {
     const answer = deferred();
     stubApi({ [STATUS]: () => answer.promise, [GET_REFLECTION]: noReflection() });
-    renderRoute('/cursos/manifiesta/12-areas-balance', { session: makeUser() });
+    renderRoute(LESSON_PATH, { session: makeUser() });
 
     expect(await screen.findByText('Preparando actividad...')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Marcar como completada' })).toBeNull();
-    answer.resolve(status([]));
+    expect(screen.queryByRole('heading', { level: 2, name: 'Completa la actividad anterior' })).toBeNull();
+    answer.resolve(status(BEFORE_LESSON));
     expect(await screen.findByRole('button', { name: 'Marcar como completada' })).toBeTruthy();
   });
 });
@@ -112,28 +124,30 @@ describe('activity host: locked activities', () => {
 describe('activity host: completing and the next activity', () => {
   it('a guest completes locally and gets the account modal; continuing as a guest goes on', async () => {
     const api = stubApi({});
-    const { router } = renderRoute('/cursos/manifiesta/12-areas-balance');
-    await title('Rueda de la Vida');
+    guestWith(BEFORE_LESSON);
+    const { router } = renderRoute(LESSON_PATH);
+    await title(LESSON_TITLE);
 
     fireEvent.click(screen.getByRole('button', { name: 'Marcar como completada' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Guardamos tu progreso?' });
-    expect(storedGuest()).toEqual({ completedSlugs: ['12-areas-balance'], activityData: {} });
-    expect(within(dialog).getByRole('link', { name: 'Crear Cuenta Gratis' }).getAttribute('href')).toBe('/signup?redirect=/cursos/manifiesta/12-areas-balance');
-    expect(within(dialog).getByRole('link', { name: 'Ya tengo cuenta' }).getAttribute('href')).toBe('/login?redirect=/cursos/manifiesta/12-areas-balance');
+    expect(storedGuest()).toEqual({ completedSlugs: [...BEFORE_LESSON, LESSON], activityData: {} });
+    expect(within(dialog).getByRole('link', { name: 'Crear Cuenta Gratis' }).getAttribute('href')).toBe(`/signup?redirect=${LESSON_PATH}`);
+    expect(within(dialog).getByRole('link', { name: 'Ya tengo cuenta' }).getAttribute('href')).toBe(`/login?redirect=${LESSON_PATH}`);
     expect(within(dialog).getByText(/solo en este navegador/)).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/cursos/manifiesta/12-areas-balance');
+    expect(router.state.location.pathname).toBe(LESSON_PATH);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Seguir como invitado' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/cursos/manifiesta/concientizando-areas-balance'));
-    expect(await title('Concientizando tus Áreas')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/cursos/manifiesta/${NEXT}`));
+    expect(await title(NEXT_TITLE)).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.calls).toHaveLength(0);
   });
 
   it('the modal closes on Escape and on its close button, keeps focus inside, and gives it back', async () => {
     stubApi({});
-    const { router } = renderRoute('/cursos/manifiesta/12-areas-balance');
-    await title('Rueda de la Vida');
+    guestWith(BEFORE_LESSON);
+    const { router } = renderRoute(LESSON_PATH);
+    await title(LESSON_TITLE);
 
     const button = screen.getByRole('button', { name: 'Marcar como completada' });
     button.focus();
@@ -153,7 +167,7 @@ describe('activity host: completing and the next activity', () => {
 
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(router.state.location.pathname).toBe('/cursos/manifiesta/12-areas-balance');
+    expect(router.state.location.pathname).toBe(LESSON_PATH);
     const next = screen.getByRole('button', { name: 'Siguiente Actividad' });
     expect(document.activeElement).toBe(next);
     expect(screen.getByText(/Completaste esta actividad/)).toBeTruthy();
@@ -165,37 +179,37 @@ describe('activity host: completing and the next activity', () => {
   });
 
   it('a signed-in user completes on the server and goes straight to the next activity', async () => {
-    let completed: string[] = [];
+    let completed: string[] = BEFORE_LESSON;
     const api = stubApi({
       [STATUS]: () => status(completed),
       [GET_REFLECTION]: noReflection(),
       [COMPLETE]: () => {
-        completed = ['12-areas-balance'];
+        completed = [...BEFORE_LESSON, LESSON];
         return envelope(200, 'Actividad completada.', completed);
       },
     });
-    const { router } = renderRoute('/cursos/manifiesta/12-areas-balance', { session: makeUser() });
+    const { router } = renderRoute(LESSON_PATH, { session: makeUser() });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Marcar como completada' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/cursos/manifiesta/concientizando-areas-balance'));
-    expect(api.callsTo(COMPLETE)[0]!.body).toEqual({ activityId: '12-areas-balance' });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/cursos/manifiesta/${NEXT}`));
+    expect(api.callsTo(COMPLETE)[0]!.body).toEqual({ activityId: LESSON });
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(await title('Concientizando tus Áreas')).toBeTruthy();
+    expect(await title(NEXT_TITLE)).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Marcar como completada' })).toBeTruthy();
     expect(window.localStorage.getItem(GUEST_PROGRESS_KEY)).toBeNull();
   });
 
   it("shows the server's reason when completing is refused", async () => {
     stubApi({
-      [STATUS]: status([]),
+      [STATUS]: status(BEFORE_LESSON),
       [GET_REFLECTION]: noReflection(),
       [COMPLETE]: envelope(403, 'Completa la actividad anterior antes de continuar con esta.'),
     });
-    const { router } = renderRoute('/cursos/manifiesta/12-areas-balance', { session: makeUser() });
+    const { router } = renderRoute(LESSON_PATH, { session: makeUser() });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Marcar como completada' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Completa la actividad anterior antes de continuar con esta.');
-    expect(router.state.location.pathname).toBe('/cursos/manifiesta/12-areas-balance');
+    expect(router.state.location.pathname).toBe(LESSON_PATH);
   });
 
   it('after the last activity, the way on is the syllabus', async () => {
@@ -212,20 +226,20 @@ describe('activity host: the personal reflection', () => {
   it("a user's reflection loads from the server and saves there ('Guardando...', then saved)", async () => {
     const saving = deferred();
     const api = stubApi({
-      [STATUS]: status([]),
+      [STATUS]: status(BEFORE_LESSON),
       [GET_REFLECTION]: envelope(200, 'Reflexión.', { text: 'Mi primera idea.', updatedAt: '2025-07-01T10:00:00.000Z' }),
       [SAVE_REFLECTION]: () => saving.promise,
     });
-    renderRoute('/cursos/manifiesta/12-areas-balance', { session: makeUser() });
+    renderRoute(LESSON_PATH, { session: makeUser() });
 
     const field = await screen.findByRole('textbox', { name: 'Tu reflexión' });
     await waitFor(() => expect((field as HTMLTextAreaElement).value).toBe('Mi primera idea.'));
-    expect(api.callsTo(GET_REFLECTION)[0]!.url.searchParams.get('activityId')).toBe('12-areas-balance');
+    expect(api.callsTo(GET_REFLECTION)[0]!.url.searchParams.get('activityId')).toBe(LESSON);
 
     fireEvent.change(field, { target: { value: 'Mi salud necesita más atención.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar reflexión' }));
     expect(await screen.findByRole('button', { name: 'Guardando...' })).toBeTruthy();
-    expect(api.callsTo(SAVE_REFLECTION)[0]!.body).toEqual({ activityId: '12-areas-balance', text: 'Mi salud necesita más atención.' });
+    expect(api.callsTo(SAVE_REFLECTION)[0]!.body).toEqual({ activityId: LESSON, text: 'Mi salud necesita más atención.' });
 
     saving.resolve(envelope(200, 'Reflexión guardada.', { text: 'Mi salud necesita más atención.', updatedAt: '2025-07-02T10:00:00.000Z' }));
     expect(await screen.findByText('Reflexión guardada.')).toBeTruthy();
@@ -235,11 +249,11 @@ describe('activity host: the personal reflection', () => {
 
   it("a failed save shows the server's message", async () => {
     stubApi({
-      [STATUS]: status([]),
+      [STATUS]: status(BEFORE_LESSON),
       [GET_REFLECTION]: noReflection(),
       [SAVE_REFLECTION]: envelope(400, 'Tu reflexión puede tener hasta 10.000 caracteres.'),
     });
-    renderRoute('/cursos/manifiesta/12-areas-balance', { session: makeUser() });
+    renderRoute(LESSON_PATH, { session: makeUser() });
 
     fireEvent.change(await screen.findByRole('textbox', { name: 'Tu reflexión' }), { target: { value: 'Texto' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar reflexión' }));
@@ -248,28 +262,30 @@ describe('activity host: the personal reflection', () => {
 
   it("a guest's reflection stays in this browser, as activityData[slug].reflection", async () => {
     const api = stubApi({});
-    const view = renderRoute('/cursos/manifiesta/12-areas-balance');
+    guestWith(BEFORE_LESSON);
+    const view = renderRoute(LESSON_PATH);
 
     fireEvent.change(await screen.findByRole('textbox', { name: 'Tu reflexión' }), { target: { value: '  Quiero más calma.  ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar reflexión' }));
     expect(await screen.findByText('Reflexión guardada en este navegador.')).toBeTruthy();
-    expect(storedGuest()).toEqual({ completedSlugs: [], activityData: { '12-areas-balance': { reflection: 'Quiero más calma.' } } });
+    expect(storedGuest()).toEqual({ completedSlugs: BEFORE_LESSON, activityData: { [LESSON]: { reflection: 'Quiero más calma.' } } });
     expect(api.calls).toHaveLength(0);
 
     // Back on the page later, it is there.
     view.unmount();
-    renderRoute('/cursos/manifiesta/12-areas-balance');
+    renderRoute(LESSON_PATH);
     await waitFor(async () => expect(((await screen.findByRole('textbox', { name: 'Tu reflexión' })) as HTMLTextAreaElement).value).toBe('Quiero más calma.'));
   });
 
   it('completing keeps a reflection typed but not saved yet (guest)', async () => {
     stubApi({});
-    renderRoute('/cursos/manifiesta/12-areas-balance');
+    guestWith(BEFORE_LESSON);
+    renderRoute(LESSON_PATH);
 
     fireEvent.change(await screen.findByRole('textbox', { name: 'Tu reflexión' }), { target: { value: 'Sin guardar' } });
     fireEvent.click(screen.getByRole('button', { name: 'Marcar como completada' }));
     await screen.findByRole('dialog');
-    expect(storedGuest()).toEqual({ completedSlugs: ['12-areas-balance'], activityData: { '12-areas-balance': { reflection: 'Sin guardar' } } });
+    expect(storedGuest()).toEqual({ completedSlugs: [...BEFORE_LESSON, LESSON], activityData: { [LESSON]: { reflection: 'Sin guardar' } } });
   });
 });
 

@@ -11,10 +11,12 @@ import styles from '../components/Activity.module.css';
 import { ActivityNotFound } from '../components/ActivityNotFound';
 import { LockedActivity } from '../components/LockedActivity';
 import { NextActivityDialog } from '../components/NextActivityDialog';
-import { activityPath, resolveActivitySlug, SYLLABUS_PATH } from '../lib/paths';
+import { accountPath, activityPath, resolveActivitySlug, SYLLABUS_PATH } from '../lib/paths';
 
 /** Who is looking and their progress; app/ passes them in (features do not read each other). */
 export type ActivityViewer = { roles: readonly number[] } | null;
+/** Signs the visitor out (app/ passes the session's logout). */
+export type SignOut = () => Promise<void>;
 export type ActivityProgress = {
   completed: ReadonlySet<string>;
   isLoading: boolean;
@@ -23,9 +25,15 @@ export type ActivityProgress = {
 
 const BreathingTool = lazy(() => import('../bodies/BreathingTool'));
 const FiveLaws = lazy(() => import('../bodies/FiveLaws'));
+// The wheel's chunk carries d3: it loads with this activity only.
+const LifeWheel = lazy(() => import('../bodies/wheel/LifeWheel'));
+const AreaBeliefs = lazy(() => import('../bodies/area-definitions/AreaDefinitions').then((m) => ({ default: m.AreaBeliefs })));
+const AreaVision = lazy(() => import('../bodies/area-definitions/AreaDefinitions').then((m) => ({ default: m.AreaVision })));
+
+export const SESSION_EXPIRED = 'Tu sesión ha expirado. Por favor, inicia sesión de nuevo.';
 
 /**
- * The body of each activity. The ones other work will build (the wheel, the deep why, the meditation...)
+ * The body of each activity. The ones other work will build (the deep why, the meditation...)
  * open the generic lesson until then, so every slug of the syllabus opens something real.
  */
 function bodyOf(slug: string): ComponentType<ActivityBodyProps> {
@@ -34,6 +42,12 @@ function bodyOf(slug: string): ComponentType<ActivityBodyProps> {
       return BreathingTool;
     case 'teoria-5-leyes-universales':
       return FiveLaws;
+    case '12-areas-balance':
+      return LifeWheel;
+    case 'concientizando-areas-balance':
+      return AreaBeliefs;
+    case 'viendo-hacia-atras-desde-el-futuro':
+      return AreaVision;
     default:
       return LessonBody;
   }
@@ -42,7 +56,7 @@ function bodyOf(slug: string): ComponentType<ActivityBodyProps> {
 const KIND = (activity: { isTool: boolean; isTheory: boolean; isCoaching: boolean }) =>
   activity.isTool ? 'Herramienta' : activity.isTheory ? 'Teoría' : activity.isCoaching ? 'Sesión de coaching' : 'Actividad';
 
-export function ActivityPage({ viewer, progress }: { viewer: ActivityViewer; progress: ActivityProgress }) {
+export function ActivityPage({ viewer, progress, signOut }: { viewer: ActivityViewer; progress: ActivityProgress; signOut: SignOut }) {
   const { activitySlug } = useParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -68,6 +82,12 @@ export function ActivityPage({ viewer, progress }: { viewer: ActivityViewer; pro
     if (!next) navigate(SYLLABUS_PATH);
     else if (signedIn) navigate(activityPath(next.slug));
     else setAskingNextFor(activity.slug);
+  };
+
+  const sessionExpired = async () => {
+    await signOut();
+    window.alert(SESSION_EXPIRED);
+    navigate(accountPath('/login', here));
   };
 
   const header = (
@@ -118,6 +138,7 @@ export function ActivityPage({ viewer, progress }: { viewer: ActivityViewer; pro
             complete={(data) => progress.complete(activity.slug, data)}
             goNext={goNext}
             hasNext={next !== undefined}
+            sessionExpired={sessionExpired}
           />
         </Suspense>
       )}

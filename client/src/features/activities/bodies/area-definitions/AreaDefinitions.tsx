@@ -1,0 +1,356 @@
+// concientizando-areas-balance and viendo-hacia-atras-desde-el-futuro (activities.md, Activities 2 and 3):
+// one area per step, a text for each, then a completion screen. A user's areas come weakest first by their
+// wheel scores and every text is saved on the server; a guest keeps the default order and the texts stay in
+// this browser (activityData[slug].definitions).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { allDefined, areasByEarlierScore, LIFE_AREAS, scoreColour, type LifeArea } from '../../../../../../course/areas';
+import { ApiError } from '../../../../api/errors';
+import { Button, ButtonLink } from '../../../../components/Button/Button';
+import { Loading } from '../../../../components/Loading/Loading';
+import { readGuestProgress, saveGuestActivityData, useGuestProgress } from '../../../../lib/guest-progress';
+import { SAVE_DEFINITION_ERROR, WHEEL_SLUG, wheelMutations, wheelQueries, type AreaDefinitions as Stored, type Ratings } from '../../api/wheel-queries';
+import { SYLLABUS_PATH } from '../../lib/paths';
+import { guestDefinitions, guestRatings, storedObject } from '../../lib/wheel-data';
+import type { ActivityBodyProps } from '../types';
+import styles from './AreaDefinitions.module.css';
+import { BELIEFS, VISION, type AreaDefinitionsCopy } from './copy';
+
+export const LOAD_FAILED = 'Error de conexión. Revisa tu conexión e inténtalo de nuevo.';
+/** activities.md §9: the early finish is offered from the 4th area (index 3). */
+export const EARLY_FINISH_FROM = 3;
+const MAX_LENGTH = 10_000;
+
+const isExpired = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+type Start = { definitions: Record<string, string>; ratings: Ratings; order: readonly LifeArea[]; loadFailed: boolean };
+
+function AreaDefinitions({ copy, ...props }: ActivityBodyProps & { copy: AreaDefinitionsCopy }) {
+  const { signedIn, sessionExpired } = props;
+  const stored = useQuery({ ...wheelQueries.areaDefinitions(copy.slug), enabled: signedIn });
+  const guest = useGuestProgress();
+  const expiredOnLoad = signedIn && stored.data === undefined && isExpired(stored.error);
+
+  const handledExpiry = useRef(false);
+  useEffect(() => {
+    if (!expiredOnLoad || handledExpiry.current) return;
+    handledExpiry.current = true;
+    void sessionExpired();
+  }, [expiredOnLoad, sessionExpired]);
+
+  useEffect(() => {
+    if (signedIn && stored.isError && !expiredOnLoad) console.error('No se pudieron cargar los datos.', stored.error);
+  }, [signedIn, stored.isError, stored.error, expiredOnLoad]);
+
+  let start: Start;
+  if (!signedIn) {
+    start = {
+      definitions: guestDefinitions(guest.activityData[copy.slug]),
+      ratings: guestRatings(guest.activityData[WHEEL_SLUG]),
+      order: LIFE_AREAS,
+      loadFailed: false,
+    };
+  } else if (stored.data !== undefined) {
+    start = { definitions: stored.data.definitions, ratings: stored.data.ratings, order: areasByEarlierScore(stored.data.ratings), loadFailed: false };
+  } else if (stored.isError && !expiredOnLoad) {
+    // §8: the failure is shown and the default order is used.
+    start = { definitions: {}, ratings: {}, order: LIFE_AREAS, loadFailed: true };
+  } else {
+    return <Loading label={copy.loading} />;
+  }
+  // Keyed by who is looking: signing out (a 401) must not hand a user's texts to the guest's store.
+  return <Session key={signedIn ? 'user' : 'guest'} {...props} copy={copy} start={start} />;
+}
+
+type SessionProps = ActivityBodyProps & { copy: AreaDefinitionsCopy; start: Start };
+
+function Session({ copy, start, signedIn, done, complete, goNext, hasNext, sessionExpired }: SessionProps) {
+  const queryClient = useQueryClient();
+  const { mutateAsync: saveDefinition } = useMutation(wheelMutations.saveAreaDefinition());
+  const { order, ratings } = start;
+  const [texts, setTexts] = useState<Record<string, string>>(start.definitions);
+  const [view, setView] = useState<'steps' | 'done'>(() => (allDefined(start.definitions) ? 'done' : 'steps'));
+  const [index, setIndex] = useState(() => Math.max(0, order.findIndex((a) => !(start.definitions[a.id] ?? '').trim())));
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  // After a visitor's action, the focus goes to the heading of what is now shown (not on the first render).
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+  useEffect(() => {
+    if (moved.current) headingRef.current?.focus();
+  }, [view, index]);
+  const go = (next: { view?: 'steps' | 'done'; index?: number }) => {
+    moved.current = true;
+    if (next.view) setView(next.view);
+    if (next.index !== undefined) setIndex(next.index);
+    setError(null);
+  };
+
+  const guestData = () => storedObject(readGuestProgress().activityData[copy.slug]);
+
+  /** Saves one area's text; false (after showing why) when it failed. */
+  const save = async (area: LifeArea, definition: string): Promise<boolean> => {
+    if (!signedIn) {
+      const current = guestData();
+      saveGuestActivityData(copy.slug, { ...current, definitions: { ...guestDefinitions(current), [area.id]: definition } });
+      return true;
+    }
+    try {
+      await saveDefinition({ activityId: copy.slug, areaId: area.id, definition });
+      queryClient.setQueryData(wheelQueries.areaDefinitions(copy.slug).queryKey, (old: Stored | undefined) =>
+        old ? { ...old, definitions: { ...old.definitions, [area.id]: definition } } : old,
+      );
+      return true;
+    } catch (failure) {
+      if (isExpired(failure)) {
+        await sessionExpired();
+      } else {
+        setError(failure instanceof ApiError && failure.message ? failure.message : SAVE_DEFINITION_ERROR);
+      }
+      return false;
+    }
+  };
+
+  /** §8: a failed completion is only logged. */
+  const completeQuietly = async () => {
+    try {
+      await (signedIn ? complete() : complete(guestData()));
+    } catch (failure) {
+      console.error('No se pudo marcar la actividad como completada.', failure);
+    }
+  };
+
+  const area = order[index]!;
+  const text = texts[area.id] ?? '';
+  const last = index === order.length - 1;
+
+  const next = async () => {
+    if (saving || !text.trim()) return;
+    setSaving(true);
+    setError(null);
+    const saved = await save(area, text.trim());
+    if (saved && last) await completeQuietly();
+    setSaving(false);
+    if (!saved) return;
+    go(last ? { view: 'done' } : { index: index + 1 });
+  };
+
+  const finishNow = async () => {
+    if (saving) return;
+    setSaving(true);
+    setError(null);
+    const saved = text.trim() ? await save(area, text.trim()) : true;
+    if (saved) await completeQuietly();
+    setSaving(false);
+    if (saved) go({ view: 'done' });
+  };
+
+  const goOn = async () => {
+    if (saving) return;
+    if (!done) {
+      setSaving(true);
+      await completeQuietly();
+      setSaving(false);
+    }
+    goNext();
+  };
+
+  if (view === 'done') {
+    return <Completion copy={copy} hasNext={hasNext} busy={saving} onReview={() => go({ view: 'steps', index: 0 })} onNext={() => void goOn()} headingRef={headingRef} />;
+  }
+
+  return (
+    <Step
+      copy={copy}
+      area={area}
+      index={index}
+      count={order.length}
+      score={ratings[area.id]}
+      text={text}
+      signedIn={signedIn}
+      loadFailed={start.loadFailed}
+      saving={saving}
+      error={error}
+      last={last}
+      onText={(value) => {
+        setTexts((all) => ({ ...all, [area.id]: value }));
+        setError(null);
+      }}
+      onBack={() => go({ index: index - 1 })}
+      onNext={() => void next()}
+      onFinishNow={() => void finishNow()}
+      headingRef={headingRef}
+    />
+  );
+}
+
+type HeadingRef = RefObject<HTMLHeadingElement | null>;
+
+type StepProps = {
+  copy: AreaDefinitionsCopy;
+  area: LifeArea;
+  index: number;
+  count: number;
+  score: number | undefined;
+  text: string;
+  signedIn: boolean;
+  loadFailed: boolean;
+  saving: boolean;
+  error: string | null;
+  last: boolean;
+  onText: (value: string) => void;
+  onBack: () => void;
+  onNext: () => void;
+  onFinishNow: () => void;
+  headingRef: HeadingRef;
+};
+
+function Step(props: StepProps) {
+  const { copy, area, index, count, score, text, signedIn, loadFailed, saving, error, last, headingRef } = props;
+  const fieldId = useId();
+  const promptsId = useId();
+  const bannerId = useId();
+
+  return (
+    <div className={styles.activity}>
+      <p className={styles.lead}>{copy.intro}</p>
+
+      {loadFailed ? (
+        // The order by score is not known: the banner that explains it would not be true.
+        <p className={styles.error} role="alert">
+          {LOAD_FAILED}
+        </p>
+      ) : (
+        <aside className={styles.banner} aria-labelledby={bannerId}>
+          <h2 id={bannerId} className={styles.bannerTitle}>
+            {copy.banner.title}
+          </h2>
+          <p>{signedIn ? copy.banner.forUser : copy.banner.forGuest}</p>
+        </aside>
+      )}
+
+      <section className={styles.card} aria-labelledby={`${fieldId}-area`}>
+        <div className={styles.cardHead}>
+          <p className={styles.eyebrow}>
+            ÁREA DE ENFOQUE {index + 1} DE {count}
+          </p>
+          <div className={styles.titleRow}>
+            <h2 id={`${fieldId}-area`} ref={headingRef} tabIndex={-1} className={styles.areaTitle}>
+              {area.title}
+            </h2>
+            {score === undefined ? (
+              <span className={styles.badge} data-colour="none">
+                Sin calificación
+              </span>
+            ) : (
+              <span className={styles.badge} data-colour={scoreColour(score)}>
+                Tu calificación: {score}/10
+              </span>
+            )}
+          </div>
+          <div className={styles.meter} aria-hidden="true">
+            <span style={{ width: `${((index + 1) / count) * 100}%` }} />
+          </div>
+        </div>
+
+        <div className={styles.prompts}>
+          <h3 id={promptsId} className={styles.promptsTitle}>
+            {copy.promptsTitle}
+          </h3>
+          <ul aria-labelledby={promptsId}>
+            {copy.prompts(area).map((prompt) => (
+              <li key={prompt}>{prompt}</li>
+            ))}
+          </ul>
+        </div>
+
+        <label className={styles.label} htmlFor={fieldId}>
+          {copy.fieldLabel(area)}
+        </label>
+        <textarea
+          id={fieldId}
+          className={styles.textarea}
+          rows={7}
+          maxLength={MAX_LENGTH}
+          value={text}
+          placeholder={copy.placeholder}
+          aria-describedby={error ? `${fieldId}-error` : undefined}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => props.onText(event.target.value)}
+        />
+        {error ? (
+          <p id={`${fieldId}-error`} className={styles.error} role="alert">
+            {error}
+          </p>
+        ) : null}
+
+        <div className={styles.actions}>
+          {index > 0 ? (
+            <Button variant="secondary" onClick={props.onBack} disabled={saving}>
+              Anterior
+            </Button>
+          ) : null}
+          <Button onClick={props.onNext} disabled={saving || !text.trim()}>
+            {saving ? 'Guardando...' : last ? copy.finishLabel : 'Guardar y Continuar'}
+          </Button>
+        </div>
+        {index >= EARLY_FINISH_FROM ? (
+          <button type="button" className={styles.finishNow} onClick={props.onFinishNow} disabled={saving}>
+            Finalizar ahora y ver el resumen
+          </button>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+type CompletionProps = { copy: AreaDefinitionsCopy; hasNext: boolean; busy: boolean; onReview: () => void; onNext: () => void; headingRef: HeadingRef };
+
+function Completion({ copy, hasNext, busy, onReview, onNext, headingRef }: CompletionProps) {
+  const insightsId = useId();
+  return (
+    <section className={styles.done} aria-labelledby="definiciones-completadas">
+      <div className={styles.doneMark} aria-hidden="true">
+        ✓
+      </div>
+      <h2 id="definiciones-completadas" ref={headingRef} tabIndex={-1} className={styles.doneTitle}>
+        {copy.done.title}
+      </h2>
+      <p className={styles.lead}>{copy.done.lead}</p>
+      <section className={styles.insights} aria-labelledby={insightsId}>
+        <h3 id={insightsId} className={styles.insightsTitle}>
+          {copy.done.insightsTitle}
+        </h3>
+        {copy.done.insights.map((insight) => (
+          <article key={insight.title} className={styles.insight}>
+            <h4 className={styles.insightTitle}>{insight.title}</h4>
+            <p>{insight.text}</p>
+          </article>
+        ))}
+      </section>
+      <p className={styles.closing}>{copy.done.closing}</p>
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={onReview}>
+          {copy.done.review}
+        </Button>
+        {hasNext ? (
+          <Button onClick={onNext} aria-disabled={busy || undefined}>
+            Siguiente Actividad
+          </Button>
+        ) : null}
+        <ButtonLink variant="secondary" to={SYLLABUS_PATH}>
+          Volver al Temario
+        </ButtonLink>
+      </div>
+    </section>
+  );
+}
+
+export function AreaBeliefs(props: ActivityBodyProps) {
+  return <AreaDefinitions {...props} copy={BELIEFS} />;
+}
+
+export function AreaVision(props: ActivityBodyProps) {
+  return <AreaDefinitions {...props} copy={VISION} />;
+}
