@@ -5,6 +5,8 @@ import { courseEvents } from './course/course.events';
 import './course/lesson-guest-sync';
 import { completionsProjection } from './course/projections/completions';
 import { reflectionsProjection } from './course/projections/reflections';
+import { deepWhyEvents } from './deepwhy/deepwhy.events';
+import { deepWhyProjection } from './deepwhy/projections/deepwhy';
 import { leadEvents } from './leads/leads.events';
 import { areaDefinitionsProjection, areaRatingsProjection } from './wheel/projections/wheel';
 import './wheel/wheel-guest-sync';
@@ -14,6 +16,6 @@ import { leadsProjection } from './leads/projections/leads';
 import { EventCatalog } from './store/catalog';
 import type { Projection } from './store/projection';
 
-export const createCatalog = () => new EventCatalog([...leadEvents, ...accountEvents, ...courseEvents, ...wheelEvents]);
+export const createCatalog = () => new EventCatalog([...leadEvents, ...accountEvents, ...courseEvents, ...wheelEvents, ...deepWhyEvents]);
 
-export const projections: readonly Projection[] = [usersProjection, completionsProjection, reflectionsProjection, areaRatingsProjection, areaDefinitionsProjection, leadsProjection, leadDailyCountsProjection];
+export const projections: readonly Projection[] = [usersProjection, completionsProjection, reflectionsProjection, areaRatingsProjection, areaDefinitionsProjection, deepWhyProjection, leadsProjection, leadDailyCountsProjection];

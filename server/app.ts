@@ -15,6 +15,7 @@ import rateLimit from '@fastify/rate-limit';
 import { createAccounts } from './features/auth/accounts';
 import authRoutes from './features/auth/routes';
 import courseRoutes from './features/course/routes';
+import deepWhyRoutes from './features/deepwhy/routes';
 import healthRoutes from './features/health/routes';
 import wheelRoutes from './features/wheel/routes';
 import leadRoutes from './features/leads/routes';
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authRoutes, { store: deps.store, accounts, cookies, config });
   await app.register(courseRoutes, { store: deps.store, pool: deps.pool });
   await app.register(wheelRoutes, { store: deps.store, pool: deps.pool });
+  await app.register(deepWhyRoutes, { store: deps.store, pool: deps.pool });
 
   await app.register(clientPlugin, { root: deps.config.SERVE_CLIENT ? (deps.clientDir ?? CLIENT_DIST) : undefined });
 

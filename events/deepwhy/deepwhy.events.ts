@@ -1,0 +1,32 @@
+// Activity 4, the seven levels of why: three focus areas, then seven answers per area.
+import { z } from 'zod';
+import { AREA_IDS } from '../../course/areas';
+import { defineEvent } from '../store/catalog';
+
+export const DEEP_WHY_ACTIVITY = '7-niveles-deep-why';
+export const WHY_LEVELS = 7;
+export const FOCUS_AREAS = 3;
+/** The focus areas are chosen among the 7 lowest-rated areas of the wheel. */
+export const TARGET_AREAS = 7;
+export const MAX_ANSWER = 10_000;
+
+const areaId = z.enum(AREA_IDS);
+
+export const WhySelectionSaved = defineEvent(
+  'WhySelectionSaved',
+  1,
+  z.strictObject({ userId: z.uuid(), areaIds: z.array(areaId).length(FOCUS_AREAS) }),
+);
+
+export const WhyAnswerSaved = defineEvent(
+  'WhyAnswerSaved',
+  1,
+  z.strictObject({
+    userId: z.uuid(),
+    areaId,
+    levelIndex: z.number().int().min(0).max(WHY_LEVELS - 1),
+    answer: z.string().trim().min(1).max(MAX_ANSWER),
+  }),
+);
+
+export const deepWhyEvents = [WhySelectionSaved, WhyAnswerSaved] as const;

@@ -1,0 +1,59 @@
+// The deep-why slice: the chosen areas and the answers per level, and the decisions to save them.
+import { areasByEarlierScore } from '../../course/areas';
+import { assertUnlocked, type ProgressState } from '../course/course';
+import { ConflictError, InvalidError } from '../errors';
+import type { NewEvent, RecordedEvent } from '../store/types';
+import { DEEP_WHY_ACTIVITY, FOCUS_AREAS, TARGET_AREAS, WhyAnswerSaved, WhySelectionSaved } from './deepwhy.events';
+
+export interface DeepWhyState {
+  selectedAreaIds: readonly string[];
+  /** Area id → answers by level index (0–6). */
+  answers: Readonly<Record<string, readonly (string | null)[]>>;
+}
+
+export const initialDeepWhy: DeepWhyState = { selectedAreaIds: [], answers: {} };
+
+export function evolveDeepWhy(state: DeepWhyState, event: RecordedEvent): DeepWhyState {
+  if (WhySelectionSaved.is(event)) return { ...state, selectedAreaIds: event.data.areaIds };
+  if (WhyAnswerSaved.is(event)) {
+    const { areaId, levelIndex, answer } = event.data;
+    const list = [...(state.answers[areaId] ?? [])];
+    while (list.length < levelIndex) list.push(null);
+    list[levelIndex] = answer;
+    return { ...state, answers: { ...state.answers, [areaId]: list } };
+  }
+  return state;
+}
+
+export const NEEDS_WHEEL = "Debes completar 'Rueda de la Vida' primero.";
+export const SELECTION_MESSAGE = `Elige exactamente ${FOCUS_AREAS} áreas distintas entre tus ${TARGET_AREAS} áreas con menor calificación.`;
+export const AREA_NOT_SELECTED = 'Esa área no está entre las tres que elegiste.';
+
+/** The 7 lowest-rated areas, ascending; the wheel must be rated first. */
+export function targetAreaIds(ratings: Readonly<Record<string, number>>): string[] {
+  if (Object.keys(ratings).length === 0) throw new ConflictError(NEEDS_WHEEL);
+  return areasByEarlierScore(ratings)
+    .slice(0, TARGET_AREAS)
+    .map((a) => a.id);
+}
+
+type Command = { userId: string; roles: readonly number[]; eventId?: string };
+
+export function decideSelect(progress: ProgressState, ratings: Readonly<Record<string, number>>, state: DeepWhyState, command: Command & { areaIds: readonly string[] }): NewEvent[] {
+  assertUnlocked(progress, DEEP_WHY_ACTIVITY, command.roles);
+  const targets = targetAreaIds(ratings);
+  const chosen = [...new Set(command.areaIds)];
+  if (chosen.length !== FOCUS_AREAS || command.areaIds.length !== FOCUS_AREAS || !chosen.every((id) => targets.includes(id))) {
+    throw new InvalidError(SELECTION_MESSAGE);
+  }
+  if (state.selectedAreaIds.join() === chosen.join()) return [];
+  return [WhySelectionSaved.create({ userId: command.userId, areaIds: chosen }, { eventId: command.eventId })];
+}
+
+export function decideAnswer(progress: ProgressState, state: DeepWhyState, command: Command & { areaId: string; levelIndex: number; answer: string }): NewEvent[] {
+  assertUnlocked(progress, DEEP_WHY_ACTIVITY, command.roles);
+  if (!state.selectedAreaIds.includes(command.areaId)) throw new InvalidError(AREA_NOT_SELECTED);
+  const answer = command.answer.trim();
+  if (state.answers[command.areaId]?.[command.levelIndex] === answer) return [];
+  return [WhyAnswerSaved.create({ userId: command.userId, areaId: command.areaId, levelIndex: command.levelIndex, answer }, { eventId: command.eventId })];
+}

@@ -1,0 +1,144 @@
+// /api/activity/* of activity 4 (seven levels of why): prerequisites, the focus areas, the answers.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type pg from 'pg';
+import { z } from 'zod';
+import { areaById, AREA_IDS } from '../../../course/areas';
+import { learnerStreamId } from '../../../events/accounts/accounts.events';
+import { evolveProgress, initialProgress, type ProgressState } from '../../../events/course/course';
+import { decideAnswer, decideSelect, evolveDeepWhy, initialDeepWhy, targetAreaIds, type DeepWhyState } from '../../../events/deepwhy/deepwhy';
+import { DEEP_WHY_ACTIVITY, MAX_ANSWER, WHY_LEVELS } from '../../../events/deepwhy/deepwhy.events';
+import { InvalidError } from '../../../events/errors';
+import { handleCommand } from '../../../events/store/command';
+import type { EventStore } from '../../../events/store/event-store';
+import type { RecordedEvent } from '../../../events/store/types';
+import { evolveWheel, initialWheel, type WheelState } from '../../../events/wheel/wheel';
+import { envelope, ErrorEnvelope, errorResponses } from '../../http';
+import { requireUser } from '../../plugins/auth';
+import { eventIdFor, requestMetadata } from '../../request';
+
+const ANSWER_REQUIRED = 'Por favor, escribe una respuesta.';
+const NOT_THIS = 'Esta actividad no guarda esa información.';
+const userErrors = { ...errorResponses, 401: ErrorEnvelope, 403: ErrorEnvelope, 409: ErrorEnvelope } as const;
+
+interface LearnerState {
+  progress: ProgressState;
+  wheel: WheelState;
+  deepWhy: DeepWhyState;
+}
+const fold = {
+  initial: { progress: initialProgress, wheel: initialWheel, deepWhy: initialDeepWhy } as LearnerState,
+  evolve: (s: LearnerState, e: RecordedEvent): LearnerState => ({
+    progress: evolveProgress(s.progress, e),
+    wheel: evolveWheel(s.wheel, e),
+    deepWhy: evolveDeepWhy(s.deepWhy, e),
+  }),
+};
+
+const activityField = z.string('Falta la actividad.').min(1, 'Falta la actividad.').max(100, NOT_THIS);
+function deepWhyActivity(activityId: string) {
+  if (activityId !== DEEP_WHY_ACTIVITY && activityId !== '1-4') throw new InvalidError(NOT_THIS);
+}
+
+const TargetArea = z.object({ id: z.string(), score: z.number().nullable(), title: z.string(), currentText: z.string().nullable(), futureText: z.string().nullable() });
+const Prerequisites = z.object({
+  targetAreas: z.array(TargetArea),
+  whyAnswers: z.record(z.string(), z.array(z.string().nullable())),
+  selectedAreaIds: z.array(z.string()),
+  isCompleted: z.boolean(),
+});
+
+const deepWhyRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }> = async (app, { store, pool }) => {
+  app.get(
+    '/api/activity/getDeepWhyPrerequisites',
+    {
+      schema: {
+        operationId: 'getDeepWhyPrerequisites',
+        tags: ['deep-why'],
+        summary: 'Las 7 áreas con menor calificación (con tus textos de las actividades 2 y 3), tus respuestas y tu selección',
+        response: { 200: envelope(Prerequisites), ...userErrors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      // Reads come from the read models.
+      const [ratingRows, definitionRows, deepWhyRows, completedRows] = await Promise.all([
+        pool.query<{ area_id: string; score: number }>('SELECT area_id, score FROM area_ratings WHERE user_id = $1', [user.id]),
+        pool.query<{ activity_id: string; area_id: string; definition: string }>('SELECT activity_id, area_id, definition FROM area_definitions WHERE user_id = $1', [user.id]),
+        pool.query<{ selected_area_ids: string[]; answers: Record<string, (string | null)[]> }>('SELECT selected_area_ids, answers FROM deep_why WHERE user_id = $1', [user.id]),
+        pool.query('SELECT 1 FROM completions WHERE user_id = $1 AND activity_id = $2', [user.id, DEEP_WHY_ACTIVITY]),
+      ]);
+      const ratings = Object.fromEntries(ratingRows.rows.map((r) => [r.area_id, r.score]));
+      const text = (activityId: string, areaId: string) =>
+        definitionRows.rows.find((r) => r.activity_id === activityId && r.area_id === areaId)?.definition ?? null;
+      const targetAreas = targetAreaIds(ratings).map((id) => ({
+        id,
+        score: ratings[id] ?? null,
+        title: areaById(id)!.title,
+        currentText: text('concientizando-areas-balance', id),
+        futureText: text('viendo-hacia-atras-desde-el-futuro', id),
+      }));
+      const deepWhy = deepWhyRows.rows[0];
+      return {
+        success: true as const,
+        message: 'Tu punto de partida para los 7 niveles del porqué.',
+        data: {
+          targetAreas,
+          whyAnswers: deepWhy?.answers ?? {},
+          selectedAreaIds: deepWhy?.selected_area_ids ?? [],
+          isCompleted: completedRows.rowCount === 1,
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/api/activity/saveWhySelection',
+    {
+      schema: {
+        operationId: 'saveWhySelection',
+        tags: ['deep-why'],
+        summary: 'Guarda las 3 áreas de enfoque (elegidas entre las 7 con menor calificación)',
+        body: z.strictObject({ activityId: activityField, selectedAreaIds: z.array(z.enum(AREA_IDS, 'Área desconocida.'), 'Elige tres áreas.').max(12) }),
+        response: { 200: envelope(z.array(z.string())), ...userErrors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      deepWhyActivity(request.body.activityId);
+      const result = await handleCommand(store, learnerStreamId(user.id), fold, (s) => ({
+        events: decideSelect(s.progress, s.wheel.ratings, s.deepWhy, { userId: user.id, roles: user.roles, areaIds: request.body.selectedAreaIds, eventId: eventIdFor(request, 0) }),
+      }), { metadata: requestMetadata(request, user.id) });
+      const saved = (result.events[0]?.data as { areaIds?: string[] } | undefined)?.areaIds ?? [...new Set(request.body.selectedAreaIds)];
+      return { success: true as const, message: 'Selección guardada.', data: saved };
+    },
+  );
+
+  app.post(
+    '/api/activity/saveWhyAnswer',
+    {
+      schema: {
+        operationId: 'saveWhyAnswer',
+        tags: ['deep-why'],
+        summary: 'Guarda la respuesta de un nivel (0 a 6) en una de las áreas elegidas',
+        body: z.strictObject({
+          activityId: activityField,
+          areaId: z.enum(AREA_IDS, 'Área desconocida.'),
+          levelIndex: z.number('El nivel debe ser un número del 0 al 6.').int('El nivel debe ser un número del 0 al 6.').min(0, 'El nivel debe ser un número del 0 al 6.').max(WHY_LEVELS - 1, 'El nivel debe ser un número del 0 al 6.'),
+          answer: z.string(ANSWER_REQUIRED).trim().min(1, ANSWER_REQUIRED).max(MAX_ANSWER, `Tu respuesta puede tener hasta ${MAX_ANSWER.toLocaleString('es')} caracteres.`),
+        }),
+        response: { 200: envelope(z.null()), ...userErrors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      deepWhyActivity(request.body.activityId);
+      const { areaId, levelIndex, answer } = request.body;
+      await handleCommand(store, learnerStreamId(user.id), fold, (s) => ({
+        events: decideAnswer(s.progress, s.deepWhy, { userId: user.id, roles: user.roles, areaId, levelIndex, answer, eventId: eventIdFor(request, 0) }),
+      }), { metadata: requestMetadata(request, user.id) });
+      return { success: true as const, message: 'Respuesta guardada.', data: null };
+    },
+  );
+};
+
+export default deepWhyRoutes;
