@@ -1,0 +1,97 @@
+// ai.why-question: the next question of the seven levels of why, generated on the server with Gemini.
+// Without a key, on an error or a timeout, the spec's fallback texts answer instead: the learner is
+// never blocked.
+import { GoogleGenAI } from '@google/genai';
+
+export const AI_WHY_QUESTION = 'ai.why-question';
+export const PROMPT_VERSION = 'why-v1';
+
+export const FIRST_FALLBACK = 'Has descrito una visión poderosa. ¿Por qué es tan importante para ti hacerla realidad?';
+export const noFutureFallback = (area: string) =>
+  `Con base en tu realidad actual y tu visión futura, ¿por qué es importante para ti mejorar en "${area}"?`;
+export const ideaFallback = (answer: string) => `${answer.trim().slice(0, 50)}...`;
+/** Below this length an answer carries no idea worth extracting. */
+export const MIN_ANSWER_FOR_IDEA = 15;
+
+export interface WhyQuestionInput {
+  areaTitle: string;
+  levelIndex: number;
+  currentText?: string | null;
+  futureText?: string | null;
+  previousAnswer?: string | null;
+}
+
+export interface WhyQuestion {
+  question: string;
+  source: 'ai' | 'fallback';
+  model: string | null;
+  promptVersion: string;
+}
+
+export interface AiConfig {
+  apiKey?: string;
+  model: string;
+  baseUrl?: string;
+  timeoutMs: number;
+}
+
+const VOICE =
+  'Eres una coach holística cálida y directa que acompaña a una persona en el ejercicio de los 7 niveles del porqué. ' +
+  'Hablas en español neutro, de tú, con frases breves. Responde solo con lo pedido: sin saludos, sin explicaciones, sin comillas.';
+
+export function firstQuestionPrompt(input: WhyQuestionInput): string {
+  return [
+    VOICE,
+    `Área de vida: ${input.areaTitle}.`,
+    `Cómo la vive hoy (su realidad actual): ${input.currentText?.trim() || '(no lo escribió)'}`,
+    `Cómo la imagina en su futuro ideal: ${input.futureText?.trim()}`,
+    'Escribe UNA sola pregunta que empiece el primer nivel del porqué: por qué es importante para esta persona pasar de esa realidad a esa visión. Máximo 30 palabras.',
+  ].join('\n');
+}
+
+export function coreIdeaPrompt(answer: string): string {
+  return [VOICE, `Respuesta de la persona: ${answer.trim()}`, 'Resume en una frase breve (máximo 12 palabras) la idea central de esa respuesta, en primera persona.'].join('\n');
+}
+
+export const nextQuestion = (idea: string) => `Dices: «${idea.replace(/[«»"]/g, '').trim()}». ¿Y por qué es tan importante eso para ti?`;
+export const SHORT_ANSWER_QUESTION = '¿Y por qué es importante eso para ti? Tómate un momento y ve un poco más profundo.';
+
+/** One line of plain text: the model's first line, without quotes or a trailing label. */
+function clean(text: string | undefined): string | undefined {
+  const line = text?.split('\n').map((l) => l.trim()).find(Boolean);
+  return line?.replace(/^["«“]+|["»”]+$/g, '').trim() || undefined;
+}
+
+export function createWhyQuestionGenerator(config: AiConfig) {
+  const client = config.apiKey
+    ? new GoogleGenAI({ apiKey: config.apiKey, httpOptions: { apiVersion: 'v1beta', ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}) } })
+    : undefined;
+
+  async function ask(prompt: string): Promise<string | undefined> {
+    if (!client) return undefined;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const call = client.models.generateContent({ model: config.model, contents: prompt, config: { temperature: 0.7, maxOutputTokens: 120 } });
+      const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), config.timeoutMs)));
+      const response = await Promise.race([call, timeout]);
+      return clean(response?.text);
+    } catch {
+      return undefined;
+    } finally {
+      if (timer) clearTimeout(timer);
+    }
+  }
+
+  return async function generate(input: WhyQuestionInput): Promise<WhyQuestion> {
+    const made = (question: string, ai: boolean): WhyQuestion => ({ question, source: ai ? 'ai' : 'fallback', model: ai ? config.model : null, promptVersion: PROMPT_VERSION });
+    if (input.levelIndex === 0) {
+      if (!input.futureText?.trim()) return made(noFutureFallback(input.areaTitle), false);
+      const question = await ask(firstQuestionPrompt(input));
+      return question ? made(question, true) : made(FIRST_FALLBACK, false);
+    }
+    const answer = input.previousAnswer?.trim() ?? '';
+    if (answer.length < MIN_ANSWER_FOR_IDEA) return made(SHORT_ANSWER_QUESTION, false);
+    const idea = await ask(coreIdeaPrompt(answer));
+    return idea ? made(nextQuestion(idea), true) : made(nextQuestion(ideaFallback(answer)), false);
+  };
+}
