@@ -1,6 +1,7 @@
 // pg-boss on the application's database: queues, enqueue inside an event-store transaction, workers.
 import { PgBoss } from 'pg-boss';
 import type { Enqueue, Queryable } from '../events/store/types';
+import { AI_WHY_QUESTION, type WhyQuestion, type WhyQuestionInput } from './ai/why-question';
 import { AUTH_CLEANUP, AUTH_CLEANUP_CRON, cleanUpAuth } from './auth/cleanup';
 import { createMailer, EMAIL_SEND, type EmailDeps, type EmailPayload } from './email/send-email';
 import { QUEUES } from './queues';
@@ -8,6 +9,15 @@ import { QUEUES } from './queues';
 export interface WorkerDeps extends EmailDeps {
   /** The application's database: with it, the hourly maintenance jobs run too. */
   maintenance?: { db: Queryable; sessionIdleHours: number };
+  /** With it, deep-why questions are generated (and recorded in the asker's stream when signed in). */
+  whyQuestions?: { generate: (input: WhyQuestionInput) => Promise<WhyQuestion>; record: (job: WhyQuestionJob, q: WhyQuestion) => Promise<void> };
+}
+
+export interface WhyQuestionJob extends WhyQuestionInput {
+  /** The signed-in asker, or null for a guest (nothing is stored for guests). */
+  userId: string | null;
+  areaId: string;
+  questionId: string;
 }
 
 export interface Jobs {
@@ -15,6 +25,10 @@ export interface Jobs {
   /** Enqueues a job with the caller's transaction: it exists only if that transaction commits. */
   enqueue: Enqueue;
   startWorkers(deps: WorkerDeps): Promise<void>;
+  /** Enqueues a job now (outside any event append); returns its id. */
+  send(name: string, data: object, options?: Record<string, unknown>): Promise<string | null>;
+  /** A job's state, data and output, or undefined. */
+  getJob(name: string, id: string): Promise<{ state: string; data: unknown; output: unknown } | undefined>;
   stop(): Promise<void>;
   health(): Promise<{ ok: boolean; queued?: number; failed?: number }>;
 }
@@ -45,6 +59,15 @@ export async function startJobs(connectionString: string, onError: (err: Error) 
       await boss.work<EmailPayload>(EMAIL_SEND, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
         if (job) await deliver(job.id, job.data);
       });
+      const { whyQuestions } = deps;
+      if (whyQuestions) {
+        await boss.work<WhyQuestionJob>(AI_WHY_QUESTION, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+          if (!job) return undefined;
+          const q = await whyQuestions.generate(job.data);
+          if (job.data.userId) await whyQuestions.record(job.data, q);
+          return q;
+        });
+      }
       const { maintenance } = deps;
       if (maintenance) {
         await boss.schedule(AUTH_CLEANUP, AUTH_CLEANUP_CRON);
@@ -53,6 +76,11 @@ export async function startJobs(connectionString: string, onError: (err: Error) 
           deps.log.info(removed, 'auth clean-up');
         });
       }
+    },
+    send: (name, data, options = {}) => boss.send(name, data, options),
+    async getJob(name, id) {
+      const job = await boss.getJobById(name, id);
+      return job ? { state: job.state, data: job.data, output: job.output } : undefined;
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 10_000 });

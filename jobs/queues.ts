@@ -1,4 +1,5 @@
 // The queue registry: every queue, its retry policy and dead-letter queue, in one place.
+import { AI_WHY_QUESTION } from './ai/why-question';
 import { AUTH_CLEANUP } from './auth/cleanup';
 import { EMAIL_SEND, EMAIL_SEND_DEAD } from './email/send-email';
 
@@ -28,4 +29,6 @@ export const QUEUES: readonly QueueSpec[] = [
     deleteAfterSeconds: 3600,
   },
   { name: AUTH_CLEANUP, retryLimit: 2, retryDelay: 60, expireInSeconds: 300 },
+  // A learner waits for this one: few quick retries, then the page shows the fallback question.
+  { name: AI_WHY_QUESTION, retryLimit: 2, retryDelay: 1, retryBackoff: true, retryDelayMax: 10, expireInSeconds: 60, deleteAfterSeconds: 24 * 3600 },
 ];

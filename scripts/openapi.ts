@@ -23,7 +23,7 @@ export async function generate(): Promise<{ yaml: string; types: string }> {
     config: { ...loadConfig({}), LOG_LEVEL: 'silent', SERVE_CLIENT: false },
     pool,
     store: createEventStore({ pool, catalog: createCatalog() }),
-    jobs: { health: async () => ({ ok: false }) },
+    jobs: { health: async () => ({ ok: false }), send: async () => null, getJob: async () => undefined },
     logger: pino({ level: 'silent' }),
   });
   await app.ready();

@@ -15,6 +15,7 @@ import rateLimit from '@fastify/rate-limit';
 import { createAccounts } from './features/auth/accounts';
 import authRoutes from './features/auth/routes';
 import courseRoutes from './features/course/routes';
+import { whyQuestionRoutes } from './features/deepwhy/questions';
 import deepWhyRoutes from './features/deepwhy/routes';
 import healthRoutes from './features/health/routes';
 import wheelRoutes from './features/wheel/routes';
@@ -47,7 +48,7 @@ export interface AppDeps {
   config: AppConfig;
   pool: pg.Pool;
   store: EventStore;
-  jobs: Pick<Jobs, 'health'>;
+  jobs: Pick<Jobs, 'health' | 'send' | 'getJob'>;
   /** Where the built SPA lives (default dist/client). */
   clientDir?: string;
   logger?: Logger;
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(courseRoutes, { store: deps.store, pool: deps.pool });
   await app.register(wheelRoutes, { store: deps.store, pool: deps.pool });
   await app.register(deepWhyRoutes, { store: deps.store, pool: deps.pool });
+  await app.register(whyQuestionRoutes, { jobs: deps.jobs, pool: deps.pool, perIp: config.RATE_LIMIT_PER_IP });
 
   await app.register(clientPlugin, { root: deps.config.SERVE_CLIENT ? (deps.clientDir ?? CLIENT_DIST) : undefined });
 

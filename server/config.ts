@@ -39,6 +39,11 @@ const ConfigSchema = z.object({
     .string()
     .default('false')
     .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
+  /** Server-side AI (deep-why questions). Without a key the spec's fallback questions answer. */
+  GEMINI_API_KEY: z.string().trim().optional(),
+  GEMINI_MODEL: z.string().min(1).default('gemini-2.5-flash'),
+  GEMINI_BASE_URL: optionalUrl,
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   SERVE_CLIENT: z
     .enum(['true', 'false', '1', '0'])
     .default('true')

@@ -5,7 +5,9 @@ import type { Logger } from 'pino';
 import { createCatalog, projections } from '../events/registry';
 import { createEventStore, type EventStore } from '../events/store/event-store';
 import { startProjectionDaemon, type ProjectionDaemon } from '../events/store/reader';
+import { createWhyQuestionGenerator } from '../jobs/ai/why-question';
 import { startJobs, type Jobs } from '../jobs/boss';
+import { recordWhyQuestion } from './features/deepwhy/questions';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
@@ -40,6 +42,15 @@ export async function startRuntime(config: Config, log: Logger, { workers }: { w
         outboxDir: path.join(config.dataDir, 'outbox'),
         log: log.child({ component: 'jobs' }),
         maintenance: { db: db.pool, sessionIdleHours: config.SESSION_IDLE_HOURS },
+        whyQuestions: {
+          generate: createWhyQuestionGenerator({
+            apiKey: config.GEMINI_API_KEY || undefined,
+            model: config.GEMINI_MODEL,
+            baseUrl: config.GEMINI_BASE_URL,
+            timeoutMs: config.AI_TIMEOUT_MS,
+          }),
+          record: (job, q) => recordWhyQuestion(store, job, q),
+        },
       });
       daemon = startProjectionDaemon(db.pool, catalog, projections, {
         onError: (err, p) => log.error({ err, projection: p.name }, 'async projection failed; retrying'),

@@ -29,4 +29,20 @@ export const WhyAnswerSaved = defineEvent(
   }),
 );
 
-export const deepWhyEvents = [WhySelectionSaved, WhyAnswerSaved] as const;
+/** What the learner was asked at a level, and how it was made (the coach's replay shows it). */
+export const WhyQuestionAsked = defineEvent(
+  'WhyQuestionAsked',
+  1,
+  z.strictObject({
+    userId: z.uuid(),
+    questionId: z.string().min(1).max(80),
+    areaId,
+    levelIndex: z.number().int().min(0).max(WHY_LEVELS - 1),
+    question: z.string().min(1).max(1000),
+    source: z.enum(['ai', 'fallback']),
+    model: z.string().max(100).nullable(),
+    promptVersion: z.string().max(40),
+  }),
+);
+
+export const deepWhyEvents = [WhySelectionSaved, WhyAnswerSaved, WhyQuestionAsked] as const;

@@ -24,7 +24,7 @@ beforeAll(async () => {
     config: { ...loadConfig({}), LOG_LEVEL: 'silent' },
     pool,
     store: createEventStore({ pool, catalog: createCatalog() }),
-    jobs: { health: async () => ({ ok: true }) },
+    jobs: { health: async () => ({ ok: true }), send: async () => null, getJob: async () => undefined },
     logger: pino({ level: 'silent' }),
     clientDir: dir,
   });

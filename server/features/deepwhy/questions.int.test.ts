@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWhyQuestionGenerator, FIRST_FALLBACK } from '../../../jobs/ai/why-question';
+import { startFakeGemini, type FakeGemini } from '../../../tests/fakes/gemini';
+import { startTestApp, waitFor, type TestApp } from '../../../tests/setup/app';
+import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
+import { createLearner, type Learner } from '../../../tests/setup/learners';
+import { recordWhyQuestion } from './questions';
+
+let db: TestDatabase;
+let t: TestApp;
+let gemini: FakeGemini;
+let failGeneration = false;
+const quiet = { info: () => {} };
+
+beforeAll(async () => {
+  gemini = await startFakeGemini();
+  db = await createTestDatabase();
+  t = await startTestApp(db);
+  const generate = createWhyQuestionGenerator({ apiKey: 'clave', model: 'gemini-2.5-flash', baseUrl: gemini.baseUrl, timeoutMs: 2000 });
+  await t.jobs.startWorkers({
+    from: 'Manifiesta <hola@manifiesta.local>',
+    outboxDir: '/tmp/manifiesta-unused-outbox',
+    log: quiet,
+    whyQuestions: {
+      generate: async (input) => {
+        if (failGeneration) throw new Error('the worker crashed');
+        return generate(input);
+      },
+      record: (job, q) => recordWhyQuestion(t.store, job, q),
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await db?.drop();
+  await gemini?.close();
+});
+
+const ask = (payload: object, cookie?: string) =>
+  t.app.inject({ method: 'POST', url: '/api/activity/deepWhy/question', payload, headers: cookie ? { cookie } : {} });
+const poll = (id: string, cookie?: string) => t.app.inject({ method: 'GET', url: `/api/activity/deepWhy/question/${id}?_=1`, headers: cookie ? { cookie } : {} });
+async function answered(id: string, cookie?: string) {
+  return waitFor(async () => {
+    const body = (await poll(id, cookie)).json();
+    return body.data?.status === 'done' ? body.data : undefined;
+  }, { what: 'the generated question', timeoutMs: 20_000 });
+}
+const post = (l: Learner, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { cookie: l.cookie }, payload });
+
+describe('deep-why questions through the job queue', () => {
+  it("a learner's first question is made by Gemini from their own texts, and recorded in their stream", async () => {
+    const l = await createLearner(t.app, t.store);
+    await post(l, '/api/activity/saveRating', { activityId: '12-areas-balance', areaId: 'finances', score: 2 });
+    await post(l, '/api/activity/markAsComplete', { activityId: '12-areas-balance' });
+    await post(l, '/api/activity/saveAreaDefinition', { activityId: 'concientizando-areas-balance', areaId: 'finances', definition: 'Siento que el dinero nunca alcanza.' });
+    await post(l, '/api/activity/markAsComplete', { activityId: 'concientizando-areas-balance' });
+    await post(l, '/api/activity/saveAreaDefinition', { activityId: 'viendo-hacia-atras-desde-el-futuro', areaId: 'finances', definition: 'Vivo con holgura y comparto con alegría.' });
+
+    gemini.reply({ text: '¿Por qué compartir con alegría te haría sentir libre?' });
+    const res = await ask({ areaId: 'finances', levelIndex: 0 }, l.cookie);
+    expect(res.statusCode).toBe(200);
+    const { id } = res.json().data;
+    const done = await answered(id, l.cookie);
+    expect(done).toEqual({ status: 'done', question: '¿Por qué compartir con alegría te haría sentir libre?', source: 'ai' });
+    const prompt = gemini.requests.at(-1)!.prompt;
+    expect(prompt).toContain('Siento que el dinero nunca alcanza.');
+    expect(prompt).toContain('Vivo con holgura y comparto con alegría.');
+
+    const { rows } = await db.pool.query(`SELECT data FROM events WHERE stream_id = $1 AND type = 'WhyQuestionAsked'`, [`learner-${l.userId}`]);
+    expect(rows.map((r) => r.data)).toEqual([
+      expect.objectContaining({ questionId: id, areaId: 'finances', levelIndex: 0, source: 'ai', model: 'gemini-2.5-flash', promptVersion: 'why-v1' }),
+    ]);
+
+    // Only the learner who asked may read it.
+    const other = await createLearner(t.app, t.store);
+    expect((await poll(id, other.cookie)).statusCode).toBe(404);
+    expect((await poll(id)).statusCode).toBe(404);
+  });
+
+  it("a guest's question uses the texts the guest sends, and nothing is stored for them", async () => {
+    gemini.reply({ text: '¿Qué cambiaría en tu día si te cuidaras así?' });
+    const before = Number((await db.pool.query('SELECT count(*) AS n FROM events')).rows[0].n);
+    const res = await ask({ areaId: 'health-fitness', levelIndex: 0, currentText: 'Duermo poco.', futureText: 'Me despierto con energía.' });
+    const done = await answered(res.json().data.id);
+    expect(done.source).toBe('ai');
+    expect(gemini.requests.at(-1)!.prompt).toContain('Me despierto con energía.');
+    expect(Number((await db.pool.query('SELECT count(*) AS n FROM events')).rows[0].n)).toBe(before);
+  });
+
+  it('a job that keeps failing ends in the fallback question, never blocking the learner', async () => {
+    failGeneration = true;
+    try {
+      const res = await ask({ areaId: 'career', levelIndex: 0, currentText: 'Trabajo sin ganas.', futureText: 'Amo lo que hago.' });
+      const done = await answered(res.json().data.id);
+      expect(done).toEqual({ status: 'done', question: FIRST_FALLBACK, source: 'fallback' });
+    } finally {
+      failGeneration = false;
+    }
+  });
+
+  it('refuses a bad level or area with a 400, and an unknown id with a 404', async () => {
+    expect((await ask({ areaId: 'career', levelIndex: 7 })).statusCode).toBe(400);
+    expect((await ask({ areaId: 'mars', levelIndex: 0 })).statusCode).toBe(400);
+    expect((await poll('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await poll('not-a-uuid')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,108 @@
+// Deep-why AI questions: asked through the job queue, answered by polling; recorded for learners.
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type pg from 'pg';
+import { z } from 'zod';
+import { areaById, AREA_IDS } from '../../../course/areas';
+import { learnerStreamId } from '../../../events/accounts/accounts.events';
+import { MAX_ANSWER, WHY_LEVELS, WhyQuestionAsked } from '../../../events/deepwhy/deepwhy.events';
+import { NotFoundError } from '../../../events/errors';
+import type { EventStore } from '../../../events/store/event-store';
+import { deterministicUuid } from '../../../events/store/ids';
+import { AI_WHY_QUESTION, createWhyQuestionGenerator, type WhyQuestion } from '../../../jobs/ai/why-question';
+import type { Jobs, WhyQuestionJob } from '../../../jobs/boss';
+import { envelope, ErrorEnvelope, errorResponses } from '../../http';
+
+/** The worker's record of a learner's question: one event per question id, also on a retried job. */
+export async function recordWhyQuestion(store: EventStore, job: WhyQuestionJob, q: WhyQuestion): Promise<void> {
+  if (!job.userId) return;
+  await store.append(
+    learnerStreamId(job.userId),
+    [
+      WhyQuestionAsked.create(
+        { userId: job.userId, questionId: job.questionId, areaId: job.areaId, levelIndex: job.levelIndex, question: q.question, source: q.source, model: q.model, promptVersion: q.promptVersion },
+        { eventId: deterministicUuid('why-question', job.questionId) },
+      ),
+    ],
+    { expectedVersion: 'any', metadata: { actor: job.userId, origin: 'ai' } },
+  );
+}
+
+const NOT_FOUND = 'No encontramos esa pregunta.';
+const fallbackOnly = createWhyQuestionGenerator({ model: 'none', timeoutMs: 1 });
+
+const AskBody = z.strictObject({
+  areaId: z.enum(AREA_IDS, 'Área desconocida.'),
+  levelIndex: z.number().int().min(0).max(WHY_LEVELS - 1),
+  previousAnswer: z.string().max(MAX_ANSWER).optional(),
+  // Guests send their own texts (kept in their browser); a learner's come from the server.
+  currentText: z.string().max(10_000).optional(),
+  futureText: z.string().max(10_000).optional(),
+});
+
+const Question = z.object({ status: z.enum(['pending', 'done']), question: z.string().nullable(), source: z.enum(['ai', 'fallback']).nullable() });
+
+export const whyQuestionRoutes: FastifyPluginAsyncZod<{ jobs: Pick<Jobs, 'send' | 'getJob'>; pool: pg.Pool; perIp: number }> = async (app, { jobs, pool, perIp }) => {
+  app.post(
+    '/api/activity/deepWhy/question',
+    {
+      config: { rateLimit: { max: perIp, timeWindow: '1 minute' } },
+      schema: {
+        operationId: 'askWhyQuestion',
+        tags: ['deep-why'],
+        summary: 'Pide la siguiente pregunta del porqué (se genera en el servidor; consultar con GET)',
+        body: AskBody,
+        response: { 200: envelope(z.object({ id: z.string() })), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = await request.currentUser();
+      const { areaId, levelIndex, previousAnswer } = request.body;
+      let { currentText, futureText } = request.body;
+      if (user) {
+        const { rows } = await pool.query<{ activity_id: string; definition: string }>(
+          'SELECT activity_id, definition FROM area_definitions WHERE user_id = $1 AND area_id = $2',
+          [user.id, areaId],
+        );
+        currentText = rows.find((r) => r.activity_id === 'concientizando-areas-balance')?.definition;
+        futureText = rows.find((r) => r.activity_id === 'viendo-hacia-atras-desde-el-futuro')?.definition;
+      }
+      const questionId = randomUUID();
+      const data: WhyQuestionJob = { userId: user?.id ?? null, questionId, areaId, areaTitle: areaById(areaId)!.title, levelIndex, previousAnswer, currentText, futureText };
+      await jobs.send(AI_WHY_QUESTION, data, { id: questionId });
+      return { success: true as const, message: 'Preparando tu pregunta...', data: { id: questionId } };
+    },
+  );
+
+  app.get(
+    '/api/activity/deepWhy/question/:id',
+    {
+      schema: {
+        operationId: 'getWhyQuestion',
+        tags: ['deep-why'],
+        summary: 'La pregunta pedida: pendiente, o lista con su origen (IA o texto de respaldo)',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: envelope(Question), ...errorResponses, 404: ErrorEnvelope },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new NotFoundError(NOT_FOUND);
+      const job = await jobs.getJob(AI_WHY_QUESTION, id);
+      const user = await request.currentUser();
+      const data = job?.data as WhyQuestionJob | undefined;
+      // Only the learner who asked (or, for a guest's question, whoever holds its unguessable id).
+      if (!job || !data || (data.userId && data.userId !== user?.id)) throw new NotFoundError(NOT_FOUND);
+      if (job.state === 'completed') {
+        const q = job.output as WhyQuestion;
+        return { success: true as const, message: 'Tu pregunta.', data: { status: 'done' as const, question: q.question, source: q.source } };
+      }
+      if (job.state === 'failed' || job.state === 'cancelled') {
+        // A failed job never blocks the learner: the spec's fallback question answers instead.
+        const q = await fallbackOnly(data);
+        return { success: true as const, message: 'Tu pregunta.', data: { status: 'done' as const, question: q.question, source: q.source } };
+      }
+      return { success: true as const, message: 'Preparando tu pregunta...', data: { status: 'pending' as const, question: null, source: null } };
+    },
+  );
+};
