@@ -5,6 +5,7 @@ import { courseEvents } from './course/course.events';
 import './course/lesson-guest-sync';
 import { completionsProjection } from './course/projections/completions';
 import { reflectionsProjection } from './course/projections/reflections';
+import './deepwhy/deepwhy-guest-sync';
 import { deepWhyEvents } from './deepwhy/deepwhy.events';
 import { deepWhyProjection } from './deepwhy/projections/deepwhy';
 import { leadEvents } from './leads/leads.events';

@@ -118,3 +118,34 @@ describe('selection and answers', () => {
     expect(res.json().message).toBe(LOCK_MESSAGES.previous);
   });
 });
+
+describe('guest sync of deep-why data', () => {
+  it('turns the guest selection and answers (of the chosen areas only) into events, once', async () => {
+    const l = await createLearner(t.app, t.store);
+    const wheel = Object.fromEntries(AREA_IDS.map((id, i) => [id, (i * 7) % 11]));
+    const body = {
+      completedSlugs: ['12-areas-balance', 'concientizando-areas-balance', 'viendo-hacia-atras-desde-el-futuro'],
+      activityData: {
+        '12-areas-balance': { ratings: wheel },
+        [ACTIVITY]: {
+          selectedAreaIds: ['love-relationship', 'finances', 'career'],
+          whyAnswers: { 'love-relationship': ['Porque quiero sentirme elegida.', null, '  '], 'health-fitness': ['No elegida: se ignora.'] },
+        },
+      },
+    };
+    const res = await post(l, '/api/activity/syncGuestProgress', body);
+    expect(res.statusCode).toBe(200);
+    const data = (await prerequisites(l)).json().data;
+    expect(data.selectedAreaIds).toEqual(['love-relationship', 'finances', 'career']);
+    expect(data.whyAnswers).toEqual({ 'love-relationship': ['Porque quiero sentirme elegida.'] });
+    expect((await post(l, '/api/activity/syncGuestProgress', body)).json().data.added).toBe(0);
+    expect(await events(l, 'WhyAnswerSaved')).toHaveLength(1);
+  });
+
+  it('refuses a malformed selection with a 400 and writes nothing', async () => {
+    const l = await createLearner(t.app, t.store);
+    const res = await post(l, '/api/activity/syncGuestProgress', { completedSlugs: [], activityData: { [ACTIVITY]: { selectedAreaIds: ['finances', 'finances', 'career'] } } });
+    expect(res.statusCode).toBe(400);
+    expect(await events(l, 'WhySelectionSaved')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,31 @@
+// A guest's deep-why data (the chosen areas and the answers per level) becomes the events a learner
+// would have written. The 3 areas were chosen among the guest's own 7 weakest, from local ratings.
+import { z } from 'zod';
+import { AREA_IDS } from '../../course/areas';
+import { registerGuestTranslator } from '../course/guest-sync';
+import type { NewEvent } from '../store/types';
+import { DEEP_WHY_ACTIVITY, FOCUS_AREAS, MAX_ANSWER, WHY_LEVELS, WhyAnswerSaved, WhySelectionSaved } from './deepwhy.events';
+
+const area = z.enum(AREA_IDS);
+
+registerGuestTranslator(DEEP_WHY_ACTIVITY, {
+  name: 'deep-why',
+  schema: z.looseObject({
+    selectedAreaIds: z.array(area).length(FOCUS_AREAS).refine((ids) => new Set(ids).size === FOCUS_AREAS).optional(),
+    whyAnswers: z.partialRecord(area, z.array(z.string().max(MAX_ANSWER).nullable()).max(WHY_LEVELS)).optional(),
+  }),
+  translate: (data, { userId, eventId }) => {
+    const events: NewEvent[] = [];
+    if (data.selectedAreaIds) events.push(WhySelectionSaved.create({ userId, areaIds: data.selectedAreaIds }, { eventId: eventId(0) }));
+    for (const [areaId, answers] of Object.entries(data.whyAnswers ?? {})) {
+      // Answers count only for the chosen areas, as they would for a learner.
+      if (!data.selectedAreaIds?.includes(areaId)) continue;
+      answers!.forEach((answer, levelIndex) => {
+        if (answer?.trim()) {
+          events.push(WhyAnswerSaved.create({ userId, areaId, levelIndex, answer: answer.trim() }, { eventId: eventId(events.length) }));
+        }
+      });
+    }
+    return events;
+  },
+});
