@@ -4,14 +4,12 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { areaById, AREA_IDS } from '../../../course/areas';
 import { learnerStreamId } from '../../../events/accounts/accounts.events';
-import { evolveProgress, initialProgress, type ProgressState } from '../../../events/course/course';
-import { decideAnswer, decideSelect, evolveDeepWhy, initialDeepWhy, targetAreaIds, type DeepWhyState } from '../../../events/deepwhy/deepwhy';
+import { learnerFold } from '../../../events/learner';
+import { decideAnswer, decideSelect, targetAreaIds } from '../../../events/deepwhy/deepwhy';
 import { DEEP_WHY_ACTIVITY, MAX_ANSWER, WHY_LEVELS } from '../../../events/deepwhy/deepwhy.events';
 import { InvalidError } from '../../../events/errors';
 import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
-import type { RecordedEvent } from '../../../events/store/types';
-import { evolveWheel, initialWheel, type WheelState } from '../../../events/wheel/wheel';
 import { envelope, ErrorEnvelope, errorResponses } from '../../http';
 import { requireUser } from '../../plugins/auth';
 import { eventIdFor, requestMetadata } from '../../request';
@@ -20,19 +18,6 @@ const ANSWER_REQUIRED = 'Por favor, escribe una respuesta.';
 const NOT_THIS = 'Esta actividad no guarda esa información.';
 const userErrors = { ...errorResponses, 401: ErrorEnvelope, 403: ErrorEnvelope, 409: ErrorEnvelope } as const;
 
-interface LearnerState {
-  progress: ProgressState;
-  wheel: WheelState;
-  deepWhy: DeepWhyState;
-}
-const fold = {
-  initial: { progress: initialProgress, wheel: initialWheel, deepWhy: initialDeepWhy } as LearnerState,
-  evolve: (s: LearnerState, e: RecordedEvent): LearnerState => ({
-    progress: evolveProgress(s.progress, e),
-    wheel: evolveWheel(s.wheel, e),
-    deepWhy: evolveDeepWhy(s.deepWhy, e),
-  }),
-};
 
 const activityField = z.string('Falta la actividad.').min(1, 'Falta la actividad.').max(100, NOT_THIS);
 function deepWhyActivity(activityId: string) {
@@ -105,7 +90,7 @@ const deepWhyRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }>
     async (request) => {
       const user = await requireUser(request);
       deepWhyActivity(request.body.activityId);
-      const result = await handleCommand(store, learnerStreamId(user.id), fold, (s) => ({
+      const result = await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({
         events: decideSelect(s.progress, s.wheel.ratings, s.deepWhy, { userId: user.id, roles: user.roles, areaIds: request.body.selectedAreaIds, eventId: eventIdFor(request, 0) }),
       }), { metadata: requestMetadata(request, user.id) });
       const saved = (result.events[0]?.data as { areaIds?: string[] } | undefined)?.areaIds ?? [...new Set(request.body.selectedAreaIds)];
@@ -133,7 +118,7 @@ const deepWhyRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }>
       const user = await requireUser(request);
       deepWhyActivity(request.body.activityId);
       const { areaId, levelIndex, answer } = request.body;
-      await handleCommand(store, learnerStreamId(user.id), fold, (s) => ({
+      await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({
         events: decideAnswer(s.progress, s.deepWhy, { userId: user.id, roles: user.roles, areaId, levelIndex, answer, eventId: eventIdFor(request, 0) }),
       }), { metadata: requestMetadata(request, user.id) });
       return { success: true as const, message: 'Respuesta guardada.', data: null };

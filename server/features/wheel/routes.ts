@@ -4,12 +4,12 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { AREA_IDS, MAX_SCORE, MIN_SCORE } from '../../../course/areas';
 import { learnerStreamId } from '../../../events/accounts/accounts.events';
-import { evolveProgress, initialProgress, knownActivity, type ProgressState } from '../../../events/course/course';
+import { learnerFold } from '../../../events/learner';
+import { knownActivity } from '../../../events/course/course';
 import { InvalidError } from '../../../events/errors';
 import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
-import type { RecordedEvent } from '../../../events/store/types';
-import { decideDefine, decideRate, evolveWheel, initialWheel, type WheelState } from '../../../events/wheel/wheel';
+import { decideDefine, decideRate } from '../../../events/wheel/wheel';
 import { DEFINITION_ACTIVITIES, type DefinitionActivity, MAX_DEFINITION, WHEEL_ACTIVITY } from '../../../events/wheel/wheel.events';
 import { envelope, ErrorEnvelope, errorResponses } from '../../http';
 import { requireUser } from '../../plugins/auth';
@@ -27,14 +27,6 @@ const Ratings = z.record(z.string(), z.number().int()).describe('Área → calif
 const Definitions = z.record(z.string(), z.string()).describe('Área → texto');
 const userErrors = { ...errorResponses, 401: ErrorEnvelope, 403: ErrorEnvelope } as const;
 
-interface LearnerState {
-  progress: ProgressState;
-  wheel: WheelState;
-}
-const fold = {
-  initial: { progress: initialProgress, wheel: initialWheel } as LearnerState,
-  evolve: (s: LearnerState, e: RecordedEvent): LearnerState => ({ progress: evolveProgress(s.progress, e), wheel: evolveWheel(s.wheel, e) }),
-};
 
 function wheelActivity(activityId: string): typeof WHEEL_ACTIVITY {
   if (knownActivity(activityId) !== WHEEL_ACTIVITY) throw new InvalidError(NOT_THIS);
@@ -90,7 +82,7 @@ const wheelRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }> =
       const user = await requireUser(request);
       wheelActivity(request.body.activityId);
       const { areaId, score } = request.body;
-      await handleCommand(store, learnerStreamId(user.id), fold, (s) => ({
+      await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({
         events: decideRate(s.progress, s.wheel, { userId: user.id, roles: user.roles, areaId, score, eventId: eventIdFor(request, 0) }),
       }), { metadata: requestMetadata(request, user.id) });
       return { success: true as const, message: 'Calificación guardada.', data: await ratingsOf(user.id) };
@@ -142,7 +134,7 @@ const wheelRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }> =
       const user = await requireUser(request);
       const activityId = definitionActivity(request.body.activityId);
       const { areaId, definition } = request.body;
-      await handleCommand(store, learnerStreamId(user.id), fold, (s) => ({
+      await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({
         events: decideDefine(s.progress, s.wheel, { userId: user.id, roles: user.roles, activityId, areaId, definition, eventId: eventIdFor(request, 0) }),
       }), { metadata: requestMetadata(request, user.id) });
       return { success: true as const, message: 'Respuesta guardada.', data: null };
