@@ -15,7 +15,7 @@ export function PageIntro({ eyebrow, title, lead, children }: PageIntroProps) {
   return (
     <section className={styles.intro}>
       <title>{`${title} · Manifiesta`}</title>
-      {eyebrow ? <p className={styles.eyebrow}>{eyebrow}</p> : null}
+      {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
       <h1 className={styles.title}>{title}</h1>
       <p className={styles.lead}>{lead}</p>
       {children}

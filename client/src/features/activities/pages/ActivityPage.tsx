@@ -97,7 +97,7 @@ export function ActivityPage({ viewer, progress, signOut }: { viewer: ActivityVi
         <span aria-hidden="true">←</span> Volver al Temario
       </Link>
       <header className={styles.header}>
-        <p className={styles.eyebrow}>
+        <p className="eyebrow">
           {module.title.split(' · ')[0]} · {KIND(activity)}
         </p>
         <h1 className={styles.title}>{activity.title}</h1>

@@ -18,7 +18,7 @@ export function AuthCard({ title, lead, eyebrow = 'Tu cuenta', titleRef, childre
       <section className={styles.card} aria-labelledby={titleId}>
         <title>{`${title} · Manifiesta`}</title>
         <header className={styles.header}>
-          <p className={styles.eyebrow}>{eyebrow}</p>
+          <p className="eyebrow">{eyebrow}</p>
           <h1 id={titleId} className={styles.title} ref={titleRef} tabIndex={-1}>
             {title}
           </h1>

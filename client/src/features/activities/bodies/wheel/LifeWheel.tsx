@@ -232,7 +232,7 @@ function Wizard({ ratings, recent, index, saving, finishing, onIndex, onChoose, 
     <div className={styles.wizard}>
       <section className={styles.card} aria-labelledby={titleId}>
         <div aria-live="polite" aria-atomic="true" className={styles.areaText}>
-          <p className={styles.eyebrow}>
+          <p className="eyebrow">
             Área {index + 1} de {LIFE_AREAS.length}
           </p>
           <h2 id={titleId} ref={headingRef} tabIndex={-1} className={styles.areaTitle}>
