@@ -3,12 +3,9 @@ import { z } from 'zod';
 import { AREA_IDS } from '../../course/areas';
 import { defineEvent } from '../store/catalog';
 
-export const DEEP_WHY_ACTIVITY = '7-niveles-deep-why';
-export const WHY_LEVELS = 7;
-export const FOCUS_AREAS = 3;
-/** The focus areas are chosen among the 7 lowest-rated areas of the wheel. */
-export const TARGET_AREAS = 7;
-export const MAX_ANSWER = 10_000;
+import { DEEP_WHY_ACTIVITY, FOCUS_AREAS, MAX_ANSWER, TARGET_AREAS, WHY_LEVELS } from '../../course/deep-why';
+
+export { DEEP_WHY_ACTIVITY, FOCUS_AREAS, MAX_ANSWER, TARGET_AREAS, WHY_LEVELS };
 
 const areaId = z.enum(AREA_IDS);
 

@@ -1,5 +1,5 @@
 // The deep-why slice: the chosen areas and the answers per level, and the decisions to save them.
-import { areasByEarlierScore } from '../../course/areas';
+import { targetAreaIdsFrom } from '../../course/deep-why';
 import { assertUnlocked, type ProgressState } from '../course/course';
 import { ConflictError, InvalidError } from '../errors';
 import type { NewEvent, RecordedEvent } from '../store/types';
@@ -31,10 +31,9 @@ export const AREA_NOT_SELECTED = 'Esa área no está entre las tres que elegiste
 
 /** The 7 lowest-rated areas, ascending; the wheel must be rated first. */
 export function targetAreaIds(ratings: Readonly<Record<string, number>>): string[] {
-  if (Object.keys(ratings).length === 0) throw new ConflictError(NEEDS_WHEEL);
-  return areasByEarlierScore(ratings)
-    .slice(0, TARGET_AREAS)
-    .map((a) => a.id);
+  const targets = targetAreaIdsFrom(ratings);
+  if (targets.length === 0) throw new ConflictError(NEEDS_WHEEL);
+  return targets;
 }
 
 type Command = { userId: string; roles: readonly number[]; eventId?: string };

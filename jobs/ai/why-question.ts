@@ -2,16 +2,12 @@
 // Without a key, on an error or a timeout, the spec's fallback texts answer instead: the learner is
 // never blocked.
 import { GoogleGenAI } from '@google/genai';
+import { FIRST_FALLBACK, ideaFallback, MIN_ANSWER_FOR_IDEA, noFutureFallback } from '../../course/deep-why';
+
+export { FIRST_FALLBACK, ideaFallback, MIN_ANSWER_FOR_IDEA, noFutureFallback };
 
 export const AI_WHY_QUESTION = 'ai.why-question';
 export const PROMPT_VERSION = 'why-v1';
-
-export const FIRST_FALLBACK = 'Has descrito una visión poderosa. ¿Por qué es tan importante para ti hacerla realidad?';
-export const noFutureFallback = (area: string) =>
-  `Con base en tu realidad actual y tu visión futura, ¿por qué es importante para ti mejorar en "${area}"?`;
-export const ideaFallback = (answer: string) => `${answer.trim().slice(0, 50)}...`;
-/** Below this length an answer carries no idea worth extracting. */
-export const MIN_ANSWER_FOR_IDEA = 15;
 
 export interface WhyQuestionInput {
   areaTitle: string;

@@ -1,0 +1,40 @@
+// Activity 4, the seven levels of why (activities.md, Activity 4, §4, §9): its constants, the choice of
+// target areas, the progress rule and the spec's fixed texts, shared by the server, the worker and the page.
+import { areasByEarlierScore } from './areas';
+
+export const DEEP_WHY_ACTIVITY = '7-niveles-deep-why';
+export const WHY_LEVELS = 7;
+export const FOCUS_AREAS = 3;
+/** The focus areas are chosen among the 7 lowest-rated areas of the wheel. */
+export const TARGET_AREAS = 7;
+export const MAX_ANSWER = 10_000;
+/** 'Finalizar ahora y ver el resumen' is offered from the second area (index 1). */
+export const EARLY_FINISH_FROM_AREA = 1;
+
+/** The 7 lowest-rated areas, ascending score (ties in the wheel's order); none without ratings. */
+export function targetAreaIdsFrom(ratings: Readonly<Record<string, number>>): string[] {
+  if (Object.keys(ratings).length === 0) return [];
+  return areasByEarlierScore(ratings)
+    .slice(0, TARGET_AREAS)
+    .map((a) => a.id);
+}
+
+/** §9: progress = (7 × area index + level) / (7 × areas), as a fraction 0–1. */
+export function whyProgress(areaIndex: number, levelIndex: number, areas: number): number {
+  if (areas <= 0) return 0;
+  return Math.min(1, Math.max(0, (WHY_LEVELS * areaIndex + levelIndex) / (WHY_LEVELS * areas)));
+}
+
+// §8: the fallback questions when the AI cannot answer.
+export const FIRST_FALLBACK = 'Has descrito una visión poderosa. ¿Por qué es tan importante para ti hacerla realidad?';
+export const noFutureFallback = (area: string) =>
+  `Con base en tu realidad actual y tu visión futura, ¿por qué es importante para ti mejorar en "${area}"?`;
+export const ideaFallback = (answer: string) => `${answer.trim().slice(0, 50)}...`;
+/** Below this length an answer carries no idea worth extracting. */
+export const MIN_ANSWER_FOR_IDEA = 15;
+
+// Activity 4: the summary's texts when something is missing.
+export const SUMMARY_TITLE = 'Has encontrado tus motores';
+export const NO_REFLECTION = 'No se encontró tu reflexión para esta área.';
+export const NO_VISION = 'No se encontró tu visión para esta área.';
+export const NO_FINAL_WHY = 'No se completó el porqué final.';
