@@ -9,6 +9,8 @@ import './deepwhy/deepwhy-guest-sync';
 import { deepWhyEvents } from './deepwhy/deepwhy.events';
 import { deepWhyProjection } from './deepwhy/projections/deepwhy';
 import { leadEvents } from './leads/leads.events';
+import { meditationEvents } from './meditation/meditation.events';
+import { meditationTotalsProjection, revelationsProjection } from './meditation/projections/meditation';
 import { areaDefinitionsProjection, areaRatingsProjection } from './wheel/projections/wheel';
 import './wheel/wheel-guest-sync';
 import { wheelEvents } from './wheel/wheel.events';
@@ -17,6 +19,6 @@ import { leadsProjection } from './leads/projections/leads';
 import { EventCatalog } from './store/catalog';
 import type { Projection } from './store/projection';
 
-export const createCatalog = () => new EventCatalog([...leadEvents, ...accountEvents, ...courseEvents, ...wheelEvents, ...deepWhyEvents]);
+export const createCatalog = () => new EventCatalog([...leadEvents, ...accountEvents, ...courseEvents, ...wheelEvents, ...deepWhyEvents, ...meditationEvents]);
 
-export const projections: readonly Projection[] = [usersProjection, completionsProjection, reflectionsProjection, areaRatingsProjection, areaDefinitionsProjection, deepWhyProjection, leadsProjection, leadDailyCountsProjection];
+export const projections: readonly Projection[] = [usersProjection, completionsProjection, reflectionsProjection, areaRatingsProjection, areaDefinitionsProjection, deepWhyProjection, revelationsProjection, meditationTotalsProjection, leadsProjection, leadDailyCountsProjection];

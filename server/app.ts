@@ -18,6 +18,7 @@ import courseRoutes from './features/course/routes';
 import { whyQuestionRoutes } from './features/deepwhy/questions';
 import deepWhyRoutes from './features/deepwhy/routes';
 import healthRoutes from './features/health/routes';
+import meditationRoutes from './features/meditation/routes';
 import wheelRoutes from './features/wheel/routes';
 import leadRoutes from './features/leads/routes';
 import { MESSAGES } from './http';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(courseRoutes, { store: deps.store, pool: deps.pool });
   await app.register(wheelRoutes, { store: deps.store, pool: deps.pool });
   await app.register(deepWhyRoutes, { store: deps.store, pool: deps.pool });
+  await app.register(meditationRoutes, { store: deps.store, pool: deps.pool });
   await app.register(whyQuestionRoutes, { jobs: deps.jobs, pool: deps.pool, perIp: config.RATE_LIMIT_PER_IP });
 
   await app.register(clientPlugin, { root: deps.config.SERVE_CLIENT ? (deps.clientDir ?? CLIENT_DIST) : undefined });

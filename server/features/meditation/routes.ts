@@ -1,0 +1,163 @@
+// Revelations (activities.md §7: saveRevelation, getRevelations) and, beyond the spec, the meditator's
+// sessions and history (total minutes, sessions, current streak of days).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type pg from 'pg';
+import { z } from 'zod';
+import { dayIn, isTimeZone, MAX_REVELATION, MAX_SESSION_SECONDS, PHASE_IDS, REVELATION_REQUIRED } from '../../../course/meditation';
+import { learnerStreamId } from '../../../events/accounts/accounts.events';
+import { meditationHistory } from '../../../events/meditation/meditation';
+import { MeditationSessionCompleted, RevelationSaved } from '../../../events/meditation/meditation.events';
+import type { EventStore } from '../../../events/store/event-store';
+import { deterministicUuid, timeOrderedUuid } from '../../../events/store/ids';
+import { envelope, ErrorEnvelope, errorResponses } from '../../http';
+import { requireUser } from '../../plugins/auth';
+import { eventIdFor, requestMetadata } from '../../request';
+
+const userErrors = { ...errorResponses, 401: ErrorEnvelope } as const;
+const SECONDS_MESSAGE = `El tiempo meditado debe ser un número entero de segundos entre 0 y ${MAX_SESSION_SECONDS}.`;
+const seconds = z.number(SECONDS_MESSAGE).int(SECONDS_MESSAGE).min(0, SECONDS_MESSAGE).max(MAX_SESSION_SECONDS, SECONDS_MESSAGE);
+const timeZone = z
+  .string()
+  .max(64)
+  .refine(isTimeZone, 'Zona horaria desconocida.')
+  .optional()
+  .describe('Zona horaria IANA del navegador (por ejemplo America/Argentina/Buenos_Aires), para contar los días de la racha.');
+
+const Revelation = z.object({
+  Id: z.string(),
+  Revelation: z.string(),
+  DateCreated: z.string().describe('ISO 8601'),
+  TotalTimeMeditated: z.number().describe('Segundos meditados en la sesión'),
+});
+const History = z.object({
+  totalSeconds: z.number(),
+  totalMinutes: z.number(),
+  sessions: z.number(),
+  streakDays: z.number().describe('Días seguidos con al menos una sesión, hasta hoy (o ayer)'),
+  meditatedToday: z.boolean(),
+});
+
+type RevelationRecord = { revelation_id: string; revelation: string; total_time_meditated: number; created_at: Date };
+const toRevelation = (r: RevelationRecord) => ({
+  Id: r.revelation_id,
+  Revelation: r.revelation,
+  DateCreated: r.created_at.toISOString(),
+  TotalTimeMeditated: r.total_time_meditated,
+});
+
+const meditationRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }> = async (app, { store, pool }) => {
+  async function history(userId: string, zone: string | undefined) {
+    const { rows } = await pool.query<{ total_seconds: string; sessions: number; days: string[] }>(
+      'SELECT total_seconds, sessions, days FROM meditation_totals WHERE user_id = $1',
+      [userId],
+    );
+    const row = rows[0];
+    const state = row ? { totalSeconds: Number(row.total_seconds), sessions: row.sessions, days: row.days } : { totalSeconds: 0, sessions: 0, days: [] };
+    return meditationHistory(state, dayIn(new Date(), zone));
+  }
+
+  app.post(
+    '/api/activity/saveRevelation',
+    {
+      schema: {
+        operationId: 'saveRevelation',
+        tags: ['meditation'],
+        summary: 'Guarda la revelación escrita al terminar una meditación',
+        body: z.strictObject({
+          revelation: z.string(REVELATION_REQUIRED).trim().min(1, REVELATION_REQUIRED).max(MAX_REVELATION, `Tu revelación puede tener hasta ${MAX_REVELATION.toLocaleString('es')} caracteres.`),
+          totalTimeMeditated: seconds,
+        }),
+        response: { 200: envelope(Revelation), ...userErrors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const eventId = eventIdFor(request, 0);
+      const revelationId = eventId ? deterministicUuid('revelation', eventId) : timeOrderedUuid();
+      await store.append(
+        learnerStreamId(user.id),
+        [RevelationSaved.create({ userId: user.id, revelationId, revelation: request.body.revelation, totalTimeMeditated: request.body.totalTimeMeditated }, { eventId })],
+        { expectedVersion: 'any', metadata: requestMetadata(request, user.id) },
+      );
+      const { rows } = await pool.query<RevelationRecord>(
+        'SELECT revelation_id, revelation, total_time_meditated, created_at FROM revelations WHERE revelation_id = $1',
+        [revelationId],
+      );
+      return { success: true as const, message: 'Revelación guardada.', data: toRevelation(rows[0]!) };
+    },
+  );
+
+  app.get(
+    '/api/activity/getRevelations',
+    {
+      schema: {
+        operationId: 'getRevelations',
+        tags: ['meditation'],
+        summary: 'Tus revelaciones, de la más reciente a la más antigua',
+        response: { 200: envelope(z.array(Revelation)), ...userErrors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { rows } = await pool.query<RevelationRecord>(
+        'SELECT revelation_id, revelation, total_time_meditated, created_at FROM revelations WHERE user_id = $1 ORDER BY created_at DESC, revelation_id DESC',
+        [user.id],
+      );
+      return { success: true as const, message: 'Tus revelaciones.', data: rows.map(toRevelation) };
+    },
+  );
+
+  app.post(
+    '/api/meditation/sessions',
+    {
+      schema: {
+        operationId: 'recordMeditationSession',
+        tags: ['meditation'],
+        summary: 'Registra una sesión de meditación terminada o detenida y devuelve tu historial',
+        body: z.strictObject({
+          seconds,
+          activePhases: z.array(z.enum(PHASE_IDS, 'Fase desconocida.')).min(1, 'Debe haber al menos una fase activa.').max(PHASE_IDS.length),
+          outcome: z.enum(['completed', 'stopped'], 'El resultado debe ser completed o stopped.'),
+          timeZone,
+        }),
+        response: { 200: envelope(History), ...userErrors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { seconds: total, activePhases, outcome } = request.body;
+      const eventId = eventIdFor(request, 0);
+      const sessionId = eventId ? deterministicUuid('meditation-session', eventId) : timeOrderedUuid();
+      await store.append(
+        learnerStreamId(user.id),
+        [
+          MeditationSessionCompleted.create(
+            { userId: user.id, sessionId, seconds: total, activePhases: [...new Set(activePhases)], outcome, day: dayIn(new Date(), request.body.timeZone) },
+            { eventId },
+          ),
+        ],
+        { expectedVersion: 'any', metadata: requestMetadata(request, user.id) },
+      );
+      return { success: true as const, message: 'Sesión registrada.', data: await history(user.id, request.body.timeZone) };
+    },
+  );
+
+  app.get(
+    '/api/meditation/history',
+    {
+      schema: {
+        operationId: 'getMeditationHistory',
+        tags: ['meditation'],
+        summary: 'Tu historial de meditación: minutos totales, sesiones y racha de días',
+        querystring: z.object({ timeZone }),
+        response: { 200: envelope(History), ...userErrors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return { success: true as const, message: 'Tu historial de meditación.', data: await history(user.id, request.query.timeZone) };
+    },
+  );
+};
+
+export default meditationRoutes;
