@@ -1,5 +1,6 @@
 // The learner's stream folded once for every course decision: progress (completions, reflections),
-// the wheel (ratings, area texts) and the deep-why. Each part is its slice's own pure evolve.
+// the wheel (ratings, area texts), the deep-why and the belief goals. Each part is its slice's own pure evolve.
+import { evolveBeliefGoals, initialBeliefGoals, type BeliefGoalsState } from './beliefs/beliefs';
 import { evolveProgress, initialProgress, type ProgressState } from './course/course';
 import { evolveDeepWhy, initialDeepWhy, type DeepWhyState } from './deepwhy/deepwhy';
 import type { RecordedEvent } from './store/types';
@@ -9,13 +10,15 @@ export interface LearnerState {
   progress: ProgressState;
   wheel: WheelState;
   deepWhy: DeepWhyState;
+  beliefGoals: BeliefGoalsState;
 }
 
 export const learnerFold = {
-  initial: { progress: initialProgress, wheel: initialWheel, deepWhy: initialDeepWhy } as LearnerState,
+  initial: { progress: initialProgress, wheel: initialWheel, deepWhy: initialDeepWhy, beliefGoals: initialBeliefGoals } as LearnerState,
   evolve: (s: LearnerState, e: RecordedEvent): LearnerState => ({
     progress: evolveProgress(s.progress, e),
     wheel: evolveWheel(s.wheel, e),
     deepWhy: evolveDeepWhy(s.deepWhy, e),
+    beliefGoals: evolveBeliefGoals(s.beliefGoals, e),
   }),
 };

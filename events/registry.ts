@@ -1,5 +1,7 @@
 // Every event type and every projection of the application, in one place (composition root of events/).
 import { accountEvents } from './accounts/accounts.events';
+import { beliefEvents } from './beliefs/beliefs.events';
+import { beliefGoalsProjection } from './beliefs/projections/belief-goals';
 import { usersProjection } from './accounts/projections/users';
 import { courseEvents } from './course/course.events';
 import './course/lesson-guest-sync';
@@ -19,6 +21,6 @@ import { leadsProjection } from './leads/projections/leads';
 import { EventCatalog } from './store/catalog';
 import type { Projection } from './store/projection';
 
-export const createCatalog = () => new EventCatalog([...leadEvents, ...accountEvents, ...courseEvents, ...wheelEvents, ...deepWhyEvents, ...meditationEvents]);
+export const createCatalog = () => new EventCatalog([...leadEvents, ...accountEvents, ...courseEvents, ...wheelEvents, ...deepWhyEvents, ...meditationEvents, ...beliefEvents]);
 
-export const projections: readonly Projection[] = [usersProjection, completionsProjection, reflectionsProjection, areaRatingsProjection, areaDefinitionsProjection, deepWhyProjection, revelationsProjection, meditationTotalsProjection, leadsProjection, leadDailyCountsProjection];
+export const projections: readonly Projection[] = [usersProjection, completionsProjection, reflectionsProjection, areaRatingsProjection, areaDefinitionsProjection, deepWhyProjection, revelationsProjection, meditationTotalsProjection, beliefGoalsProjection, leadsProjection, leadDailyCountsProjection];

@@ -14,6 +14,7 @@ import type { Config } from './config';
 import rateLimit from '@fastify/rate-limit';
 import { createAccounts } from './features/auth/accounts';
 import authRoutes from './features/auth/routes';
+import beliefRoutes from './features/beliefs/routes';
 import courseRoutes from './features/course/routes';
 import { whyQuestionRoutes } from './features/deepwhy/questions';
 import deepWhyRoutes from './features/deepwhy/routes';
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(courseRoutes, { store: deps.store, pool: deps.pool });
   await app.register(wheelRoutes, { store: deps.store, pool: deps.pool });
   await app.register(deepWhyRoutes, { store: deps.store, pool: deps.pool });
+  await app.register(beliefRoutes, { store: deps.store, pool: deps.pool });
   await app.register(meditationRoutes, { store: deps.store, pool: deps.pool });
   await app.register(whyQuestionRoutes, { jobs: deps.jobs, pool: deps.pool, perIp: config.RATE_LIMIT_PER_IP });
 

@@ -1,0 +1,52 @@
+// The belief-threshold slice: the learner's goals as a pure fold, and the decisions to save or delete one.
+import { BELIEF_THRESHOLD_ACTIVITY, type BeliefGoal } from '../../course/belief-threshold';
+import { assertUnlocked, type ProgressState } from '../course/course';
+import { NotFoundError } from '../errors';
+import type { NewEvent, RecordedEvent } from '../store/types';
+import { BeliefGoalDeleted, BeliefGoalSaved } from './beliefs.events';
+
+export interface BeliefGoalsState {
+  /** Goal id → goal, in the order they were first saved. */
+  goals: Readonly<Record<string, BeliefGoal>>;
+}
+
+export const initialBeliefGoals: BeliefGoalsState = { goals: {} };
+
+export function evolveBeliefGoals(state: BeliefGoalsState, event: RecordedEvent): BeliefGoalsState {
+  if (BeliefGoalSaved.is(event)) {
+    const { userId: _user, goalId, ...fields } = event.data;
+    return { goals: { ...state.goals, [goalId]: { id: goalId, ...fields } } };
+  }
+  if (BeliefGoalDeleted.is(event)) {
+    const { [event.data.goalId]: _gone, ...rest } = state.goals;
+    return { goals: rest };
+  }
+  return state;
+}
+
+export const GOAL_NOT_FOUND = 'No encontramos esa meta.';
+
+type Command = { userId: string; roles: readonly number[]; eventId?: string };
+
+/** A new goal (no id: the caller gives a fresh one as `newId`) or the replacement of one of the learner's own. */
+export function decideSaveGoal(progress: ProgressState, state: BeliefGoalsState, command: Command & { goal: Omit<BeliefGoal, 'id'> & { id?: string }; newId: string }): NewEvent[] {
+  assertUnlocked(progress, BELIEF_THRESHOLD_ACTIVITY, command.roles);
+  const { id, ...fields } = command.goal;
+  if (id !== undefined && !state.goals[id]) throw new NotFoundError(GOAL_NOT_FOUND);
+  const goalId = id ?? command.newId;
+  const before = state.goals[goalId];
+  if (before && sameGoal(before, fields)) return [];
+  return [BeliefGoalSaved.create({ userId: command.userId, goalId, ...fields }, { eventId: command.eventId })];
+}
+
+const sameGoal = (a: Omit<BeliefGoal, 'id'>, b: Omit<BeliefGoal, 'id'>) =>
+  a.manifestGoal === b.manifestGoal &&
+  a.currentTimeIndex === b.currentTimeIndex &&
+  a.perfectTimeFrameLabel === b.perfectTimeFrameLabel &&
+  a.perfectTimeFrameYears === b.perfectTimeFrameYears &&
+  JSON.stringify(a.hesitations) === JSON.stringify(b.hesitations);
+
+export function decideDeleteGoal(state: BeliefGoalsState, command: Command & { goalId: string }): NewEvent[] {
+  if (!state.goals[command.goalId]) throw new NotFoundError(GOAL_NOT_FOUND);
+  return [BeliefGoalDeleted.create({ userId: command.userId, goalId: command.goalId }, { eventId: command.eventId })];
+}

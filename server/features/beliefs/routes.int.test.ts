@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BELIEF_THRESHOLD_ACTIVITY, GOAL_TOO_SHORT } from '../../../course/belief-threshold';
+import { PREMIUM_ROLE } from '../../../course/rules';
+import { ACTIVITIES } from '../../../course/syllabus';
+import { LOCK_MESSAGES } from '../../../events/course/course';
+import { countEvents, startTestApp, type TestApp } from '../../../tests/setup/app';
+import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
+import { createLearner, type Learner } from '../../../tests/setup/learners';
+
+let db: TestDatabase;
+let t: TestApp;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  t = await startTestApp(db);
+});
+afterAll(async () => {
+  await t?.close();
+  await db?.drop();
+});
+
+const post = (l: Learner, url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, headers: { cookie: l.cookie, ...headers }, payload });
+const get = (l: Learner, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: l.cookie } });
+const goals = async (l: Learner) => (await get(l, `/api/activity/getBeliefThreshold?activityId=${BELIEF_THRESHOLD_ACTIVITY}&_=1`)).json().data;
+const save = (l: Learner, goal: object, headers?: Record<string, string>) =>
+  post(l, '/api/activity/saveBeliefThreshold', { activityId: BELIEF_THRESHOLD_ACTIVITY, ...goal }, headers);
+const remove = (l: Learner, id: string) => post(l, '/api/activity/deleteBeliefThresholdGoal', { id });
+
+/** An enrolled learner (the threshold is premium content) who has done every required activity before it. */
+async function readyLearner(): Promise<Learner> {
+  const l = await createLearner(t.app, t.store, { roles: [PREMIUM_ROLE] });
+  for (const a of ACTIVITIES.slice(0, ACTIVITIES.findIndex((a) => a.slug === BELIEF_THRESHOLD_ACTIVITY))) {
+    if (a.isIgnorable) continue;
+    expect((await post(l, '/api/activity/markAsComplete', { activityId: a.slug })).statusCode).toBe(200);
+  }
+  return l;
+}
+
+const GOAL = 'Abrir mi propio consultorio de nutrición';
+
+describe('belief goals', () => {
+  it('creates a goal with an id, replaces it by id, lists goals in creation order, deletes one', async () => {
+    const l = await readyLearner();
+    expect(await goals(l)).toEqual([]);
+
+    const created = await save(l, { manifestGoal: `  ${GOAL}  `, hesitations: [], currentTimeIndex: 0 });
+    expect(created.statusCode, created.body).toBe(200);
+    const goal = created.json().data;
+    expect(goal).toMatchObject({ manifestGoal: GOAL, hesitations: [], currentTimeIndex: 0, perfectTimeFrameLabel: null, perfectTimeFrameYears: null });
+    expect(goal.id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const replaced = await save(l, {
+      id: goal.id,
+      manifestGoal: GOAL,
+      hesitations: [{ timeFrame: { label: '6 meses', years: 0.5 }, belief: '  Todavía no tengo clientes.  ' }],
+      currentTimeIndex: 8,
+      perfectTimeFrameLabel: '1 año',
+      perfectTimeFrameYears: 1,
+    });
+    expect(replaced.json().data).toEqual({
+      id: goal.id,
+      manifestGoal: GOAL,
+      hesitations: [{ timeFrame: { label: '6 meses', years: 0.5 }, belief: 'Todavía no tengo clientes.' }],
+      currentTimeIndex: 8,
+      perfectTimeFrameLabel: '1 año',
+      perfectTimeFrameYears: 1,
+    });
+
+    const second = (await save(l, { manifestGoal: 'Correr una media maratón en otoño' })).json().data;
+    expect((await goals(l)).map((g: { id: string }) => g.id)).toEqual([goal.id, second.id]);
+
+    expect((await remove(l, goal.id)).statusCode).toBe(200);
+    expect((await goals(l)).map((g: { id: string }) => g.id)).toEqual([second.id]);
+    // Gone is gone: deleting it again finds nothing.
+    expect((await remove(l, goal.id)).statusCode).toBe(404);
+
+    const log = await db.pool.query(`SELECT type FROM events WHERE stream_id = $1 AND type LIKE 'BeliefGoal%' ORDER BY stream_position`, [`learner-${l.userId}`]);
+    expect(log.rows.map((r) => r.type)).toEqual(['BeliefGoalSaved', 'BeliefGoalSaved', 'BeliefGoalSaved', 'BeliefGoalDeleted']);
+  });
+
+  it("touches only the learner's own goals: someone else's id is not found", async () => {
+    const owner = await readyLearner();
+    const intruder = await readyLearner();
+    const goal = (await save(owner, { manifestGoal: GOAL })).json().data;
+    const before = await countEvents(db.pool);
+
+    const replace = await save(intruder, { id: goal.id, manifestGoal: 'Quedarme con la meta de otra persona' });
+    expect(replace.statusCode).toBe(404);
+    expect(replace.json().message).toBe('No encontramos esa meta.');
+    expect((await remove(intruder, goal.id)).statusCode).toBe(404);
+    expect(await countEvents(db.pool)).toBe(before);
+    expect(await goals(intruder)).toEqual([]);
+    expect((await goals(owner))[0].manifestGoal).toBe(GOAL);
+  });
+
+  it('refuses bad input with a Spanish message and writes nothing', async () => {
+    const l = await readyLearner();
+    const before = await countEvents(db.pool);
+    for (const [goal, message] of [
+      [{ manifestGoal: '  Casa propi  ' }, GOAL_TOO_SHORT],
+      [{}, GOAL_TOO_SHORT],
+      [{ manifestGoal: GOAL, hesitations: [{ timeFrame: { label: '20 años', years: 20 }, belief: '   ' }] }, 'Escribe la creencia que te hace dudar.'],
+      [{ manifestGoal: GOAL, hesitations: [{ timeFrame: { label: '2 años', years: 2 }, belief: 'Miedo' }] }, /El plazo debe ser uno de: 20 años/],
+      [{ manifestGoal: GOAL, hesitations: [{ timeFrame: { label: '1 mes', years: 0.25 }, belief: 'Miedo' }] }, /El plazo debe ser/],
+      [{ manifestGoal: GOAL, perfectTimeFrameLabel: '4 años', perfectTimeFrameYears: 4 }, /El plazo debe ser/],
+      [{ manifestGoal: GOAL, perfectTimeFrameLabel: '1 año', perfectTimeFrameYears: null }, /El plazo debe ser/],
+      [{ manifestGoal: GOAL, currentTimeIndex: 10 }, 'El índice de plazo no es válido.'],
+      [{ manifestGoal: GOAL, id: 'no-es-un-id' }, 'Esa meta no existe.'],
+    ] as const) {
+      const res = await save(l, goal);
+      expect(res.statusCode, JSON.stringify(goal)).toBe(400);
+      expect(res.json().message).toMatch(message);
+    }
+    expect((await post(l, '/api/activity/saveBeliefThreshold', { activityId: '12-areas-balance', manifestGoal: GOAL })).statusCode).toBe(400);
+    expect(await countEvents(db.pool)).toBe(before);
+  });
+
+  it('is locked until the earlier activities are done, and a retried save writes once', async () => {
+    const free = await createLearner(t.app, t.store);
+    expect((await save(free, { manifestGoal: GOAL })).json().message).toBe(LOCK_MESSAGES.premium);
+    const fresh = await createLearner(t.app, t.store, { roles: [PREMIUM_ROLE] });
+    const locked = await save(fresh, { manifestGoal: GOAL });
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json().message).toBe(LOCK_MESSAGES.previous);
+
+    const l = await readyLearner();
+    const headers = { 'idempotency-key': 'meta-reintento-000001' };
+    const a = (await save(l, { manifestGoal: GOAL }, headers)).json().data;
+    const b = (await save(l, { manifestGoal: GOAL }, headers)).json().data;
+    expect(b).toEqual(a);
+    expect(await goals(l)).toHaveLength(1);
+  });
+});
