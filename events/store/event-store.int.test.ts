@@ -107,6 +107,46 @@ describe('append and read', () => {
   });
 });
 
+describe('writes across streams', () => {
+  it('appends to several streams in one transaction: all or nothing', async () => {
+    const claim = `claim-${randomUUID()}`;
+    const owner = `owner-${randomUUID()}`;
+    const [a, b] = await store.appendMany([
+      { streamId: claim, events: [noted(1)], expectedVersion: 0 },
+      { streamId: owner, events: [noted(2), noted(3)], expectedVersion: 'any' },
+    ]);
+    expect([a!.nextVersion, b!.nextVersion]).toEqual([1, 2]);
+    expect(a!.events[0]!.transactionId).toBe(b!.events[0]!.transactionId);
+
+    // A second claim fails on the first stream: the other stream's events are not written either.
+    const other = `owner-${randomUUID()}`;
+    await expect(
+      store.appendMany([
+        { streamId: other, events: [noted(4)], expectedVersion: 'any' },
+        { streamId: claim, events: [noted(5)], expectedVersion: 0 },
+      ]),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await store.readStream(other)).toEqual([]);
+    expect(await store.streamVersion(claim)).toBe(1);
+  });
+
+  it('treats a retry with the same event ids as success, and concurrent twins write once', async () => {
+    const claim = `claim-${randomUUID()}`;
+    const owner = `owner-${randomUUID()}`;
+    const ids = [randomUUID(), randomUUID()];
+    const write = () =>
+      store.appendMany([
+        { streamId: claim, events: [noted(1, ids[0])], expectedVersion: 0 },
+        { streamId: owner, events: [noted(2, ids[1])], expectedVersion: 'any' },
+      ]);
+    const results = await Promise.all([write(), write(), write()]);
+    expect(results.filter((r) => !r[0]!.idempotent)).toHaveLength(1);
+    expect(results.every((r) => r[1]!.events[0]!.eventId === ids[1])).toBe(true);
+    expect(await store.readStream(owner)).toHaveLength(1);
+    expect(await store.readStream(claim)).toHaveLength(1);
+  });
+});
+
 describe('concurrency', () => {
   it('8 concurrent writers to one stream end at positions 1..N with no gap and no lost event', async () => {
     const stream = `test-${randomUUID()}`;

@@ -9,10 +9,21 @@ import type { Enqueue, EventMetadata, JobRequest, NewEvent, Queryable, RecordedE
 /** The stream must be at exactly this version (0: must not exist yet), or 'any'. */
 export type ExpectedVersion = number | 'any';
 
-export interface AppendOptions {
+export interface AppendOptions extends WriteOptions {
   expectedVersion: ExpectedVersion;
   /** Defaults to the part of the stream id before the first '-'. */
   streamType?: string;
+}
+
+/** One stream's events in a write that may span several streams (all or nothing). */
+export interface StreamWrite {
+  streamId: string;
+  events: readonly NewEvent[];
+  expectedVersion: ExpectedVersion;
+  streamType?: string;
+}
+
+export interface WriteOptions {
   /** Merged into every event's metadata. */
   metadata?: EventMetadata;
   /** Jobs this write causes, enqueued in the same transaction. */
@@ -52,6 +63,11 @@ export interface EventStoreDeps {
 
 export interface EventStore {
   append(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult>;
+  /**
+   * Several streams' events in one transaction: every expectation holds and all are written, or none is
+   * (a payment claimed and what it grants). Idempotent like append: a retry returns the stored events.
+   */
+  appendMany(writes: readonly StreamWrite[], options?: WriteOptions): Promise<AppendResult[]>;
   readStream(streamId: string, options?: { upTo?: number }): Promise<RecordedEvent[]>;
   /** The whole log in commit order, after a position taken from a previously read event. */
   readAll(options?: { after?: Pick<RecordedEvent, 'transactionId' | 'globalPosition'>; limit?: number }): Promise<RecordedEvent[]>;
@@ -115,65 +131,74 @@ export function createEventStore({ pool, catalog, projections = [], enqueue }: E
     throw new ConflictError('Esta operación ya se registró con otros datos.', { streamId });
   }
 
-  async function append(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('append needs at least one event');
-    const metadata = options.metadata ?? {};
-    const prepared = events.map((e) => {
+  /** One stream's part of a write: validated events and the arguments of mf_append_events. */
+  function prepare(write: StreamWrite, metadata: EventMetadata) {
+    if (write.events.length === 0) throw new Error('append needs at least one event');
+    const prepared = write.events.map((e) => {
       const { data, version } = catalog.validate(e);
       return { eventId: e.eventId ?? timeOrderedUuid(), type: e.type, version, data, metadata: { ...metadata, ...e.metadata } };
     });
-    const ids = prepared.map((e) => e.eventId);
-    if (new Set(ids).size !== ids.length) throw new ConflictError('Eventos repetidos en una misma escritura.');
-    const streamType = options.streamType ?? streamId.split('-')[0] ?? 'stream';
-
+    const streamType = write.streamType ?? write.streamId.split('-')[0] ?? 'stream';
     const args = [
-      streamId,
+      write.streamId,
       streamType,
-      options.expectedVersion === 'any' ? null : options.expectedVersion,
+      write.expectedVersion === 'any' ? null : write.expectedVersion,
       JSON.stringify(prepared.map((e) => ({ event_id: e.eventId, type: e.type, version: e.version, data: e.data, metadata: e.metadata }))),
     ];
-    const types = new Set(prepared.map((e) => e.type));
+    return { write, prepared, args, ids: prepared.map((e) => e.eventId) };
+  }
+  type Prepared = ReturnType<typeof prepare>;
+
+  // The database assigns positions, transaction and time; the payloads are the ones we sent.
+  const recorded = ({ write, prepared }: Prepared, { rows }: { rows: AppendedRow[] }): AppendResult => {
+    const row = rows[0]!;
+    const first = Number(row.first_position);
+    const events: RecordedEvent[] = prepared.map((e, i) => ({
+      globalPosition: Number(row.global_positions[i]),
+      transactionId: row.transaction_id_text,
+      streamId: write.streamId,
+      streamPosition: first + i,
+      eventId: e.eventId,
+      type: e.type,
+      version: e.version,
+      data: e.data,
+      metadata: e.metadata,
+      recordedAt: row.recorded_at,
+    }));
+    return { nextVersion: first + prepared.length - 1, events, idempotent: false };
+  };
+
+  async function appendMany(writes: readonly StreamWrite[], options: WriteOptions = {}): Promise<AppendResult[]> {
+    if (writes.length === 0) throw new Error('appendMany needs at least one stream');
+    const parts = writes.map((w) => prepare(w, options.metadata ?? {}));
+    const ids = parts.flatMap((p) => p.ids);
+    if (new Set(ids).size !== ids.length) throw new ConflictError('Eventos repetidos en una misma escritura.');
+    if (new Set(writes.map((w) => w.streamId)).size !== writes.length) throw new Error('appendMany: one entry per stream');
+    const types = new Set(parts.flatMap((p) => p.prepared.map((e) => e.type)));
     const projectionsHit = inline.filter((p) => p.eventTypes.some((t) => types.has(t)));
     const jobs = options.jobs ?? [];
     if (jobs.length && !enqueue) throw new Error('jobs given but the event store has no enqueue function');
     const alsoInTransaction = options.alsoInTransaction;
 
-    // The database assigns positions, transaction and time; the payloads are the ones we sent.
-    const recorded = ({ rows }: { rows: AppendedRow[] }): AppendResult => {
-      const row = rows[0]!;
-      const first = Number(row.first_position);
-      const events: RecordedEvent[] = prepared.map((e, i) => ({
-        globalPosition: Number(row.global_positions[i]),
-        transactionId: row.transaction_id_text,
-        streamId,
-        streamPosition: first + i,
-        eventId: e.eventId,
-        type: e.type,
-        version: e.version,
-        data: e.data,
-        metadata: e.metadata,
-        recordedAt: row.recorded_at,
-      }));
-      return { nextVersion: first + prepared.length - 1, events, idempotent: false };
-    };
-
     try {
-      if (projectionsHit.length === 0 && jobs.length === 0 && !alsoInTransaction) {
+      if (parts.length === 1 && projectionsHit.length === 0 && jobs.length === 0 && !alsoInTransaction) {
         // Nothing else commits with the events: one autocommitted statement.
-        return recorded(await pool.query<AppendedRow>(APPEND_SQL, args));
+        return [recorded(parts[0]!, await pool.query<AppendedRow>(APPEND_SQL, parts[0]!.args))];
       }
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = recorded(await client.query<AppendedRow>(APPEND_SQL, args));
+        const results: AppendResult[] = [];
+        for (const part of parts) results.push(recorded(part, await client.query<AppendedRow>(APPEND_SQL, part.args)));
+        const all = results.flatMap((r) => r.events);
         for (const projection of projectionsHit) {
-          const relevant = result.events.filter((e) => projection.eventTypes.includes(e.type));
+          const relevant = all.filter((e) => projection.eventTypes.includes(e.type));
           if (relevant.length) await projection.apply(client, relevant);
         }
         await alsoInTransaction?.(client);
         for (const job of jobs) await enqueue!(client, job);
         await client.query('COMMIT');
-        return result;
+        return results;
       } catch (err) {
         await client.query('ROLLBACK').catch(() => {});
         throw err;
@@ -186,11 +211,21 @@ export function createEventStore({ pool, catalog, projections = [], enqueue }: E
       // Other unique violations come from read models (a taken e-mail): the caller maps them.
       if (e.code !== WRONG_VERSION && !duplicateId) throw err;
       // A retry of a write that is already stored (or a concurrent twin that won the race) is success.
-      const existing = await findExisting(pool, streamId, ids);
-      if (existing) return { nextVersion: existing.at(-1)!.streamPosition, events: existing, idempotent: true };
-      const actual = e.code === WRONG_VERSION ? Number(e.detail ?? 0) : await currentVersion(pool, streamId);
-      throw new ConcurrencyError(streamId, options.expectedVersion, actual);
+      const existing = await Promise.all(parts.map((p) => findExisting(pool, p.write.streamId, p.ids)));
+      if (existing.every((x) => x !== undefined)) {
+        return existing.map((x) => ({ nextVersion: x!.at(-1)!.streamPosition, events: x!, idempotent: true }));
+      }
+      // The stream whose expectation failed (with one stream, that one).
+      const failed = parts.find((p, i) => !existing[i] && p.write.expectedVersion !== 'any') ?? parts[0]!;
+      const actual = e.code === WRONG_VERSION && parts.length === 1 ? Number(e.detail ?? 0) : await currentVersion(pool, failed.write.streamId);
+      throw new ConcurrencyError(failed.write.streamId, failed.write.expectedVersion, actual);
     }
+  }
+
+  async function append(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
+    const { expectedVersion, streamType, ...rest } = options;
+    const [result] = await appendMany([{ streamId, events, expectedVersion, streamType }], rest);
+    return result!;
   }
 
   async function currentVersion(db: Queryable, streamId: string): Promise<number> {
@@ -200,6 +235,7 @@ export function createEventStore({ pool, catalog, projections = [], enqueue }: E
 
   return {
     append,
+    appendMany,
     streamVersion: (streamId) => currentVersion(pool, streamId),
 
     async readStream(streamId, { upTo } = {}) {
