@@ -11,6 +11,8 @@ import './deepwhy/deepwhy-guest-sync';
 import { deepWhyEvents } from './deepwhy/deepwhy.events';
 import { deepWhyProjection } from './deepwhy/projections/deepwhy';
 import { leadEvents } from './leads/leads.events';
+import { paymentEvents } from './payments/payments.events';
+import { entitlementsProjection, paymentsProjection } from './payments/projections/payments';
 import { meditationEvents } from './meditation/meditation.events';
 import { meditationTotalsProjection, revelationsProjection } from './meditation/projections/meditation';
 import { areaDefinitionsProjection, areaRatingsProjection } from './wheel/projections/wheel';
@@ -21,6 +23,6 @@ import { leadsProjection } from './leads/projections/leads';
 import { EventCatalog } from './store/catalog';
 import type { Projection } from './store/projection';
 
-export const createCatalog = () => new EventCatalog([...leadEvents, ...accountEvents, ...courseEvents, ...wheelEvents, ...deepWhyEvents, ...meditationEvents, ...beliefEvents]);
+export const createCatalog = () => new EventCatalog([...leadEvents, ...accountEvents, ...courseEvents, ...wheelEvents, ...deepWhyEvents, ...meditationEvents, ...beliefEvents, ...paymentEvents]);
 
-export const projections: readonly Projection[] = [usersProjection, completionsProjection, reflectionsProjection, areaRatingsProjection, areaDefinitionsProjection, deepWhyProjection, revelationsProjection, meditationTotalsProjection, beliefGoalsProjection, leadsProjection, leadDailyCountsProjection];
+export const projections: readonly Projection[] = [usersProjection, completionsProjection, reflectionsProjection, areaRatingsProjection, areaDefinitionsProjection, deepWhyProjection, revelationsProjection, meditationTotalsProjection, beliefGoalsProjection, paymentsProjection, entitlementsProjection, leadsProjection, leadDailyCountsProjection];

@@ -20,8 +20,10 @@ import { whyQuestionRoutes } from './features/deepwhy/questions';
 import deepWhyRoutes from './features/deepwhy/routes';
 import healthRoutes from './features/health/routes';
 import meditationRoutes from './features/meditation/routes';
+import paymentRoutes from './features/payments/routes';
 import wheelRoutes from './features/wheel/routes';
 import leadRoutes from './features/leads/routes';
+import callRoutes from './features/leads/calls';
 import { MESSAGES } from './http';
 import { createLogger } from './logger';
 import apiConventions from './plugins/api-conventions';
@@ -43,7 +45,14 @@ export type AppConfig = Pick<
   | 'SESSION_MAX_DAYS'
   | 'RATE_LIMIT_PER_IP'
   | 'RATE_LIMIT_LOGIN_PER_ACCOUNT'
+  | 'LEAD_RATE_LIMIT_PER_IP'
   | 'TRUST_PROXY'
+  | 'MERCADOPAGO_API_URL'
+  | 'MERCADOPAGO_ACCESS_TOKEN'
+  | 'MERCADOPAGO_WEBHOOK_SECRET'
+  | 'PAYMENT_TIMEOUT_MS'
+  | 'SITE_NOTICE_TEXT'
+  | 'SITE_NOTICE_LINK'
 >;
 
 export interface AppDeps {
@@ -101,11 +110,13 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(healthRoutes, { pool: deps.pool, jobs: deps.jobs });
   await app.register(leadRoutes, { store: deps.store, config });
+  await app.register(callRoutes, { store: deps.store, config, notice: { text: config.SITE_NOTICE_TEXT, link: config.SITE_NOTICE_LINK || undefined } });
   await app.register(authRoutes, { store: deps.store, accounts, cookies, config });
   await app.register(courseRoutes, { store: deps.store, pool: deps.pool });
   await app.register(wheelRoutes, { store: deps.store, pool: deps.pool });
   await app.register(deepWhyRoutes, { store: deps.store, pool: deps.pool });
   await app.register(beliefRoutes, { store: deps.store, pool: deps.pool });
+  await app.register(paymentRoutes, { store: deps.store, pool: deps.pool, accounts, config });
   await app.register(meditationRoutes, { store: deps.store, pool: deps.pool });
   await app.register(whyQuestionRoutes, { jobs: deps.jobs, pool: deps.pool, perIp: config.RATE_LIMIT_PER_IP });
 

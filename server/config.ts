@@ -31,6 +31,8 @@ const ConfigSchema = z.object({
   /** Attempts per minute per client address (login, signup, resend) and failed logins per account per 15 min. */
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  /** Lead forms per minute per client address (page views: four times as many). */
+  LEAD_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   /**
    * Whether to believe X-Forwarded-For (client address for rate limits and logs): 'false' when clients
    * reach the app directly; 'true' or the proxies' addresses (comma-separated) behind a reverse proxy.
@@ -44,6 +46,18 @@ const ConfigSchema = z.object({
   GEMINI_MODEL: z.string().min(1).default('gemini-2.5-flash'),
   GEMINI_BASE_URL: optionalUrl,
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  /** Mercado Pago: every payment is verified with its payments API before anything is granted. */
+  MERCADOPAGO_API_URL: z.string().trim().pipe(z.url()).default('https://api.mercadopago.com'),
+  MERCADOPAGO_ACCESS_TOKEN: z.string().trim().optional(),
+  MERCADOPAGO_WEBHOOK_SECRET: z.string().trim().optional(),
+  PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  /** An optional site-wide notice (a dismissible banner), and where it links (a path or an https URL). */
+  SITE_NOTICE_TEXT: z.string().trim().max(280).optional(),
+  SITE_NOTICE_LINK: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || v.startsWith('/') || v.startsWith('https://'), 'SITE_NOTICE_LINK must be a path or an https:// URL')
+    .optional(),
   SERVE_CLIENT: z
     .enum(['true', 'false', '1', '0'])
     .default('true')

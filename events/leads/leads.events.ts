@@ -35,7 +35,57 @@ export const LeadCaptured = defineEvent(
     status: z.enum(LEAD_STATUSES),
     /** First capture of this page and section for this address (a welcome mail was sent). */
     firstForSource: z.boolean(),
+    /** The browser's anonymous visitor id (first-party cookie), tying the lead to its page views. */
+    visitorId: z.uuid().optional(),
   }),
 );
 
-export const leadEvents = [LeadCaptured] as const;
+/** The public pages whose views the funnel counts: the lead magnets, the sales pages, the newsletter. */
+export const FUNNEL_PAGES = [
+  'menu',
+  'nostalgia',
+  'niveles',
+  'afirmaciones',
+  'recursos-gratuitos',
+  'newsletter',
+  'reprograma',
+  'manifiesta',
+  'manifiesta-call',
+  'hielo',
+  'masterclasses',
+  'coaching',
+  'about',
+  'confirmacion-pago',
+] as const;
+export type FunnelPage = (typeof FUNNEL_PAGES)[number];
+
+/** A visitor opened a funnel page (never recorded under Do-Not-Track or Global Privacy Control). */
+export const LeadPageViewed = defineEvent(
+  'LeadPageViewed',
+  1,
+  z.strictObject({ visitorId: z.uuid(), page: z.enum(FUNNEL_PAGES), section: z.string().min(1).max(60).optional() }),
+);
+
+export const CALL_PAGES = ['reprograma', 'manifiesta'] as const;
+export const WHATSAPP_PATTERN = /^\+?[\d\s()-]{8,20}$/;
+export const MAX_CALL_MESSAGE = 2_000;
+
+/** A visitor asked for the free clarification call from a sales page. */
+export const ClarificationCallRequested = defineEvent(
+  'ClarificationCallRequested',
+  1,
+  z
+    .strictObject({
+      requestId: z.uuid(),
+      page: z.enum(CALL_PAGES),
+      name: z.string().trim().min(1).max(MAX_NICK),
+      email: z.string().max(MAX_EMAIL).regex(EMAIL_PATTERN).optional(),
+      whatsapp: z.string().regex(WHATSAPP_PATTERN).optional(),
+      message: z.string().trim().max(MAX_CALL_MESSAGE).optional(),
+      visitorId: z.uuid().optional(),
+    })
+    .refine((d) => d.email !== undefined || d.whatsapp !== undefined),
+);
+
+export const leadEvents = [LeadCaptured, LeadPageViewed, ClarificationCallRequested] as const;
+export const visitStreamId = (visitorId: string) => `visit-${visitorId}`;

@@ -11,6 +11,7 @@ export interface CaptureLead {
   status: LeadSource['status'];
   /** From the request's idempotency key, so a retried request writes once. */
   eventId?: string;
+  visitorId?: string;
 }
 
 export interface VisitorState {
@@ -36,9 +37,16 @@ export function evolveVisitor(state: VisitorState, event: RecordedEvent): Visito
   return state;
 }
 
-/** Every capture is recorded (the funnel counts them); only the first per source earns a welcome mail. */
+/** A subscription is a state, not a download: subscribing again changes nothing. */
+export const isSubscription = (page: string) => page === 'Newsletter Archive';
+
+/**
+ * Every download is recorded (the funnel counts them); only the first per source earns a welcome mail.
+ * A repeated newsletter subscription writes nothing.
+ */
 export function decideCaptureLead(state: VisitorState, command: CaptureLead): { events: NewEvent[]; sendWelcome: boolean } {
   const firstForSource = !state.sources.has(sourceKey(command.page, command.section));
+  if (!firstForSource && isSubscription(command.page)) return { events: [], sendWelcome: false };
   const event = LeadCaptured.create({
     email: normaliseEmail(command.email),
     nick: command.nick.trim(),
@@ -46,6 +54,7 @@ export function decideCaptureLead(state: VisitorState, command: CaptureLead): { 
     section: command.section,
     status: command.status,
     firstForSource,
+    ...(command.visitorId ? { visitorId: command.visitorId } : {}),
   }, { eventId: command.eventId });
   return { events: [event], sendWelcome: firstForSource };
 }

@@ -17,11 +17,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Starts pg-boss on the database and builds the app; `wrapStore` lets a test swap parts of the store. */
-export async function startTestApp(db: TestDatabase, { wrapStore = (s: EventStore) => s } = {}): Promise<TestApp> {
+/**
+ * Starts pg-boss on the database and builds the app; `wrapStore` lets a test swap parts of the store,
+ * `config` overrides settings (a fake provider's address).
+ */
+export async function startTestApp(
+  db: TestDatabase,
+  { wrapStore = (s: EventStore) => s, config = {} as Partial<AppConfig> } = {},
+): Promise<TestApp> {
   const jobs = await startJobs(db.url, () => {});
   const store = createEventStore({ pool: db.pool, catalog: createCatalog(), projections, enqueue: jobs.enqueue });
-  const app = await buildApp({ config: TEST_CONFIG, pool: db.pool, store: wrapStore(store), jobs, logger: pino({ level: 'silent' }) });
+  const app = await buildApp({ config: { ...TEST_CONFIG, ...config }, pool: db.pool, store: wrapStore(store), jobs, logger: pino({ level: 'silent' }) });
   await app.ready();
   return {
     app,

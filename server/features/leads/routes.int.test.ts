@@ -3,12 +3,14 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { visitorStreamId } from '../../../events/leads/leads';
+import { visitStreamId } from '../../../events/leads/leads.events';
 import { leadDailyCountsProjection } from '../../../events/leads/projections/lead-daily-counts';
 import { createCatalog } from '../../../events/registry';
 import { catchUp } from '../../../events/store/reader';
 import { count, countEmailJobs, countEvents, startTestApp, type TestApp } from '../../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
 import { MESSAGES } from '../../http';
+import { LEAD_MESSAGES } from './routes';
 import apiConventions from '../../plugins/api-conventions';
 import errors from '../../plugins/errors';
 
@@ -19,7 +21,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  t = await startTestApp(db);
+  t = await startTestApp(db, { config: { LEAD_RATE_LIMIT_PER_IP: 10_000 } });
 });
 
 afterAll(async () => {
@@ -306,5 +308,80 @@ describe('unexpected errors', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-request-id']).toBeTruthy();
     expect(await countEvents(db.pool)).toBe(eventsBefore);
+  });
+});
+
+describe('newsletter, visitors and page views', () => {
+  const subscribe = (email: string, headers: Record<string, string> = {}) =>
+    post(lead({ email, nick: 'Lucía', page: 'Newsletter Archive', section: 'Subscription Form', status: 'Subscribed via Form' }), headers);
+  const view = (payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: '/api/leads/view', payload, headers });
+  const visitorCookie = (res: { headers: Record<string, unknown> }) => {
+    const set = ([] as string[]).concat((res.headers['set-cookie'] as string | string[] | undefined) ?? []).find((c) => c.startsWith('mf_visitor='));
+    return set?.split(';')[0];
+  };
+
+  it('a repeated subscription writes nothing and says so', async () => {
+    const first = await subscribe('lucia.news@example.com');
+    expect(first.json()).toMatchObject({ success: true, message: LEAD_MESSAGES.subscribed, data: { firstForSource: true } });
+    const before = await countEvents(db.pool);
+    const jobs = await countEmailJobs(db.pool);
+    const again = await subscribe('Lucia.News@example.com');
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ success: true, status: 'success', message: LEAD_MESSAGES.alreadySubscribed, data: { firstForSource: false } });
+    expect(await countEvents(db.pool)).toBe(before);
+    expect(await countEmailJobs(db.pool)).toBe(jobs);
+  });
+
+  it('records a page view under a first-party visitor cookie, and ties a later lead to the same visitor', async () => {
+    const first = await view({ page: 'nostalgia' });
+    expect(first.json()).toMatchObject({ success: true, data: { recorded: true } });
+    const cookie = visitorCookie(first)!;
+    expect(cookie).toMatch(/^mf_visitor=[0-9a-f-]{36}$/);
+    expect(String(first.headers['set-cookie'])).toMatch(/HttpOnly/);
+    const visitorId = cookie.split('=')[1]!;
+
+    const second = await view({ page: 'afirmaciones', section: 'pago-promo' }, { cookie });
+    expect(visitorCookie(second)).toBeUndefined(); // the browser keeps its id
+    const views = await db.pool.query('SELECT data FROM events WHERE stream_id = $1 ORDER BY stream_position', [visitStreamId(visitorId)]);
+    expect(views.rows.map((r) => r.data)).toEqual([
+      { visitorId, page: 'nostalgia' },
+      { visitorId, page: 'afirmaciones', section: 'pago-promo' },
+    ]);
+
+    await post(lead({ email: 'visita@example.com' }), { cookie });
+    const captured = await db.pool.query("SELECT data FROM events WHERE stream_id = $1 AND type = 'LeadCaptured'", [visitorStreamId('visita@example.com')]);
+    expect(captured.rows[0].data.visitorId).toBe(visitorId);
+  });
+
+  it('honours Do-Not-Track and Global Privacy Control: nothing recorded, no cookie', async () => {
+    const before = await countEvents(db.pool);
+    for (const headers of [{ dnt: '1' }, { 'sec-gpc': '1' }] as Record<string, string>[]) {
+      const res = await view({ page: 'reprograma' }, headers);
+      expect(res.json()).toMatchObject({ success: true, data: { recorded: false } });
+      expect(visitorCookie(res)).toBeUndefined();
+    }
+    expect(await countEvents(db.pool)).toBe(before);
+  });
+
+  it('refuses unknown pages with a Spanish message', async () => {
+    const res = await view({ page: 'admin' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Página desconocida.');
+  });
+
+  it('rate-limits lead forms per client address', async () => {
+    const limited = await startTestApp(db, { config: { LEAD_RATE_LIMIT_PER_IP: 3 } });
+    try {
+      const send = (i: number, remoteAddress: string) =>
+        limited.app.inject({ method: 'POST', url: '/api/leads/add', remoteAddress, payload: lead({ email: `limite${i}@example.com` }) });
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await send(i, '198.51.100.7')).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      const refused = await send(9, '198.51.100.7');
+      expect(refused.json().message).toBe(MESSAGES.tooManyRequests);
+      expect((await send(10, '198.51.100.8')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });

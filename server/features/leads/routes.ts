@@ -2,14 +2,15 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { InvalidError } from '../../../events/errors';
-import { decideCaptureLead, evolveVisitor, initialVisitorState, visitorStreamId } from '../../../events/leads/leads';
-import { EMAIL_PATTERN, isLeadSource, LEAD_PAGES, LEAD_SECTIONS, LEAD_STATUSES, MAX_EMAIL, MAX_NICK } from '../../../events/leads/leads.events';
+import { decideCaptureLead, evolveVisitor, initialVisitorState, isSubscription, visitorStreamId } from '../../../events/leads/leads';
+import { EMAIL_PATTERN, FUNNEL_PAGES, isLeadSource, LEAD_PAGES, LEAD_SECTIONS, LEAD_STATUSES, LeadPageViewed, MAX_EMAIL, MAX_NICK, visitStreamId } from '../../../events/leads/leads.events';
 import { handleCommand } from '../../../events/store/command';
 import { EMAIL_SEND } from '../../../jobs/email/send-email';
 import type { AppDeps } from '../../app';
 import { envelope, errorResponses } from '../../http';
 import { eventIdFor, requestMetadata } from '../../request';
 import { leadWelcomeEmail } from './emails';
+import { ensureVisitorId, optedOut, visitorIdOf } from './visitor';
 
 const UNKNOWN_SOURCE = 'Página, sección o estado de descarga desconocidos.';
 
@@ -21,6 +22,12 @@ const AddLeadBody = z.strictObject({
   status: z.enum(LEAD_STATUSES, UNKNOWN_SOURCE),
 });
 
+export const LEAD_MESSAGES = {
+  downloaded: '¡Listo! Ya puedes descargar tu archivo.',
+  subscribed: '¡Gracias por suscribirte! Muy pronto recibirás la próxima carta en tu correo.',
+  alreadySubscribed: 'Ya estabas suscrito al newsletter con este correo. ¡Gracias por seguir aquí!',
+} as const;
+
 const AddLeadResponse = envelope(z.object({ firstForSource: z.boolean() })).extend({
   status: z.literal('success').describe("El cliente original exige status === 'success'."),
 });
@@ -29,6 +36,7 @@ const leadRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'>> = asy
   app.post(
     '/api/leads/add',
     {
+      config: { rateLimit: { max: config.LEAD_RATE_LIMIT_PER_IP, timeWindow: '1 minute' } },
       schema: {
         operationId: 'addLead',
         tags: ['leads'],
@@ -38,16 +46,18 @@ const leadRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'>> = asy
         response: { 200: AddLeadResponse, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const lead = request.body;
       if (!isLeadSource(lead.page, lead.section, lead.status)) throw new InvalidError(UNKNOWN_SOURCE);
+      // A lead is given knowingly, so it carries the visitor id even under DNT; no new cookie is set then.
+      const visitorId = optedOut(request) ? visitorIdOf(request) : ensureVisitorId(request, reply, config.cookieSecure);
       const streamId = visitorStreamId(lead.email);
       const result = await handleCommand(
         store,
         streamId,
         { initial: initialVisitorState, evolve: evolveVisitor },
         (state) => {
-          const { events, sendWelcome } = decideCaptureLead(state, { ...lead, eventId: eventIdFor(request, 0) });
+          const { events, sendWelcome } = decideCaptureLead(state, { ...lead, eventId: eventIdFor(request, 0), visitorId });
           return {
             events,
             jobs: sendWelcome ? [{ name: EMAIL_SEND, data: leadWelcomeEmail(lead, config.publicUrl) }] : [],
@@ -55,13 +65,36 @@ const leadRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'>> = asy
         },
         { metadata: requestMetadata(request, 'visitor') },
       );
-      const captured = result.events[0]!.data as { firstForSource: boolean };
-      return {
-        success: true as const,
-        status: 'success' as const,
-        message: '¡Listo! Ya puedes descargar tu archivo.',
-        data: { firstForSource: captured.firstForSource },
-      };
+      const captured = result.events[0]?.data as { firstForSource: boolean } | undefined;
+      const message = !isSubscription(lead.page) ? LEAD_MESSAGES.downloaded : captured?.firstForSource ? LEAD_MESSAGES.subscribed : LEAD_MESSAGES.alreadySubscribed;
+      return { success: true as const, status: 'success' as const, message, data: { firstForSource: captured?.firstForSource ?? false } };
+    },
+  );
+
+  app.post(
+    '/api/leads/view',
+    {
+      config: { rateLimit: { max: config.LEAD_RATE_LIMIT_PER_IP * 4, timeWindow: '1 minute' } },
+      schema: {
+        operationId: 'viewLeadPage',
+        tags: ['leads'],
+        summary: 'Cuenta una visita a una página pública (embudo). No se registra con Do-Not-Track o GPC.',
+        body: z.strictObject({
+          page: z.enum(FUNNEL_PAGES, 'Página desconocida.'),
+          section: z.string().trim().min(1).max(60).optional(),
+        }),
+        response: { 200: envelope(z.object({ recorded: z.boolean() })), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      if (optedOut(request)) return { success: true as const, message: 'Respetamos tu preferencia: esta visita no se registra.', data: { recorded: false } };
+      const visitorId = ensureVisitorId(request, reply, config.cookieSecure);
+      await store.append(
+        visitStreamId(visitorId),
+        [LeadPageViewed.create({ visitorId, page: request.body.page, ...(request.body.section ? { section: request.body.section } : {}) }, { eventId: eventIdFor(request, 0) })],
+        { expectedVersion: 'any', metadata: requestMetadata(request, 'visitor') },
+      );
+      return { success: true as const, message: 'Visita registrada.', data: { recorded: true } };
     },
   );
 };

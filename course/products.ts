@@ -1,0 +1,37 @@
+// What the site sells and for how much (platform.md §9): one catalogue for the sales pages and for the
+// server, which checks every payment against it before granting anything.
+import { PREMIUM_ROLE } from './rules';
+
+export const PRODUCTS = {
+  'manifiesta-curso-completo': {
+    name: 'Manifiesta: el curso completo',
+    amount: 270,
+    currency: 'USD',
+    /** The price shown crossed out on the enrolment page. */
+    listAmount: 770,
+    grants: { role: PREMIUM_ROLE },
+    /** Where the confirmation page sends the buyer after 3 s. */
+    landing: '/cursos/manifiesta',
+  },
+  'afirmaciones-ebook': {
+    name: 'Afirmaciones: el ebook completo',
+    amount: 3,
+    currency: 'USD',
+    listAmount: null,
+    grants: { entitlement: 'afirmaciones-ebook' },
+    landing: '/menu',
+  },
+} as const;
+
+export type ProductId = keyof typeof PRODUCTS;
+export const PRODUCT_IDS = Object.keys(PRODUCTS) as [ProductId, ...ProductId[]];
+export const isProductId = (id: string): id is ProductId => Object.hasOwn(PRODUCTS, id);
+
+/** Prices quoted on the sales pages that are paid elsewhere (checkout links, messaging): §9. */
+export const QUOTED_PRICES = {
+  reprogramaSingle: { amount: 177, currency: 'USD' },
+  reprogramaWeekly: { amount: 40, currency: 'USD' },
+  purposeSession: { amount: 17, currency: 'USD', minutes: 60 },
+} as const;
+
+export const formatPrice = ({ amount, currency }: { amount: number; currency: string }) => `$${amount} ${currency}`;

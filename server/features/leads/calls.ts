@@ -1,0 +1,88 @@
+// The free clarification call asked for from the sales pages (/reprograma, /manifiesta), and the optional
+// site-wide notice shown as a dismissible banner.
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { normaliseEmail } from '../../../events/leads/leads';
+import { CALL_PAGES, ClarificationCallRequested, EMAIL_PATTERN, MAX_CALL_MESSAGE, MAX_EMAIL, MAX_NICK, WHATSAPP_PATTERN } from '../../../events/leads/leads.events';
+import { deterministicUuid, timeOrderedUuid } from '../../../events/store/ids';
+import type { AppDeps } from '../../app';
+import { envelope, errorResponses } from '../../http';
+import { eventIdFor, requestMetadata } from '../../request';
+import { optedOut, visitorIdOf } from './visitor';
+
+export const CALL_MESSAGES = {
+  contactRequired: 'Déjanos un email o un número de WhatsApp para poder contactarte.',
+  received: '¡Gracias! Recibimos tu solicitud y te escribiremos en las próximas 24 horas para coordinar la llamada.',
+} as const;
+
+const CallBody = z
+  .strictObject({
+    name: z.string('Tu nombre es obligatorio.').trim().min(1, 'Tu nombre es obligatorio.').max(MAX_NICK, `Tu nombre puede tener hasta ${MAX_NICK} caracteres.`),
+    email: z.string().trim().max(MAX_EMAIL, 'Ingresa un email válido.').regex(EMAIL_PATTERN, 'Ingresa un email válido.').optional().or(z.literal('').transform(() => undefined)),
+    whatsapp: z.string().trim().regex(WHATSAPP_PATTERN, 'Ingresa un número de WhatsApp válido, con código de país.').optional().or(z.literal('').transform(() => undefined)),
+    message: z.string().trim().max(MAX_CALL_MESSAGE, `Tu mensaje puede tener hasta ${MAX_CALL_MESSAGE.toLocaleString('es')} caracteres.`).optional(),
+  })
+  .refine((b) => b.email !== undefined || b.whatsapp !== undefined, { message: CALL_MESSAGES.contactRequired, path: ['email'] });
+
+const Notice = z.object({ id: z.string(), text: z.string(), link: z.string().nullable() }).nullable();
+
+const callRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'> & { notice: { text?: string; link?: string } }> = async (app, { store, config, notice }) => {
+  for (const page of CALL_PAGES) {
+    app.post(
+      `/api/${page}/clarification-call`,
+      {
+        config: { rateLimit: { max: config.LEAD_RATE_LIMIT_PER_IP, timeWindow: '1 minute' } },
+        schema: {
+          operationId: `requestClarificationCall_${page}`,
+          tags: ['leads'],
+          summary: `Pide la llamada de claridad gratuita desde /${page}`,
+          body: CallBody,
+          response: { 200: envelope(z.null()), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { name, email, whatsapp, message } = request.body;
+        const eventId = eventIdFor(request, 0);
+        const requestId = eventId ? deterministicUuid('call', eventId) : timeOrderedUuid();
+        const visitorId = optedOut(request) ? undefined : visitorIdOf(request);
+        await store.append(
+          `call-${requestId}`,
+          [
+            ClarificationCallRequested.create(
+              {
+                requestId,
+                page,
+                name,
+                ...(email ? { email: normaliseEmail(email) } : {}),
+                ...(whatsapp ? { whatsapp } : {}),
+                ...(message ? { message } : {}),
+                ...(visitorId ? { visitorId } : {}),
+              },
+              { eventId },
+            ),
+          ],
+          { expectedVersion: 'any', metadata: requestMetadata(request, 'visitor') },
+        );
+        return { success: true as const, message: CALL_MESSAGES.received, data: null };
+      },
+    );
+  }
+
+  const text = notice.text?.trim();
+  const current = text ? { id: createHash('sha256').update(`${text}\n${notice.link ?? ''}`).digest('hex').slice(0, 12), text, link: notice.link ?? null } : null;
+  app.get(
+    '/api/app/notification',
+    {
+      schema: {
+        operationId: 'getNotification',
+        tags: ['site'],
+        summary: 'El aviso del sitio, si hay uno (se muestra como banner descartable; id cambia con el texto)',
+        response: { 200: envelope(Notice), ...errorResponses },
+      },
+    },
+    async () => ({ success: true as const, message: current ? 'Aviso del sitio.' : 'Sin avisos.', data: current }),
+  );
+};
+
+export default callRoutes;

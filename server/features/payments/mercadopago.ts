@@ -1,0 +1,77 @@
+// Mercado Pago, as far as we use it: read a payment (GET /v1/payments/{id}) and check a webhook's
+// x-signature (HMAC-SHA256 over the documented manifest, compared in constant time).
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { UnavailableError } from '../../../events/errors';
+
+/** The fields of a payment we rely on (the API returns many more). */
+export interface ProviderPayment {
+  id: number;
+  status: string;
+  status_detail?: string;
+  transaction_amount: number;
+  currency_id: string;
+  external_reference: string | null;
+  metadata?: Record<string, unknown> | null;
+}
+
+export const PROVIDER_DOWN = 'No pudimos verificar tu pago con Mercado Pago en este momento. Inténtalo de nuevo en unos minutos.';
+export const PAYMENTS_NOT_CONFIGURED = 'Los pagos no están disponibles en este momento. Por favor, contacta a soporte.';
+
+export interface MercadoPagoConfig {
+  apiUrl: string;
+  accessToken?: string;
+  timeoutMs: number;
+}
+
+/** The payment, or undefined when the provider does not know that id. Unreachable or failing: 503. */
+export async function fetchPayment(config: MercadoPagoConfig, id: string): Promise<ProviderPayment | undefined> {
+  if (!config.accessToken) throw new UnavailableError(PAYMENTS_NOT_CONFIGURED);
+  let res: Response;
+  try {
+    res = await fetch(new URL(`/v1/payments/${encodeURIComponent(id)}`, config.apiUrl), {
+      headers: { authorization: `Bearer ${config.accessToken}`, accept: 'application/json' },
+      signal: AbortSignal.timeout(config.timeoutMs),
+    });
+  } catch {
+    throw new UnavailableError(PROVIDER_DOWN);
+  }
+  if (res.status === 404) return undefined;
+  if (!res.ok) throw new UnavailableError(PROVIDER_DOWN);
+  const body = (await res.json().catch(() => undefined)) as Partial<ProviderPayment> | undefined;
+  if (!body || typeof body.status !== 'string' || typeof body.transaction_amount !== 'number' || typeof body.currency_id !== 'string') {
+    throw new UnavailableError(PROVIDER_DOWN);
+  }
+  return body as ProviderPayment;
+}
+
+/**
+ * The webhook's signature: x-signature is "ts=…,v1=…"; v1 = HMAC-SHA256(secret,
+ * "id:{data.id};request-id:{x-request-id};ts:{ts};") in hex, where data.id comes from the query string
+ * (lower-cased when alphanumeric) and a part whose value is missing is left out.
+ */
+export function webhookManifest({ dataId, requestId, ts }: { dataId?: string; requestId?: string; ts: string }): string {
+  let manifest = '';
+  if (dataId) manifest += `id:${/^[a-z0-9]+$/i.test(dataId) ? dataId.toLowerCase() : dataId};`;
+  if (requestId) manifest += `request-id:${requestId};`;
+  manifest += `ts:${ts};`;
+  return manifest;
+}
+
+export function signWebhook(secret: string, parts: { dataId?: string; requestId?: string; ts: string }): string {
+  return createHmac('sha256', secret).update(webhookManifest(parts)).digest('hex');
+}
+
+export function verifyWebhookSignature(secret: string, header: string | undefined, parts: { dataId?: string; requestId?: string }): boolean {
+  if (!header) return false;
+  const fields = Object.fromEntries(
+    header.split(',').map((kv) => {
+      const [k, ...v] = kv.split('=');
+      return [k!.trim(), v.join('=').trim()];
+    }),
+  );
+  const ts = fields.ts;
+  const v1 = fields.v1;
+  if (!ts || !v1 || !/^[0-9a-f]{64}$/i.test(v1)) return false;
+  const expected = Buffer.from(signWebhook(secret, { ...parts, ts }), 'hex');
+  return timingSafeEqual(expected, Buffer.from(v1.toLowerCase(), 'hex'));
+}
