@@ -1,0 +1,25 @@
+// Counts a visit to a public funnel page once per mount (POST /api/leads/view). The server honours
+// Do-Not-Track and Global Privacy Control; we don't even ask when the browser says so. Never blocks the page.
+import { useEffect } from 'react';
+import { api } from '../api/client';
+import type { paths } from '../api/schema';
+
+export type FunnelPage = paths['/api/leads/view']['post']['requestBody']['content']['application/json']['page'];
+
+export function browserOptedOut(): boolean {
+  const nav = navigator as Navigator & { globalPrivacyControl?: boolean; doNotTrack?: string | null };
+  return nav.globalPrivacyControl === true || nav.doNotTrack === '1';
+}
+
+export function trackView(page: FunnelPage, section?: string): void {
+  if (browserOptedOut()) return;
+  api.POST('/api/leads/view', { body: { page, ...(section ? { section } : {}) } }).catch((error: unknown) => {
+    console.error('No se pudo registrar la visita.', error);
+  });
+}
+
+export function useTrackView(page: FunnelPage, section?: string): void {
+  useEffect(() => {
+    trackView(page, section);
+  }, [page, section]);
+}
