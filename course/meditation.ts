@@ -15,13 +15,13 @@ export interface MeditationPhase {
 }
 
 export const PHASES: readonly MeditationPhase[] = [
-  { id: 'presence', name: 'Presencia', description: 'Llegas a este momento: tu respiración, tu cuerpo, el aquí y el ahora.' },
-  { id: 'gratitude', name: 'Gratitud', description: 'Reconoces lo que ya tienes y dejas que el agradecimiento te llene.' },
-  { id: 'love', name: 'Amor', description: 'Abres el corazón hacia ti y hacia las personas que quieres.' },
-  { id: 'forgiveness', name: 'Perdón', description: 'Sueltas el peso de lo que pasó, por ti y por los demás.' },
-  { id: 'vision', name: 'Visión', description: 'Ves con detalle la vida que eliges crear, como si ya fuera real.' },
-  { id: 'choice', name: 'Elección', description: 'Decides quién vas a ser hoy y cuál es tu próximo paso.' },
-  { id: 'connection', name: 'Conexión', description: 'Te sientes parte de algo más grande y vuelves con calma.' },
+  { id: 'presence', name: 'Presencia', description: 'Llega al aquí y ahora: siente tu cuerpo, sigue tu respiración y deja pasar los pensamientos.' },
+  { id: 'gratitude', name: 'Gratitud', description: 'Agradece algo sencillo de hoy, a una persona de tu vida y algo de ti.' },
+  { id: 'love', name: 'Amor', description: 'Siente amor en tu pecho y envíalo a ti, a quien quieres, a quien te cuesta y a todos los seres.' },
+  { id: 'forgiveness', name: 'Perdón', description: 'Suelta algo que todavía te duele: perdona a otra persona, perdónate y libera ese peso.' },
+  { id: 'vision', name: 'Visión', description: 'Imagina tu vida dentro de tres años como si ya fuera real: qué ves, quién eres y cómo te sientes.' },
+  { id: 'choice', name: 'Elección', description: 'Elige cómo quieres sentirte hoy y un paso pequeño y concreto hacia tu visión.' },
+  { id: 'connection', name: 'Conexión', description: 'Siéntete parte de algo más grande, confía en tu camino y vuelve poco a poco al cuerpo.' },
 ];
 
 // §9: durations in minutes.
