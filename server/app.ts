@@ -24,6 +24,8 @@ import paymentRoutes from './features/payments/routes';
 import wheelRoutes from './features/wheel/routes';
 import leadRoutes from './features/leads/routes';
 import callRoutes from './features/leads/calls';
+import coachRoutes from './features/coach/routes';
+import { createCatalog } from '../events/registry';
 import { MESSAGES } from './http';
 import { createLogger } from './logger';
 import apiConventions from './plugins/api-conventions';
@@ -116,6 +118,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(wheelRoutes, { store: deps.store, pool: deps.pool });
   await app.register(deepWhyRoutes, { store: deps.store, pool: deps.pool });
   await app.register(beliefRoutes, { store: deps.store, pool: deps.pool });
+  await app.register(coachRoutes, { store: deps.store, pool: deps.pool, catalog: createCatalog() });
   await app.register(paymentRoutes, { store: deps.store, pool: deps.pool, accounts, config });
   await app.register(meditationRoutes, { store: deps.store, pool: deps.pool });
   await app.register(whyQuestionRoutes, { jobs: deps.jobs, pool: deps.pool, perIp: config.RATE_LIMIT_PER_IP });
