@@ -13,6 +13,7 @@ import { deepWhyProjection } from './deepwhy/projections/deepwhy';
 import { leadEvents } from './leads/leads.events';
 import { paymentEvents } from './payments/payments.events';
 import { entitlementsProjection, paymentsProjection } from './payments/projections/payments';
+import { analyticsProjections } from './analytics/analytics';
 import { coachEvents } from './coach/coach.events';
 import { meditationEvents } from './meditation/meditation.events';
 import { meditationTotalsProjection, revelationsProjection } from './meditation/projections/meditation';
@@ -26,4 +27,4 @@ import type { Projection } from './store/projection';
 
 export const createCatalog = () => new EventCatalog([...leadEvents, ...accountEvents, ...courseEvents, ...wheelEvents, ...deepWhyEvents, ...meditationEvents, ...beliefEvents, ...paymentEvents, ...coachEvents]);
 
-export const projections: readonly Projection[] = [usersProjection, completionsProjection, reflectionsProjection, areaRatingsProjection, areaDefinitionsProjection, deepWhyProjection, revelationsProjection, meditationTotalsProjection, beliefGoalsProjection, paymentsProjection, entitlementsProjection, leadsProjection, leadDailyCountsProjection];
+export const projections: readonly Projection[] = [usersProjection, completionsProjection, reflectionsProjection, areaRatingsProjection, areaDefinitionsProjection, deepWhyProjection, revelationsProjection, meditationTotalsProjection, beliefGoalsProjection, paymentsProjection, entitlementsProjection, leadsProjection, leadDailyCountsProjection, ...analyticsProjections];

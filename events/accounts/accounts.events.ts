@@ -20,6 +20,8 @@ export const UserRegistered = defineEvent(
     userId: z.uuid(),
     username: z.string().regex(USERNAME_PATTERN),
     email: z.string().max(MAX_EMAIL).regex(EMAIL_PATTERN),
+    /** The browser's anonymous visitor id at signup, for the funnel's first-touch attribution. */
+    visitorId: z.uuid().optional(),
   }),
 );
 

@@ -19,9 +19,10 @@ export function evolveAccount(state: AccountState, event: RecordedEvent): Accoun
   return state;
 }
 
-export function decideRegister(state: AccountState, command: { userId: string; username: string; email: string }): NewEvent[] {
+export function decideRegister(state: AccountState, command: { userId: string; username: string; email: string; visitorId?: string }): NewEvent[] {
   if (state.registered) throw new ConflictError('Esta cuenta ya existe.');
-  return [UserRegistered.create({ userId: command.userId, username: command.username.trim(), email: command.email.trim().toLowerCase() })];
+  const { visitorId } = command;
+  return [UserRegistered.create({ userId: command.userId, username: command.username.trim(), email: command.email.trim().toLowerCase(), ...(visitorId ? { visitorId } : {}) })];
 }
 
 /** Verifying twice is harmless: the second time records nothing. */

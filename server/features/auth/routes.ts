@@ -6,6 +6,7 @@ import { decideRegister, decideRequestVerification, decideVerify, evolveAccount,
 import { learnerStreamId, MAX_PASSWORD_BYTES, MIN_PASSWORD, USERNAME_PATTERN } from '../../../events/accounts/accounts.events';
 import { ConflictError, ForbiddenError, InvalidError, UnauthorizedError } from '../../../events/errors';
 import { EMAIL_PATTERN, MAX_EMAIL } from '../../../events/shared/contact';
+import { visitorIdOf } from '../leads/visitor';
 import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
 import type { Queryable } from '../../../events/store/types';
@@ -115,7 +116,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
           fold,
           (state) => ({
             // A registered stream under this request's key means the request already succeeded.
-            events: eventId && state.registered ? [] : decideRegister(state, { userId, username, email }).map((e) => ({ ...e, eventId })),
+            events: eventId && state.registered ? [] : decideRegister(state, { userId, username, email, visitorId: visitorIdOf(request) }).map((e) => ({ ...e, eventId })),
             alsoInTransaction: async (tx) => {
               await accounts.storeCredentials(tx, userId, passwordHash);
               await accounts.storeVerificationToken(tx, userId, token);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityBySlug } from '../../../course/syllabus';
 import { ROLES } from '../../../events/accounts/accounts.events';
+import { createCatalog, projections } from '../../../events/registry';
+import { catchUp } from '../../../events/store/reader';
 import { startTestApp, type TestApp } from '../../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
 import { createLearner, type Learner } from '../../../tests/setup/learners';
@@ -150,6 +152,24 @@ describe('coach routes', () => {
     expect(lines[0]).toBe(JOURNEY_CSV_COLUMNS.join(','));
     expect(lines.some((line) => line.includes('Calificó Finanzas con 2'))).toBe(true);
     expect(lines.length).toBe(JSON.parse(json.body).events.length + 1);
+  });
+
+  it('answers the funnel by page and by day for a date range, coaches only', async () => {
+    const view = (page: string) => t.app.inject({ method: 'POST', url: '/api/leads/view', payload: { page } });
+    await view('hielo');
+    await view('hielo');
+    // The analytics tables follow the log asynchronously (the server's daemon); here we catch up by hand.
+    const catalog = createCatalog();
+    for (const p of projections) if (p.mode === 'async') await catchUp(db.pool, catalog, p);
+    const all = (await get(coach, '/api/coach/analytics/funnel')).json().data;
+    expect(all.pages.find((p: { page: string }) => p.page === 'hielo')).toMatchObject({ views: 2, leads: 0 });
+    const today = new Date().toISOString().slice(0, 10);
+    const data = (await get(coach, `/api/coach/analytics/funnel?from=${today}&to=${today}`)).json().data;
+    expect(data).toMatchObject({ from: today, to: today });
+    expect(data.days).toHaveLength(1);
+    expect(data.days[0].views).toBeGreaterThanOrEqual(2);
+    expect((await get(coach, '/api/coach/analytics/funnel?from=ayer')).statusCode).toBe(400);
+    expect((await get(await createLearner(t.app, t.store), '/api/coach/analytics/funnel')).statusCode).toBe(403);
   });
 
   it('answers 404 for an unknown learner', async () => {

@@ -304,6 +304,46 @@ const coachRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; cat
     },
   );
 
+  const FunnelRow = z.object({
+    page: z.string(),
+    views: z.number(),
+    leads: z.number(),
+    subscriptions: z.number(),
+    signups: z.number(),
+    verifications: z.number(),
+    payments: z.number(),
+    revenueUsd: z.number(),
+  });
+  const isoDay = z.iso.date('Usa fechas AAAA-MM-DD.');
+
+  app.get(
+    '/api/coach/analytics/funnel',
+    {
+      schema: {
+        operationId: 'coachFunnel',
+        tags: ['coach'],
+        summary: 'El embudo por página (visitas → leads → registros → verificados → pagos) y por día, en un rango de fechas UTC',
+        querystring: z.object({ from: isoDay.optional(), to: isoDay.optional() }),
+        response: {
+          200: envelope(z.object({ from: z.string(), to: z.string(), pages: z.array(FunnelRow), days: z.array(FunnelRow.omit({ page: true }).extend({ day: z.string() })) })),
+          ...coachErrors,
+        },
+      },
+    },
+    async (request) => {
+      await requireCoach(request);
+      const to = request.query.to ?? new Date().toISOString().slice(0, 10);
+      const from = request.query.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 89 * 86_400_000).toISOString().slice(0, 10);
+      const sums = `sum(views)::int AS views, sum(leads)::int AS leads, sum(subscriptions)::int AS subscriptions, sum(signups)::int AS signups,
+        sum(verifications)::int AS verifications, sum(payments)::int AS payments, sum(revenue_usd)::float8 AS "revenueUsd"`;
+      const [pages, days] = await Promise.all([
+        pool.query(`SELECT page, ${sums} FROM funnel_daily WHERE day BETWEEN $1 AND $2 GROUP BY page ORDER BY sum(views) + sum(leads) + sum(signups) DESC, page`, [from, to]),
+        pool.query(`SELECT to_char(day, 'YYYY-MM-DD') AS day, ${sums} FROM funnel_daily WHERE day BETWEEN $1 AND $2 GROUP BY day ORDER BY day`, [from, to]),
+      ]);
+      return { success: true as const, message: 'Embudo.', data: { from, to, pages: pages.rows, days: days.rows } };
+    },
+  );
+
   app.get(
     '/api/me/export',
     {

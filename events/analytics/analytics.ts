@@ -1,0 +1,113 @@
+// The funnel's read models (async: they follow the log with the checkpointed reader). Pure folds, one row
+// per key; attribution is joined at query time in the SQL views of migration 011. No raw e-mail here:
+// addresses become a sha256 hash, the same for a lead and for the account it becomes.
+import { createHash } from 'node:crypto';
+import { EmailVerified, UserRegistered } from '../accounts/accounts.events';
+import { normaliseEmail } from '../leads/leads';
+import { LeadCaptured, LeadPageViewed } from '../leads/leads.events';
+import { PaymentConfirmed } from '../payments/payments.events';
+import { rowProjection } from '../store/projection';
+import type { RecordedEvent } from '../store/types';
+
+export const emailHash = (email: string) => createHash('sha256').update(normaliseEmail(email)).digest('hex');
+const dayOf = (e: RecordedEvent) => e.recordedAt.toISOString().slice(0, 10);
+const NO_SECTION = '';
+
+export interface AnalyticsDailyRow {
+  [column: string]: string | number;
+  day: string;
+  page: string;
+  section: string;
+  views: number;
+  leads: number;
+  subscriptions: number;
+}
+
+function dailyKey(e: RecordedEvent): { day: string; page: string; section: string } | undefined {
+  if (LeadPageViewed.is(e)) return { day: dayOf(e), page: e.data.page, section: e.data.section ?? NO_SECTION };
+  if (LeadCaptured.is(e)) return { day: dayOf(e), page: e.data.page, section: e.data.section };
+  return undefined;
+}
+
+/** Views, lead downloads and newsletter subscriptions per UTC day × page × section. */
+export const analyticsDailyProjection = rowProjection<AnalyticsDailyRow>({
+  name: 'analytics_daily',
+  mode: 'async',
+  table: 'analytics_daily',
+  keyColumns: ['day', 'page', 'section'],
+  eventTypes: [LeadPageViewed.type, LeadCaptured.type],
+  key: dailyKey,
+  evolve: (row, e) => {
+    const key = dailyKey(e);
+    if (!key) return row ?? null;
+    const base = row ?? { ...key, views: 0, leads: 0, subscriptions: 0 };
+    if (LeadPageViewed.is(e)) return { ...base, views: base.views + 1 };
+    return LeadCaptured.is(e) && e.data.status === 'Subscribed via Form' ? { ...base, subscriptions: base.subscriptions + 1 } : { ...base, leads: base.leads + 1 };
+  },
+});
+
+export interface FirstTouchRow {
+  [column: string]: string;
+  touch_key: string;
+  page: string;
+  section: string;
+  at: string;
+}
+
+/**
+ * The first funnel page of each visitor (by visitor id) and of each address (by e-mail hash): the first
+ * event wins, later ones leave the row as it was.
+ */
+export const analyticsFirstTouchProjection = rowProjection<FirstTouchRow>({
+  name: 'analytics_first_touch',
+  mode: 'async',
+  table: 'analytics_first_touch',
+  keyColumns: ['touch_key'],
+  eventTypes: [LeadPageViewed.type, LeadCaptured.type],
+  key: (e) => {
+    if (LeadPageViewed.is(e)) return { touch_key: `visitor:${e.data.visitorId}` };
+    if (LeadCaptured.is(e)) return { touch_key: `email:${emailHash(e.data.email)}` };
+    return undefined;
+  },
+  evolve: (row, e) => {
+    if (row) return row;
+    if (LeadPageViewed.is(e)) return { touch_key: `visitor:${e.data.visitorId}`, page: e.data.page, section: e.data.section ?? NO_SECTION, at: e.recordedAt.toISOString() };
+    if (LeadCaptured.is(e)) return { touch_key: `email:${emailHash(e.data.email)}`, page: e.data.page, section: e.data.section, at: e.recordedAt.toISOString() };
+    return null;
+  },
+});
+
+export interface AnalyticsAccountRow {
+  [column: string]: string | number | null;
+  user_id: string;
+  email_hash: string | null;
+  visitor_id: string | null;
+  registered_at: string | null;
+  verified_at: string | null;
+  first_paid_at: string | null;
+  payments: number;
+  revenue_usd: number;
+}
+
+/** Each account's way down the funnel: signup, verification, payments (amounts in USD). */
+export const analyticsAccountsProjection = rowProjection<AnalyticsAccountRow>({
+  name: 'analytics_accounts',
+  mode: 'async',
+  table: 'analytics_accounts',
+  keyColumns: ['user_id'],
+  eventTypes: [UserRegistered.type, EmailVerified.type, PaymentConfirmed.type],
+  key: (e) => (UserRegistered.is(e) || EmailVerified.is(e) || PaymentConfirmed.is(e) ? { user_id: e.data.userId } : undefined),
+  evolve: (row, e) => {
+    const at = e.recordedAt.toISOString();
+    const base: AnalyticsAccountRow = row ?? { user_id: (e.data as { userId: string }).userId, email_hash: null, visitor_id: null, registered_at: null, verified_at: null, first_paid_at: null, payments: 0, revenue_usd: 0 };
+    if (UserRegistered.is(e)) return { ...base, email_hash: emailHash(e.data.email), visitor_id: e.data.visitorId ?? null, registered_at: at };
+    if (EmailVerified.is(e)) return { ...base, verified_at: base.verified_at ?? at };
+    if (PaymentConfirmed.is(e)) {
+      const usd = e.data.currency === 'USD' ? e.data.amount : 0;
+      return { ...base, first_paid_at: base.first_paid_at ?? at, payments: base.payments + 1, revenue_usd: Math.round((base.revenue_usd + usd) * 100) / 100 };
+    }
+    return row ?? null;
+  },
+});
+
+export const analyticsProjections = [analyticsDailyProjection, analyticsFirstTouchProjection, analyticsAccountsProjection] as const;
