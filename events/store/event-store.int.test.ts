@@ -147,6 +147,19 @@ describe('writes across streams', () => {
   });
 });
 
+describe('imports of historical events', () => {
+  it('keep the time they happened when the importer says so; live writes use the database clock', async () => {
+    const stream = `import-${randomUUID()}`;
+    const then = new Date('2026-08-24T09:30:00.000Z');
+    const imported = await store.append(stream, [noted(1)], { expectedVersion: 0, recordedAt: then });
+    expect(imported.events[0]!.recordedAt.toISOString()).toBe(then.toISOString());
+    const live = await store.append(stream, [noted(2)], { expectedVersion: 1 });
+    expect(Date.now() - live.events[0]!.recordedAt.getTime()).toBeLessThan(60_000);
+    const read = await store.readStream(stream);
+    expect(read.map((e) => e.recordedAt.toISOString())).toEqual([then.toISOString(), live.events[0]!.recordedAt.toISOString()]);
+  });
+});
+
 describe('concurrency', () => {
   it('8 concurrent writers to one stream end at positions 1..N with no gap and no lost event', async () => {
     const stream = `test-${randomUUID()}`;

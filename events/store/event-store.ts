@@ -24,6 +24,11 @@ export interface StreamWrite {
 }
 
 export interface WriteOptions {
+  /**
+   * When the events happened, for imports of historical events only (the demo seed); live writes leave
+   * it to the database clock.
+   */
+  recordedAt?: Date;
   /** Merged into every event's metadata. */
   metadata?: EventMetadata;
   /** Jobs this write causes, enqueued in the same transaction. */
@@ -181,13 +186,14 @@ export function createEventStore({ pool, catalog, projections = [], enqueue }: E
     const alsoInTransaction = options.alsoInTransaction;
 
     try {
-      if (parts.length === 1 && projectionsHit.length === 0 && jobs.length === 0 && !alsoInTransaction) {
+      if (parts.length === 1 && projectionsHit.length === 0 && jobs.length === 0 && !alsoInTransaction && !options.recordedAt) {
         // Nothing else commits with the events: one autocommitted statement.
         return [recorded(parts[0]!, await pool.query<AppendedRow>(APPEND_SQL, parts[0]!.args))];
       }
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
+        if (options.recordedAt) await client.query("SELECT set_config('mf.recorded_at', $1, true)", [options.recordedAt.toISOString()]);
         const results: AppendResult[] = [];
         for (const part of parts) results.push(recorded(part, await client.query<AppendedRow>(APPEND_SQL, part.args)));
         const all = results.flatMap((r) => r.events);
