@@ -3,12 +3,16 @@ import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useGuestProgressMerge } from '../features/course/progress/useGuestProgressMerge';
+import { meditationQueries } from '../features/meditation/api/meditation-queries';
+import { PENDING_REVELATION_KEY } from '../features/meditation/pending-revelation';
 import { GUEST_PROGRESS_KEY } from '../lib/guest-progress';
 import { deferred, envelope, makeUser, stubApi } from '../testing/fake-api';
 import { renderRoute } from '../testing/render-route';
 import { createQueryClient } from './providers';
 
 const SYNC = 'POST /api/activity/syncGuestProgress';
+const SAVE_REVELATION = 'POST /api/activity/saveRevelation';
+const REVELATIONS = 'GET /api/activity/getRevelations';
 const STATUS = 'GET /api/activity/getCompletionStatus';
 
 const guestProgress = {
@@ -25,6 +29,7 @@ async function settle() {
 
 beforeEach(() => {
   window.localStorage.clear();
+  window.sessionStorage.clear();
   window.localStorage.setItem(GUEST_PROGRESS_KEY, JSON.stringify(guestProgress));
 });
 
@@ -32,6 +37,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   window.localStorage.clear();
+  window.sessionStorage.clear();
 });
 
 describe('guest progress merge', () => {
@@ -138,5 +144,78 @@ describe('guest progress merge', () => {
     await waitFor(() => expect(api.callsTo(SYNC)).toHaveLength(1));
     expect(api.callsTo(SYNC)[0]!.body).toEqual({ completedSlugs: ['12-areas-balance'], activityData: {} });
     await waitFor(() => expect(stored()).toBeNull());
+  });
+});
+
+describe('pending revelation merge (platform.md §4)', () => {
+  const pending = { revelation: 'Ya no necesito correr para llegar.', totalTimeMeditated: 420 };
+  const storedRevelation = () => window.sessionStorage.getItem(PENDING_REVELATION_KEY);
+  const saved = { Id: 'r1', Revelation: pending.revelation, DateCreated: '2026-03-12T21:30:00.000Z', TotalTimeMeditated: 420 };
+
+  beforeEach(() => {
+    window.sessionStorage.setItem(PENDING_REVELATION_KEY, JSON.stringify(pending));
+  });
+
+  it('after the guest progress, posts the pending revelation once and removes it', async () => {
+    const sync = deferred();
+    const api = stubApi({ [SYNC]: () => sync.promise, [SAVE_REVELATION]: envelope(200, 'Revelación guardada.', saved) });
+    renderRoute('/menu', { session: makeUser() });
+
+    await waitFor(() => expect(api.callsTo(SYNC)).toHaveLength(1));
+    await settle();
+    // "Then": the revelation waits for the progress.
+    expect(api.callsTo(SAVE_REVELATION)).toHaveLength(0);
+    sync.resolve(envelope(200, 'ok', { completed: guestProgress.completedSlugs, added: 2, skipped: [] }));
+
+    await waitFor(() => expect(storedRevelation()).toBeNull());
+    await settle();
+    expect(api.callsTo(SAVE_REVELATION)).toHaveLength(1);
+    expect(api.callsTo(SAVE_REVELATION)[0]!.body).toEqual(pending);
+  });
+
+  it('with no guest progress, the revelation alone is posted; the list of revelations is refreshed', async () => {
+    window.localStorage.clear();
+    const client = createQueryClient();
+    client.setQueryData(meditationQueries.revelations().queryKey, []);
+    const api = stubApi({ [SAVE_REVELATION]: envelope(200, 'Revelación guardada.', saved), [REVELATIONS]: envelope(200, 'Tus revelaciones.', [saved]) });
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    renderHook(() => useGuestProgressMerge({ userId: 'a1b2', isLoading: false }), { wrapper });
+
+    await waitFor(() => expect(storedRevelation()).toBeNull());
+    expect(api.callsTo(SYNC)).toHaveLength(0);
+    expect(client.getQueryState(meditationQueries.revelations().queryKey)!.isInvalidated).toBe(true);
+  });
+
+  it('on failure keeps the revelation and only logs the message', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    window.localStorage.clear();
+    const api = stubApi({ [SAVE_REVELATION]: envelope(400, 'Tu revelación puede tener hasta 5.000 caracteres.') });
+    renderRoute('/menu', { session: makeUser() });
+
+    await waitFor(() => expect(logged).toHaveBeenCalledWith('No se pudo guardar tu revelación en tu cuenta:', 'Tu revelación puede tener hasta 5.000 caracteres.'));
+    await settle();
+    expect(JSON.parse(storedRevelation()!)).toEqual(pending);
+    expect(api.callsTo(SAVE_REVELATION)).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a refused progress sync keeps the progress and still hands the revelation over', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubApi({ [SYNC]: envelope(400, 'Los datos guardados no son válidos.'), [SAVE_REVELATION]: envelope(200, 'Revelación guardada.', saved) });
+    renderRoute('/menu', { session: makeUser() });
+
+    await waitFor(() => expect(storedRevelation()).toBeNull());
+    expect(JSON.parse(stored()!)).toEqual(guestProgress);
+  });
+
+  it('a guest keeps it until signing in', async () => {
+    const session = deferred();
+    const api = stubApi({ 'GET /api/auth/verifyToken': () => session.promise });
+    renderRoute('/menu', { session: 'check' });
+    await settle();
+    session.resolve(envelope(401, 'Tu sesión ha expirado. Por favor, inicia sesión de nuevo.'));
+    await settle();
+    expect(api.callsTo(SAVE_REVELATION)).toHaveLength(0);
+    expect(storedRevelation()).not.toBeNull();
   });
 });

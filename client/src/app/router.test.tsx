@@ -63,7 +63,7 @@ describe('routes', () => {
     ['/about', 'Sobre mí'],
     ['/recursos-gratuitos', 'Recursos Gratuitos'],
     ['/newsletter', 'Newsletter'],
-    ['/newsletter/bienvenida/primera-carta', 'Una carta para ti'],
+    ['/newsletter/dean/2025-07-01-el-arte-de-soltar', 'El arte de soltar'],
     ['/nostalgia', 'Soltar el Pasado'],
     ['/niveles', 'Los Niveles de Conciencia'],
     ['/afirmaciones', 'Afirmaciones que Transforman'],

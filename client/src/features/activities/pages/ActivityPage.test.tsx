@@ -1,8 +1,15 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GUEST_PROGRESS_KEY } from '../../../lib/guest-progress';
+import { LIFE_AREAS } from '../../../../../course/areas';
+import { activityBySlug } from '../../../../../course/syllabus';
+import { createQueryClient } from '../../../app/providers';
+import { completeAsGuest, GUEST_PROGRESS_KEY } from '../../../lib/guest-progress';
 import { deferred, envelope, makeUser, stubApi } from '../../../testing/fake-api';
 import { renderRoute } from '../../../testing/render-route';
+import { LessonBody } from '../bodies/LessonBody';
 
 const STATUS = 'GET /api/activity/getCompletionStatus';
 const COMPLETE = 'POST /api/activity/markAsComplete';
@@ -11,14 +18,23 @@ const SAVE_REFLECTION = 'POST /api/activity/saveReflection';
 
 const FREE_REQUIRED = ['12-areas-balance', 'concientizando-areas-balance', 'viendo-hacia-atras-desde-el-futuro', '7-niveles-deep-why', 'primera-sesion-de-coaching'];
 
-// The generic lesson these tests open: the first one after the wheel's three activities (which have their own
-// bodies), with what comes before it completed.
-const LESSON = '7-niveles-deep-why';
+// The generic lesson a learner opens in these tests (course/lessons.ts): the first one, a paid activity, so the
+// learner has role 7 and the free week completed; the next one is a generic lesson too.
+const LESSON = 'tus-sistemas-de-creencias-actuales';
 const LESSON_PATH = `/cursos/manifiesta/${LESSON}`;
-const LESSON_TITLE = 'Los 7 Niveles del Porqué';
-const BEFORE_LESSON = ['12-areas-balance', 'concientizando-areas-balance', 'viendo-hacia-atras-desde-el-futuro'];
-const NEXT = 'meditacion-7-fases';
-const NEXT_TITLE = 'Meditación de las 7 Fases';
+const BEFORE_LESSON = FREE_REQUIRED;
+const NEXT = 'tus-nuevos-sistemas-de-creencias';
+const NEXT_TITLE = 'Tus Nuevos Sistemas de Creencias';
+const learner = () => makeUser({ roles: [7] });
+
+// Every generic lesson is paid and a guest opens only free activities, each with a body of its own. The account
+// modal is seen where a guest goes on from activity 2 with every area written (its completion screen); the
+// generic body's guest side (a reflection kept in this browser) is seen by rendering the body as the host would.
+const GUEST_AT = 'concientizando-areas-balance';
+const GUEST_AT_PATH = `/cursos/manifiesta/${GUEST_AT}`;
+const GUEST_NEXT = 'viendo-hacia-atras-desde-el-futuro';
+const GUEST_NEXT_TITLE = 'Viendo hacia Atrás desde el Futuro';
+const EVERY_AREA = Object.fromEntries(LIFE_AREAS.map((a) => [a.id, `Lo que creo sobre ${a.title}.`]));
 
 const status = (slugs: string[]) => envelope(200, 'Progreso del curso.', slugs);
 const guestWith = (completedSlugs: string[], activityData: Record<string, unknown> = {}) =>
@@ -27,6 +43,31 @@ const noReflection = () => envelope(200, 'Reflexión.', { text: null, updatedAt:
 const storedGuest = () => JSON.parse(window.localStorage.getItem(GUEST_PROGRESS_KEY) ?? 'null') as unknown;
 
 const title = (name: string) => screen.findByRole('heading', { level: 1, name });
+const guestAtCompletion = () => guestWith(['12-areas-balance'], { [GUEST_AT]: { definitions: EVERY_AREA } });
+
+/** The generic lesson's body for a guest, with the host's props: completing keeps it in this browser. */
+function renderLessonForGuest() {
+  const queryClient = createQueryClient();
+  const goNext = vi.fn();
+  const view = render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>
+          <LessonBody
+            activity={activityBySlug(LESSON)!}
+            signedIn={false}
+            done={false}
+            complete={async (data) => completeAsGuest(LESSON, data)}
+            goNext={goNext}
+            hasNext
+            sessionExpired={vi.fn()}
+          />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+  return { ...view, goNext };
+}
 
 beforeEach(() => {
   window.localStorage.clear();
@@ -72,7 +113,7 @@ describe('activity host: addresses', () => {
   it('waits for a signed-in user’s progress before deciding anything', async () => {
     const answer = deferred();
     stubApi({ [STATUS]: () => answer.promise, [GET_REFLECTION]: noReflection() });
-    renderRoute(LESSON_PATH, { session: makeUser() });
+    renderRoute(LESSON_PATH, { session: learner() });
 
     expect(await screen.findByText('Preparando actividad...')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Marcar como completada' })).toBeNull();
@@ -124,32 +165,30 @@ describe('activity host: locked activities', () => {
 describe('activity host: completing and the next activity', () => {
   it('a guest completes locally and gets the account modal; continuing as a guest goes on', async () => {
     const api = stubApi({});
-    guestWith(BEFORE_LESSON);
-    const { router } = renderRoute(LESSON_PATH);
-    await title(LESSON_TITLE);
+    guestAtCompletion();
+    const { router } = renderRoute(GUEST_AT_PATH);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Marcar como completada' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Siguiente Actividad' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Guardamos tu progreso?' });
-    expect(storedGuest()).toEqual({ completedSlugs: [...BEFORE_LESSON, LESSON], activityData: {} });
-    expect(within(dialog).getByRole('link', { name: 'Crear Cuenta Gratis' }).getAttribute('href')).toBe(`/signup?redirect=${LESSON_PATH}`);
-    expect(within(dialog).getByRole('link', { name: 'Ya tengo cuenta' }).getAttribute('href')).toBe(`/login?redirect=${LESSON_PATH}`);
+    expect(storedGuest()).toEqual({ completedSlugs: ['12-areas-balance', GUEST_AT], activityData: { [GUEST_AT]: { definitions: EVERY_AREA } } });
+    expect(within(dialog).getByRole('link', { name: 'Crear Cuenta Gratis' }).getAttribute('href')).toBe(`/signup?redirect=${GUEST_AT_PATH}`);
+    expect(within(dialog).getByRole('link', { name: 'Ya tengo cuenta' }).getAttribute('href')).toBe(`/login?redirect=${GUEST_AT_PATH}`);
     expect(within(dialog).getByText(/solo en este navegador/)).toBeTruthy();
-    expect(router.state.location.pathname).toBe(LESSON_PATH);
+    expect(router.state.location.pathname).toBe(GUEST_AT_PATH);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Seguir como invitado' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/cursos/manifiesta/${NEXT}`));
-    expect(await title(NEXT_TITLE)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/cursos/manifiesta/${GUEST_NEXT}`));
+    expect(await title(GUEST_NEXT_TITLE)).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.calls).toHaveLength(0);
   });
 
   it('the modal closes on Escape and on its close button, keeps focus inside, and gives it back', async () => {
     stubApi({});
-    guestWith(BEFORE_LESSON);
-    const { router } = renderRoute(LESSON_PATH);
-    await title(LESSON_TITLE);
+    guestAtCompletion();
+    const { router } = renderRoute(GUEST_AT_PATH);
 
-    const button = screen.getByRole('button', { name: 'Marcar como completada' });
+    const button = await screen.findByRole('button', { name: 'Siguiente Actividad' });
     button.focus();
     fireEvent.click(button);
     const dialog = await screen.findByRole('dialog');
@@ -167,12 +206,11 @@ describe('activity host: completing and the next activity', () => {
 
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(router.state.location.pathname).toBe(LESSON_PATH);
-    const next = screen.getByRole('button', { name: 'Siguiente Actividad' });
-    expect(document.activeElement).toBe(next);
-    expect(screen.getByText(/Completaste esta actividad/)).toBeTruthy();
+    expect(router.state.location.pathname).toBe(GUEST_AT_PATH);
+    expect(document.activeElement).toBe(button);
+    expect((storedGuest() as { completedSlugs: string[] }).completedSlugs).toContain(GUEST_AT);
 
-    fireEvent.click(next);
+    fireEvent.click(button);
     const again = await screen.findByRole('dialog');
     fireEvent.click(within(again).getByRole('button', { name: 'Cerrar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -188,7 +226,7 @@ describe('activity host: completing and the next activity', () => {
         return envelope(200, 'Actividad completada.', completed);
       },
     });
-    const { router } = renderRoute(LESSON_PATH, { session: makeUser() });
+    const { router } = renderRoute(LESSON_PATH, { session: learner() });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Marcar como completada' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/cursos/manifiesta/${NEXT}`));
@@ -205,7 +243,7 @@ describe('activity host: completing and the next activity', () => {
       [GET_REFLECTION]: noReflection(),
       [COMPLETE]: envelope(403, 'Completa la actividad anterior antes de continuar con esta.'),
     });
-    const { router } = renderRoute(LESSON_PATH, { session: makeUser() });
+    const { router } = renderRoute(LESSON_PATH, { session: learner() });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Marcar como completada' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Completa la actividad anterior antes de continuar con esta.');
@@ -230,7 +268,7 @@ describe('activity host: the personal reflection', () => {
       [GET_REFLECTION]: envelope(200, 'Reflexión.', { text: 'Mi primera idea.', updatedAt: '2025-07-01T10:00:00.000Z' }),
       [SAVE_REFLECTION]: () => saving.promise,
     });
-    renderRoute(LESSON_PATH, { session: makeUser() });
+    renderRoute(LESSON_PATH, { session: learner() });
 
     const field = await screen.findByRole('textbox', { name: 'Tu reflexión' });
     await waitFor(() => expect((field as HTMLTextAreaElement).value).toBe('Mi primera idea.'));
@@ -253,7 +291,7 @@ describe('activity host: the personal reflection', () => {
       [GET_REFLECTION]: noReflection(),
       [SAVE_REFLECTION]: envelope(400, 'Tu reflexión puede tener hasta 10.000 caracteres.'),
     });
-    renderRoute(LESSON_PATH, { session: makeUser() });
+    renderRoute(LESSON_PATH, { session: learner() });
 
     fireEvent.change(await screen.findByRole('textbox', { name: 'Tu reflexión' }), { target: { value: 'Texto' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar reflexión' }));
@@ -262,30 +300,28 @@ describe('activity host: the personal reflection', () => {
 
   it("a guest's reflection stays in this browser, as activityData[slug].reflection", async () => {
     const api = stubApi({});
-    guestWith(BEFORE_LESSON);
-    const view = renderRoute(LESSON_PATH);
+    const view = renderLessonForGuest();
 
     fireEvent.change(await screen.findByRole('textbox', { name: 'Tu reflexión' }), { target: { value: '  Quiero más calma.  ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar reflexión' }));
     expect(await screen.findByText('Reflexión guardada en este navegador.')).toBeTruthy();
-    expect(storedGuest()).toEqual({ completedSlugs: BEFORE_LESSON, activityData: { [LESSON]: { reflection: 'Quiero más calma.' } } });
+    expect(storedGuest()).toEqual({ completedSlugs: [], activityData: { [LESSON]: { reflection: 'Quiero más calma.' } } });
     expect(api.calls).toHaveLength(0);
 
     // Back on the page later, it is there.
     view.unmount();
-    renderRoute(LESSON_PATH);
+    renderLessonForGuest();
     await waitFor(async () => expect(((await screen.findByRole('textbox', { name: 'Tu reflexión' })) as HTMLTextAreaElement).value).toBe('Quiero más calma.'));
   });
 
   it('completing keeps a reflection typed but not saved yet (guest)', async () => {
     stubApi({});
-    guestWith(BEFORE_LESSON);
-    renderRoute(LESSON_PATH);
+    const { goNext } = renderLessonForGuest();
 
     fireEvent.change(await screen.findByRole('textbox', { name: 'Tu reflexión' }), { target: { value: 'Sin guardar' } });
     fireEvent.click(screen.getByRole('button', { name: 'Marcar como completada' }));
-    await screen.findByRole('dialog');
-    expect(storedGuest()).toEqual({ completedSlugs: [...BEFORE_LESSON, LESSON], activityData: { [LESSON]: { reflection: 'Sin guardar' } } });
+    await waitFor(() => expect(goNext).toHaveBeenCalledTimes(1));
+    expect(storedGuest()).toEqual({ completedSlugs: [LESSON], activityData: { [LESSON]: { reflection: 'Sin guardar' } } });
   });
 });
 

@@ -29,13 +29,15 @@ const FiveLaws = lazy(() => import('../bodies/FiveLaws'));
 const LifeWheel = lazy(() => import('../bodies/wheel/LifeWheel'));
 const AreaBeliefs = lazy(() => import('../bodies/area-definitions/AreaDefinitions').then((m) => ({ default: m.AreaBeliefs })));
 const AreaVision = lazy(() => import('../bodies/area-definitions/AreaDefinitions').then((m) => ({ default: m.AreaVision })));
+const DeepWhy = lazy(() => import('../bodies/deepwhy/DeepWhy'));
+const Meditation = lazy(() => import('../../meditation/MeditationActivityBody'));
+const ConsciousnessLevels = lazy(() => import('../bodies/consciousness/ConsciousnessLevels'));
+const FirstCoachingSession = lazy(() => import('../bodies/coaching-session/FirstCoachingSession'));
+const BeliefThreshold = lazy(() => import('../bodies/belief-threshold/BeliefThreshold'));
 
 export const SESSION_EXPIRED = 'Tu sesión ha expirado. Por favor, inicia sesión de nuevo.';
 
-/**
- * The body of each activity. The ones other work will build (the deep why, the meditation...)
- * open the generic lesson until then, so every slug of the syllabus opens something real.
- */
+/** The body of each activity: the dedicated ones, and the generic lesson for every other slug of the syllabus. */
 function bodyOf(slug: string): ComponentType<ActivityBodyProps> {
   switch (slug) {
     case 'herramienta-respiracion-guiada':
@@ -48,6 +50,16 @@ function bodyOf(slug: string): ComponentType<ActivityBodyProps> {
       return AreaBeliefs;
     case 'viendo-hacia-atras-desde-el-futuro':
       return AreaVision;
+    case '7-niveles-deep-why':
+      return DeepWhy;
+    case 'meditacion-7-fases':
+      return Meditation;
+    case 'niveles-conciencia-hawkins':
+      return ConsciousnessLevels;
+    case 'primera-sesion-de-coaching':
+      return FirstCoachingSession;
+    case 'umbral-de-creencia':
+      return BeliefThreshold;
     default:
       return LessonBody;
   }

@@ -1,9 +1,14 @@
 // Guest progress → account (platform.md §4): once someone is signed in and the session check is over, what
 // they did as a guest is posted once; on success this browser forgets it, on failure it stays for a later try.
+// Then a revelation written as a guest (kept in session storage) is posted the same way. The two are
+// independent: a progress sync the server refuses does not hold the revelation back.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ApiError } from '../../../api/errors';
 import { clearGuestProgress, hasGuestProgress, useGuestProgress, type GuestProgress } from '../../../lib/guest-progress';
+// The one thing this merge takes from another feature: the revelation it hands over to the account.
+import { meditationMutations, meditationQueries } from '../../meditation/api/meditation-queries';
+import { clearPendingRevelation, readPendingRevelation, type PendingRevelation } from '../../meditation/pending-revelation';
 import { courseMutations, courseQueries } from '../api/course-queries';
 
 type Session = {
@@ -26,32 +31,53 @@ async function knownOnly(progress: GuestProgress) {
   };
 }
 
+/** Spec §8: the server's message (or the network error) is logged; the local copy stays for the next try. */
+const logFailure = (what: string, error: unknown) =>
+  console.error(`No se pudo guardar ${what} en tu cuenta:`, error instanceof ApiError ? error.message : error);
+
 export function useGuestProgressMerge({ userId, isLoading }: Session): void {
   const queryClient = useQueryClient();
   const guest = useGuestProgress();
   const { mutateAsync: sync } = useMutation(courseMutations.syncGuestProgress());
-  // The progress already posted for this user: posted once, not again on every render (StrictMode included).
+  const { mutateAsync: saveRevelation } = useMutation(meditationMutations.saveRevelation());
+  // What was already posted for this user: posted once, not again on every render (StrictMode included).
   const attempted = useRef<{ userId: string; progress: GuestProgress } | null>(null);
+  const attemptedRevelation = useRef<{ userId: string; revelation: PendingRevelation } | null>(null);
 
   useEffect(() => {
-    if (isLoading || userId === null || !hasGuestProgress(guest)) return;
-    if (attempted.current?.userId === userId && attempted.current.progress === guest) return;
-    attempted.current = { userId, progress: guest };
+    if (isLoading || userId === null) return;
+    let progress: GuestProgress | null = null;
+    if (hasGuestProgress(guest) && !(attempted.current?.userId === userId && attempted.current.progress === guest)) {
+      progress = guest;
+      attempted.current = { userId, progress };
+    }
+    let revelation = readPendingRevelation();
+    const previous = attemptedRevelation.current;
+    if (revelation && previous?.userId === userId && previous.revelation.revelation === revelation.revelation) revelation = null;
+    if (revelation) attemptedRevelation.current = { userId, revelation };
+    if (!progress && !revelation) return;
 
     void (async () => {
-      try {
-        const result = await sync(await knownOnly(guest));
-        clearGuestProgress();
-        const { queryKey } = courseQueries.completion();
-        queryClient.setQueryData(queryKey, result.completed);
-        await queryClient.invalidateQueries({ queryKey });
-      } catch (error) {
-        // Spec §8: the server's message is logged; the local copy stays for the next try.
-        console.error(
-          'No se pudo guardar tu progreso de invitado en tu cuenta:',
-          error instanceof ApiError ? error.message : error,
-        );
+      if (progress) {
+        try {
+          const result = await sync(await knownOnly(progress));
+          clearGuestProgress();
+          const { queryKey } = courseQueries.completion();
+          queryClient.setQueryData(queryKey, result.completed);
+          await queryClient.invalidateQueries({ queryKey });
+        } catch (error) {
+          logFailure('tu progreso de invitado', error);
+        }
+      }
+      if (revelation) {
+        try {
+          await saveRevelation(revelation);
+          clearPendingRevelation();
+          await queryClient.invalidateQueries({ queryKey: meditationQueries.revelations().queryKey });
+        } catch (error) {
+          logFailure('tu revelación', error);
+        }
       }
     })();
-  }, [userId, isLoading, guest, sync, queryClient]);
+  }, [userId, isLoading, guest, sync, saveRevelation, queryClient]);
 }

@@ -1,11 +1,296 @@
-import { PageIntro } from '../../../components/PageIntro/PageIntro';
+// /afirmaciones (platform.md §2, §4 "Affirmations"): the ebook's sales page. A free fragment form (hidden once
+// the fragment is downloaded or the promo is paid), the purchase options ('Pago Promo' to the Mercado Pago
+// checkout), and, once paid, the full ebook. 'done' comes from the visitor record (set by /confirmacion-pago)
+// or, for a signed-in buyer, from the server's entitlements, which also guard the file itself.
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatPrice, PRODUCTS } from '../../../../../course/products';
+import { ButtonLink } from '../../../components/Button/Button';
+import { Loading } from '../../../components/Loading/Loading';
+import { links, whatsappLink } from '../../../config/links';
+import { useTrackView } from '../../../lib/track-view';
+import { recordLead, setPagoAfirmaciones, useVisitorRecord, type VisitorRecord } from '../../../lib/visitor-record';
+import { withRedirect } from '../../auth/lib/redirect';
+import { useAuth } from '../../auth/session/useAuth';
+import { leadMutations } from '../api/lead-mutations';
+import { EBOOK_PRODUCT, purchaseQueries } from '../api/purchase-queries';
+import { DownloadSuccess } from '../components/DownloadSuccess';
+import { FreeDownloadCard } from '../components/FreeDownloadCard';
+import { JumpToForm, LeadHero } from '../components/LeadHero';
+import { LeadForm } from '../components/LeadForm';
+import { Reveal } from '../components/Reveal';
+import styles from '../components/lead-page.module.css';
+import { DOWNLOADS, startDownload } from '../lib/downloads';
+import { AFIRMACIONES_MESSAGES, type LeadValues } from '../lib/validate-lead';
+
+const EBOOK = PRODUCTS['afirmaciones-ebook'];
+/** The ebook's price on the retail marketplace (platform.md §9), shown crossed out next to the promo. */
+const MARKETPLACE_PRICE = { amount: 7, currency: 'USD' };
+
+const KEYS = [
+  {
+    title: 'En presente',
+    text: 'Decí «soy», «tengo», «elijo», y no «voy a ser» o «algún día». Lo que ponés en futuro se queda siempre en el futuro; lo que afirmás en presente empieza a pasar por dentro en el momento en que lo decís.',
+  },
+  {
+    title: 'Con sentimiento',
+    text: 'La palabra es la semilla y la emoción es el agua. Mientras repetís, imaginá cómo se siente que ya sea verdad. Una afirmación sentida una vez vale más que cien dichas en piloto automático.',
+  },
+  {
+    title: 'Con repetición',
+    text: 'Tus creencias actuales se formaron a fuerza de repetición, y así también se transforman. Tres afirmaciones, cada mañana y cada noche, durante 21 días: la constancia le gana a la intensidad.',
+  },
+];
+
+const CHAPTERS = ['Abundancia', 'Amor propio', 'Salud y cuerpo', 'Relaciones', 'Propósito', 'Calma', 'Gratitud', 'Merecimiento'];
+
+const log = (what: string) => (error: unknown) => console.error(what, error);
 
 export function AffirmationsPage() {
+  useTrackView('afirmaciones');
+  const { user } = useAuth();
+  const record = useVisitorRecord();
+  const entitlements = useQuery({ ...purchaseQueries.entitlements(), enabled: user !== null });
+  const owned = entitlements.data?.includes(EBOOK_PRODUCT) === true;
+  // A signed-in visitor's purchases are still on their way: nothing to offer or hide yet.
+  const checking = user !== null && entitlements.isPending;
+  const paid = owned || record.pagoAfirmaciones === 'done';
+  const showOffer = !checking && !paid;
+
   return (
-    <PageIntro
-      eyebrow="Ebook"
-      title="Afirmaciones que Transforman"
-      lead="Un ebook de afirmaciones para reprogramar tu diálogo interno, con un fragmento gratuito para que empieces hoy."
-    />
+    <article className={styles.page}>
+      <LeadHero
+        eyebrow="Ebook"
+        title="Afirmaciones que Transforman"
+        lead={
+          paid
+            ? 'Frases para reprogramar tu diálogo interno y vivir desde la confianza. ¡Gracias por tu compra! Tu ebook completo te espera acá abajo.'
+            : 'Frases para reprogramar tu diálogo interno y vivir desde la confianza. Empezá hoy con dos capítulos gratis, y cuando quieras, llevate el ebook completo.'
+        }
+        cover="/img/recursos/afirmaciones.svg"
+      >
+        {paid ? (
+          <JumpToForm target="ebook">Descargar mi ebook</JumpToForm>
+        ) : showOffer && !record.fragmentoDownloaded ? (
+          <JumpToForm target="fragmento">Quiero el fragmento gratis</JumpToForm>
+        ) : showOffer ? (
+          <JumpToForm target="comprar">Quiero el ebook completo</JumpToForm>
+        ) : null}
+      </LeadHero>
+
+      {checking ? <Loading label="Buscando tus compras..." /> : null}
+      {!checking && paid ? <EbookSection record={record} signedIn={user !== null} owned={owned} knowsPurchases={entitlements.isSuccess} /> : null}
+
+      <Reveal className={styles.section} aria-labelledby="afirmaciones-why">
+        <h2 id="afirmaciones-why">Las palabras que te decís construyen la casa en la que vivís</h2>
+        <p>
+          Algunas las elegiste; muchas otras las heredaste sin darte cuenta: frases que escuchaste de chico, miedos de
+          otros, ideas que se repitieron tanto que terminaron pareciendo verdad. Y desde ahí sentís, pensás y decidís.
+        </p>
+        <p>
+          Las afirmaciones no son magia ni autoengaño: son una herramienta para entrenar tu diálogo interno. Lo que
+          repetís con emoción se vuelve familiar, lo familiar se vuelve creíble, y lo creíble termina guiando lo que hacés.
+          Este ebook es una invitación a elegir tus palabras de nuevo.
+        </p>
+        <p className={styles.quote}>«Tus palabras son semillas: elegí con amor lo que plantás.»</p>
+      </Reveal>
+
+      <div className={styles.band}>
+        <Reveal className={styles.section} aria-labelledby="afirmaciones-how">
+          <h2 id="afirmaciones-how">Cómo funcionan las afirmaciones</h2>
+          <p>
+            Una afirmación es una frase corta que describe, en primera persona y en presente, la realidad que elegís vivir.
+            Para que deje de ser una frase linda y se convierta en una creencia nueva, hay tres claves:
+          </p>
+          <ol className={styles.cards}>
+            {KEYS.map((key, index) => (
+              <Reveal as="li" key={key.title} index={index} className={styles.card}>
+                <span className={styles.cardNumber}>Clave {index + 1}</span>
+                <h3>{key.title}</h3>
+                <p>{key.text}</p>
+              </Reveal>
+            ))}
+          </ol>
+        </Reveal>
+      </div>
+
+      <Reveal className={styles.section} aria-labelledby="afirmaciones-inside">
+        <h2 id="afirmaciones-inside">Qué hay adentro</h2>
+        <p>
+          Ocho capítulos, cada uno con entre 12 y 15 afirmaciones para repetir, una reflexión breve y una práctica
+          concreta para llevarlo a tu día:
+        </p>
+        <ul className={styles.checks}>
+          {CHAPTERS.map((chapter) => (
+            <li key={chapter}>{chapter}</li>
+          ))}
+        </ul>
+        <p>
+          Además, una guía paso a paso para crear tus propias afirmaciones desde tu historia, y un plan de 21 días para
+          convertir todo esto en hábito. No hace falta leerlo de corrido: abrilo donde más lo necesites hoy.
+        </p>
+      </Reveal>
+
+      {showOffer ? (
+        <FreeDownloadCard
+          id="fragmento"
+          headingId="afirmaciones-fragment"
+          source={{ page: 'afirmaciones', section: 'fragmento' }}
+          file={DOWNLOADS.fragment}
+          downloaded={record.fragmentoDownloaded}
+          nick={record.nick}
+          form={{
+            badge: 'Gratis',
+            title: 'Empezá hoy con dos capítulos completos',
+            intro:
+              'Abundancia y Amor propio, con sus afirmaciones, reflexiones y prácticas, y las tres claves para que funcionen. Dejanos tu nombre y tu email y el PDF se descarga al instante.',
+            label: 'Descargar el fragmento gratuito',
+            submit: 'Descargar el fragmento gratis',
+            messages: AFIRMACIONES_MESSAGES,
+          }}
+          success={{
+            title: 'Tu fragmento ya es tuyo',
+            text: (
+              <p>
+                La descarga de los capítulos Abundancia y Amor propio ya empezó. Elegí la afirmación que más te resuene
+                y repetila cada mañana de esta semana: ahí empieza el cambio.
+              </p>
+            ),
+          }}
+          onFailure={log('No se pudo registrar la descarga del fragmento.')}
+        />
+      ) : null}
+      {showOffer ? <PurchaseSection pending={record.pagoAfirmaciones === 'doing'} /> : null}
+    </article>
+  );
+}
+
+function PurchaseSection({ pending }: { pending: boolean }) {
+  return (
+    <section id="comprar" className={styles.formCard} aria-labelledby="afirmaciones-buy">
+      <span className={styles.badge}>Promo solo hoy</span>
+      <h2 id="afirmaciones-buy">El ebook completo</h2>
+      <p className={styles.price}>
+        {formatPrice(EBOOK)}
+        <s className={styles.listPrice}>
+          <span className="sr-only">Precio en tienda: </span>
+          {formatPrice(MARKETPLACE_PRICE)}
+        </s>
+      </p>
+      <ul className={styles.checks}>
+        <li>Los ocho capítulos, con más de cien afirmaciones, reflexiones y prácticas.</li>
+        <li>La guía para crear tus propias afirmaciones.</li>
+        <li>El plan de 21 días para hacerlas hábito.</li>
+        <li>En PDF, para leer en el teléfono o imprimir.</li>
+      </ul>
+      {pending ? (
+        <p className={styles.notice} role="status">
+          ¿Ya pagaste? Al terminar, Mercado Pago te trae de vuelta para confirmar tu compra con tu cuenta. Si cerraste la
+          ventana antes, volvé a entrar desde el enlace de tu comprobante o{' '}
+          <a href={whatsappLink('¡Hola! Pagué el ebook de Afirmaciones y no pude confirmar mi compra.')} target="_blank" rel="noopener noreferrer">
+            escribinos por WhatsApp
+          </a>
+          .
+        </p>
+      ) : null}
+      {/* The checkout is another site: a real link, so it also opens the way the visitor chooses. */}
+      <ButtonLink to={links.checkoutAfirmaciones} onClick={() => setPagoAfirmaciones('doing')}>
+        Pago Promo
+      </ButtonLink>
+      <p className={styles.small}>
+        Pago seguro con Mercado Pago: tarjeta, débito o dinero en cuenta. Para recibir el ebook, iniciá sesión o creá tu
+        cuenta cuando vuelvas del pago. ¿Preferís tu tienda de siempre? También está{' '}
+        <a href={links.book} target="_blank" rel="noopener noreferrer">
+          en la tienda online a {formatPrice(MARKETPLACE_PRICE)}
+        </a>
+        .
+      </p>
+    </section>
+  );
+}
+
+type EbookSectionProps = {
+  record: VisitorRecord;
+  signedIn: boolean;
+  owned: boolean;
+  /** The server answered with the visitor's purchases (so "not owned" is known, not a failed check). */
+  knowsPurchases: boolean;
+};
+
+/** After payment: the full ebook, served by the API to the account that bought it. */
+function EbookSection({ record, signedIn, owned, knowsPurchases }: EbookSectionProps) {
+  const [delivered, setDelivered] = useState(false);
+  const lead = useMutation({ ...leadMutations.add() });
+
+  // The buyer gets the ebook whatever happens to the lead: it is only bookkeeping, and a failure is logged (§8).
+  const submit = (values: LeadValues) => {
+    const body = { ...values, page: 'afirmaciones', section: 'ebook', status: 'downloaded' } as const;
+    lead.mutate(body, {
+      onSuccess: () => recordLead(body),
+      onError: log('No se pudo registrar la descarga del ebook.'),
+    });
+    startDownload(DOWNLOADS.ebook);
+    setDelivered(true);
+  };
+
+  let content;
+  if (!signedIn) {
+    content = (
+      <>
+        <h2 id="afirmaciones-ebook">Tu ebook te espera</h2>
+        <p className={styles.small}>
+          El ebook completo queda guardado en la cuenta con la que confirmaste tu compra. Iniciá sesión y lo descargás
+          desde acá mismo.
+        </p>
+        <ButtonLink to={withRedirect('/login', '/afirmaciones')}>Iniciar sesión</ButtonLink>
+      </>
+    );
+  } else if (knowsPurchases && !owned) {
+    content = (
+      <>
+        <h2 id="afirmaciones-ebook">No encontramos tu compra en esta cuenta</h2>
+        <p className={styles.small}>
+          Si pagaste el ebook con otra cuenta, iniciá sesión con esa. Si no, escribinos y lo resolvemos enseguida.
+        </p>
+        <a href={whatsappLink('¡Hola! Compré el ebook de Afirmaciones y no lo encuentro en mi cuenta.')} target="_blank" rel="noopener noreferrer">
+          Escribir por WhatsApp
+        </a>
+      </>
+    );
+  } else if (delivered || record.ebookDownloaded) {
+    content = (
+      <DownloadSuccess
+        title={record.nick ? `¡Gracias, ${record.nick}! Tu ebook está en camino` : '¡Gracias! Tu ebook está en camino'}
+        headingId="afirmaciones-ebook"
+        file={DOWNLOADS.ebook}
+        announce={delivered}
+      >
+        <p>
+          La descarga de «Afirmaciones que Transforman» ya empezó. Podés volver a esta página y descargarlo de nuevo
+          cuando quieras, con tu cuenta.
+        </p>
+      </DownloadSuccess>
+    );
+  } else {
+    content = (
+      <>
+        <span className={styles.badge}>Compra confirmada</span>
+        <h2 id="afirmaciones-ebook">Descargá tu ebook completo</h2>
+        <p className={styles.small}>¡Gracias por tu compra! Confirmá tu nombre y tu email y el PDF se descarga al instante.</p>
+        <LeadForm
+          label="Descargar el ebook completo"
+          submitLabel="Descargar mi ebook"
+          messages={null}
+          pending={false}
+          onSubmit={submit}
+        />
+      </>
+    );
+  }
+
+  return (
+    <section id="ebook" className={styles.formCard} aria-labelledby="afirmaciones-ebook">
+      {content}
+    </section>
   );
 }

@@ -12,6 +12,7 @@ import { readGuestProgress, saveGuestActivityData, useGuestProgress } from '../.
 import { SAVE_DEFINITION_ERROR, WHEEL_SLUG, wheelMutations, wheelQueries, type AreaDefinitions as Stored, type Ratings } from '../../api/wheel-queries';
 import { SYLLABUS_PATH } from '../../lib/paths';
 import { guestDefinitions, guestRatings, storedObject } from '../../lib/wheel-data';
+import { isExpired, useExpiredOnLoad } from '../session-expiry';
 import type { ActivityBodyProps } from '../types';
 import styles from './AreaDefinitions.module.css';
 import { BELIEFS, VISION, type AreaDefinitionsCopy } from './copy';
@@ -21,22 +22,13 @@ export const LOAD_FAILED = 'Error de conexión. Revisa tu conexión e inténtalo
 export const EARLY_FINISH_FROM = 3;
 const MAX_LENGTH = 10_000;
 
-const isExpired = (error: unknown) => error instanceof ApiError && error.status === 401;
-
 type Start = { definitions: Record<string, string>; ratings: Ratings; order: readonly LifeArea[]; loadFailed: boolean };
 
 function AreaDefinitions({ copy, ...props }: ActivityBodyProps & { copy: AreaDefinitionsCopy }) {
   const { signedIn, sessionExpired } = props;
   const stored = useQuery({ ...wheelQueries.areaDefinitions(copy.slug), enabled: signedIn });
   const guest = useGuestProgress();
-  const expiredOnLoad = signedIn && stored.data === undefined && isExpired(stored.error);
-
-  const handledExpiry = useRef(false);
-  useEffect(() => {
-    if (!expiredOnLoad || handledExpiry.current) return;
-    handledExpiry.current = true;
-    void sessionExpired();
-  }, [expiredOnLoad, sessionExpired]);
+  const expiredOnLoad = useExpiredOnLoad(signedIn, stored, sessionExpired);
 
   useEffect(() => {
     if (signedIn && stored.isError && !expiredOnLoad) console.error('No se pudieron cargar los datos.', stored.error);

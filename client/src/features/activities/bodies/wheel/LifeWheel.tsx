@@ -4,7 +4,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { allRated, LIFE_AREAS, scoreColour, strongestAreas, weakestAreas, type RatedArea } from '../../../../../../course/areas';
-import { ApiError } from '../../../../api/errors';
 import { Button, ButtonLink } from '../../../../components/Button/Button';
 import { Loading } from '../../../../components/Loading/Loading';
 import { Video } from '../../../../components/Video/Video';
@@ -12,6 +11,7 @@ import { readGuestProgress, saveGuestActivityData, useGuestProgress } from '../.
 import { SAVE_RATING_ERROR, WHEEL_SLUG, wheelMutations, wheelQueries, type Ratings } from '../../api/wheel-queries';
 import { SYLLABUS_PATH } from '../../lib/paths';
 import { guestRatings, storedObject } from '../../lib/wheel-data';
+import { isExpired, useExpiredOnLoad } from '../session-expiry';
 import type { ActivityBodyProps } from '../types';
 import styles from './LifeWheel.module.css';
 import { RadarChart } from './RadarChart';
@@ -21,23 +21,13 @@ export const RATING_FAILED = 'No se pudo guardar tu calificación. Por favor, in
 export const FINISH_FAILED = 'Hubo un problema al finalizar la actividad. Inténtalo de nuevo.';
 const LOAD_FAILED = 'Error de conexión. Revisa tu conexión e inténtalo de nuevo.';
 
-const isExpired = (error: unknown) => error instanceof ApiError && error.status === 401;
-
 type View = 'intro' | 'rating' | 'summary';
 
 export function LifeWheel(props: ActivityBodyProps) {
   const { signedIn, sessionExpired } = props;
   const stored = useQuery({ ...wheelQueries.ratings(), enabled: signedIn });
   const guestData = useGuestProgress().activityData[WHEEL_SLUG];
-  const expiredOnLoad = signedIn && stored.data === undefined && isExpired(stored.error);
-
-  // Said once, even under StrictMode's second effect run.
-  const handledExpiry = useRef(false);
-  useEffect(() => {
-    if (!expiredOnLoad || handledExpiry.current) return;
-    handledExpiry.current = true;
-    void sessionExpired();
-  }, [expiredOnLoad, sessionExpired]);
+  const expiredOnLoad = useExpiredOnLoad(signedIn, stored, sessionExpired);
 
   // Keyed by who is looking: signing out (a 401) must not hand a user's answers to the guest's store.
   if (!signedIn) return <WheelSession key="guest" {...props} initialRatings={guestRatings(guestData)} />;

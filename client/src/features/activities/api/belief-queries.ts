@@ -1,0 +1,44 @@
+// The belief threshold (activity 8): a learner's goals, each saved whole, and their deletion.
+// Keys: ['activities', 'beliefThreshold', 'goals'].
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { BELIEF_THRESHOLD_ACTIVITY, type BeliefGoal } from '../../../../../course/belief-threshold';
+import { api, unwrap } from '../../../api/client';
+
+export const LOAD_GOALS_ERROR = 'No se pudieron cargar tus metas.';
+export const SAVE_GOAL_ERROR = 'No se pudo guardar tu meta. Inténtalo de nuevo.';
+export const DELETE_GOAL_ERROR = 'No se pudo eliminar la meta. Inténtalo de nuevo.';
+
+/** A goal as it is sent: without an id it is a new one, and the server gives it its id. */
+export type GoalDraft = Omit<BeliefGoal, 'id'> & { id?: string };
+
+export async function fetchGoals(): Promise<BeliefGoal[]> {
+  return unwrap(await api.GET('/api/activity/getBeliefThreshold', { params: { query: { activityId: BELIEF_THRESHOLD_ACTIVITY } } }), LOAD_GOALS_ERROR);
+}
+
+export async function postGoal(goal: GoalDraft): Promise<BeliefGoal> {
+  return unwrap(await api.POST('/api/activity/saveBeliefThreshold', { body: { activityId: BELIEF_THRESHOLD_ACTIVITY, ...goal } }), SAVE_GOAL_ERROR);
+}
+
+export async function postDeleteGoal(id: string): Promise<void> {
+  unwrap(await api.POST('/api/activity/deleteBeliefThresholdGoal', { body: { id } }), DELETE_GOAL_ERROR);
+}
+
+/** The list after a save: the saved goal replaces the one with its id, or is added at the end. */
+export function withSavedGoal(goals: readonly BeliefGoal[] | undefined, saved: BeliefGoal): BeliefGoal[] {
+  const list = goals ?? [];
+  return list.some((g) => g.id === saved.id) ? list.map((g) => (g.id === saved.id ? saved : g)) : [...list, saved];
+}
+
+export const beliefQueries = {
+  all: () => ['activities', 'beliefThreshold'] as const,
+  goals: () =>
+    queryOptions({
+      queryKey: [...beliefQueries.all(), 'goals'] as const,
+      queryFn: fetchGoals,
+    }),
+};
+
+export const beliefMutations = {
+  saveGoal: () => mutationOptions({ mutationKey: [...beliefQueries.all(), 'saveGoal'], mutationFn: postGoal }),
+  deleteGoal: () => mutationOptions({ mutationKey: [...beliefQueries.all(), 'deleteGoal'], mutationFn: postDeleteGoal }),
+};

@@ -1,0 +1,30 @@
+// primera-sesion-de-coaching (activities.md, Activity 7; §6): while the session is still being checked,
+// 'Verificando tu acceso...'; an enrolled learner (role 7) is welcomed and books the first 1:1 session;
+// everyone else is offered the free 30-minute clarification session. Either way the activity completes and
+// leads on like the others.
+import { PREMIUM_ROLE } from '../../../../../../course/rules';
+import { Loading } from '../../../../components/Loading/Loading';
+// The host hands bodies `signedIn` but not the roles this page turns on, so it asks the session itself.
+import { useAuth } from '../../../auth/session/useAuth';
+import { CompleteActivity } from '../../components/CompleteActivity';
+import type { ActivityBodyProps } from '../types';
+import { ClarificationCallOffer } from './ClarificationCallOffer';
+import { EnrolledWelcome } from './EnrolledWelcome';
+import styles from './FirstCoachingSession.module.css';
+
+export const CHECKING_ACCESS = 'Verificando tu acceso...';
+
+export function FirstCoachingSession({ done, complete, goNext, hasNext }: ActivityBodyProps) {
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <Loading label={CHECKING_ACCESS} />;
+
+  const enrolled = user?.roles.includes(PREMIUM_ROLE) ?? false;
+  return (
+    <div className={styles.body}>
+      {enrolled ? <EnrolledWelcome /> : <ClarificationCallOffer />}
+      <CompleteActivity done={done} hasNext={hasNext} onComplete={() => complete()} goNext={goNext} />
+    </div>
+  );
+}
+
+export default FirstCoachingSession;

@@ -1,0 +1,557 @@
+// 7-niveles-deep-why (activities.md, Activity 4 and §4 "Deep-why"): choose 3 of the 7 weakest areas of the
+// wheel, go seven levels of "why" deep in each with a question the server prepares, and read the final
+// whys in 'Has encontrado tus motores'. A learner's choice and answers are saved on the server; a guest's
+// stay in this browser as activityData['7-niveles-deep-why'] = { selectedAreaIds, whyAnswers }.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { scoreColour } from '../../../../../../course/areas';
+import {
+  DEEP_WHY_ACTIVITY,
+  EARLY_FINISH_FROM_AREA,
+  FIRST_FALLBACK,
+  FOCUS_AREAS,
+  NO_FINAL_WHY,
+  NO_REFLECTION,
+  NO_VISION,
+  noFutureFallback,
+  SUMMARY_TITLE,
+  WHY_LEVELS,
+  whyProgress,
+} from '../../../../../../course/deep-why';
+import { ApiError } from '../../../../api/errors';
+import { Button, ButtonLink } from '../../../../components/Button/Button';
+import { Loading } from '../../../../components/Loading/Loading';
+import { saveGuestActivityData, useGuestProgress } from '../../../../lib/guest-progress';
+import {
+  deepWhyMutations,
+  deepWhyQueries,
+  LOAD_ERROR,
+  SAVE_ANSWER_ERROR,
+  SAVE_SELECTION_ERROR,
+  type DeepWhyPrerequisites,
+  type TargetArea,
+  type WhyAnswers,
+  type WhyQuestionInput,
+} from '../../api/deepwhy-queries';
+import { WHEEL_SLUG } from '../../api/wheel-queries';
+import { answerChain, areaInfo, finalWhy, guestDeepWhy, guestTargetAreas, resumePosition, withAnswer, type GuestDeepWhy, type WhyPosition } from '../../lib/deepwhy';
+import { activityPath, SYLLABUS_PATH } from '../../lib/paths';
+// What looks as in activities 2 and 3 (the card, the badge, the answer box...) uses their styles.
+import shared from '../area-definitions/AreaDefinitions.module.css';
+import { isExpired, useExpiredOnLoad } from '../session-expiry';
+import type { ActivityBodyProps } from '../types';
+import { ACTIVITY, BLANK_ANSWER, FINISH_FAILED, GENTLE_QUESTION, GO_TO_WHEEL, LOAD_FAILED_TITLE, LOADING, NEEDS_WHEEL, RETRY, SELECTION, SUMMARY } from './copy';
+import styles from './DeepWhy.module.css';
+
+const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError && error.message ? error.message : fallback);
+
+type Start = { targets: TargetArea[]; selectedAreaIds: string[]; whyAnswers: WhyAnswers; completed: boolean };
+
+export function DeepWhy(props: ActivityBodyProps) {
+  const { signedIn, sessionExpired, done } = props;
+  const stored = useQuery({ ...deepWhyQueries.prerequisites(), enabled: signedIn });
+  const guest = useGuestProgress();
+  const expiredOnLoad = useExpiredOnLoad(signedIn, stored, sessionExpired);
+
+  let start: Start;
+  if (!signedIn) {
+    const saved = guestDeepWhy(guest.activityData[DEEP_WHY_ACTIVITY]);
+    start = { targets: guestTargetAreas(guest.activityData), ...saved, completed: done };
+  } else if (stored.data !== undefined) {
+    const { targetAreas, selectedAreaIds, whyAnswers, isCompleted } = stored.data;
+    start = { targets: targetAreas, selectedAreaIds, whyAnswers, completed: isCompleted };
+  } else if (stored.isError && !expiredOnLoad) {
+    const needsWheel = stored.error instanceof ApiError && stored.error.status === 409;
+    return <LoadFailed message={messageOf(stored.error, LOAD_ERROR)} needsWheel={needsWheel} onRetry={() => void stored.refetch()} />;
+  } else {
+    return <Loading label={LOADING} />;
+  }
+  if (start.targets.length === 0) return <LoadFailed message={NEEDS_WHEEL} needsWheel />;
+  // Keyed by who is looking: signing out (a 401) must not hand a user's answers to the guest's store.
+  return <Session key={signedIn ? 'user' : 'guest'} {...props} start={start} />;
+}
+
+function LoadFailed({ message, needsWheel, onRetry }: { message: string; needsWheel: boolean; onRetry?: () => void }) {
+  return (
+    <section className={styles.loadError} aria-labelledby="porque-error">
+      <h2 id="porque-error" className={styles.viewTitle}>
+        {LOAD_FAILED_TITLE}
+      </h2>
+      <p role="alert">{message}</p>
+      {needsWheel ? (
+        <ButtonLink to={activityPath(WHEEL_SLUG)}>{GO_TO_WHEEL}</ButtonLink>
+      ) : onRetry ? (
+        <Button variant="secondary" onClick={onRetry}>
+          {RETRY}
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
+type View = 'selection' | 'activity' | 'summary';
+type SessionProps = ActivityBodyProps & { start: Start };
+
+function Session({ start, signedIn, complete, goNext, hasNext, sessionExpired }: SessionProps) {
+  const queryClient = useQueryClient();
+  const { mutateAsync: saveSelection } = useMutation(deepWhyMutations.saveSelection());
+  const { mutateAsync: saveAnswer } = useMutation(deepWhyMutations.saveAnswer());
+  const { targets } = start;
+
+  // A completion without a chosen set (the deep why completed as a plain lesson, before it had its page)
+  // has nothing to summarise: it starts with the selection.
+  const resumable = start.selectedAreaIds.length === FOCUS_AREAS;
+  const [view, setView] = useState<View>(() => (!resumable ? 'selection' : start.completed ? 'summary' : 'activity'));
+  const [selected, setSelected] = useState<string[]>(() => (resumable ? start.selectedAreaIds : []));
+  const [answers, setAnswers] = useState<WhyAnswers>(start.whyAnswers);
+  const [position, setPosition] = useState<WhyPosition>(() => resumePosition(selected, start.whyAnswers));
+  const [text, setText] = useState(() => start.whyAnswers[selected[position.areaIndex] ?? '']?.[position.levelIndex] ?? '');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  // After a visitor's action the focus follows: a new view or area to its heading, a new level to the answer.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const answerRef = useRef<HTMLTextAreaElement>(null);
+  const focusNext = useRef<'heading' | 'answer' | null>(null);
+  useEffect(() => {
+    if (focusNext.current === 'heading') headingRef.current?.focus();
+    else if (focusNext.current === 'answer') answerRef.current?.focus();
+  }, [view, position]);
+
+  const show = (next: View) => {
+    focusNext.current = 'heading';
+    setView(next);
+    setError(null);
+  };
+  const moveTo = (next: WhyPosition, all: WhyAnswers, ids: readonly string[] = selected) => {
+    focusNext.current = next.areaIndex === position.areaIndex && view === 'activity' ? 'answer' : 'heading';
+    setPosition(next);
+    setText(all[ids[next.areaIndex]!]?.[next.levelIndex] ?? '');
+    setError(null);
+  };
+
+  /** The server's answer in the cache too, so coming back to the page starts from it. */
+  const updateCache = (change: (old: DeepWhyPrerequisites) => DeepWhyPrerequisites) =>
+    queryClient.setQueryData(deepWhyQueries.prerequisites().queryKey, (old: DeepWhyPrerequisites | undefined) => (old ? change(old) : old));
+  const storeGuest = (data: GuestDeepWhy) => saveGuestActivityData(DEEP_WHY_ACTIVITY, data);
+
+  /** A failed save: a 401 signs out, anything else is said. */
+  const failed = async (failure: unknown, message: string) => {
+    if (isExpired(failure)) await sessionExpired();
+    else setError(message);
+  };
+
+  const confirmSelection = async (picks: string[]) => {
+    if (busy || picks.length !== FOCUS_AREAS) return;
+    setBusy(true);
+    setError(null);
+    let ids = picks;
+    if (signedIn) {
+      try {
+        const saved = await saveSelection(picks);
+        if (saved.length === FOCUS_AREAS) ids = saved;
+        updateCache((old) => ({ ...old, selectedAreaIds: ids }));
+      } catch (failure) {
+        // activities.md §8: always the same words here.
+        await failed(failure, SAVE_SELECTION_ERROR);
+        setBusy(false);
+        return;
+      }
+    } else {
+      storeGuest({ selectedAreaIds: ids, whyAnswers: answers });
+    }
+    setBusy(false);
+    setSelected(ids);
+    const at = resumePosition(ids, answers);
+    moveTo(at, answers, ids);
+    show('activity');
+  };
+
+  /** Saves one level's answer; the answers with it, or null (after saying why) when it failed. */
+  const persistAnswer = async (areaId: string, levelIndex: number, answer: string): Promise<WhyAnswers | null> => {
+    const next = withAnswer(answers, areaId, levelIndex, answer);
+    if (!signedIn) {
+      storeGuest({ selectedAreaIds: selected, whyAnswers: next });
+    } else {
+      try {
+        await saveAnswer({ areaId, levelIndex, answer });
+        updateCache((old) => ({ ...old, whyAnswers: withAnswer(old.whyAnswers, areaId, levelIndex, answer) }));
+      } catch (failure) {
+        await failed(failure, messageOf(failure, SAVE_ANSWER_ERROR));
+        return null;
+      }
+    }
+    setAnswers(next);
+    return next;
+  };
+
+  /** Completes the activity (a guest's data goes with it) and shows the summary; false when it failed. */
+  const finish = async (all: WhyAnswers): Promise<boolean> => {
+    try {
+      await (signedIn ? complete() : complete({ selectedAreaIds: selected, whyAnswers: all } satisfies GuestDeepWhy));
+    } catch (failure) {
+      await failed(failure, messageOf(failure, FINISH_FAILED));
+      return false;
+    }
+    updateCache((old) => ({ ...old, isCompleted: true }));
+    show('summary');
+    return true;
+  };
+
+  const areaId = selected[position.areaIndex]!;
+
+  const submit = async () => {
+    if (busy) return;
+    const answer = text.trim();
+    if (!answer) {
+      setError(BLANK_ANSWER);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const all = await persistAnswer(areaId, position.levelIndex, answer);
+    if (all) {
+      const lastLevel = position.levelIndex === WHY_LEVELS - 1;
+      if (!lastLevel) moveTo({ areaIndex: position.areaIndex, levelIndex: position.levelIndex + 1 }, all);
+      else if (position.areaIndex < selected.length - 1) moveTo({ areaIndex: position.areaIndex + 1, levelIndex: 0 }, all);
+      else await finish(all);
+    }
+    setBusy(false);
+  };
+
+  // An answer typed but not sent yet is kept; a blank one is no reason to stop.
+  const finishNow = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    const answer = text.trim();
+    const all = answer ? await persistAnswer(areaId, position.levelIndex, answer) : answers;
+    if (all) await finish(all);
+    setBusy(false);
+  };
+
+  const redo = () => {
+    // Nothing is deleted on the server: the next selection replaces this one.
+    setSelected([]);
+    setAnswers({});
+    setPosition({ areaIndex: 0, levelIndex: 0 });
+    setText('');
+    show('selection');
+  };
+
+  if (view === 'selection') {
+    return <Selection targets={targets} busy={busy} error={error} onConfirm={(picks) => void confirmSelection(picks)} headingRef={headingRef} />;
+  }
+  if (view === 'summary') {
+    return <Summary targets={targets} selected={selected} answers={answers} hasNext={hasNext} onRedo={redo} onNext={goNext} headingRef={headingRef} />;
+  }
+  return (
+    <Level
+      area={areaInfo(targets, areaId)}
+      position={position}
+      previousAnswer={position.levelIndex > 0 ? answers[areaId]?.[position.levelIndex - 1] : undefined}
+      signedIn={signedIn}
+      text={text}
+      busy={busy}
+      error={error}
+      onText={(value) => {
+        setText(value);
+        setError(null);
+      }}
+      onSubmit={() => void submit()}
+      onFinishNow={() => void finishNow()}
+      headingRef={headingRef}
+      answerRef={answerRef}
+    />
+  );
+}
+
+type HeadingRef = RefObject<HTMLHeadingElement | null>;
+
+const HINT_LENGTH = 110;
+const hintOf = (text: string | null) => {
+  const trimmed = text?.trim();
+  if (!trimmed) return SELECTION.noCurrentText;
+  return trimmed.length > HINT_LENGTH ? `${trimmed.slice(0, HINT_LENGTH).trimEnd()}…` : trimmed;
+};
+
+type SelectionProps = { targets: readonly TargetArea[]; busy: boolean; error: string | null; onConfirm: (picks: string[]) => void; headingRef: HeadingRef };
+
+function Selection({ targets, busy, error, onConfirm, headingRef }: SelectionProps) {
+  const id = useId();
+  const [picks, setPicks] = useState<string[]>([]);
+  const [full, setFull] = useState(false);
+
+  const toggle = (areaId: string) => {
+    if (picks.includes(areaId)) {
+      setPicks(picks.filter((p) => p !== areaId));
+      setFull(false);
+    } else if (picks.length >= FOCUS_AREAS) {
+      setFull(true);
+    } else {
+      setPicks([...picks, areaId]);
+    }
+  };
+  // The areas are worked on weakest first, whatever order they were picked in.
+  const confirm = () => onConfirm(targets.filter((a) => picks.includes(a.id)).map((a) => a.id));
+
+  return (
+    <section className={styles.view} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} ref={headingRef} tabIndex={-1} className={styles.viewTitle}>
+        {SELECTION.title}
+      </h2>
+      <p className={shared.lead}>{SELECTION.lead}</p>
+      <ul className={styles.choices}>
+        {targets.map((area) => {
+          const pressed = picks.includes(area.id);
+          return (
+            <li key={area.id}>
+              <button
+                type="button"
+                className={styles.choice}
+                aria-pressed={pressed}
+                aria-disabled={(!pressed && picks.length >= FOCUS_AREAS) || undefined}
+                aria-labelledby={`${id}-${area.id}`}
+                aria-describedby={`${id}-${area.id}-about`}
+                onClick={() => toggle(area.id)}
+              >
+                <span className={styles.choiceHead}>
+                  <span className={styles.check} aria-hidden="true">
+                    {pressed ? '✓' : ''}
+                  </span>
+                  <span id={`${id}-${area.id}`} className={styles.choiceTitle}>
+                    {area.title}
+                  </span>
+                  {area.score === null ? null : (
+                    <span className={shared.badge} data-colour={scoreColour(area.score)}>
+                      {area.score}/10
+                    </span>
+                  )}
+                </span>
+                <span id={`${id}-${area.id}-about`} className={styles.choiceText}>
+                  {area.score === null ? null : <span className="sr-only">Tu calificación: {area.score} de 10. </span>}
+                  {hintOf(area.currentText)}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <div className={styles.status} aria-live="polite">
+        <p>{SELECTION.chosen(picks.length)}</p>
+        {full && picks.length >= FOCUS_AREAS ? <p className={styles.note}>{SELECTION.full}</p> : null}
+      </div>
+      {error ? (
+        <p className={shared.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className={shared.actions}>
+        <Button onClick={confirm} disabled={busy || picks.length !== FOCUS_AREAS}>
+          {busy ? 'Guardando...' : SELECTION.confirm}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** The question asked when the server could not prepare one (activities.md §8 for the first level). */
+function fallbackQuestion(area: TargetArea, levelIndex: number): string {
+  if (levelIndex > 0) return GENTLE_QUESTION;
+  return area.futureText?.trim() ? FIRST_FALLBACK : noFutureFallback(area.title);
+}
+
+type LevelProps = {
+  area: TargetArea;
+  position: WhyPosition;
+  previousAnswer: string | null | undefined;
+  signedIn: boolean;
+  text: string;
+  busy: boolean;
+  error: string | null;
+  onText: (value: string) => void;
+  onSubmit: () => void;
+  onFinishNow: () => void;
+  headingRef: HeadingRef;
+  answerRef: RefObject<HTMLTextAreaElement | null>;
+};
+
+function Level(props: LevelProps) {
+  const { area, position, previousAnswer, signedIn, text, busy, error, headingRef, answerRef } = props;
+  const { areaIndex, levelIndex } = position;
+  const id = useId();
+
+  const input: WhyQuestionInput = { areaId: area.id, levelIndex };
+  if (levelIndex > 0 && previousAnswer?.trim()) input.previousAnswer = previousAnswer.trim();
+  if (!signedIn) {
+    if (area.currentText) input.currentText = area.currentText;
+    if (area.futureText) input.futureText = area.futureText;
+  }
+  const asked = useQuery(deepWhyQueries.question(input));
+  const question = asked.data ?? (asked.isError ? fallbackQuestion(area, levelIndex) : undefined);
+  const percent = Math.round(whyProgress(areaIndex, levelIndex, FOCUS_AREAS) * 100);
+
+  return (
+    <section className={styles.view} aria-labelledby={`${id}-area`}>
+      <div className={shared.card}>
+        <div className={shared.cardHead}>
+          <p className="eyebrow">
+            {ACTIVITY.area(areaIndex + 1)} · {ACTIVITY.level(levelIndex + 1)}
+          </p>
+          <h2 id={`${id}-area`} ref={headingRef} tabIndex={-1} className={styles.viewTitle}>
+            {area.title}
+          </h2>
+          <div
+            className={shared.meter}
+            role="progressbar"
+            aria-label={ACTIVITY.progress}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            aria-valuetext={`${percent} %`}
+          >
+            <span style={{ width: `${percent}%` }} />
+          </div>
+        </div>
+
+        <div className={styles.texts}>
+          <AreaText title={ACTIVITY.current} text={area.currentText} missing={NO_REFLECTION} />
+          <AreaText title={ACTIVITY.future} text={area.futureText} missing={NO_VISION} />
+        </div>
+
+        <div className={styles.question} aria-live="polite">
+          {question ? (
+            <p id={`${id}-question`} className={styles.questionText}>
+              {question}
+            </p>
+          ) : (
+            <p className={styles.typing}>
+              <span className="sr-only">{ACTIVITY.preparing}</span>
+              <span className={styles.dots} aria-hidden="true">
+                <span />
+                <span />
+                <span />
+              </span>
+            </p>
+          )}
+        </div>
+
+        <label className={styles.label} htmlFor={`${id}-answer`}>
+          {ACTIVITY.answerLabel}
+        </label>
+        <textarea
+          id={`${id}-answer`}
+          ref={answerRef}
+          className={shared.textarea}
+          rows={5}
+          value={text}
+          placeholder={ACTIVITY.placeholder}
+          aria-describedby={[question ? `${id}-question` : '', `${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ')}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => props.onText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+              event.preventDefault();
+              props.onSubmit();
+            }
+          }}
+        />
+        <p id={`${id}-hint`} className={styles.note}>
+          {ACTIVITY.hint}
+        </p>
+        {error ? (
+          <p id={`${id}-error`} className={shared.error} role="alert">
+            {error}
+          </p>
+        ) : null}
+
+        <div className={shared.actions}>
+          <Button onClick={props.onSubmit} aria-disabled={busy || undefined}>
+            {busy ? 'Guardando...' : ACTIVITY.next}
+          </Button>
+        </div>
+        {areaIndex >= EARLY_FINISH_FROM_AREA ? (
+          <button type="button" className={shared.finishNow} onClick={props.onFinishNow} disabled={busy}>
+            {ACTIVITY.finishNow}
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function AreaText({ title, text, missing }: { title: string; text: string | null; missing: string }) {
+  return (
+    <div className={styles.areaText}>
+      <h3 className={styles.textTitle}>{title}</h3>
+      <p className={text ? styles.text : styles.missing}>{text ?? missing}</p>
+    </div>
+  );
+}
+
+type SummaryProps = {
+  targets: readonly TargetArea[];
+  selected: readonly string[];
+  answers: WhyAnswers;
+  hasNext: boolean;
+  onRedo: () => void;
+  onNext: () => void;
+  headingRef: HeadingRef;
+};
+
+function Summary({ targets, selected, answers, hasNext, onRedo, onNext, headingRef }: SummaryProps) {
+  const id = useId();
+  return (
+    <section className={styles.view} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} ref={headingRef} tabIndex={-1} className={styles.viewTitle}>
+        {SUMMARY_TITLE}
+      </h2>
+      <p className={shared.lead}>{SUMMARY.lead}</p>
+      <div className={styles.motors}>
+        {selected.map((areaId) => {
+          const area = areaInfo(targets, areaId);
+          const final = finalWhy(answers[areaId]);
+          const chain = answerChain(answers[areaId]);
+          return (
+            <article key={areaId} className={styles.motor} aria-labelledby={`${id}-${areaId}`}>
+              <h3 id={`${id}-${areaId}`} className={styles.motorTitle}>
+                {area.title}
+              </h3>
+              <dl className={styles.facts}>
+                <dt>{ACTIVITY.current}</dt>
+                <dd className={area.currentText ? undefined : styles.missing}>{area.currentText ?? NO_REFLECTION}</dd>
+                <dt>{ACTIVITY.future}</dt>
+                <dd className={area.futureText ? undefined : styles.missing}>{area.futureText ?? NO_VISION}</dd>
+                <dt>{SUMMARY.finalWhy}</dt>
+                <dd className={final ? styles.finalWhy : styles.missing}>{final ?? NO_FINAL_WHY}</dd>
+              </dl>
+              {chain.length > 0 ? (
+                <details className={styles.chain}>
+                  <summary>{SUMMARY.chain(chain.length)}</summary>
+                  <ol>
+                    {chain.map(({ levelIndex, answer }) => (
+                      <li key={levelIndex} value={levelIndex + 1}>
+                        {answer}
+                      </li>
+                    ))}
+                  </ol>
+                </details>
+              ) : null}
+            </article>
+          );
+        })}
+      </div>
+      <div className={shared.actions}>
+        <Button variant="secondary" onClick={onRedo}>
+          {SUMMARY.redo}
+        </Button>
+        {hasNext ? <Button onClick={onNext}>Siguiente Actividad</Button> : null}
+        <ButtonLink variant="secondary" to={SYLLABUS_PATH}>
+          Volver al Temario
+        </ButtonLink>
+      </div>
+    </section>
+  );
+}
+
+export default DeepWhy;

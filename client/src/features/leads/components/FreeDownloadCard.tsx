@@ -1,0 +1,66 @@
+// The card of a free download: the lead form until the visitor has the file, then the 'success' panel
+// (platform.md §4 "Download forms"). The visitor record decides which, so a later visit shows the panel too.
+import type { ReactNode } from 'react';
+import { errorText } from '../../auth/lib/error-text';
+import { DOWNLOAD_ERROR } from '../api/lead-mutations';
+import type { DownloadFile } from '../lib/downloads';
+import { useLeadDownload, type LeadSource } from '../lib/useLeadDownload';
+import type { LeadMessages } from '../lib/validate-lead';
+import { DownloadSuccess } from './DownloadSuccess';
+import { LeadForm } from './LeadForm';
+import styles from './lead-page.module.css';
+
+/** What the visitor agrees to by sending the form (the welcome mail and the occasional letter). */
+export const CONSENT =
+  'La descarga empieza al instante y te llega un correo de bienvenida. Cada tanto te voy a escribir con herramientas y reflexiones; podés darte de baja cuando quieras.';
+
+type FreeDownloadCardProps = {
+  id: string;
+  headingId: string;
+  source: LeadSource;
+  file: DownloadFile;
+  /** From the visitor record: this file was already downloaded here. */
+  downloaded: boolean;
+  nick: string;
+  form: { title: string; intro: ReactNode; label: string; submit: string; messages: LeadMessages; badge?: string };
+  /** The panel: its title after '¡Listo, {nick}!', its text and the next step. */
+  success: { title: string; text: ReactNode; next?: ReactNode };
+  /** Given: failures are only handed to it (/afirmaciones, §8). Otherwise the failure alert shows them. */
+  onFailure?: (error: Error) => void;
+};
+
+export function FreeDownloadCard({ id, headingId, source, file, downloaded, nick, form, success, onFailure }: FreeDownloadCardProps) {
+  const download = useLeadDownload(source, file, onFailure);
+  const failure =
+    download.error && !onFailure ? { message: errorText(download.error, DOWNLOAD_ERROR), key: download.attempt } : null;
+
+  return (
+    <section id={id} className={styles.formCard} aria-labelledby={headingId}>
+      {downloaded ? (
+        <DownloadSuccess
+          title={nick ? `¡Listo, ${nick}! ${success.title}` : `¡Listo! ${success.title}`}
+          headingId={headingId}
+          file={file}
+          announce={download.succeeded}
+          next={success.next}
+        >
+          {success.text}
+        </DownloadSuccess>
+      ) : (
+        <>
+          {form.badge ? <span className={styles.badge}>{form.badge}</span> : null}
+          <h2 id={headingId}>{form.title}</h2>
+          <p className={styles.small}>{form.intro}</p>
+          <LeadForm
+            label={form.label}
+            submitLabel={form.submit}
+            messages={form.messages}
+            pending={download.pending}
+            failure={failure}
+            onSubmit={download.submit}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+// The name + e-mail form of the download pages: prefilled from the visitor record, checked with the page's own
+// messages (or not at all: the ebook form), and busy while the lead is sent.
+import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
+import { Button } from '../../../components/Button/Button';
+import { readVisitorRecord } from '../../../lib/visitor-record';
+import { trimLead, validateLead, type LeadErrors, type LeadMessages, type LeadValues } from '../lib/validate-lead';
+import styles from './lead-page.module.css';
+
+type LeadFormProps = {
+  /** Names the form for assistive technology. */
+  label: string;
+  submitLabel: string;
+  /** The page's validation messages; null sends whatever was typed (§5: the ebook form has no validation). */
+  messages: LeadMessages | null;
+  pending: boolean;
+  /** The failure alert, with a key that changes on every attempt so a repeated message is announced again. */
+  failure?: { message: string; key: number } | null;
+  onSubmit: (values: LeadValues) => void;
+};
+
+export function LeadForm({ label, submitLabel, messages, pending, failure, onSubmit }: LeadFormProps) {
+  const id = useId();
+  // Read once: the record prefills, and what the visitor types afterwards is theirs.
+  const [values, setValues] = useState<LeadValues>(() => {
+    const { nick, email } = readVisitorRecord();
+    return { nick, email };
+  });
+  const [errors, setErrors] = useState<LeadErrors>({});
+  const nickInput = useRef<HTMLInputElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+
+  const change = (field: keyof LeadValues) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const found = messages ? validateLead(values, messages) : {};
+    setErrors(found);
+    if (found.nick) nickInput.current?.focus();
+    else if (found.email) emailInput.current?.focus();
+    else onSubmit(trimLead(values));
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} aria-label={label} noValidate>
+      <LeadField
+        id={`${id}-nick`}
+        ref={nickInput}
+        label="Tu nombre"
+        name="nick"
+        autoComplete="given-name"
+        value={values.nick}
+        onChange={change('nick')}
+        error={errors.nick}
+      />
+      <LeadField
+        id={`${id}-email`}
+        ref={emailInput}
+        label="Tu email"
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        value={values.email}
+        onChange={change('email')}
+        error={errors.email}
+      />
+      {failure ? (
+        <p key={failure.key} className={styles.alert} role="alert">
+          {failure.message}
+        </p>
+      ) : null}
+      <Button type="submit" className={styles.submit} disabled={pending} aria-busy={pending || undefined}>
+        {pending ? 'Procesando...' : submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+type LeadFieldProps = {
+  id: string;
+  ref: Ref<HTMLInputElement>;
+  label: string;
+  name: string;
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+  error: string | undefined;
+  type?: 'text' | 'email';
+  inputMode?: 'email';
+  autoComplete: string;
+};
+
+function LeadField({ id, ref, label, error, type = 'text', ...input }: LeadFieldProps) {
+  const errorId = `${id}-error`;
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        ref={ref}
+        type={type}
+        className={styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...input}
+      />
+      {error ? (
+        <p id={errorId} className={styles.fieldError}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

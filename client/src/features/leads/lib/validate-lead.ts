@@ -1,0 +1,23 @@
+// The lead forms' rules (platform.md §5): an e-mail of the simple pattern and a non-blank name. Each page has
+// its own wording of the messages.
+import { EMAIL_PATTERN } from '../../../../../events/shared/contact';
+
+export type LeadValues = { nick: string; email: string };
+export type LeadMessages = { nick: string; email: string };
+export type LeadErrors = Partial<Record<keyof LeadValues, string>>;
+
+/** /nostalgia and /niveles. */
+export const NEUTRAL_MESSAGES: LeadMessages = { email: 'Ingresa un email válido.', nick: 'Tu nombre es obligatorio.' };
+/** /afirmaciones (voseo, no final stop). */
+export const AFIRMACIONES_MESSAGES: LeadMessages = { email: 'Ingresá un email válido', nick: 'El nombre es obligatorio' };
+
+/** The values as they are sent: without surrounding spaces. */
+export const trimLead = ({ nick, email }: LeadValues): LeadValues => ({ nick: nick.trim(), email: email.trim() });
+
+export function validateLead(values: LeadValues, messages: LeadMessages): LeadErrors {
+  const { nick, email } = trimLead(values);
+  const errors: LeadErrors = {};
+  if (!nick) errors.nick = messages.nick;
+  if (!EMAIL_PATTERN.test(email)) errors.email = messages.email;
+  return errors;
+}

@@ -1,0 +1,87 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { envelope, stubApi } from '../../../testing/fake-api';
+import { renderRoute } from '../../../testing/render-route';
+import { captureDownloads, fieldError, fieldIn, fillLead, findForm, leadAccepted, resetAroundEachTest, storedRecord, storeRecord, submitButton, VIEW_ROUTE } from './lead-test-utils';
+
+const FORM = 'Descargar la guía de los niveles de conciencia';
+const PDF = { href: '/downloads/niveles-de-conciencia.pdf', filename: 'niveles-de-conciencia.pdf' };
+
+resetAroundEachTest();
+// Loaded up front: the first render of a lazy route must not race the findBy timeouts.
+beforeAll(() => import('./LevelsPage'));
+
+describe('/niveles', () => {
+  it('shows the levels, the video and the form; the link to /afirmaciones waits for the download', async () => {
+    const api = stubApi(VIEW_ROUTE);
+    renderRoute('/niveles');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Los Niveles de Conciencia' })).toBeTruthy();
+    const video = screen.getByLabelText('Video: Los Niveles de Conciencia');
+    expect(video.tagName).toBe('VIDEO');
+    expect(video.getAttribute('src')).toBe('/video/niveles-de-conciencia.webm');
+    // The ladder: 17 levels, from Iluminación 700 down to Vergüenza 20.
+    expect(screen.getByText('Iluminación').nextElementSibling?.textContent).toBe('700');
+    expect(screen.getByText('Vergüenza').nextElementSibling?.textContent).toBe('20');
+    expect(await findForm(FORM)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Afirmaciones que Transforman/ })).toBeNull();
+    await waitFor(() => expect(api.callsTo('POST /api/leads/view')[0]?.body).toEqual({ page: 'niveles' }));
+  });
+
+  it("checks the form with this page's messages and sends nothing while it is wrong", async () => {
+    const api = stubApi(VIEW_ROUTE);
+    renderRoute('/niveles');
+    const form = await findForm(FORM);
+
+    fillLead(form, { nick: '', email: 'no-es-un-email' });
+    fireEvent.click(submitButton(form));
+    expect(fieldError(fieldIn(form, 'Tu nombre'))).toBe('Tu nombre es obligatorio.');
+    expect(fieldError(fieldIn(form, 'Tu email'))).toBe('Ingresa un email válido.');
+    // Typing in a field clears its message.
+    fireEvent.change(fieldIn(form, 'Tu nombre'), { target: { value: 'Ana' } });
+    expect(fieldError(fieldIn(form, 'Tu nombre'))).toBeNull();
+    expect(api.callsTo('POST /api/leads/add')).toHaveLength(0);
+  });
+
+  it("downloads the PDF, stores the lead in 'userSM' and then offers /afirmaciones", async () => {
+    const api = stubApi({ ...VIEW_ROUTE, 'POST /api/leads/add': leadAccepted() });
+    const downloads = captureDownloads();
+    storeRecord({ email: 'ana@example.com', nick: 'Ana' });
+    renderRoute('/niveles');
+    const form = await findForm(FORM);
+
+    // Prefilled from the record: one click is enough.
+    expect(fieldIn(form, 'Tu nombre').value).toBe('Ana');
+    expect(fieldIn(form, 'Tu email').value).toBe('ana@example.com');
+    fireEvent.click(submitButton(form));
+
+    expect(await screen.findByRole('heading', { level: 2, name: '¡Listo, Ana! Tu guía ya es tuya' })).toBeTruthy();
+    expect(api.callsTo('POST /api/leads/add')[0]!.body).toEqual({
+      email: 'ana@example.com',
+      nick: 'Ana',
+      page: 'niveles',
+      section: 'pdf',
+      status: 'downloaded',
+    });
+    expect(downloads).toEqual([PDF]);
+    expect(storedRecord()).toMatchObject({ nivelesDownloaded: true, nostalgiaDownloaded: false });
+    expect(screen.getByRole('link', { name: /Afirmaciones que Transforman/ }).getAttribute('href')).toBe('/afirmaciones');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Descargar de Nuevo' }));
+    expect(downloads).toEqual([PDF, PDF]);
+  });
+
+  it("shows the server's message in the failure alert", async () => {
+    stubApi({ ...VIEW_ROUTE, 'POST /api/leads/add': envelope(400, 'Ingresa un email válido.') });
+    const downloads = captureDownloads();
+    renderRoute('/niveles');
+    const form = await findForm(FORM);
+
+    fillLead(form, { nick: 'Ana', email: 'ana@example.com' });
+    fireEvent.click(submitButton(form));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Ingresa un email válido.');
+    expect(downloads).toHaveLength(0);
+    expect(storedRecord()).toBeNull();
+  });
+});

@@ -1,0 +1,35 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { activityBySlug } from '../../../../course/syllabus';
+import { stubApi } from '../../testing/fake-api';
+import { renderRoute } from '../../testing/render-route';
+import { MeditationActivityBody } from './MeditationActivityBody';
+
+const activity = activityBySlug('meditacion-7-fases')!;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.localStorage.clear();
+});
+
+describe('meditacion-7-fases in the course', { timeout: 20_000 }, () => {
+  it('is the tool, with the way on under the settings but not while meditating', async () => {
+    stubApi({});
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
+    vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
+    const complete = vi.fn(async () => {});
+    const goNext = vi.fn();
+    const body = <MeditationActivityBody activity={activity} signedIn={false} done={false} complete={complete} goNext={goNext} hasNext sessionExpired={async () => {}} />;
+    renderRoute('/', { routes: [{ path: '/', element: body }] });
+
+    expect(screen.getByRole('heading', { level: 2, name: 'Prepara tu meditación' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Marcar como completada' }));
+    await vi.waitFor(() => expect(goNext).toHaveBeenCalled());
+    expect(complete).toHaveBeenCalledWith();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Comenzar Meditación' }));
+    expect(await screen.findByRole('button', { name: 'Finalizar Meditación' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Marcar como completada' })).toBeNull();
+  });
+});

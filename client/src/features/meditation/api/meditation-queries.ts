@@ -1,0 +1,78 @@
+// The meditation's server side: revelations (activities.md §7) and the session history. Keys from generic to
+// specific: ['meditation'], ['meditation', 'revelations'], ['meditation', 'history', timeZone].
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '../../../api/client';
+import type { paths } from '../../../api/schema';
+import { REVELATION_SAVE_ERROR, type PhaseId } from '../../../../../course/meditation';
+
+type Json<P extends keyof paths, M extends 'get' | 'post'> = paths[P][M] extends {
+  responses: { 200: { content: { 'application/json': { data: infer D } } } };
+}
+  ? D
+  : never;
+
+export type Revelation = Json<'/api/activity/getRevelations', 'get'>[number];
+export type MeditationHistory = Json<'/api/meditation/history', 'get'>;
+
+export type NewRevelation = { revelation: string; totalTimeMeditated: number };
+export type MeditationSession = {
+  seconds: number;
+  activePhases: PhaseId[];
+  outcome: 'completed' | 'stopped';
+  timeZone: string | undefined;
+  /** The same for every try of one session, so the server writes it once. */
+  idempotencyKey: string;
+};
+
+/** The browser's IANA time zone, for the streak's days; undefined (the server uses UTC) when unknown. */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A key for Idempotency-Key. crypto.randomUUID needs a secure context; plain http on a LAN has none. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export async function fetchRevelations(): Promise<Revelation[]> {
+  return unwrap(await api.GET('/api/activity/getRevelations'));
+}
+
+export async function postRevelation(body: NewRevelation): Promise<Revelation> {
+  return unwrap(await api.POST('/api/activity/saveRevelation', { body }), REVELATION_SAVE_ERROR);
+}
+
+export async function fetchHistory(timeZone: string | undefined): Promise<MeditationHistory> {
+  return unwrap(await api.GET('/api/meditation/history', { params: { query: { timeZone } } }));
+}
+
+export async function postSession({ idempotencyKey, ...body }: MeditationSession): Promise<MeditationHistory> {
+  return unwrap(await api.POST('/api/meditation/sessions', { body, headers: { 'Idempotency-Key': idempotencyKey } }));
+}
+
+export const meditationQueries = {
+  all: () => ['meditation'] as const,
+  revelations: () =>
+    queryOptions({
+      queryKey: [...meditationQueries.all(), 'revelations'] as const,
+      queryFn: fetchRevelations,
+    }),
+  history: (timeZone: string | undefined) =>
+    queryOptions({
+      queryKey: [...meditationQueries.all(), 'history', timeZone ?? 'UTC'] as const,
+      queryFn: () => fetchHistory(timeZone),
+    }),
+};
+
+export const meditationMutations = {
+  saveRevelation: () =>
+    mutationOptions({ mutationKey: [...meditationQueries.all(), 'saveRevelation'], mutationFn: postRevelation }),
+  recordSession: () =>
+    mutationOptions({ mutationKey: [...meditationQueries.all(), 'recordSession'], mutationFn: postSession }),
+};

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { clockText, minutesText, streakText } from './format';
+
+describe('format', () => {
+  it('counts down as mm:ss', () => {
+    expect(clockText(300)).toBe('05:00');
+    expect(clockText(299)).toBe('04:59');
+    expect(clockText(900)).toBe('15:00');
+    expect(clockText(0)).toBe('00:00');
+  });
+  it('says minutes and streaks in Spanish', () => {
+    expect(minutesText(1)).toBe('1 minuto');
+    expect(minutesText(6)).toBe('6 minutos');
+    expect(streakText(0)).toBe('Racha: 0 días');
+    expect(streakText(1)).toBe('Racha: 1 día');
+    expect(streakText(3)).toBe('Racha: 3 días seguidos');
+  });
+});
