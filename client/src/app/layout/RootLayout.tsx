@@ -4,6 +4,7 @@ import { Loading } from '../../components/Loading/Loading';
 import { useAuth } from '../../features/auth/session/useAuth';
 import { AccederButton } from './AccederButton';
 import { AccountDrawer } from './AccountDrawer';
+import { SiteNotice } from './SiteNotice';
 import styles from './RootLayout.module.css';
 
 const MAIN_ID = 'contenido';
@@ -60,6 +61,7 @@ export function RootLayout() {
         Saltar al contenido
       </a>
       {navigating ? <div className={styles.progress} aria-hidden="true" /> : null}
+      <SiteNotice />
       {user ? <AccountDrawer username={user.username} onLogout={logoutAndLeave} /> : <AccederButton />}
       <main id={MAIN_ID} ref={main} tabIndex={-1} className={styles.main} aria-busy={navigating || undefined}>
         <Suspense fallback={<Loading />}>
