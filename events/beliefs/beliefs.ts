@@ -44,7 +44,12 @@ const sameGoal = (a: Omit<BeliefGoal, 'id'>, b: Omit<BeliefGoal, 'id'>) =>
   a.currentTimeIndex === b.currentTimeIndex &&
   a.perfectTimeFrameLabel === b.perfectTimeFrameLabel &&
   a.perfectTimeFrameYears === b.perfectTimeFrameYears &&
-  JSON.stringify(a.hesitations) === JSON.stringify(b.hesitations);
+  a.hesitations.length === b.hesitations.length &&
+  // Field by field: a goal read back from jsonb has its keys in another order than one from a request.
+  a.hesitations.every((h, i) => {
+    const o = b.hesitations[i]!;
+    return h.belief === o.belief && h.timeFrame.label === o.timeFrame.label && h.timeFrame.years === o.timeFrame.years;
+  });
 
 export function decideDeleteGoal(state: BeliefGoalsState, command: Command & { goalId: string }): NewEvent[] {
   if (!state.goals[command.goalId]) throw new NotFoundError(GOAL_NOT_FOUND);

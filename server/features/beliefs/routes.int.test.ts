@@ -69,6 +69,12 @@ describe('belief goals', () => {
     const second = (await save(l, { manifestGoal: 'Correr una media maratón en otoño' })).json().data;
     expect((await goals(l)).map((g: { id: string }) => g.id)).toEqual([goal.id, second.id]);
 
+    // Saving the goal again unchanged (as the page does on 'Sí' at the last frame) records nothing.
+    const eventsBefore = await countEvents(db.pool);
+    const unchanged = await save(l, replaced.json().data);
+    expect(unchanged.statusCode).toBe(200);
+    expect(await countEvents(db.pool)).toBe(eventsBefore);
+
     expect((await remove(l, goal.id)).statusCode).toBe(200);
     expect((await goals(l)).map((g: { id: string }) => g.id)).toEqual([second.id]);
     // Gone is gone: deleting it again finds nothing.

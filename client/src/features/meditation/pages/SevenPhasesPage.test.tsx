@@ -43,6 +43,8 @@ describe('/herramientas/7-fases', { timeout: 20_000 }, () => {
       },
       'GET /api/activity/getRevelations': () => envelope(200, 'Tus revelaciones.', list),
       'GET /api/meditation/history': history,
+      // Signing in refreshes every cached query but the session's, the site notice among them.
+      'GET /api/app/notification': () => envelope(200, 'Sin avisos.', null),
     });
     const { router } = renderRoute('/login?redirect=/herramientas/7-fases');
     await logInThroughTheForm();
@@ -63,6 +65,8 @@ describe('/herramientas/7-fases', { timeout: 20_000 }, () => {
       'POST /api/activity/saveRevelation': envelope(503, 'El servicio no está disponible. Inténtalo en unos minutos.'),
       'GET /api/activity/getRevelations': envelope(200, 'Tus revelaciones.', []),
       'GET /api/meditation/history': history,
+      // Signing in refreshes every cached query but the session's, the site notice among them.
+      'GET /api/app/notification': () => envelope(200, 'Sin avisos.', null),
     });
     const { router } = renderRoute('/login?redirect=/herramientas/7-fases');
     await logInThroughTheForm();

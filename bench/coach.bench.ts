@@ -1,0 +1,137 @@
+// npm run bench:coach — the coach's desk at scale: a learner with 10,000 events (the journey page's API
+// calls, timed at the server with inject), and the funnel query over 1,000,000 lead events (90 days).
+// Uses BENCH_DATABASE_URL (a role that may CREATE DATABASE) when set, else a throwaway embedded PostgreSQL.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import { LIFE_AREAS } from '../course/areas';
+import { ROLES, learnerStreamId, RoleGranted, UserRegistered, EmailVerified } from '../events/accounts/accounts.events';
+import { LeadCaptured, LeadPageViewed, visitStreamId, FUNNEL_PAGES } from '../events/leads/leads.events';
+import { createCatalog, projections } from '../events/registry';
+import { createEventStore } from '../events/store/event-store';
+import { catchUp } from '../events/store/reader';
+import type { NewEvent } from '../events/store/types';
+import { AreaDefinitionSaved, AreaRated } from '../events/wheel/wheel.events';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { createPool } from '../server/db/database';
+import { startTemporaryPostgres } from '../server/db/embedded';
+import { migrate } from '../server/db/migrate';
+import { hashPassword } from '../server/features/auth/secrets';
+
+const JOURNEY_EVENTS = Number(process.env.BENCH_JOURNEY_EVENTS ?? 10_000);
+const FUNNEL_EVENTS = Number(process.env.BENCH_FUNNEL_EVENTS ?? 1_000_000);
+const RUNS = 20;
+const DAY = 86_400_000;
+
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+async function timeIt(runs: number, f: () => Promise<unknown>) {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await f();
+    times.push(performance.now() - t);
+  }
+  return { p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
+}
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+async function main() {
+  const given = process.env.BENCH_DATABASE_URL;
+  const embedded = given ? undefined : await startTemporaryPostgres();
+  const adminUrl = given ?? embedded!.adminUrl;
+  const name = `manifiesta_coach_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const pool = createPool(url.toString(), 16);
+  const catalog = createCatalog();
+  const store = createEventStore({ pool, catalog, projections });
+  try {
+    await migrate(pool);
+
+    // A coach and a learner with JOURNEY_EVENTS events over a year (ratings and texts, as a busy learner writes).
+    const coachId = randomUUID();
+    const learnerId = randomUUID();
+    await store.append(learnerStreamId(coachId), [UserRegistered.create({ userId: coachId, username: 'coach', email: 'coach@bench.test' }), EmailVerified.create({ userId: coachId }), RoleGranted.create({ userId: coachId, role: ROLES.coach, by: 'bench' })], {
+      expectedVersion: 0,
+      alsoInTransaction: async (tx) => void (await tx.query('INSERT INTO password_credentials (user_id, hash) VALUES ($1, $2)', [coachId, await hashPassword('bench-password-123')])),
+    });
+    await store.append(learnerStreamId(learnerId), [UserRegistered.create({ userId: learnerId, username: 'constante', email: 'constante@bench.test' })], { expectedVersion: 0 });
+    let version = 1;
+    const start = Date.now() - 365 * DAY;
+    const t0 = performance.now();
+    while (version < JOURNEY_EVENTS) {
+      const events: NewEvent[] = [];
+      for (let i = 0; i < 100 && version + events.length < JOURNEY_EVENTS; i++) {
+        const n = version + events.length;
+        const area = LIFE_AREAS[n % LIFE_AREAS.length]!.id;
+        events.push(
+          n % 3 === 0
+            ? AreaDefinitionSaved.create({ userId: learnerId, activityId: 'concientizando-areas-balance', areaId: area, definition: `Hoy noto que en esta área todavía me cuesta confiar (${n}).` })
+            : AreaRated.create({ userId: learnerId, areaId: area, score: n % 11 }),
+        );
+      }
+      const r = await store.append(learnerStreamId(learnerId), events, { expectedVersion: version, recordedAt: new Date(start + (version / JOURNEY_EVENTS) * 365 * DAY) });
+      version = r.nextVersion;
+    }
+    console.log(`learner with ${version} events written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+    const config = { ...loadConfig({}), LOG_LEVEL: 'silent' as const, SERVE_CLIENT: false, RATE_LIMIT_PER_IP: 1_000_000 };
+    const jobs = { health: async () => true, send: async () => null, getJob: async () => null } as never;
+    const app = await buildApp({ config, pool, store, jobs, logger: pino({ level: 'silent' }) });
+    await app.ready();
+    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'coach@bench.test', password: 'bench-password-123' } });
+    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+    const get = async (path: string) => {
+      const res = await app.inject({ method: 'GET', url: path, headers: { cookie } });
+      if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      return res;
+    };
+    const firstPage = (await get(`/api/coach/learners/${learnerId}/journey?limit=2000`)).json().data;
+    const mid = firstPage.events[Math.floor(firstPage.events.length / 2)].globalPosition;
+    const journeyPage = await timeIt(RUNS, () => get(`/api/coach/learners/${learnerId}/journey?limit=2000`));
+    const stateNow = await timeIt(RUNS, () => get(`/api/coach/learners/${learnerId}/state`));
+    const stateAt = await timeIt(RUNS, () => get(`/api/coach/learners/${learnerId}/state?at=${mid}`));
+    console.log(`journey page (2,000 of ${version} events): p50 ${ms(journeyPage.p50)}, p95 ${ms(journeyPage.p95)}`);
+    console.log(`state now: p50 ${ms(stateNow.p50)}, p95 ${ms(stateNow.p95)}`);
+    console.log(`state at a past position: p50 ${ms(stateAt.p50)}, p95 ${ms(stateAt.p95)}`);
+
+    // FUNNEL_EVENTS lead events over 90 days, then the analytics projections catch up.
+    const t1 = performance.now();
+    const pages = FUNNEL_PAGES.filter((p) => p !== 'confirmacion-pago');
+    let written = 0;
+    const writers = 8;
+    await Promise.all(
+      Array.from({ length: writers }, async (_, w) => {
+        while (written < FUNNEL_EVENTS) {
+          const visitorId = randomUUID();
+          const at = new Date(Date.now() - Math.floor(Math.random() * 90) * DAY);
+          const events: NewEvent[] = Array.from({ length: 100 }, (_, i) =>
+            i % 10 === 9
+              ? LeadCaptured.create({ email: `v${w}-${written + i}@bench.test`, nick: 'Ana', page: 'nostalgia', section: 'fragmento', status: 'downloaded', firstForSource: true, visitorId })
+              : LeadPageViewed.create({ visitorId, page: pages[(written + i) % pages.length]! }),
+          );
+          written += events.length;
+          await store.append(visitStreamId(visitorId), events, { expectedVersion: 'any', recordedAt: at });
+        }
+      }),
+    );
+    console.log(`${written.toLocaleString('en')} lead events written in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+    const t2 = performance.now();
+    for (const p of projections) if (p.mode === 'async') await catchUp(pool, catalog, p);
+    console.log(`async projections caught up in ${((performance.now() - t2) / 1000).toFixed(1)} s`);
+    const funnel = await timeIt(RUNS, () => get('/api/coach/analytics/funnel'));
+    console.log(`funnel over 90 days (${written.toLocaleString('en')} lead events): p50 ${ms(funnel.p50)}, p95 ${ms(funnel.p95)}`);
+    await app.close();
+  } finally {
+    await pool.end();
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`).catch(() => {});
+    await admin.end();
+    await embedded?.stop();
+  }
+}
+
+await main();
