@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIFE_AREAS } from '../../../../../../course/areas';
 import { authQueries } from '../../../auth/api/auth-queries';
 import { GUEST_PROGRESS_KEY } from '../../../../lib/guest-progress';
@@ -50,6 +50,10 @@ afterEach(() => {
   vi.restoreAllMocks();
   window.localStorage.clear();
 });
+
+// The route and the body (with d3) are lazy chunks: load them once, so the first test does not spend its
+// waiting time compiling them on a busy machine.
+beforeAll(() => Promise.all([import('../../../../app/routes/ActivityRoute'), import('./LifeWheel')]));
 
 describe('life wheel: the rating wizard', () => {
   it('starts with the intro, then rates one area at a time and advances', async () => {
