@@ -124,6 +124,31 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            // The coach's desk: a guest signs in first; the layout shows the coach-only page to anyone else.
+            Component: ProtectedRoute,
+            children: [
+              {
+                path: 'coach',
+                lazy: () => import('../features/coach/pages/CoachLayout').then((m) => ({ Component: m.CoachLayout })),
+                children: [
+                  {
+                    index: true,
+                    lazy: () => import('../features/coach/pages/LearnersPage').then((m) => ({ Component: m.LearnersPage })),
+                  },
+                  {
+                    path: 'learners/:id',
+                    lazy: () =>
+                      import('../features/coach/pages/LearnerJourneyPage').then((m) => ({ Component: m.LearnerJourneyPage })),
+                  },
+                  {
+                    path: 'analytics',
+                    lazy: () => import('../features/coach/pages/AnalyticsPage').then((m) => ({ Component: m.AnalyticsPage })),
+                  },
+                ],
+              },
+            ],
+          },
+          {
             path: 'cursos/manifiesta',
             lazy: () => import('./routes/SyllabusRoute').then((m) => ({ Component: m.SyllabusRoute })),
           },

@@ -1,6 +1,8 @@
 // The signed-in user's side drawer: a modal panel opened by a hamburger button.
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { useAuth } from '../../features/auth/session/useAuth';
+import { isCoach } from '../../features/coach/roles';
 import styles from './AccountDrawer.module.css';
 
 type AccountDrawerProps = {
@@ -13,6 +15,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1
 
 export function AccountDrawer({ username, onLogout }: AccountDrawerProps) {
   const { pathname } = useLocation();
+  const coach = isCoach(useAuth().user?.roles ?? []);
   // Open on one page only: any navigation (a link, the back button) closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
@@ -117,6 +120,13 @@ export function AccountDrawer({ username, onLogout }: AccountDrawerProps) {
                     Mi Curso
                   </Link>
                 </li>
+                {coach ? (
+                  <li>
+                    <Link className={styles.link} to="/coach" onClick={() => close(false)}>
+                      Panel de la coach
+                    </Link>
+                  </li>
+                ) : null}
               </ul>
             </nav>
             <button type="button" className={styles.logout} onClick={logout} disabled={leaving}>

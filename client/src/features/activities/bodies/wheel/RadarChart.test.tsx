@@ -81,6 +81,30 @@ describe('RadarChart', () => {
     expect(error).toHaveBeenCalledWith('No se pudo crear el gráfico de tu Rueda de la Vida.', expect.any(Error));
   });
 
+  it('draws an earlier picture beneath when asked to compare, with a legend and a column of its own', () => {
+    const first = { ...RATINGS, finances: 2 };
+    render(
+      <RadarChart
+        ratings={RATINGS}
+        compare={{ ratings: first, label: 'Primera calificación', currentLabel: 'En este momento' }}
+        summary="La rueda de Ana"
+        caption="Calificaciones de Ana por área"
+      />,
+    );
+
+    expect(svg().getAttribute('aria-label')).toBe('La rueda de Ana');
+    // The current points keep their selector; the earlier ones have their own.
+    expect(points()).toHaveLength(12);
+    expect(svg().querySelector('circle[data-area="finances"]')!.getAttribute('data-score')).toBe('5');
+    expect(svg().querySelectorAll('circle[data-compare-area]')).toHaveLength(12);
+    expect(svg().querySelector('circle[data-compare-area="finances"]')!.getAttribute('data-score')).toBe('2');
+    expect(svg().querySelector('[data-series="compare"] path')!.getAttribute('stroke-dasharray')).toBe('6 4');
+    expect(screen.getByText('Primera calificación', { selector: 'figcaption span' })).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Calificaciones de Ana por área' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Área', 'Primera calificación', 'En este momento']);
+    expect(within(table).getAllByRole('row')[3]!.textContent).toBe('Finanzas25');
+  });
+
   it('summarises a partial wheel too', () => {
     expect(chartSummary({ finances: 3 })).toBe(
       'Gráfico de radar de tu Rueda de la Vida: 1 de 12 áreas en una escala del 0 al 10. La más alta es Finanzas, con 3. La más baja es Finanzas, con 3.',

@@ -47,7 +47,18 @@ function wrap(text: string, max: number): string[] {
 
 type Point = { id: string; title: string; angle: number; score: number | undefined };
 
-function draw(svgElement: SVGSVGElement, ratings: Ratings, width: number, height: number, enter: boolean): void {
+/** An earlier picture drawn beneath the ratings, dashed (the coach's replay: first ratings against a moment). */
+export type RadarComparison = {
+  ratings: Ratings;
+  /** The legend's and the table's names: of `ratings` above, and of the chart's own ratings. */
+  label: string;
+  currentLabel: string;
+};
+
+/** The dashed outline's colour: the accent, apart from the teal shape of the current ratings. */
+const COMPARE_STROKE = 'var(--accent)';
+
+function draw(svgElement: SVGSVGElement, ratings: Ratings, width: number, height: number, enter: boolean, compare?: Ratings): void {
   // Room beside the outer ring for the longest wrapped label: smaller type and shorter lines on phones.
   const { labelRoom, fontSize, lineLength } =
     width < 360 ? { labelRoom: 68, fontSize: 10, lineLength: 10 } : width < 440 ? { labelRoom: 78, fontSize: 11, lineLength: 10 } : { labelRoom: 110, fontSize: 12, lineLength: 16 };
@@ -100,6 +111,33 @@ function draw(svgElement: SVGSVGElement, ratings: Ratings, width: number, height
     .angle((p) => p.angle)
     .radius((p) => r(p.score))
     .curve(curveLinearClosed);
+  if (compare) {
+    const earlier = points
+      .map((p) => ({ ...p, score: compare[p.id] }))
+      .filter((p): p is Point & { score: number } => p.score !== undefined);
+    const group = chart.append('g').attr('data-series', 'compare');
+    if (earlier.length > 2) {
+      group
+        .append('path')
+        .attr('d', outline(earlier))
+        .attr('fill', 'none')
+        .attr('stroke', COMPARE_STROKE)
+        .attr('stroke-width', 2)
+        .attr('stroke-dasharray', '6 4');
+    }
+    group
+      .selectAll('circle')
+      .data(earlier)
+      .join('circle')
+      .attr('data-compare-area', (p) => p.id)
+      .attr('data-score', (p) => p.score)
+      .attr('cx', (p) => x(p.angle, r(p.score)))
+      .attr('cy', (p) => y(p.angle, r(p.score)))
+      .attr('r', POINT_RADIUS - 2)
+      .attr('fill', 'var(--bg-surface)')
+      .attr('stroke', COMPARE_STROKE)
+      .attr('stroke-width', 2);
+  }
   if (rated.length > 2) {
     // It grows in on the first drawing only, not again on every resize.
     chart
@@ -161,41 +199,82 @@ export function chartSummary(ratings: Ratings): string {
   return parts.join(' ');
 }
 
-export function RadarChart({ ratings }: { ratings: Ratings }) {
+type RadarChartProps = {
+  ratings: Ratings;
+  /** Draws an earlier picture beneath, with a legend and a column of its own in the table. */
+  compare?: RadarComparison;
+  /** For assistive technology: the image's summary and the table's caption (the learner's own words by default). */
+  summary?: string;
+  caption?: string;
+};
+
+/** The legend's sample of one series: a short stroke as the chart draws it. */
+function Swatch({ dashed }: { dashed: boolean }) {
+  return (
+    <svg width="28" height="12" aria-hidden="true" style={{ flex: 'none' }}>
+      <line
+        x1="2"
+        y1="6"
+        x2="26"
+        y2="6"
+        strokeWidth="3"
+        stroke={dashed ? COMPARE_STROKE : 'var(--color-teal-600)'}
+        strokeDasharray={dashed ? '6 4' : undefined}
+      />
+    </svg>
+  );
+}
+
+export function RadarChart({ ratings, compare, summary, caption = 'Tus calificaciones por área' }: RadarChartProps) {
   const frameRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const width = useWidth(frameRef);
   const drawn = useRef(false);
+  const earlier = compare?.ratings;
 
   useEffect(() => {
     if (!svgRef.current) return;
     try {
-      draw(svgRef.current, ratings, width, CHART_HEIGHT, !drawn.current);
+      draw(svgRef.current, ratings, width, CHART_HEIGHT, !drawn.current, earlier);
       drawn.current = true;
     } catch (error) {
       console.error('No se pudo crear el gráfico de tu Rueda de la Vida.', error);
     }
-  }, [ratings, width]);
+  }, [ratings, width, earlier]);
 
   return (
     <figure className={styles.chart}>
       <div ref={frameRef} className={styles.chartFrame}>
-        <svg ref={svgRef} role="img" aria-label={chartSummary(ratings)} width="100%" height={CHART_HEIGHT} />
+        <svg ref={svgRef} role="img" aria-label={summary ?? chartSummary(ratings)} width="100%" height={CHART_HEIGHT} />
       </div>
+      {compare ? (
+        <figcaption style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 'var(--space-2) var(--space-5)' }}>
+          <span style={{ display: 'inline-flex', alignItems: 'center', gap: 'var(--space-2)' }}>
+            <Swatch dashed />
+            {compare.label}
+          </span>
+          <span style={{ display: 'inline-flex', alignItems: 'center', gap: 'var(--space-2)' }}>
+            <Swatch dashed={false} />
+            {compare.currentLabel}
+          </span>
+        </figcaption>
+      ) : null}
       {/* The wrapper hides it: a table ignores the 1px width of .sr-only and would widen the page. */}
       <div className="sr-only">
         <table>
-          <caption>Tus calificaciones por área</caption>
+          <caption>{caption}</caption>
           <thead>
             <tr>
               <th scope="col">Área</th>
-              <th scope="col">Calificación</th>
+              {compare ? <th scope="col">{compare.label}</th> : null}
+              <th scope="col">{compare ? compare.currentLabel : 'Calificación'}</th>
             </tr>
           </thead>
           <tbody>
             {LIFE_AREAS.map((area) => (
               <tr key={area.id}>
                 <th scope="row">{area.title}</th>
+                {compare ? <td>{compare.ratings[area.id] ?? 'Sin calificar'}</td> : null}
                 <td>{ratings[area.id] ?? 'Sin calificar'}</td>
               </tr>
             ))}

@@ -1,0 +1,103 @@
+// The coach's desk on the server: learners, a learner's journey and their state at a moment, notes and the
+// funnel. Keys from generic to specific: ['coach'], ['coach', 'learners', query], ['coach', 'learner', id, …],
+// ['coach', 'funnel', range].
+import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '../../../api/client';
+import type { paths } from '../../../api/schema';
+
+type Data<P extends keyof paths, M extends 'get' | 'post'> = paths[P][M] extends {
+  responses: { 200: { content: { 'application/json': { data: infer D } } } };
+}
+  ? D
+  : never;
+type Query<P extends keyof paths> = paths[P]['get'] extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+
+export type LearnerPage = Data<'/api/coach/learners', 'get'>;
+export type LearnerSummary = Data<'/api/coach/learners/{id}', 'get'>;
+export type LearnersQuery = Required<Pick<Query<'/api/coach/learners'>, 'search' | 'sort' | 'order' | 'page'>>;
+export type LearnerSort = LearnersQuery['sort'];
+export type JourneyEvent = Data<'/api/coach/learners/{id}/journey', 'get'>['events'][number];
+export type JourneyState = Data<'/api/coach/learners/{id}/state', 'get'>;
+export type Funnel = Data<'/api/coach/analytics/funnel', 'get'>;
+export type FunnelRange = { from: string; to: string };
+
+export const PAGE_SIZE = 20;
+/** The API's largest page of a journey: most journeys come in one request. */
+const JOURNEY_PAGE = 2000;
+const LOAD_ERROR = 'No se pudieron cargar los datos. Revisa tu conexión e inténtalo de nuevo.';
+export const NOTE_ERROR = 'No se pudo guardar la nota. Inténtalo de nuevo.';
+
+export async function fetchLearners(query: LearnersQuery): Promise<LearnerPage> {
+  const { search, ...rest } = query;
+  const params = { query: { ...rest, pageSize: PAGE_SIZE, ...(search ? { search } : {}) } };
+  return unwrap(await api.GET('/api/coach/learners', { params }), LOAD_ERROR);
+}
+
+export async function fetchLearner(id: string): Promise<LearnerSummary> {
+  return unwrap(await api.GET('/api/coach/learners/{id}', { params: { path: { id } } }), LOAD_ERROR);
+}
+
+/** The whole journey, every page of it (following nextAfter), in global order. */
+export async function fetchJourney(id: string): Promise<JourneyEvent[]> {
+  const events: JourneyEvent[] = [];
+  let after: number | null = 0;
+  while (after !== null) {
+    const query: { limit: number; after: number } = { limit: JOURNEY_PAGE, after };
+    const page = unwrap(await api.GET('/api/coach/learners/{id}/journey', { params: { path: { id }, query } }), LOAD_ERROR);
+    events.push(...page.events);
+    after = page.nextAfter;
+  }
+  return events;
+}
+
+/** The learner's state folded up to a global position (inclusive); `undefined` is now. */
+export async function fetchStateAt(id: string, at: number | undefined): Promise<JourneyState> {
+  const query = at === undefined ? {} : { at };
+  return unwrap(await api.GET('/api/coach/learners/{id}/state', { params: { path: { id }, query } }), LOAD_ERROR);
+}
+
+export async function postNote({ learnerId, text }: { learnerId: string; text: string }): Promise<JourneyEvent> {
+  return unwrap(await api.POST('/api/coach/learners/{id}/notes', { params: { path: { id: learnerId } }, body: { text } }), NOTE_ERROR);
+}
+
+export async function fetchFunnel(range: FunnelRange): Promise<Funnel> {
+  return unwrap(await api.GET('/api/coach/analytics/funnel', { params: { query: range } }), LOAD_ERROR);
+}
+
+/** A plain link downloads it: the session cookie goes along and the server names the file. */
+export const exportUrl = (id: string, format: 'json' | 'csv') => `/api/coach/learners/${encodeURIComponent(id)}/export?format=${format}`;
+
+export const coachQueries = {
+  all: () => ['coach'] as const,
+  learners: (query: LearnersQuery) =>
+    queryOptions({
+      queryKey: [...coachQueries.all(), 'learners', query] as const,
+      queryFn: () => fetchLearners(query),
+      // The table stays while the next page or order loads.
+      placeholderData: keepPreviousData,
+    }),
+  /** Everything of one learner: summary, journey, states. */
+  learnerKey: (id: string) => [...coachQueries.all(), 'learner', id] as const,
+  summary: (id: string) =>
+    queryOptions({ queryKey: [...coachQueries.learnerKey(id), 'summary'] as const, queryFn: () => fetchLearner(id) }),
+  journey: (id: string) =>
+    queryOptions({ queryKey: [...coachQueries.learnerKey(id), 'journey'] as const, queryFn: () => fetchJourney(id) }),
+  state: (id: string, at: number | undefined) =>
+    queryOptions({
+      queryKey: [...coachQueries.learnerKey(id), 'state', at ?? 'now'] as const,
+      queryFn: () => fetchStateAt(id, at),
+      // The past does not change: a position's state is fetched once. Scrubbing keeps the last one on screen.
+      staleTime: at === undefined ? 0 : Infinity,
+      placeholderData: keepPreviousData,
+    }),
+  funnel: (range: FunnelRange) =>
+    queryOptions({
+      queryKey: [...coachQueries.all(), 'funnel', range] as const,
+      queryFn: () => fetchFunnel(range),
+      placeholderData: keepPreviousData,
+    }),
+};
+
+export const coachMutations = {
+  addNote: () => mutationOptions({ mutationKey: [...coachQueries.all(), 'addNote'], mutationFn: postNote }),
+};

@@ -1,0 +1,34 @@
+// /coach and below: the coach's desk (role 9). Everyone else signed in gets the coach-only page; the server
+// answers 403 to them as well, so a role taken away mid-visit shows the same page.
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { useAuth } from '../../auth/session/useAuth';
+import styles from '../coach.module.css';
+import { Forbidden } from '../components/Forbidden';
+import { isCoach } from '../roles';
+
+export function CoachLayout() {
+  const { user } = useAuth();
+  const { pathname } = useLocation();
+  if (!user || !isCoach(user.roles)) return <Forbidden />;
+
+  // 'Personas' covers the list and each learner's journey.
+  const onAnalytics = pathname.startsWith('/coach/analytics');
+  // 'page' on the tab's own page; 'true' on a page inside it (a learner's journey).
+  const tab = (active: boolean, exact: boolean) => ({
+    className: active ? styles.tabActive : styles.tab,
+    'aria-current': active ? (exact ? ('page' as const) : true) : undefined,
+  });
+  return (
+    <div className={styles.desk}>
+      <nav className={styles.tabs} aria-label="Panel de la coach">
+        <Link to="/coach" {...tab(!onAnalytics, pathname === '/coach' || pathname === '/coach/')}>
+          Personas
+        </Link>
+        <Link to="/coach/analytics" {...tab(onAnalytics, true)}>
+          Analítica
+        </Link>
+      </nav>
+      <Outlet />
+    </div>
+  );
+}
