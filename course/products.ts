@@ -32,6 +32,9 @@ export const QUOTED_PRICES = {
   reprogramaSingle: { amount: 177, currency: 'USD' },
   reprogramaWeekly: { amount: 40, currency: 'USD' },
   purposeSession: { amount: 17, currency: 'USD', minutes: 60 },
+  masterclassesMonthly: { amount: 17, currency: 'USD' },
+  retreatTotal: { amount: 377, currency: 'USD' },
+  retreatDeposit: { amount: 177, currency: 'USD' },
 } as const;
 
 export const formatPrice = ({ amount, currency }: { amount: number; currency: string }) => `$${amount} ${currency}`;

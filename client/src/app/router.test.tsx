@@ -98,7 +98,8 @@ describe('navigation', () => {
 
     fireEvent.click(screen.getByRole('link', { name: /Reprogramate en 5 semanas/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/reprograma'));
-    expect((await pageHeading()).textContent).toBe('Reprogramate');
+    // The address changes before the lazy page has rendered: wait for its own heading.
+    expect((await screen.findByRole('heading', { level: 1, name: 'Reprogramate' }, { timeout: 5_000 })).textContent).toBe('Reprogramate');
     expect(scrollTo).toHaveBeenCalledTimes(1);
     expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
 

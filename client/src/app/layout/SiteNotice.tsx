@@ -80,14 +80,14 @@ export function SiteNotice() {
 
   return (
     <aside className={styles.notice} aria-label="Aviso">
-      <p className={styles.text}>
-        <NoticeText text={notice.text} link={notice.link} />
-      </p>
       <button type="button" className={styles.close} onClick={dismiss} aria-label="Cerrar aviso">
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </button>
+      <p className={styles.text}>
+        <NoticeText text={notice.text} link={notice.link} />
+      </p>
     </aside>
   );
 }

@@ -1,11 +1,204 @@
-import { PageIntro } from '../../../components/PageIntro/PageIntro';
+// /coaching: the 1:1 Purpose Session, a 60-minute video call (platform.md §2 "Marketing pages", §9). Booking
+// and payment happen on WhatsApp or the scheduling page; the page makes no backend call besides the visit count.
+import { QUOTED_PRICES, formatPrice } from '../../../../../course/products';
+import { links } from '../../../config/links';
+import { useTrackView } from '../../../lib/track-view';
+import {
+  AboutGuide,
+  CtaButton,
+  CtaGroup,
+  Facts,
+  Faq,
+  ForWhom,
+  Hero,
+  Price,
+  SalesPage,
+  Section,
+  Steps,
+  WhatsAppCta,
+  type Fact,
+  type FaqItem,
+  type Step,
+} from '../sales';
+import styles from './CoachingPage.module.css';
+
+export const COACHING_WHATSAPP_MESSAGE = '¡Hola! Quiero reservar mi Sesión 1:1 de Propósito de 60 minutos.';
+
+const SESSION = QUOTED_PRICES.purposeSession;
+const PRICE = formatPrice(SESSION);
+const DURATION = `${SESSION.minutes} minutos`;
+
+const FACTS: Fact[] = [
+  { label: 'Duración', value: DURATION },
+  { label: 'Modalidad', value: 'Videollamada, desde donde estés' },
+  { label: 'Inversión', value: PRICE },
+  { label: 'Pago', value: 'Lo coordinamos por WhatsApp o después de agendar' },
+];
+
+const STEPS: Step[] = [
+  { title: 'Agendá', text: 'Elegís el día y el horario que mejor te quede en mi agenda, o me escribís por WhatsApp y lo coordinamos.' },
+  {
+    title: 'Conectamos',
+    text: 'Nos encontramos por videollamada. Arrancamos respirando y bajando el ritmo, para que puedas hablar desde un lugar tranquilo.',
+  },
+  {
+    title: 'Descubrí tu propósito',
+    text: 'Con preguntas precisas vamos a lo que te mueve de verdad: tus talentos, lo que te enciende y lo que ya no querés sostener.',
+  },
+  {
+    title: 'Diseñá tu camino',
+    text: 'Cerramos con pasos concretos para las próximas semanas, para que salgas de la sesión sabiendo qué hacer el lunes.',
+  },
+];
+
+const IS_FOR = [
+  'Sentís que estás para algo más, pero no sabés bien qué es.',
+  'Estás en un momento de cambio (de trabajo, de ciudad, de vínculo) y querés elegir con claridad.',
+  'Tenés muchas ideas y te cuesta decidir por dónde empezar.',
+  'Querés pasar de la inspiración a un plan con pasos concretos.',
+  'Tenés ganas de mirarte con honestidad durante una hora.',
+];
+
+const IS_NOT_FOR = [
+  'Buscás que alguien decida por vos o te dé una receta mágica.',
+  'Esperás resultados sin hacer nada después de la sesión.',
+  'Necesitás acompañamiento psicológico o médico: el coaching no reemplaza una terapia.',
+  'No tenés ganas de salir de tu zona de confort, ni un poquito.',
+];
+
+const FAQ: FaqItem[] = [
+  {
+    q: '¿Cómo es la videollamada?',
+    a: `Dura ${DURATION} y la hacemos por videollamada: te paso el enlace al agendar. Solo necesitás un lugar tranquilo, auriculares si tenés y algo para anotar.`,
+  },
+  {
+    q: '¿Cómo pago la sesión?',
+    a: `La sesión cuesta ${PRICE}. El pago lo coordinamos por WhatsApp o después de que agendes, con el medio que te quede más cómodo.`,
+  },
+  {
+    q: '¿Qué pasa si no sé qué quiero?',
+    a: 'Es justamente para eso. No hace falta que llegues con claridad: llegás con tus preguntas y las ordenamos juntos.',
+  },
+  {
+    q: '¿Puedo reprogramar si me surge algo?',
+    a: 'Sí. Avisame con al menos 24 horas de anticipación y buscamos otro horario sin costo.',
+  },
+  {
+    q: '¿Y después de la sesión?',
+    a: 'Te llevás un plan con tus próximos pasos. Si querés seguir el proceso conmigo, te cuento las opciones, sin ninguna obligación.',
+  },
+];
+
+function Ctas({ center = false }: { center?: boolean }) {
+  return (
+    <CtaGroup align={center ? 'center' : 'start'}>
+      <WhatsAppCta message={COACHING_WHATSAPP_MESSAGE}>Reservá por WhatsApp</WhatsAppCta>
+      <CtaButton href={links.bookingPurposeSession} variant="secondary">
+        Agendá tu sesión
+      </CtaButton>
+    </CtaGroup>
+  );
+}
 
 export function CoachingPage() {
+  useTrackView('coaching');
+
   return (
-    <PageIntro
-      eyebrow="Videollamada de 60 minutos"
-      title="Sesión 1:1 de Propósito"
-      lead="Una hora a solas para descubrir tu propósito y diseñar el camino concreto para vivirlo."
-    />
+    <SalesPage>
+      <Hero
+        eyebrow={`Videollamada de ${DURATION}`}
+        title="Sesión 1:1 de Propósito"
+        lead={
+          <>
+            <p>Una hora a solas, vos y yo, para descubrir tu propósito y diseñar el camino concreto para vivirlo.</p>
+            <p>
+              Sin fórmulas genéricas: trabajamos con tu historia, tus talentos y lo que hoy te frena, y salís con pasos
+              claros para las próximas semanas.
+            </p>
+          </>
+        }
+      >
+        <Ctas />
+      </Hero>
+
+      <Section tone="muted" width="wide" eyebrow="Lo esencial" title="La sesión en pocas palabras">
+        <Facts items={FACTS} />
+      </Section>
+
+      <Section eyebrow="Cómo funciona" title="Cuatro pasos">
+        <Steps items={STEPS} />
+        <Ctas />
+      </Section>
+
+      <Section tone="muted" width="wide" eyebrow="¿Es para vos?" title="Antes de reservar, mirate con honestidad">
+        <ForWhom isFor={IS_FOR} isNotFor={IS_NOT_FOR} />
+      </Section>
+
+      <Section eyebrow="Quién te acompaña" title="Tu coach en esta hora">
+        <AboutGuide>
+          <p>
+            Soy coach holística. Durante años viví con la sensación de estar en el lugar equivocado, hasta que me animé a
+            preguntarme qué quería de verdad, y a escuchar la respuesta.
+          </p>
+          <p>
+            Hoy acompaño a personas en ese mismo momento. Combino herramientas de coaching, respiración y meditación para
+            que la claridad no se quede en la cabeza y se convierta en decisiones.
+          </p>
+        </AboutGuide>
+      </Section>
+
+      <Section id="reserva" tone="muted" eyebrow="Inversión" title="Reservá tu sesión">
+        <Price
+          title="Sesión 1:1 de Propósito"
+          price={SESSION}
+          per={`por ${DURATION} de videollamada`}
+          features={[
+            'Una hora solo para vos, por videollamada',
+            'Claridad sobre tu propósito',
+            'Un plan de acción con tus próximos pasos',
+          ]}
+          note="El pago lo coordinamos por WhatsApp o después de agendar."
+        >
+          <Ctas />
+        </Price>
+      </Section>
+
+      <Section
+        eyebrow="¿Todavía con dudas?"
+        title="Hablemos antes, sin costo"
+        intro={
+          <p>
+            Si no sabés si esta sesión es lo que necesitás, agendá una llamada informativa gratuita de 30 minutos y lo
+            vemos juntos.
+          </p>
+        }
+      >
+        <CtaGroup>
+          <CtaButton href={links.bookingClarificationCall} variant="secondary" note="30 minutos, gratis y sin compromiso">
+            Agendá una llamada informativa
+          </CtaButton>
+        </CtaGroup>
+      </Section>
+
+      <Section tone="muted" eyebrow="Preguntas frecuentes" title="Lo que más me preguntan">
+        <Faq items={FAQ} />
+      </Section>
+
+      <Section tone="accent" title="Tu propósito no se piensa, se descubre" intro={<p>Una hora puede cambiar la dirección de todo lo que viene.</p>}>
+        <Ctas center />
+      </Section>
+
+      <footer className={styles.footer}>
+        <p>
+          Seguime en{' '}
+          <a href={links.instagram} target="_blank" rel="noopener noreferrer">
+            Instagram
+            <span className="sr-only"> (se abre en una pestaña nueva)</span>
+          </a>{' '}
+          para prácticas y reflexiones de todos los días.
+        </p>
+        <p>© {new Date().getFullYear()} Manifiesta</p>
+      </footer>
+    </SalesPage>
   );
 }

@@ -1,11 +1,167 @@
-import { PageIntro } from '../../../components/PageIntro/PageIntro';
+// /hielo: the ice retreat in Córdoba (platform.md §2 "Marketing pages", §9 "Ice retreat"). Reservations go
+// through WhatsApp; the page makes no backend call besides the visit count.
+import { QUOTED_PRICES, formatPrice } from '../../../../../course/products';
+import { links } from '../../../config/links';
+import { useTrackView } from '../../../lib/track-view';
+import {
+  AboutGuide,
+  Benefits,
+  Checklist,
+  CtaButton,
+  CtaGroup,
+  Facts,
+  Faq,
+  Hero,
+  Price,
+  SalesPage,
+  Section,
+  WhatsAppCta,
+  type Benefit,
+  type Fact,
+  type FaqItem,
+} from '../sales';
+
+export const HIELO_WHATSAPP_MESSAGE = '¡Hola! Quiero reservar mi lugar en el Retiro de Hielo en Córdoba del 14 al 16 de noviembre.';
+
+// §9: total 377 USD, reservation deposit 177 USD, the rest paid directly to the coach.
+const RETREAT_PRICES = { total: QUOTED_PRICES.retreatTotal, deposit: QUOTED_PRICES.retreatDeposit } as const;
+const remainder = { amount: RETREAT_PRICES.total.amount - RETREAT_PRICES.deposit.amount, currency: RETREAT_PRICES.total.currency };
+
+const FACTS: Fact[] = [
+  { label: 'Fechas', value: 'Del 14 al 16 de noviembre, de viernes a domingo' },
+  { label: 'Duración', value: '3 días y 2 noches' },
+  { label: 'Lugar', value: 'Un pueblo de montaña en Córdoba, Argentina' },
+  { label: 'Alojamiento', value: 'Habitaciones compartidas, con pensión completa' },
+  { label: 'Traslado', value: 'No incluido: cada participante llega por su cuenta' },
+  { label: 'Nivel', value: 'Para todos los niveles, sin experiencia previa' },
+];
+
+const ACTIVITIES: Benefit[] = [
+  { title: 'Yoga todos los días', text: 'Clases suaves para despertar el cuerpo por la mañana y soltarlo al final del día.' },
+  { title: 'Meditaciones guiadas', text: 'Momentos de silencio y presencia para escucharte sin el ruido de la ciudad.' },
+  { title: 'Pranayama', text: 'Técnicas de respiración que preparan cuerpo y mente para el frío y para la calma.' },
+  {
+    title: 'Inmersiones en hielo supervisadas',
+    text: 'En agua a unos 0-5 °C, siempre con acompañamiento y paso a paso: el frío como maestro para atravesar tus límites.',
+  },
+  { title: 'Trekking consciente', text: 'Caminatas por la sierra a un ritmo que te deja mirar, respirar y conectar.' },
+  { title: 'Tiempo en grupo', text: 'Rondas para compartir lo que vas viviendo con personas que están en la misma búsqueda.' },
+];
+
+const TO_BRING = [
+  'Mat de yoga',
+  'Ropa abrigada (a la noche refresca en la montaña)',
+  'Traje de baño para las inmersiones',
+  'Calzado de trekking',
+  'Una botella reutilizable',
+];
+
+const FAQ: FaqItem[] = [
+  {
+    q: '¿Necesito experiencia previa con el frío o con el yoga?',
+    a: 'No. El retiro es para todos los niveles: las inmersiones y las prácticas se hacen de forma progresiva y cada persona va a su ritmo.',
+  },
+  {
+    q: '¿Es seguro meterse en agua tan fría?',
+    a: 'Las inmersiones en hielo (agua a unos 0-5 °C) son siempre supervisadas, breves y precedidas por respiración y preparación. Si tenés alguna condición de salud, contámelo antes de reservar.',
+  },
+  {
+    q: '¿Cómo reservo mi lugar?',
+    a: `Escribime por WhatsApp: reservás con una seña de ${formatPrice(RETREAT_PRICES.deposit)} y el resto, ${formatPrice(remainder)}, me lo pagás directamente a mí. El total del retiro es ${formatPrice(RETREAT_PRICES.total)}.`,
+  },
+  {
+    q: '¿Está incluido el traslado?',
+    a: 'No, el traslado hasta el pueblo no está incluido. Sí están incluidos el alojamiento en habitación compartida y la pensión completa los tres días.',
+  },
+  {
+    q: '¿Qué pasa si tengo una dieta especial?',
+    a: 'Avisame con anticipación cualquier necesidad alimentaria (vegetariana, vegana, sin TACC, alergias) así la organizamos antes de que llegues.',
+  },
+];
+
+function Ctas({ center = false }: { center?: boolean }) {
+  return (
+    <CtaGroup align={center ? 'center' : 'start'}>
+      <WhatsAppCta message={HIELO_WHATSAPP_MESSAGE}>Quiero reservar mi lugar</WhatsAppCta>
+      <CtaButton href={links.bookingClarificationCall} variant="secondary" note="30 minutos, gratis y sin compromiso">
+        Agendá una llamada informativa
+      </CtaButton>
+    </CtaGroup>
+  );
+}
 
 export function HieloPage() {
+  useTrackView('hielo');
+
   return (
-    <PageIntro
-      eyebrow="Retiro · 3 días y 2 noches"
-      title="Retiro de Hielo en Córdoba"
-      lead="Yoga, meditación, respiración e inmersiones en hielo en un pueblo de montaña, para volver a vos con el cuerpo y la mente en calma."
-    />
+    <SalesPage>
+      <Hero
+        eyebrow="Retiro · 14 al 16 de noviembre"
+        title="Retiro de Hielo en Córdoba"
+        lead={
+          <>
+            <p>
+              Tres días y dos noches en un pueblo de montaña para volver a vos: yoga, meditación, respiración e inmersiones
+              en hielo, con el cuerpo y la mente en calma.
+            </p>
+            <p>El frío no se vence, se atraviesa. Y cuando lo atravesás, descubrís de lo que sos capaz.</p>
+          </>
+        }
+      >
+        <Ctas />
+      </Hero>
+
+      <Section tone="muted" width="wide" eyebrow="Lo esencial" title="Fechas, lugar y modalidad">
+        <Facts items={FACTS} />
+      </Section>
+
+      <Section width="wide" eyebrow="El programa" title="Qué vamos a vivir">
+        <Benefits items={ACTIVITIES} />
+        <Ctas center />
+      </Section>
+
+      <Section tone="muted" eyebrow="Quién te acompaña" title="Tu guía en el retiro">
+        <AboutGuide>
+          <p>
+            Soy coach holística y practico la exposición al frío y la respiración consciente desde hace años. Descubrí en
+            el hielo una forma muy directa de salir de la mente y volver al cuerpo.
+          </p>
+          <p>
+            En el retiro te acompaño en cada práctica y en cada inmersión, cuidando que vayas a tu ritmo y que te sientas
+            segura o seguro en todo momento.
+          </p>
+        </AboutGuide>
+      </Section>
+
+      <Section id="reserva" eyebrow="Inversión" title="Reservá tu lugar">
+        <Price
+          title="Retiro de Hielo · 3 días y 2 noches"
+          price={RETREAT_PRICES.total}
+          per="en total"
+          features={[
+            'Alojamiento en habitación compartida',
+            'Pensión completa',
+            'Yoga, meditación, pranayama e inmersiones en hielo',
+            'Trekking consciente y tiempo en grupo',
+          ]}
+          note={`Reservás con ${formatPrice(RETREAT_PRICES.deposit)} de seña; el resto me lo pagás directamente a mí.`}
+        >
+          <Ctas />
+        </Price>
+      </Section>
+
+      <Section tone="muted" eyebrow="Preparate" title="Qué traer">
+        <Checklist items={TO_BRING} />
+        <p>Si tenés alguna necesidad alimentaria, avisame con anticipación.</p>
+      </Section>
+
+      <Section eyebrow="Preguntas frecuentes" title="Antes de reservar">
+        <Faq items={FAQ} />
+      </Section>
+
+      <Section tone="accent" title="¿Te sumás al retiro?" intro="Los lugares son pocos y las habitaciones, compartidas. Escribime y te reservo el tuyo.">
+        <Ctas center />
+      </Section>
+    </SalesPage>
   );
 }

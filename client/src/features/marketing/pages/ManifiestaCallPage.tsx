@@ -1,11 +1,121 @@
-import { PageIntro } from '../../../components/PageIntro/PageIntro';
+// /manifiesta-call: the free clarification-call page of the Manifiesta course.
+//
+// Decision (the spec leaves open which of /manifiesta and /manifiesta-call is which, platform.md §2):
+// /manifiesta is the course enrolment landing (price, five module cards, scroll-to-enrol, payment link) and
+// /manifiesta-call is this page: the free 30-minute clarification call, with the external booking link, a
+// WhatsApp link and the request form that posts to POST /api/manifiesta/clarification-call. The "-call"
+// suffix names the call; the bare product name is where the product is sold.
+import { Link } from 'react-router-dom';
+import { links } from '../../../config/links';
+import { useTrackView } from '../../../lib/track-view';
+import {
+  ClarificationCallForm,
+  CtaButton,
+  CtaGroup,
+  ForWhom,
+  GuidePhoto,
+  Hero,
+  SalesPage,
+  Section,
+  Steps,
+  WhatsAppCta,
+  type Step,
+} from '../sales';
+
+export const MANIFIESTA_CALL_WHATSAPP_MESSAGE = '¡Hola! Quiero agendar la llamada de claridad gratuita para conocer el curso Manifiesta.';
+
+const STEPS: Step[] = [
+  {
+    title: 'Nos conocemos',
+    text: 'Me contás quién sos, a qué te dedicás y qué te trajo hasta acá. Sin formularios eternos ni guiones.',
+  },
+  {
+    title: 'Miramos dónde estás hoy',
+    text: 'Identificamos juntos qué área de tu vida te pide un cambio y qué creencias pueden estar frenándote.',
+  },
+  {
+    title: 'Definimos a dónde querés llegar',
+    text: 'Ponemos en palabras el resultado que buscás, para que tengas claridad aunque no sigamos trabajando juntos.',
+  },
+  {
+    title: 'Vemos si Manifiesta es para vos',
+    text: 'Si el curso encaja con lo que necesitás, te cuento cómo seguir. Si no, te lo digo con honestidad y te recomiendo otro camino.',
+  },
+];
+
+const IS_FOR = [
+  'Estás pensando en hacer el curso Manifiesta y querés sacarte las dudas.',
+  'Sentís que algo tiene que cambiar, pero no sabés por dónde empezar.',
+  'Preferís hablar con una persona antes de tomar una decisión.',
+];
+
+const IS_NOT_FOR = [
+  'Buscás una sesión de terapia o una consulta médica.',
+  'Querés una clase gratuita del contenido del curso: esta llamada es para conocernos y darte claridad.',
+];
+
+function Ctas({ center = false }: { center?: boolean }) {
+  return (
+    <CtaGroup align={center ? 'center' : 'start'}>
+      <CtaButton href={links.bookingClarificationCall} note="30 minutos · gratis · sin compromiso">
+        Agendá tu llamada gratuita
+      </CtaButton>
+      <WhatsAppCta message={MANIFIESTA_CALL_WHATSAPP_MESSAGE}>Escribime por WhatsApp</WhatsAppCta>
+    </CtaGroup>
+  );
+}
 
 export function ManifiestaCallPage() {
+  useTrackView('manifiesta-call');
+
   return (
-    <PageIntro
-      eyebrow="Llamada gratuita"
-      title="Llamada de claridad"
-      lead="Agendá una llamada sin costo para conocernos y ver juntos si el programa es para vos."
-    />
+    <SalesPage>
+      <Hero
+        eyebrow="Llamada gratuita · 30 minutos"
+        title="Llamada de claridad"
+        media={<GuidePhoto />}
+        lead={
+          <>
+            <p>Antes de decidir, hablemos.</p>
+            <p>
+              En 30 minutos por videollamada miramos juntos dónde estás, a dónde querés llegar y si el curso Manifiesta es
+              el camino para vos. Sin costo y sin compromiso.
+            </p>
+          </>
+        }
+      >
+        <Ctas />
+      </Hero>
+
+      <Section tone="muted" eyebrow="Cómo es la llamada" title="Qué pasa en estos 30 minutos">
+        <Steps items={STEPS} />
+      </Section>
+
+      <Section width="wide" title="¿Para quién es esta llamada?">
+        <ForWhom
+          isFor={IS_FOR}
+          isNotFor={IS_NOT_FOR}
+          isForTitle="Es para vos si…"
+          isNotForTitle="No es lo que buscás si…"
+        />
+        <Ctas center />
+      </Section>
+
+      <Section
+        tone="accent"
+        id="solicitud"
+        eyebrow="¿No encontrás horario?"
+        title="Pedí que te contactemos"
+        intro="Dejanos tus datos y te escribimos para coordinar un día y horario que te queden cómodos."
+      >
+        <ClarificationCallForm page="manifiesta" label="Pedir la llamada de claridad" />
+      </Section>
+
+      <Section title="¿Ya lo tenés decidido?" intro="Si ya sabés que Manifiesta es para vos, no hace falta esperar a la llamada.">
+        <p>
+          <Link to="/manifiesta">Conocé el curso completo y reservá tu lugar</Link>.
+        </p>
+      </Section>
+    </SalesPage>
   );
 }

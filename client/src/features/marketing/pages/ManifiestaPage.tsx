@@ -1,11 +1,203 @@
-import { PageIntro } from '../../../components/PageIntro/PageIntro';
+// /manifiesta: the course enrolment landing (platform.md §2 "Marketing pages", §9). For why this route and not
+// /manifiesta-call is the enrolment page, see the note at the top of ManifiestaCallPage.tsx.
+import { Link } from 'react-router-dom';
+import { PRODUCTS } from '../../../../../course/products';
+import { COURSE } from '../../../../../course/syllabus';
+import { links } from '../../../config/links';
+import { useTrackView } from '../../../lib/track-view';
+import {
+  AboutGuide,
+  Benefits,
+  CtaButton,
+  CtaGroup,
+  Faq,
+  ForWhom,
+  Hero,
+  ModuleCards,
+  Price,
+  SalesPage,
+  ScrollButton,
+  Section,
+  WhatsAppCta,
+  type Benefit,
+  type FaqItem,
+  type ModuleCard,
+} from '../sales';
+
+export const MANIFIESTA_WHATSAPP_MESSAGE = '¡Hola! Estoy mirando el curso Manifiesta y tengo una consulta antes de inscribirme.';
+const ENROL_ID = 'inscripcion';
+const SPOTS_NOTE = 'Solo 3 cupos disponibles';
+
+const product = PRODUCTS['manifiesta-curso-completo'];
+const price = { amount: product.amount, currency: product.currency };
+const listPrice = { amount: product.listAmount, currency: product.currency };
+
+const MODULES: ModuleCard[] = COURSE.modules.map((m) => ({
+  title: m.title,
+  description: m.landingPageDescription,
+  image: m.landingPageImage,
+}));
+
+const INCLUDED: Benefit[] = [
+  {
+    title: 'Sesión 1:1 semanal de una hora',
+    text: 'Cada semana nos vemos por videollamada para trabajar sobre lo que estás viviendo, no sobre un guion.',
+  },
+  {
+    title: 'Soporte VIP por WhatsApp',
+    text: 'Escribime en horario laboral cuando te trabes con una actividad o aparezca algo que necesites hablar.',
+  },
+  {
+    title: 'Acceso de por vida',
+    text: 'Las actividades, meditaciones y materiales quedan en tu cuenta para siempre, para volver a ellos cuando quieras.',
+  },
+  {
+    title: 'Garantía de por vida',
+    text: 'Si en algún momento sentís que el curso no cumplió lo que promete, escribime y lo resolvemos.',
+  },
+];
+
+const IS_FOR = [
+  'Querés un método ordenado, semana a semana, y no contenido suelto.',
+  'Te comprometés a hacer las actividades y a llegar a cada sesión.',
+  'Buscás acompañamiento personal, con alguien que te conozca y te siga.',
+];
+
+const IS_NOT_FOR = [
+  'Esperás resultados sin dedicarle tiempo a las prácticas.',
+  'Solo querés mirar videos sin poner en juego nada de tu vida.',
+  'Necesitás un tratamiento médico o psicológico: el coaching no lo reemplaza.',
+];
+
+const FAQ: FaqItem[] = [
+  {
+    q: '¿Cómo es el curso, en concreto?',
+    a: `Son ${COURSE.modules.length} módulos, uno por semana. Cada módulo tiene actividades guiadas en la plataforma, una meditación o práctica, y tu sesión 1:1 de una hora conmigo para integrarlo.`,
+  },
+  {
+    q: '¿Por qué hay solo 3 cupos?',
+    a: 'Porque cada persona tiene su sesión semanal conmigo y soporte por WhatsApp. Para acompañarte de verdad, abro pocos lugares a la vez.',
+  },
+  {
+    q: '¿Qué pasa cuando termino las 5 semanas?',
+    a: 'El acceso es de por vida: podés repetir las actividades, volver a las meditaciones y revisar todo lo que escribiste cuando lo necesites.',
+  },
+  {
+    q: '¿Cómo se paga?',
+    a: 'Con un único pago por Mercado Pago. Apenas se confirma, tu cuenta queda habilitada y te escribo para agendar tu primera sesión.',
+  },
+  {
+    q: '¿Puedo empezar gratis?',
+    a: (
+      <p>
+        Sí: las actividades de la semana 1 están abiertas para que pruebes el método antes de inscribirte.{' '}
+        <Link to="/cursos/manifiesta">Empezá la semana 1 gratis</Link>.
+      </p>
+    ),
+  },
+];
+
+function EnrolButton() {
+  return <ScrollButton targetId={ENROL_ID}>Quiero inscribirme</ScrollButton>;
+}
 
 export function ManifiestaPage() {
+  useTrackView('manifiesta');
+
   return (
-    <PageIntro
-      eyebrow="Curso guiado"
-      title="Manifiesta: el curso completo"
-      lead="Cinco módulos con una sesión de coaching 1:1 por semana, para pasar de la intención a la acción con acompañamiento real."
-    />
+    <SalesPage>
+      <Hero
+        eyebrow="Curso guiado + coaching 1:1"
+        title={product.name}
+        lead={
+          <>
+            <p>{COURSE.subtitle}.</p>
+            <p>
+              {COURSE.modules.length} módulos con actividades guiadas, meditaciones y una sesión de coaching 1:1 por semana,
+              para pasar de la intención a la acción con acompañamiento real.
+            </p>
+          </>
+        }
+      >
+        <CtaGroup>
+          <EnrolButton />
+          <WhatsAppCta message={MANIFIESTA_WHATSAPP_MESSAGE} variant="secondary">
+            Tengo una consulta
+          </WhatsAppCta>
+        </CtaGroup>
+      </Hero>
+
+      <Section tone="muted" width="wide" eyebrow="Qué incluye" title="Mucho más que un curso grabado">
+        <Benefits items={INCLUDED} />
+      </Section>
+
+      <Section
+        width="wide"
+        eyebrow="El recorrido"
+        title={`Los ${COURSE.modules.length} módulos`}
+        intro="Un módulo por semana, cada uno construido sobre el anterior."
+      >
+        <ModuleCards modules={MODULES} />
+        <CtaGroup align="center">
+          <EnrolButton />
+        </CtaGroup>
+      </Section>
+
+      <Section tone="muted" width="wide" title="¿Es para vos?">
+        <ForWhom isFor={IS_FOR} isNotFor={IS_NOT_FOR} />
+      </Section>
+
+      <Section eyebrow="Quién te acompaña" title="Sobre tu guía">
+        <AboutGuide>
+          <p>
+            Soy coach holística y creé Manifiesta con todo lo que me ayudó a mí a salir del piloto automático: coaching,
+            meditación, respiración y el estudio de la conciencia.
+          </p>
+          <p>
+            En cada sesión semanal te acompaño personalmente: no vas a estar sola ni solo frente a una pantalla.
+          </p>
+        </AboutGuide>
+      </Section>
+
+      <Section
+        id={ENROL_ID}
+        tone="accent"
+        eyebrow="Inscripción"
+        title="Reservá tu lugar en Manifiesta"
+        intro="Un único pago y empezás esta misma semana."
+      >
+        <Price
+          title={`${COURSE.title} · ${COURSE.modules.length} semanas`}
+          price={price}
+          listPrice={listPrice}
+          per="pago único"
+          features={[
+            `${COURSE.modules.length} módulos con actividades guiadas`,
+            'Sesión de coaching 1:1 semanal de una hora',
+            'Soporte VIP por WhatsApp en horario laboral',
+            'Acceso de por vida',
+            'Garantía de por vida',
+          ]}
+          note={SPOTS_NOTE}
+        >
+          <CtaGroup>
+            <CtaButton href={links.checkoutCourse}>Inscribirme ahora</CtaButton>
+          </CtaGroup>
+        </Price>
+        <p>
+          ¿Tenés dudas antes de decidir? <Link to="/manifiesta-call">Agendá una llamada de claridad gratuita</Link>.
+        </p>
+      </Section>
+
+      <Section eyebrow="Preguntas frecuentes" title="Antes de inscribirte">
+        <Faq items={FAQ} />
+        <CtaGroup align="center">
+          <EnrolButton />
+          <WhatsAppCta message={MANIFIESTA_WHATSAPP_MESSAGE} variant="secondary">
+            Escribime por WhatsApp
+          </WhatsAppCta>
+        </CtaGroup>
+      </Section>
+    </SalesPage>
   );
 }

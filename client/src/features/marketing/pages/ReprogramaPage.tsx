@@ -1,11 +1,245 @@
-import { PageIntro } from '../../../components/PageIntro/PageIntro';
+// /reprograma: the landing page of the 5-week coaching programme (platform.md §2 "Marketing pages", §9).
+import { formatPrice, QUOTED_PRICES } from '../../../../../course/products';
+import { links } from '../../../config/links';
+import { useTrackView } from '../../../lib/track-view';
+import { useAuth } from '../../auth/session/useAuth';
+import {
+  AboutGuide,
+  Benefits,
+  ClarificationCallForm,
+  CtaButton,
+  CtaGroup,
+  Faq,
+  ForWhom,
+  FromToPairs,
+  Hero,
+  Price,
+  SalesPage,
+  Section,
+  Testimonials,
+  WhatsAppCta,
+  type Benefit,
+  type FaqItem,
+  type FromTo,
+  type Testimonial,
+} from '../sales';
+
+/** The chat opens with this line, so the coach knows the visitor comes from this page. */
+export const REPROGRAMA_WHATSAPP_MESSAGE = '¡Hola! Vengo de la página de Reprogramate y quiero saber más del programa de 5 semanas.';
+const BOOKING_NOTE = 'Cupos limitados – sin compromiso';
+
+const single = QUOTED_PRICES.reprogramaSingle;
+const weekly = QUOTED_PRICES.reprogramaWeekly;
+
+const PAIRS: FromTo[] = [
+  {
+    from: 'Sabés lo que querés, pero cada vez que vas a empezar algo te frena.',
+    to: 'Reconocés la creencia que te frena y la cambiás por una que te impulsa.',
+  },
+  {
+    from: 'Vivís en piloto automático, repitiendo los mismos patrones de siempre.',
+    to: 'Elegís con conciencia cómo responder, cada día.',
+  },
+  {
+    from: 'Tus emociones te desbordan y después te culpás por cómo reaccionaste.',
+    to: 'Usás tus emociones como brújula, sin pelearte con ellas.',
+  },
+  {
+    from: 'Tenés metas anotadas en una libreta que nunca se cumplen.',
+    to: 'Tenés un plan de acción concreto, semana a semana, y lo llevás adelante.',
+  },
+  {
+    from: 'Sentís que tu vida la deciden las circunstancias o los demás.',
+    to: 'Volvés a ser protagonista de tus decisiones.',
+  },
+];
+
+const BENEFITS: Benefit[] = [
+  {
+    title: 'Una sesión 1:1 por semana',
+    text: 'Cada semana nos vemos por videollamada para revisar tu avance, destrabar lo que aparezca y ajustar el rumbo.',
+  },
+  {
+    title: 'Teoría que se entiende',
+    text: 'Cómo funcionan la mente, las creencias y los niveles de conciencia, explicado simple y aplicado a tu vida.',
+  },
+  {
+    title: 'Práctica para el día a día',
+    text: 'Meditaciones, respiración y ejercicios cortos para entrenar tu nueva forma de pensar y de sentir.',
+  },
+  {
+    title: 'Un plan de acción real',
+    text: 'Cerrás cada semana con pasos concretos: lo que entendés en la sesión se vuelve algo que hacés.',
+  },
+  {
+    title: 'Sin experiencia previa',
+    text: 'Empezamos desde donde estás hoy. Solo necesitás ganas de mirarte con honestidad.',
+  },
+];
+
+const TESTIMONIALS: Testimonial[] = [
+  {
+    text: 'Llegué convencida de que “no era para mí” emprender. En la tercera semana armé mi primer plan y hoy tengo clientas propias. Lo que cambió fue cómo me hablo.',
+    author: 'Carolina M.',
+    role: 'Diseñadora gráfica, Córdoba',
+  },
+  {
+    text: 'Las sesiones semanales me sostuvieron cuando quería abandonar. Salí con herramientas que sigo usando todos los días, sobre todo la respiración antes de decidir.',
+    author: 'Martín G.',
+    role: 'Contador, Rosario',
+  },
+  {
+    text: 'Pensé que iba a ser pura teoría y fue todo lo contrario: cada semana me llevaba algo concreto para hacer. Me reconcilié con mi cuerpo y con mi trabajo.',
+    author: 'Valentina R.',
+    role: 'Docente, Buenos Aires',
+  },
+];
+
+const IS_FOR = [
+  'Sentís que repetís los mismos patrones y querés entender por qué.',
+  'Estás en un momento de cambio y querés atravesarlo con claridad.',
+  'Querés acompañamiento personal, no un curso más que quede a medias.',
+  'Estás dispuesto o dispuesta a dedicarle un rato cada día a tu proceso.',
+];
+
+const IS_NOT_FOR = [
+  'Buscás una fórmula mágica que cambie todo sin que hagas nada.',
+  'No tenés tiempo ni ganas de practicar entre sesión y sesión.',
+  'Necesitás un tratamiento médico o psicológico: el coaching no lo reemplaza.',
+];
+
+const FAQ: FaqItem[] = [
+  {
+    q: '¿Cuánto dura el programa?',
+    a: 'Cinco semanas. Cada semana tenés una sesión de coaching 1:1, un poco de teoría, prácticas para hacer en tu casa y un plan de acción para llevarlo a tu vida.',
+  },
+  {
+    q: '¿Cuánto cuesta y cómo se paga?',
+    a: `Podés pagarlo en un único pago de ${formatPrice(single)} o de a ${formatPrice(weekly)} por semana. Escribime por WhatsApp y te paso los medios de pago disponibles en tu país.`,
+  },
+  {
+    q: '¿Necesito experiencia previa en meditación o coaching?',
+    a: 'No. El programa está pensado para empezar desde cero; te acompaño paso a paso y adaptamos las prácticas a tu ritmo.',
+  },
+  {
+    q: '¿Las sesiones son online?',
+    a: 'Sí, por videollamada. Solo necesitás una conexión estable y un lugar tranquilo donde puedas hablar con libertad.',
+  },
+  {
+    q: '¿Qué pasa si no puedo asistir a una sesión?',
+    a: 'Avisame con tiempo y la reprogramamos dentro de la misma semana. Lo importante es que sostengas tu proceso.',
+  },
+  {
+    q: '¿Cómo sé si el programa es para mí?',
+    a: 'Agendá la sesión gratuita: en ese rato vemos juntos dónde estás, a dónde querés ir y si este es el camino. Sin compromiso.',
+  },
+];
+
+function Ctas({ center = false }: { center?: boolean }) {
+  return (
+    <CtaGroup align={center ? 'center' : 'start'}>
+      <WhatsAppCta message={REPROGRAMA_WHATSAPP_MESSAGE}>Quiero reprogramarme</WhatsAppCta>
+      <CtaButton href={links.bookingClarificationCall} variant="secondary" note={BOOKING_NOTE}>
+        Agendá tu sesión gratuita
+      </CtaButton>
+    </CtaGroup>
+  );
+}
 
 export function ReprogramaPage() {
+  useTrackView('reprograma');
+  const { user } = useAuth();
+
   return (
-    <PageIntro
-      eyebrow="Programa de coaching de 5 semanas"
-      title="Reprogramate"
-      lead="Cinco semanas de coaching, teoría y práctica para transformar tus creencias y diseñar la vida que querés vivir."
-    />
+    <SalesPage>
+      <Hero
+        eyebrow="Programa de coaching de 5 semanas"
+        title={user ? `@${user.username}` : 'Reprogramate'}
+        documentTitle="Reprogramate"
+        lead={
+          <>
+            <p>{user ? 'Este es tu momento para reprogramarte.' : 'Tu vida cambia cuando cambian tus creencias.'}</p>
+            <p>
+              Cinco semanas de coaching 1:1, teoría y práctica para soltar lo que te frena y diseñar la vida que querés
+              vivir, con alguien que te acompaña en cada paso.
+            </p>
+          </>
+        }
+      >
+        <Ctas />
+      </Hero>
+
+      <Section
+        tone="muted"
+        width="wide"
+        eyebrow="La transformación"
+        title="De dónde partís y a dónde vas"
+        intro="No se trata de ser otra persona: se trata de dejar de vivir con las reglas que otros escribieron por vos."
+      >
+        <FromToPairs pairs={PAIRS} />
+      </Section>
+
+      <Section width="wide" eyebrow="Qué incluye" title="Qué vas a vivir en estas 5 semanas">
+        <Benefits items={BENEFITS} />
+        <Ctas center />
+      </Section>
+
+      <Section tone="muted" width="wide" eyebrow="Testimonios" title="Lo que cuentan quienes ya lo hicieron">
+        <Testimonials items={TESTIMONIALS} />
+      </Section>
+
+      <Section width="wide" title="¿Es para vos?">
+        <ForWhom isFor={IS_FOR} isNotFor={IS_NOT_FOR} />
+      </Section>
+
+      <Section tone="muted" eyebrow="Quién te acompaña" title="Sobre tu guía">
+        <AboutGuide>
+          <p>
+            Soy coach holística. Durante años viví haciendo lo que se esperaba de mí, hasta que entendí que mis
+            resultados eran el reflejo de creencias que nunca había elegido.
+          </p>
+          <p>
+            Desde entonces acompaño a personas que sienten que pueden más: combino coaching, meditación, respiración y
+            el estudio de la conciencia para que el cambio no quede en una idea linda, sino en hábitos que se sostienen.
+          </p>
+          <p>Mi trabajo es hacerte las preguntas correctas y acompañarte mientras encontrás tus propias respuestas.</p>
+        </AboutGuide>
+      </Section>
+
+      <Section id="precio" eyebrow="Tu inversión" title="Empezá hoy tu reprogramación">
+        <Price
+          title="Reprogramate · 5 semanas"
+          price={single}
+          per="pago único"
+          alternative={{ price: weekly, per: 'por semana' }}
+          features={[
+            '5 sesiones de coaching 1:1, una por semana',
+            'Teoría, práctica y plan de acción cada semana',
+            'Acompañamiento personal durante todo el proceso',
+            'No necesitás experiencia previa',
+          ]}
+        >
+          <Ctas />
+        </Price>
+      </Section>
+
+      <Section
+        tone="accent"
+        id="llamada"
+        eyebrow="Llamada de claridad"
+        title="¿Preferís que te contactemos?"
+        intro="Dejanos tus datos y te escribimos para coordinar una llamada gratuita de claridad. Sin compromiso: si no es tu momento, te lo vamos a decir."
+      >
+        <ClarificationCallForm page="reprograma" label="Pedir una llamada de claridad" />
+      </Section>
+
+      <Section eyebrow="Preguntas frecuentes" title="Lo que suelen preguntarme">
+        <Faq items={FAQ} />
+      </Section>
+
+      <Section tone="muted" title="Tu nueva versión empieza con una decisión" intro="Escribime o reservá tu sesión gratuita: el primer paso es hoy.">
+        <Ctas center />
+      </Section>
+    </SalesPage>
   );
 }

@@ -10,6 +10,7 @@ import {
   YouTubeIcon,
 } from '../../../components/icons/SocialIcons';
 import { links, whatsappLink } from '../../../config/links';
+import { useTrackView } from '../../../lib/track-view';
 import styles from './MenuPage.module.css';
 
 type MainLink = { to: string; label: string; detail: string };
@@ -25,13 +26,15 @@ const mainLinks: MainLink[] = [
   { to: '/coaching', label: 'Sesión 1:1 de propósito', detail: '60 minutos para encontrar tu camino' },
 ];
 
+export const MENU_WHATSAPP_MESSAGE = '¡Hola! Vengo del menú de Manifiesta y quiero saber más.';
+
 type SocialLink = { href: string; label: string; Icon: ComponentType<SVGProps<SVGSVGElement>> };
 
 const socialLinks: SocialLink[] = [
   { href: links.instagram, label: 'Instagram', Icon: InstagramIcon },
   { href: links.tiktok, label: 'TikTok', Icon: TikTokIcon },
   { href: links.youtube, label: 'YouTube', Icon: YouTubeIcon },
-  { href: whatsappLink('¡Hola! Vengo del menú de Manifiesta y quiero saber más.'), label: 'WhatsApp', Icon: WhatsAppIcon },
+  { href: whatsappLink(MENU_WHATSAPP_MESSAGE), label: 'WhatsApp', Icon: WhatsAppIcon },
   { href: links.book, label: 'Mi libro', Icon: BookIcon },
 ];
 
@@ -45,6 +48,7 @@ const stagger = (index: number) => ({ '--i': index }) as CSSProperties;
 
 /** Link-in-bio home: most visitors arrive here from a social profile, on a phone. */
 export function MenuPage({ profile = null }: { profile?: MenuProfile | null }) {
+  useTrackView('menu');
   // For a signed-in visitor the first link leads back into the course.
   const shownLinks = profile ? [continueCourse, ...mainLinks.slice(1)] : mainLinks;
 

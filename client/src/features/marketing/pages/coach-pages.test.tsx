@@ -1,0 +1,165 @@
+// /masterclasses, /coaching and /about: what each page promises, and where each call to action leads.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QUOTED_PRICES, formatPrice } from '../../../../../course/products';
+import { links } from '../../../config/links';
+import { RESOURCES_WHATSAPP_MESSAGE } from '../../leads/pages/FreeResourcesPage';
+import { MENU_WHATSAPP_MESSAGE } from '../../menu/pages/MenuPage';
+import { envelope, makeUser, stubApi } from '../../../testing/fake-api';
+import { renderRoute } from '../../../testing/render-route';
+import { ABOUT_WHATSAPP_MESSAGE, TECH_PROJECTS_MAILTO } from './AboutPage';
+import { COACHING_WHATSAPP_MESSAGE } from './CoachingPage';
+import { HIELO_WHATSAPP_MESSAGE } from './HieloPage';
+import { MANIFIESTA_CALL_WHATSAPP_MESSAGE } from './ManifiestaCallPage';
+import { MANIFIESTA_WHATSAPP_MESSAGE } from './ManifiestaPage';
+import { MASTERCLASSES_WHATSAPP_MESSAGE } from './MasterclassesPage';
+import { REPROGRAMA_WHATSAPP_MESSAGE } from './ReprogramaPage';
+
+let api: ReturnType<typeof stubApi>;
+
+beforeAll(() => Promise.all([import('./MasterclassesPage'), import('./CoachingPage'), import('./AboutPage')]));
+beforeEach(() => {
+  api = stubApi({ 'POST /api/leads/view': () => envelope(200, 'Visita registrada.', { recorded: true }) });
+});
+afterEach(async () => {
+  // The page-view beacon leaves after the effects: let it reach the stub before the stub goes.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  vi.unstubAllGlobals();
+});
+
+/** Every WhatsApp link of the page, as the chat's prefilled text. */
+const prefilledChats = () =>
+  Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href^="https://wa.me/"]'), (a) => new URL(a.href).searchParams.get('text'));
+
+const region = (name: string) => screen.getByRole('region', { name });
+const cardTitles = (name: string) => within(region(name)).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+
+describe('WhatsApp greetings', () => {
+  it('are one per page, so the coach knows where each chat comes from', () => {
+    const messages = [
+      MASTERCLASSES_WHATSAPP_MESSAGE,
+      COACHING_WHATSAPP_MESSAGE,
+      ABOUT_WHATSAPP_MESSAGE,
+      HIELO_WHATSAPP_MESSAGE,
+      REPROGRAMA_WHATSAPP_MESSAGE,
+      MANIFIESTA_WHATSAPP_MESSAGE,
+      MANIFIESTA_CALL_WHATSAPP_MESSAGE,
+      MENU_WHATSAPP_MESSAGE,
+      RESOURCES_WHATSAPP_MESSAGE,
+    ];
+    expect(new Set(messages).size).toBe(messages.length);
+  });
+});
+
+describe('/masterclasses', () => {
+  it('lists the 8 theory topics and the 7 practices of the subscription', async () => {
+    renderRoute('/masterclasses');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Masterclasses' })).toBeTruthy();
+
+    expect(cardTitles('Lo que vamos a estudiar')).toEqual([
+      'Las 5 leyes universales',
+      'Las 7 leyes del Kybalion',
+      'Realidades paralelas',
+      'El camino de menor resistencia',
+      'Mente superior y mente física',
+      'Los 9 niveles de conciencia',
+      'Niveles de fuerza y poder',
+      'Ley de resonancia, espejo y atracción',
+    ]);
+    expect(cardTitles('Lo que vas a practicar')).toHaveLength(7);
+    expect(within(region('Lo que vas a practicar')).getByText('Activación de la glándula pineal')).toBeTruthy();
+    expect(within(region('Qué incluye')).getByText('Cancelás cuando quieras')).toBeTruthy();
+  });
+
+  it('costs $17 USD a month and repeats its WhatsApp call to action with its own message', async () => {
+    renderRoute('/masterclasses');
+    const price = await screen.findByRole('region', { name: 'Sumate este mes' });
+    expect(within(price).getByText('$17 USD')).toBeTruthy();
+    expect(within(price).getByText('por mes')).toBeTruthy();
+
+    const chats = prefilledChats();
+    expect(chats.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(chats)).toEqual(new Set([MASTERCLASSES_WHATSAPP_MESSAGE]));
+    await waitFor(() => expect(api.callsTo('POST /api/leads/view')[0]?.body).toEqual({ page: 'masterclasses' }));
+  });
+});
+
+describe('/coaching', () => {
+  it('is a 60-minute video call for $17 USD, in four steps', async () => {
+    renderRoute('/coaching');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sesión 1:1 de Propósito' })).toBeTruthy();
+
+    const facts = region('La sesión en pocas palabras');
+    expect(within(facts).getByText('60 minutos')).toBeTruthy();
+    expect(within(facts).getByText(formatPrice(QUOTED_PRICES.purposeSession))).toBeTruthy();
+    expect(formatPrice(QUOTED_PRICES.purposeSession)).toBe('$17 USD');
+    expect(within(region('Reservá tu sesión')).getByText('$17 USD')).toBeTruthy();
+    expect(cardTitles('Cuatro pasos')).toEqual(['Agendá', 'Conectamos', 'Descubrí tu propósito', 'Diseñá tu camino']);
+
+    const forWhom = region('Antes de reservar, mirate con honestidad');
+    expect(within(forWhom).getByRole('heading', { name: 'Es para vos si…' })).toBeTruthy();
+    expect(within(forWhom).getByRole('heading', { name: 'No es para vos si…' })).toBeTruthy();
+  });
+
+  it('answers 5 questions, each opening on demand', async () => {
+    renderRoute('/coaching');
+    await screen.findByRole('heading', { level: 1 });
+    const questions = within(region('Lo que más me preguntan')).getAllByRole('button');
+    expect(questions).toHaveLength(5);
+
+    const first = questions[0]!;
+    const answer = document.getElementById(first.getAttribute('aria-controls')!)!;
+    expect(answer.hidden).toBe(true);
+    fireEvent.click(first);
+    expect(first.getAttribute('aria-expanded')).toBe('true');
+    expect(answer.hidden).toBe(false);
+  });
+
+  it('books over WhatsApp (its own message) or the scheduling page, offers the free 30-minute call, and ends with Instagram', async () => {
+    renderRoute('/coaching');
+    await screen.findByRole('heading', { level: 1 });
+
+    expect(new Set(prefilledChats())).toEqual(new Set([COACHING_WHATSAPP_MESSAGE]));
+    const booking = screen.getAllByRole('link', { name: /Agendá tu sesión/ });
+    expect(booking.length).toBeGreaterThanOrEqual(3);
+    for (const link of booking) expect(link.getAttribute('href')).toBe(links.bookingPurposeSession);
+
+    const freeCall = within(region('Hablemos antes, sin costo')).getByRole('link', { name: /Agendá una llamada informativa/ });
+    expect(freeCall.getAttribute('href')).toBe(links.bookingClarificationCall);
+    expect(screen.getByText('30 minutos, gratis y sin compromiso')).toBeTruthy();
+
+    const footer = screen.getByRole('contentinfo');
+    const instagram = within(footer).getByRole('link', { name: /Instagram/ });
+    expect(instagram.getAttribute('href')).toBe(links.instagram);
+    expect(instagram.getAttribute('rel')).toBe('noopener noreferrer');
+    await waitFor(() => expect(api.callsTo('POST /api/leads/view')[0]?.body).toEqual({ page: 'coaching' }));
+  });
+
+  it("shows the coach photo: the signed-in user's profileImage, else the default portrait", async () => {
+    const signedIn = renderRoute('/coaching', { session: makeUser({ profileImage: 'https://cdn.example.com/coach.jpg' }) });
+    const photo = await screen.findByRole('img', { name: 'Foto de tu coach' });
+    expect(photo.getAttribute('src')).toBe('https://cdn.example.com/coach.jpg');
+    signedIn.unmount();
+
+    renderRoute('/coaching');
+    expect((await screen.findByRole('img', { name: 'Foto de tu coach' })).tagName.toLowerCase()).toBe('svg');
+  });
+});
+
+describe('/about', () => {
+  it("tells the coach's story and offers the course and tech projects", async () => {
+    const { router } = renderRoute('/about');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sobre mí' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Del nudo en el pecho a Manifiesta' })).toBeTruthy();
+
+    const offers = region('Dos formas de hacerlo');
+    const mail = within(offers).getByRole('link', { name: 'Escribime por email' });
+    expect(mail.getAttribute('href')).toBe(TECH_PROJECTS_MAILTO);
+    expect(TECH_PROJECTS_MAILTO.startsWith(`mailto:${links.techProjectsEmail}?subject=`)).toBe(true);
+    expect(new Set(prefilledChats())).toEqual(new Set([ABOUT_WHATSAPP_MESSAGE]));
+    await waitFor(() => expect(api.callsTo('POST /api/leads/view')[0]?.body).toEqual({ page: 'about' }));
+
+    fireEvent.click(within(offers).getByRole('link', { name: 'Empezá el curso' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cursos/manifiesta'));
+  });
+});

@@ -1,0 +1,329 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PRODUCTS, QUOTED_PRICES, formatPrice } from '../../../../../course/products';
+import { COURSE } from '../../../../../course/syllabus';
+import { links } from '../../../config/links';
+import { deferred, envelope, makeUser, stubApi } from '../../../testing/fake-api';
+import { renderRoute } from '../../../testing/render-route';
+import { HIELO_WHATSAPP_MESSAGE } from './HieloPage';
+import { MANIFIESTA_CALL_WHATSAPP_MESSAGE } from './ManifiestaCallPage';
+import { MANIFIESTA_WHATSAPP_MESSAGE } from './ManifiestaPage';
+import { REPROGRAMA_WHATSAPP_MESSAGE } from './ReprogramaPage';
+
+const VIEW_ROUTE = { 'POST /api/leads/view': () => envelope(200, 'Visita registrada.', { recorded: true }) };
+const RECEIVED = '¡Gracias! Recibimos tu solicitud y te escribiremos en las próximas 24 horas para coordinar la llamada.';
+const NEW_TAB = '(se abre en una pestaña nueva)';
+
+afterEach(async () => {
+  // The page-view beacon leaves after the effects: let it reach the stub before the stub goes.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  vi.unstubAllGlobals();
+});
+
+const h1 = () => screen.findByRole('heading', { level: 1 });
+
+/** The prefilled text of every WhatsApp link on the page. */
+function whatsappMessages(): string[] {
+  const anchors = [...document.querySelectorAll<HTMLAnchorElement>('a[href^="https://wa.me/"]')];
+  return anchors.map((a) => new URL(a.href).searchParams.get('text') ?? '');
+}
+
+function expectExternalLinksSafe() {
+  const external = [...document.querySelectorAll<HTMLAnchorElement>('a[target="_blank"]')];
+  expect(external.length).toBeGreaterThan(0);
+  for (const a of external) {
+    expect(a.rel).toBe('noopener noreferrer');
+    expect(a.textContent).toContain(NEW_TAB);
+  }
+}
+
+const field = (form: HTMLElement, label: string) => within(form).getByLabelText<HTMLInputElement>(label);
+const submit = (form: HTMLElement) => form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+/** The text an element points to with aria-describedby (a field error, a button note). */
+const describedText = (input: HTMLElement) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? null;
+
+describe('/reprograma', () => {
+  beforeAll(() => import('./ReprogramaPage'));
+
+  it("greets a guest with 'Reprogramate' and counts the visit", async () => {
+    const api = stubApi(VIEW_ROUTE);
+    renderRoute('/reprograma');
+    expect((await h1()).textContent).toBe('Reprogramate');
+    await waitFor(() => expect(api.callsTo('POST /api/leads/view')[0]?.body).toEqual({ page: 'reprograma' }));
+  });
+
+  it('greets a signed-in user with @ and the username', async () => {
+    stubApi(VIEW_ROUTE);
+    renderRoute('/reprograma', { session: makeUser({ username: 'lucia.sol' }) });
+    expect((await h1()).textContent).toBe('@lucia.sol');
+  });
+
+  it('quotes both prices from the catalogue and repeats its own WhatsApp message and the free-session booking', async () => {
+    stubApi(VIEW_ROUTE);
+    renderRoute('/reprograma');
+    await h1();
+
+    expect(screen.getAllByText(formatPrice(QUOTED_PRICES.reprogramaSingle)).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(formatPrice(QUOTED_PRICES.reprogramaWeekly)).length).toBeGreaterThan(0);
+
+    const messages = whatsappMessages();
+    expect(messages.length).toBeGreaterThan(1);
+    expect(new Set(messages)).toEqual(new Set([REPROGRAMA_WHATSAPP_MESSAGE]));
+
+    const booking = screen.getAllByRole('link', { name: /Agendá tu sesión gratuita/ });
+    expect(booking.length).toBeGreaterThan(1);
+    for (const link of booking) {
+      expect(link.getAttribute('href')).toBe(links.bookingClarificationCall);
+      expect(describedText(link)).toBe('Cupos limitados – sin compromiso');
+    }
+    expectExternalLinksSafe();
+  });
+
+  it('opens and closes an FAQ answer', async () => {
+    stubApi(VIEW_ROUTE);
+    renderRoute('/reprograma');
+    await h1();
+
+    const question = screen.getByRole('button', { name: '¿Cuánto dura el programa?' });
+    const answer = document.getElementById(question.getAttribute('aria-controls')!)!;
+    expect(question.getAttribute('aria-expanded')).toBe('false');
+    expect(answer.hidden).toBe(true);
+
+    fireEvent.click(question);
+    expect(question.getAttribute('aria-expanded')).toBe('true');
+    expect(answer.hidden).toBe(false);
+    expect(answer.textContent).toContain('Cinco semanas');
+
+    fireEvent.click(question);
+    expect(question.getAttribute('aria-expanded')).toBe('false');
+    expect(answer.hidden).toBe(true);
+  });
+
+  it('checks the call form before sending, then posts it and shows the server message', async () => {
+    const answer = deferred();
+    const api = stubApi({ ...VIEW_ROUTE, 'POST /api/reprograma/clarification-call': () => answer.promise });
+    renderRoute('/reprograma');
+    const form = await screen.findByRole('form', { name: 'Pedir una llamada de claridad' });
+
+    fireEvent.click(submit(form));
+    expect(describedText(field(form, 'Tu nombre'))).toBe('Tu nombre es obligatorio.');
+    expect(describedText(field(form, 'Tu email'))).toBe('Dejanos un email o un número de WhatsApp para poder contactarte.');
+    expect(document.activeElement).toBe(field(form, 'Tu nombre'));
+
+    fireEvent.change(field(form, 'Tu nombre'), { target: { value: '  Ana  ' } });
+    fireEvent.change(field(form, 'Tu email'), { target: { value: 'ana@example' } });
+    fireEvent.click(submit(form));
+    expect(describedText(field(form, 'Tu nombre'))).toBeNull();
+    expect(describedText(field(form, 'Tu email'))).toBe('Ingresá un email válido.');
+    expect(api.callsTo('POST /api/reprograma/clarification-call')).toHaveLength(0);
+
+    fireEvent.change(field(form, 'Tu email'), { target: { value: ' ana@example.com ' } });
+    fireEvent.change(field(form, '¿Qué te gustaría cambiar en tu vida? (opcional)'), { target: { value: 'Mi trabajo' } });
+    fireEvent.click(submit(form));
+
+    await waitFor(() => expect(submit(form).textContent).toBe('Enviando...'));
+    expect(submit(form).disabled).toBe(true);
+    expect(api.callsTo('POST /api/reprograma/clarification-call')[0]!.body).toEqual({
+      name: 'Ana',
+      email: 'ana@example.com',
+      message: 'Mi trabajo',
+    });
+
+    answer.resolve(envelope(200, RECEIVED));
+    const thanks = await screen.findByRole('status');
+    expect(thanks.textContent).toBe(RECEIVED);
+    expect(document.activeElement).toBe(thanks);
+    expect(screen.queryByRole('form', { name: 'Pedir una llamada de claridad' })).toBeNull();
+  });
+
+  it("shows the server's message when the request is refused, and a WhatsApp number alone is enough", async () => {
+    const api = stubApi({
+      ...VIEW_ROUTE,
+      'POST /api/reprograma/clarification-call': () => envelope(400, 'Ingresa un número de WhatsApp válido, con código de país.'),
+    });
+    renderRoute('/reprograma');
+    const form = await screen.findByRole('form', { name: 'Pedir una llamada de claridad' });
+
+    fireEvent.change(field(form, 'Tu nombre'), { target: { value: 'Ana' } });
+    fireEvent.change(field(form, 'Tu WhatsApp (con código de país)'), { target: { value: '12' } });
+    fireEvent.click(submit(form));
+
+    expect((await within(form).findByRole('alert')).textContent).toBe('Ingresa un número de WhatsApp válido, con código de país.');
+    expect(api.callsTo('POST /api/reprograma/clarification-call')[0]!.body).toEqual({ name: 'Ana', whatsapp: '12' });
+    expect(submit(form).disabled).toBe(false);
+  });
+});
+
+describe('/manifiesta (course enrolment)', () => {
+  beforeAll(() => import('./ManifiestaPage'));
+
+  it('sells the course at the catalogue price, with the list price crossed out and only 3 spots', async () => {
+    const api = stubApi(VIEW_ROUTE);
+    renderRoute('/manifiesta');
+    expect((await h1()).textContent).toBe('Manifiesta: el curso completo');
+
+    const product = PRODUCTS['manifiesta-curso-completo'];
+    expect(screen.getByText(formatPrice(product)).tagName).toBe('STRONG');
+    expect(screen.getByText('$270 USD')).toBeTruthy();
+    const crossed = document.querySelector('s');
+    expect(crossed?.textContent).toContain('$770 USD');
+    expect(crossed?.textContent).toContain(formatPrice({ amount: product.listAmount, currency: product.currency }));
+    expect(screen.getByText('Solo 3 cupos disponibles')).toBeTruthy();
+    for (const included of ['Soporte VIP por WhatsApp en horario laboral', 'Sesión de coaching 1:1 semanal de una hora', 'Acceso de por vida', 'Garantía de por vida']) {
+      expect(within(screen.getByRole('region', { name: 'Reservá tu lugar en Manifiesta' })).getByText(included)).toBeTruthy();
+    }
+    await waitFor(() => expect(api.callsTo('POST /api/leads/view')[0]?.body).toEqual({ page: 'manifiesta' }));
+  });
+
+  it('shows the five modules of the syllabus as cards', async () => {
+    stubApi(VIEW_ROUTE);
+    renderRoute('/manifiesta');
+    await h1();
+
+    const section = screen.getByRole('region', { name: 'Los 5 módulos' });
+    const cards = within(section).getAllByRole('listitem');
+    expect(cards).toHaveLength(5);
+    COURSE.modules.forEach((module, i) => {
+      expect(within(cards[i]!).getByRole('heading', { level: 3 }).textContent).toBe(module.title);
+      expect(cards[i]!.textContent).toContain(module.landingPageDescription);
+      const image = cards[i]!.querySelector('img')!;
+      expect(image.getAttribute('loading')).toBe('lazy');
+      expect(image.getAttribute('width')).toBeTruthy();
+      expect(image.getAttribute('height')).toBeTruthy();
+    });
+  });
+
+  it('scrolls to the enrolment box, which links to the external checkout in a new tab', async () => {
+    stubApi(VIEW_ROUTE);
+    renderRoute('/manifiesta');
+    await h1();
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Quiero inscribirme' })[0]!);
+    const enrol = screen.getByRole('region', { name: 'Reservá tu lugar en Manifiesta' });
+    expect(enrol.scrollIntoView).toHaveBeenCalled();
+    expect(document.activeElement).toBe(enrol);
+
+    const checkout = within(enrol).getByRole('link', { name: /Inscribirme ahora/ });
+    expect(checkout.getAttribute('href')).toBe(links.checkoutCourse);
+    expect(checkout.getAttribute('target')).toBe('_blank');
+    expect(checkout.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(within(enrol).getByRole('link', { name: /llamada de claridad/ }).getAttribute('href')).toBe('/manifiesta-call');
+
+    expect(new Set(whatsappMessages())).toEqual(new Set([MANIFIESTA_WHATSAPP_MESSAGE]));
+    expectExternalLinksSafe();
+  });
+});
+
+describe('/manifiesta-call (clarification call)', () => {
+  beforeAll(() => import('./ManifiestaCallPage'));
+
+  it('links the booking page and WhatsApp with its own message', async () => {
+    const api = stubApi(VIEW_ROUTE);
+    renderRoute('/manifiesta-call');
+    expect((await h1()).textContent).toBe('Llamada de claridad');
+    expect(screen.getByRole('heading', { name: 'Qué pasa en estos 30 minutos' })).toBeTruthy();
+
+    const booking = screen.getAllByRole('link', { name: /Agendá tu llamada gratuita/ });
+    expect(booking.length).toBeGreaterThan(1);
+    for (const link of booking) expect(link.getAttribute('href')).toBe(links.bookingClarificationCall);
+    expect(new Set(whatsappMessages())).toEqual(new Set([MANIFIESTA_CALL_WHATSAPP_MESSAGE]));
+    expectExternalLinksSafe();
+    await waitFor(() => expect(api.callsTo('POST /api/leads/view')[0]?.body).toEqual({ page: 'manifiesta-call' }));
+  });
+
+  it('posts the request form to the manifiesta route and shows the server message', async () => {
+    const api = stubApi({ ...VIEW_ROUTE, 'POST /api/manifiesta/clarification-call': () => envelope(200, RECEIVED) });
+    renderRoute('/manifiesta-call');
+    const form = await screen.findByRole('form', { name: 'Pedir la llamada de claridad' });
+
+    fireEvent.change(field(form, 'Tu nombre'), { target: { value: 'Bruno' } });
+    fireEvent.click(submit(form));
+    expect(describedText(field(form, 'Tu WhatsApp (con código de país)'))).toBe('Dejanos un email o un número de WhatsApp para poder contactarte.');
+
+    fireEvent.change(field(form, 'Tu WhatsApp (con código de país)'), { target: { value: '+54 9 351 555 0101' } });
+    fireEvent.click(submit(form));
+
+    expect((await screen.findByRole('status')).textContent).toBe(RECEIVED);
+    expect(api.callsTo('POST /api/manifiesta/clarification-call')[0]!.body).toEqual({ name: 'Bruno', whatsapp: '+54 9 351 555 0101' });
+  });
+});
+
+describe('/hielo (ice retreat)', () => {
+  beforeAll(() => import('./HieloPage'));
+
+  it('states every fact of the retreat', async () => {
+    const api = stubApi(VIEW_ROUTE);
+    renderRoute('/hielo');
+    expect((await h1()).textContent).toBe('Retiro de Hielo en Córdoba');
+
+    const text = document.body.textContent!;
+    for (const fact of [
+      'Del 14 al 16 de noviembre, de viernes a domingo',
+      '3 días y 2 noches',
+      'Córdoba, Argentina',
+      'pensión completa',
+      'Habitaciones compartidas',
+      'Traslado',
+      'No incluido',
+      '$377 USD',
+      '$177 USD',
+      'directamente a mí',
+      'Mat de yoga',
+      'Ropa abrigada',
+      'Traje de baño',
+      'Calzado de trekking',
+      'botella reutilizable',
+      'necesidad alimentaria',
+      'todos los niveles',
+      'Yoga todos los días',
+      'Meditaciones guiadas',
+      'Pranayama',
+      '0-5 °C',
+      'Trekking consciente',
+      'Tiempo en grupo',
+    ]) {
+      expect(text).toContain(fact);
+    }
+    await waitFor(() => expect(api.callsTo('POST /api/leads/view')[0]?.body).toEqual({ page: 'hielo' }));
+  });
+
+  it('has a 5-question FAQ, its own WhatsApp greeting repeated, and the free 30-minute call', async () => {
+    stubApi(VIEW_ROUTE);
+    renderRoute('/hielo');
+    await h1();
+
+    const faq = screen.getByRole('region', { name: 'Antes de reservar' });
+    expect(within(faq).getAllByRole('button', { expanded: false })).toHaveLength(5);
+
+    const messages = whatsappMessages();
+    expect(messages.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(messages)).toEqual(new Set([HIELO_WHATSAPP_MESSAGE]));
+    const calls = screen.getAllByRole('link', { name: /Agendá una llamada informativa/ });
+    for (const link of calls) {
+      expect(link.getAttribute('href')).toBe(links.bookingClarificationCall);
+      expect(describedText(link)).toContain('30 minutos');
+    }
+    expectExternalLinksSafe();
+  });
+
+  it("shows the signed-in user's profile image as the coach photo, else the default portrait", async () => {
+    stubApi(VIEW_ROUTE);
+    const { unmount } = renderRoute('/hielo');
+    await h1();
+    expect(screen.getByRole('img', { name: 'Foto de tu coach' }).tagName.toLowerCase()).toBe('svg');
+    unmount();
+
+    renderRoute('/hielo', { session: makeUser({ profileImage: 'https://cdn.example.com/coach.jpg' }) });
+    await h1();
+    const photo = screen.getByRole('img', { name: 'Foto de tu coach' });
+    expect(photo.getAttribute('src')).toBe('https://cdn.example.com/coach.jpg');
+    expect(photo.getAttribute('loading')).toBe('lazy');
+  });
+});
+
+describe('the sales pages', () => {
+  it('each open WhatsApp with a message of their own', () => {
+    const messages = [REPROGRAMA_WHATSAPP_MESSAGE, MANIFIESTA_WHATSAPP_MESSAGE, MANIFIESTA_CALL_WHATSAPP_MESSAGE, HIELO_WHATSAPP_MESSAGE];
+    expect(new Set(messages).size).toBe(messages.length);
+  });
+});
