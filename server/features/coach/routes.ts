@@ -137,10 +137,15 @@ const csvCell = (v: unknown) => {
 export const JOURNEY_CSV_COLUMNS = ['global_position', 'recorded_at', 'stream', 'type', 'activity', 'description', 'data'] as const;
 
 const coachRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; catalog: EventCatalog }> = async (app, { store, pool, catalog }) => {
-  /** Every event of the learner's journey (their stream and the coach's notes), in global order. */
-  async function journeyEvents(learnerId: string, { withNotes = true } = {}): Promise<RecordedEvent[]> {
+  /** The learner's journey events (their stream and the coach's notes) in global order, optionally a window of it. */
+  async function journeyEvents(learnerId: string, { withNotes = true, after = 0, upTo, limit }: { withNotes?: boolean; after?: number; upTo?: number; limit?: number } = {}): Promise<RecordedEvent[]> {
     const streams = withNotes ? [learnerStreamId(learnerId), coachNotesStreamId(learnerId)] : [learnerStreamId(learnerId)];
-    const { rows } = await pool.query(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = ANY($1::text[]) ORDER BY global_position`, [streams]);
+    const { rows } = await pool.query(
+      `SELECT ${EVENT_COLUMNS} FROM events
+       WHERE stream_id = ANY($1::text[]) AND global_position > $2 AND ($3::bigint IS NULL OR global_position <= $3)
+       ORDER BY global_position LIMIT $4`,
+      [streams, after, upTo ?? null, limit ?? null],
+    );
     return rows.map((r) => catalog.upcast(toRecorded(r)));
   }
 
@@ -211,11 +216,22 @@ const coachRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; cat
       await requireCoach(request);
       await learner(request.params.id);
       const { after, limit, activity } = request.query;
-      const all = (await journeyEvents(request.params.id)).filter((e) => !activity || activityOf(e) === activity);
-      const page = all.filter((e) => e.globalPosition > after).slice(0, limit);
-      const last = page.at(-1);
-      const more = last !== undefined && all.at(-1)!.globalPosition > last.globalPosition;
-      return { success: true as const, message: 'Recorrido.', data: { events: page.map(toJourneyEvent), nextAfter: more ? last.globalPosition : null, total: all.length } };
+      if (activity) {
+        // Which events belong to an activity is decided in code (events/coach/describe.ts): filter in memory.
+        const all = (await journeyEvents(request.params.id)).filter((e) => activityOf(e) === activity);
+        const page = all.filter((e) => e.globalPosition > after).slice(0, limit);
+        const last = page.at(-1);
+        const more = last !== undefined && all.at(-1)!.globalPosition > last.globalPosition;
+        return { success: true as const, message: 'Recorrido.', data: { events: page.map(toJourneyEvent), nextAfter: more ? last.globalPosition : null, total: all.length } };
+      }
+      const streams = [learnerStreamId(request.params.id), coachNotesStreamId(request.params.id)];
+      const [window, total] = await Promise.all([
+        journeyEvents(request.params.id, { after, limit: limit + 1 }),
+        pool.query<{ n: string }>('SELECT count(*) AS n FROM events WHERE stream_id = ANY($1::text[])', [streams]),
+      ]);
+      const page = window.slice(0, limit);
+      const nextAfter = window.length > limit ? page.at(-1)!.globalPosition : null;
+      return { success: true as const, message: 'Recorrido.', data: { events: page.map(toJourneyEvent), nextAfter, total: Number(total.rows[0]!.n) } };
     },
   );
 
@@ -234,9 +250,8 @@ const coachRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; cat
     async (request) => {
       await requireCoach(request);
       await learner(request.params.id);
-      const events = await journeyEvents(request.params.id);
       const { at } = request.query;
-      const folded = events.filter((e) => at === undefined || e.globalPosition <= at);
+      const folded = await journeyEvents(request.params.id, { upTo: at });
       const view = journeyView(journeyAt(folded));
       return {
         success: true as const,
