@@ -9,7 +9,7 @@ import { ROLES, learnerStreamId, RoleGranted, UserRegistered, EmailVerified } fr
 import { LeadCaptured, LeadPageViewed, visitStreamId, FUNNEL_PAGES } from '../events/leads/leads.events';
 import { createCatalog, projections } from '../events/registry';
 import { createEventStore } from '../events/store/event-store';
-import { catchUp } from '../events/store/reader';
+import { catchUp, startProjectionDaemon } from '../events/store/reader';
 import type { NewEvent } from '../events/store/types';
 import { AreaDefinitionSaved, AreaRated } from '../events/wheel/wheel.events';
 import { buildApp } from '../server/app';
@@ -22,6 +22,7 @@ import { hashPassword } from '../server/features/auth/secrets';
 const JOURNEY_EVENTS = Number(process.env.BENCH_JOURNEY_EVENTS ?? 10_000);
 const FUNNEL_EVENTS = Number(process.env.BENCH_FUNNEL_EVENTS ?? 1_000_000);
 const RUNS = 20;
+const LAG_SECONDS = Number(process.env.BENCH_LAG_SECONDS ?? 10);
 const DAY = 86_400_000;
 
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
@@ -98,6 +99,48 @@ async function main() {
     console.log(`journey page (2,000 of ${version} events): p50 ${ms(journeyPage.p50)}, p95 ${ms(journeyPage.p95)}`);
     console.log(`state now: p50 ${ms(stateNow.p50)}, p95 ${ms(stateNow.p95)}`);
     console.log(`state at a past position: p50 ${ms(stateAt.p50)}, p95 ${ms(stateAt.p95)}`);
+
+    // Projection lag: page views appended at ~500 events/s for LAG_SECONDS while the daemon follows the log
+    // (as in the server); every 100 ms, how long the oldest event not yet in analytics_daily has waited.
+    {
+      for (const p of projections) if (p.mode === 'async') await catchUp(pool, catalog, p);
+      const daemon = startProjectionDaemon(pool, catalog, projections);
+      const appended: Array<[number, number]> = [];
+      const lags: number[] = [];
+      const until = performance.now() + LAG_SECONDS * 1000;
+      let sampling = true;
+      const sampler = (async () => {
+        while (sampling) {
+          await new Promise((r) => setTimeout(r, 100));
+          const { rows } = await pool.query<{ p: string }>("SELECT global_position AS p FROM projection_checkpoints WHERE projection = 'analytics_daily'");
+          const done = Number(rows[0]?.p ?? 0);
+          const waiting = appended.find(([position]) => position > done);
+          lags.push(waiting ? performance.now() - waiting[1] : 0);
+        }
+      })();
+      let sent = 0;
+      const t = performance.now();
+      while (performance.now() < until) {
+        const due = Math.floor(((performance.now() - t) / 1000) * 500);
+        const batch: Promise<void>[] = [];
+        for (; sent < due; sent++) {
+          const visitorId = randomUUID();
+          batch.push(
+            store.append(visitStreamId(visitorId), [LeadPageViewed.create({ visitorId, page: 'nostalgia' })], { expectedVersion: 'any' }).then((r) => {
+              appended.push([r.events[0]!.globalPosition, performance.now()]);
+            }),
+          );
+        }
+        await Promise.all(batch);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await new Promise((r) => setTimeout(r, 1500));
+      sampling = false;
+      await sampler;
+      await daemon.stop();
+      const rate = sent / ((until - t) / 1000);
+      console.log(`projection lag at ${rate.toFixed(0)} events/s: p50 ${ms(quantile(lags, 0.5))}, p95 ${ms(quantile(lags, 0.95))}, max ${ms(Math.max(...lags))}`);
+    }
 
     // FUNNEL_EVENTS lead events over 90 days, then the analytics projections catch up.
     const t1 = performance.now();
