@@ -10,7 +10,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { isProductId, PRODUCTS, type ProductId } from '../../../course/products';
 import { ConflictError, ForbiddenError, InvalidError, UnauthorizedError, UnavailableError } from '../../../events/errors';
-import { assertClaimable, confirmWrites, evolvePayment, initialPayment, PAYMENT_ALREADY_USED, reverseWrites, type VerifiedPayment } from '../../../events/payments/payments';
+import { assertClaimable, confirmWrites, evolvePayment, initialPayment, reverseWrites, type VerifiedPayment } from '../../../events/payments/payments';
 import { paymentStreamId } from '../../../events/payments/payments.events';
 import { ConcurrencyError, type EventStore } from '../../../events/store/event-store';
 import type { AppConfig } from '../../app';
@@ -56,14 +56,16 @@ const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, pool, ac
     return (await store.readStream(paymentStreamId(paymentId))).reduce(evolvePayment, initialPayment);
   }
 
-  /** Claims the payment for the user with its grant; a lost race is fine only if the winner was this user. */
+  /**
+   * Claims the payment for the user with its grant. A lost race is judged like a later request: fine only
+   * when the provider's webhook won it for this same user; otherwise the payment is already used (409).
+   */
   async function claim(payment: VerifiedPayment, userId: string, source: 'confirm' | 'webhook', metadata: { actor: string; requestId: string }) {
     try {
       await store.appendMany(confirmWrites(payment, userId, source), { metadata });
     } catch (error) {
       if (!(error instanceof ConcurrencyError)) throw error;
-      const state = await paymentState(payment.id);
-      if (state.confirmed?.userId !== userId) throw new ConflictError(PAYMENT_ALREADY_USED);
+      assertClaimable(await paymentState(payment.id), userId);
     }
   }
 
