@@ -6,6 +6,7 @@ import { evolveDeepWhy, initialDeepWhy, type DeepWhyState } from '../deepwhy/dee
 import { evolveMeditation, initialMeditation, type MeditationState } from '../meditation/meditation';
 import type { RecordedEvent } from '../store/types';
 import { evolveWheel, initialWheel, type WheelState } from '../wheel/wheel';
+import { AreaRated } from '../wheel/wheel.events';
 import { CoachNoteAdded } from './coach.events';
 
 export interface CoachNote {
@@ -38,12 +39,11 @@ export const initialJourney: JourneyState = {
 };
 
 export function evolveJourney(s: JourneyState, e: RecordedEvent): JourneyState {
-  const wheel = evolveWheel(s.wheel, e);
   const firstRatings =
-    wheel.ratings === s.wheel.ratings ? s.firstRatings : { ...Object.fromEntries(Object.entries(wheel.ratings)), ...s.firstRatings };
+    AreaRated.is(e) && !(e.data.areaId in s.firstRatings) ? { ...s.firstRatings, [e.data.areaId]: e.data.score } : s.firstRatings;
   return {
     progress: evolveProgress(s.progress, e),
-    wheel,
+    wheel: evolveWheel(s.wheel, e),
     deepWhy: evolveDeepWhy(s.deepWhy, e),
     meditation: evolveMeditation(s.meditation, e),
     beliefGoals: evolveBeliefGoals(s.beliefGoals, e),
