@@ -33,6 +33,9 @@ export const ideaFallback = (answer: string) => `${answer.trim().slice(0, 50)}..
 /** Below this length an answer carries no idea worth extracting. */
 export const MIN_ANSWER_FOR_IDEA = 15;
 
+// §6: the deep why needs the wheel first (the server's 409 and the page's error say the same).
+export const NEEDS_WHEEL = "Debes completar 'Rueda de la Vida' primero.";
+
 // Activity 4: the summary's texts when something is missing.
 export const SUMMARY_TITLE = 'Has encontrado tus motores';
 export const NO_REFLECTION = 'No se encontró tu reflexión para esta área.';

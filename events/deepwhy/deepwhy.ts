@@ -1,5 +1,5 @@
 // The deep-why slice: the chosen areas and the answers per level, and the decisions to save them.
-import { targetAreaIdsFrom } from '../../course/deep-why';
+import { NEEDS_WHEEL, targetAreaIdsFrom } from '../../course/deep-why';
 import { assertUnlocked, type ProgressState } from '../course/course';
 import { ConflictError, InvalidError } from '../errors';
 import type { NewEvent, RecordedEvent } from '../store/types';
@@ -25,7 +25,7 @@ export function evolveDeepWhy(state: DeepWhyState, event: RecordedEvent): DeepWh
   return state;
 }
 
-export const NEEDS_WHEEL = "Debes completar 'Rueda de la Vida' primero.";
+export { NEEDS_WHEEL };
 export const SELECTION_MESSAGE = `Elige exactamente ${FOCUS_AREAS} áreas distintas entre tus ${TARGET_AREAS} áreas con menor calificación.`;
 export const AREA_NOT_SELECTED = 'Esa área no está entre las tres que elegiste.';
 

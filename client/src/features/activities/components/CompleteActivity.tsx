@@ -6,7 +6,8 @@ import { Button, ButtonLink } from '../../../components/Button/Button';
 import { SYLLABUS_PATH } from '../lib/paths';
 import styles from './Activity.module.css';
 
-const COMPLETE_ERROR = 'Hubo un problema al finalizar la actividad. Inténtalo de nuevo.';
+/** What every activity says when marking it complete fails. */
+export const COMPLETE_ERROR = 'Hubo un problema al finalizar la actividad. Inténtalo de nuevo.';
 
 type CompleteActivityProps = {
   done: boolean;

@@ -4,7 +4,7 @@ export const LOADING = 'Cargando tus metas...';
 export const RETRY = 'Reintentar';
 export const SAVING = 'Guardando...';
 /** activities.md §8: what the wheel says when finishing fails; here, when completing on the way on fails. */
-export const FINISH_FAILED = 'Hubo un problema al finalizar la actividad. Inténtalo de nuevo.';
+export { COMPLETE_ERROR as FINISH_FAILED } from '../../components/CompleteActivity';
 
 export const INTRO = {
   title: 'Encuentra tu umbral de creencia',

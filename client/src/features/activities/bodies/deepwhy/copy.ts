@@ -1,12 +1,12 @@
 // Everything a visitor reads on the seven levels of why, in Spanish, except the spec's fixed texts that the
 // server shares (course/deep-why.ts: the summary's title and fallbacks, the first-question fallbacks).
-import { FOCUS_AREAS, WHY_LEVELS } from '../../../../../../course/deep-why';
+import { FOCUS_AREAS, NEEDS_WHEEL, WHY_LEVELS } from '../../../../../../course/deep-why';
 
 export const LOADING = 'Cargando tus áreas de enfoque...';
 
 export const LOAD_FAILED_TITLE = 'Error al Cargar';
-/** activities.md §6: the deep why needs the wheel (the server answers 409 with the same words). */
-export const NEEDS_WHEEL = "Debes completar 'Rueda de la Vida' primero.";
+/** activities.md §6: the deep why needs the wheel (course/deep-why.ts; the server answers 409 with it). */
+export { NEEDS_WHEEL };
 export const GO_TO_WHEEL = 'Ir a la Rueda de la Vida';
 export const RETRY = 'Reintentar';
 
@@ -37,7 +37,7 @@ export const ACTIVITY = {
 export const BLANK_ANSWER = 'Por favor, escribe una respuesta.';
 /** The question of levels 2 to 7 when the server cannot prepare one. */
 export const GENTLE_QUESTION = '¿Y por qué es importante eso para ti?';
-export const FINISH_FAILED = 'Hubo un problema al finalizar la actividad. Inténtalo de nuevo.';
+export { COMPLETE_ERROR as FINISH_FAILED } from '../../components/CompleteActivity';
 
 export const SUMMARY = {
   lead: 'Debajo de cada meta late un motor: la razón profunda que te sostiene cuando la motivación del primer día se apaga. Vuelve a leer estos porqués cada vez que dudes. Son tuyos.',
