@@ -33,6 +33,7 @@ import clientPlugin from './plugins/client';
 import auth, { sessionCookies } from './plugins/auth';
 import errors from './plugins/errors';
 import sameOrigin from './plugins/same-origin';
+import securityHeaders from './plugins/security-headers';
 
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
 
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errors);
+  await app.register(securityHeaders, { publicUrl: deps.config.publicUrl });
   await app.register(apiConventions);
   await app.register(fastifySwagger, {
     openapi: {
@@ -101,7 +103,8 @@ export async function buildApp(deps: AppDeps) {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // Swagger UI needs inline styles: its routes carry their own policy (hashes of its inline parts).
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const { config } = deps;
   const accounts = createAccounts(deps.pool, { idleHours: config.SESSION_IDLE_HOURS, maxDays: config.SESSION_MAX_DAYS });

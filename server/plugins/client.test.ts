@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -10,6 +11,8 @@ import { buildApp, type App } from '../app';
 import { loadConfig } from '../config';
 
 // The HTTP layer only: no request here reaches the database, so the pool never connects.
+const SHELL = `<!doctype html><title>Manifiesta</title>${'<!-- relleno -->'.repeat(100)}`;
+const SCRIPT = `console.log(1);${' '.repeat(4000)}`;
 let dir: string;
 let app: App;
 const pool = new pg.Pool({ connectionString: 'postgres://unused@127.0.0.1:1/unused' });
@@ -17,8 +20,12 @@ const pool = new pg.Pool({ connectionString: 'postgres://unused@127.0.0.1:1/unus
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'manifiesta-client-'));
   await mkdir(path.join(dir, 'assets'));
-  await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Manifiesta</title>');
-  await writeFile(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  await writeFile(path.join(dir, 'index.html'), SHELL);
+  await writeFile(path.join(dir, 'index.html.br'), brotliCompressSync(SHELL));
+  await writeFile(path.join(dir, 'assets', 'index-abc123.js'), SCRIPT);
+  // As the build writes them: compressed siblings of every text asset.
+  await writeFile(path.join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync(SCRIPT));
+  await writeFile(path.join(dir, 'assets', 'index-abc123.js.gz'), gzipSync(SCRIPT));
   await writeFile(path.join(dir, 'favicon.svg'), '<svg/>');
   app = await buildApp({
     config: { ...loadConfig({}), LOG_LEVEL: 'silent' },
@@ -65,5 +72,76 @@ describe('serving the SPA', () => {
     const api = await app.inject({ method: 'GET', url: '/api/no-existe' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ success: false, message: 'Ruta no encontrada.', data: null });
+  });
+});
+
+describe('compression and security headers', () => {
+  it('sends a hashed asset brotli- or gzip-compressed to browsers that accept it, the same bytes once decoded', async () => {
+    const br = await app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+    expect(br.rawPayload.length).toBeLessThan(SCRIPT.length / 10);
+
+    const gz = await app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+
+    const plain = await app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('sends the shell compressed on every client route', async () => {
+    const res = await app.inject({ method: 'GET', url: '/menu', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SHELL);
+  });
+
+  it('the shell forbids inline script and framing by other sites, and sends no HSTS over plain HTTP', async () => {
+    const res = await app.inject({ method: 'GET', url: '/menu' });
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('API answers carry the same headers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/no-existe' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('over HTTPS: HSTS for a year and upgrade-insecure-requests', async () => {
+    const https = await buildApp({
+      config: { ...loadConfig({ PUBLIC_URL: 'https://manifiesta.example' }), LOG_LEVEL: 'silent' },
+      pool,
+      store: createEventStore({ pool, catalog: createCatalog() }),
+      jobs: { health: async () => ({ ok: true }), send: async () => null, getJob: async () => undefined },
+      logger: pino({ level: 'silent' }),
+      clientDir: dir,
+    });
+    try {
+      const res = await https.inject({ method: 'GET', url: '/' });
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+    } finally {
+      await https.close();
+    }
+  });
+
+  it('the API docs keep working under their own policy', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).not.toContain("frame-ancestors 'none'");
   });
 });

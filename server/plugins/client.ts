@@ -1,5 +1,5 @@
-// Serves the built SPA (when given one): hashed assets cached for a year, index.html for every client
-// route; unknown /api paths get the JSON envelope.
+// Serves the built SPA (when given one): pre-compressed, hashed assets cached for a year, index.html for
+// every client route; unknown /api paths get the JSON envelope.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -16,6 +16,9 @@ export default fp(
         // Files are looked up per request, so a rebuild while the server runs is served at once.
         wildcard: true,
         index: false,
+        // The build writes .br and .gz next to every text asset (client/vite.config.ts): sent to
+        // browsers that accept them, with Vary: Accept-Encoding; no compression work per request.
+        preCompressed: true,
         cacheControl: false,
         setHeaders(reply, file) {
           const hashed = file.includes(`${path.sep}assets${path.sep}`);

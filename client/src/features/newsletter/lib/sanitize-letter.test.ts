@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sanitizeLetter } from './sanitize-letter';
 
 const parse = (html: string) => {
@@ -29,6 +29,18 @@ describe('sanitizeLetter', () => {
     const fragment = parse(html);
     expect(fragment.querySelectorAll('[style], style')).toHaveLength(0);
     expect(fragment.textContent).toBe('Texto fuerte');
+  });
+
+  it('never hands a style attribute to the parser (the page policy would report each one), whatever its spelling', () => {
+    const parser = vi.spyOn(DOMParser.prototype, 'parseFromString');
+    const html = sanitizeLetter(
+      '<div STYLE="color:#333"><p class="x"\n   style = \'margin:0\'>Texto</p><td width="10" style=color:red>celda</td></div><p>style="no es un atributo"</p>',
+    );
+    const parsed = parser.mock.calls[0]![0];
+    parser.mockRestore();
+    expect(parsed).not.toMatch(/\sstyle\s*=/i);
+    expect(parse(html).querySelectorAll('[style], [data-dropped-style]')).toHaveLength(0);
+    expect(html).toContain('style="no es un atributo"');
   });
 
   it('drops scripts, embeds, event handlers and script URLs, keeping the text and safe links', () => {

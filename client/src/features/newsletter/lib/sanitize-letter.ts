@@ -21,15 +21,22 @@ function isScriptUrl(value: string): boolean {
   return /^(javascript|vbscript):/i.test(value.replace(/[\u0000-\u0020]/g, ''));
 }
 
+/**
+ * Parsing happens under the page's Content-Security-Policy, which reports every inline style attribute
+ * even in a detached document: rename them before parsing (the DOM pass below removes them for good).
+ */
+const STYLE_ATTRIBUTE = /(<[a-z][^>]*?\s)style(\s*=)/gi;
+const NEUTRAL_STYLE = 'data-dropped-style';
+
 export function sanitizeLetter(html: string): string {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const doc = new DOMParser().parseFromString(html.replace(STYLE_ATTRIBUTE, `$1${NEUTRAL_STYLE}$2`), 'text/html');
   const body = doc.body;
   for (const element of greetingElements(body)) element.remove();
   for (const element of body.querySelectorAll(DROPPED_ELEMENTS)) element.remove();
   for (const element of body.querySelectorAll('*')) {
     for (const { name, value } of [...element.attributes]) {
       const attribute = name.toLowerCase();
-      if (attribute === 'style' || attribute.startsWith('on')) element.removeAttribute(name);
+      if (attribute === 'style' || attribute === NEUTRAL_STYLE || attribute.startsWith('on')) element.removeAttribute(name);
       else if ((attribute.endsWith('href') || attribute === 'src' || attribute === 'action') && isScriptUrl(value)) {
         element.removeAttribute(name);
       }
