@@ -1,0 +1,202 @@
+// Who may call what: every /api route of the running app × {guest, learner, premium learner, coach} →
+// the status each must get. The table is the access policy written down; a route the app serves that is
+// not in the table fails the test, so nobody adds an endpoint without deciding who may use it.
+// A refusal (401/403) must write nothing.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIFE_AREAS } from '../../course/areas';
+import { ROLES } from '../../events/accounts/accounts.events';
+import { startTestApp, countEvents, type TestApp } from '../../tests/setup/app';
+import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
+import { startFakeMercadoPago, type FakeMercadoPago } from '../../tests/fakes/mercadopago';
+import { createLearner, type Learner } from '../../tests/setup/learners';
+
+type Who = 'guest' | 'learner' | 'premium' | 'coach';
+const WHO: Who[] = ['guest', 'learner', 'premium', 'coach'];
+
+interface Ctx {
+  /** The signed-in principal (undefined for the guest). */
+  me?: Learner;
+  /** A learner whose data the coach reads. */
+  subject: Learner;
+  /** A deep-why question the learner principal asked (another user's, for everyone else). */
+  questionId: string;
+  unique: string;
+}
+
+interface Row {
+  method: 'GET' | 'POST';
+  /** OpenAPI path, with {id} where the route has a parameter. */
+  path: string;
+  url?: (c: Ctx) => string;
+  body?: (c: Ctx) => object;
+  /** Run with a session of its own (login and logout end the session they are called with). */
+  ownSession?: boolean;
+  expect: Record<Who, number> | number;
+}
+
+const signedIn = (ok: number): Record<Who, number> => ({ guest: 401, learner: ok, premium: ok, coach: ok });
+const coachOnly = (ok = 200): Record<Who, number> => ({ guest: 401, learner: 403, premium: 403, coach: ok });
+const COURSE_PAYMENT = 'manifiesta-curso-completo';
+const EBOOK = 'afirmaciones-ebook';
+/** The first paid activity: open to premium learners who finished the free ones, closed to the others. */
+const FIRST_PAID = 'tus-sistemas-de-creencias-actuales';
+const FREE_IN_ORDER = ['12-areas-balance', 'concientizando-areas-balance', 'viendo-hacia-atras-desde-el-futuro', '7-niveles-deep-why', 'meditacion-7-fases', 'niveles-conciencia-hawkins', 'primera-sesion-de-coaching'];
+/** The wheel is rated 0…10 in area order: the three weakest are the first three areas. */
+const WEAKEST = LIFE_AREAS.slice(0, 3).map((a) => a.id);
+
+let mp: FakeMercadoPago;
+let nextPayment = 4_000_000_000;
+
+// In the order they run: the ebook download is tried before anyone buys it.
+const TABLE: Row[] = [
+  { method: 'GET', path: '/api/health', expect: 200 },
+  { method: 'GET', path: '/api/app/notification', expect: 200 },
+  { method: 'POST', path: '/api/leads/add', body: (c) => ({ email: `lead-${c.unique}@example.com`, nick: 'Ana', page: 'niveles', section: 'pdf', status: 'downloaded' }), expect: 200 },
+  { method: 'POST', path: '/api/leads/view', body: () => ({ page: 'menu' }), expect: 200 },
+  { method: 'POST', path: '/api/reprograma/clarification-call', body: () => ({ name: 'Ana', email: 'ana@example.com', whatsapp: '', message: 'Quiero saber más.' }), expect: 200 },
+  { method: 'POST', path: '/api/manifiesta/clarification-call', body: () => ({ name: 'Ana', email: '', whatsapp: '+54 11 5555 5555' }), expect: 200 },
+  { method: 'POST', path: '/api/auth/signup', body: (c) => ({ username: `nuevo_${c.unique.slice(0, 8)}`, email: `nuevo-${c.unique}@example.com`, password: 'una-clave-larga' }), expect: 200 },
+  { method: 'GET', path: '/api/auth/verifyEmail', url: () => `/api/auth/verifyEmail?token=${'a'.repeat(64)}`, expect: 400 },
+  { method: 'POST', path: '/api/auth/resendVerification', body: () => ({ email: 'nadie@example.com' }), expect: 200 },
+  // A login with the principal's own credentials: everyone may log in (the guest with the learner's).
+  { method: 'POST', path: '/api/auth/login', ownSession: true, body: (c) => ({ email: (c.me ?? c.subject).email, password: 'clave-de-prueba-123' }), expect: 200 },
+  { method: 'POST', path: '/api/auth/logout', ownSession: true, expect: 200 },
+  // Refreshing replaces the session it is called with.
+  { method: 'POST', path: '/api/auth/refreshToken', ownSession: true, expect: signedIn(200) },
+  { method: 'GET', path: '/api/auth/verifyToken', expect: signedIn(200) },
+  { method: 'GET', path: '/api/resources', expect: 200 },
+  { method: 'GET', path: '/api/activity/getCompletionStatus', expect: signedIn(200) },
+  { method: 'POST', path: '/api/activity/markAsComplete', body: () => ({ activityId: FIRST_PAID }), expect: { guest: 401, learner: 403, premium: 200, coach: 403 } },
+  { method: 'POST', path: '/api/activity/syncGuestProgress', body: () => ({ completedSlugs: ['12-areas-balance'] }), expect: signedIn(200) },
+  { method: 'GET', path: '/api/activity/getReflection', url: () => `/api/activity/getReflection?activityId=${FIRST_PAID}`, expect: signedIn(200) },
+  { method: 'POST', path: '/api/activity/saveReflection', body: () => ({ activityId: FIRST_PAID, text: 'Creía que no merecía descansar.' }), expect: { guest: 401, learner: 403, premium: 200, coach: 403 } },
+  { method: 'GET', path: '/api/activity/getActivityRatings', url: () => '/api/activity/getActivityRatings?activityId=12-areas-balance', expect: signedIn(200) },
+  { method: 'POST', path: '/api/activity/saveRating', body: () => ({ activityId: '12-areas-balance', areaId: 'career', score: 4 }), expect: signedIn(200) },
+  { method: 'GET', path: '/api/activity/getAreaDefinitions', url: () => '/api/activity/getAreaDefinitions?activityId=concientizando-areas-balance', expect: signedIn(200) },
+  { method: 'POST', path: '/api/activity/saveAreaDefinition', body: () => ({ activityId: 'concientizando-areas-balance', areaId: 'career', definition: 'Trabajo en lo que me gusta.' }), expect: signedIn(200) },
+  { method: 'GET', path: '/api/activity/getDeepWhyPrerequisites', expect: signedIn(200) },
+  { method: 'POST', path: '/api/activity/saveWhySelection', body: () => ({ activityId: '7-niveles-deep-why', selectedAreaIds: WEAKEST }), expect: signedIn(200) },
+  { method: 'POST', path: '/api/activity/saveWhyAnswer', body: () => ({ activityId: '7-niveles-deep-why', areaId: WEAKEST[0], levelIndex: 0, answer: 'Porque quiero paz.' }), expect: signedIn(200) },
+  // Guests do the exercise from local data and may ask for questions too.
+  { method: 'POST', path: '/api/activity/deepWhy/question', body: () => ({ areaId: WEAKEST[0], levelIndex: 1, previousAnswer: 'Porque quiero paz.' }), expect: 200 },
+  // Someone else's question is as unknown as a question that never existed.
+  { method: 'GET', path: '/api/activity/deepWhy/question/{id}', url: (c) => `/api/activity/deepWhy/question/${c.questionId}`, expect: { guest: 404, learner: 200, premium: 404, coach: 404 } },
+  { method: 'GET', path: '/api/activity/getBeliefThreshold', url: () => '/api/activity/getBeliefThreshold?activityId=umbral-de-creencia', expect: signedIn(200) },
+  // Saving needs the activity open: paid, and the earlier activities done (for premium learners too).,
+  { method: 'POST', path: '/api/activity/saveBeliefThreshold', body: () => ({ activityId: 'umbral-de-creencia', manifestGoal: 'Vivir de lo que amo' }), expect: { guest: 401, learner: 403, premium: 403, coach: 403 } },
+  { method: 'POST', path: '/api/activity/deleteBeliefThresholdGoal', body: () => ({ id: randomUUID() }), expect: { guest: 401, learner: 404, premium: 404, coach: 404 } },
+  { method: 'POST', path: '/api/activity/saveRevelation', body: () => ({ revelation: 'Puedo soltar.', totalTimeMeditated: 600 }), expect: signedIn(200) },
+  { method: 'GET', path: '/api/activity/getRevelations', expect: signedIn(200) },
+  { method: 'POST', path: '/api/meditation/sessions', body: () => ({ seconds: 600, activePhases: ['presence', 'gratitude'], outcome: 'completed', timeZone: 'America/Argentina/Buenos_Aires' }), expect: signedIn(200) },
+  { method: 'GET', path: '/api/meditation/history', url: () => '/api/meditation/history?timeZone=America/Argentina/Buenos_Aires', expect: signedIn(200) },
+  { method: 'GET', path: '/api/coach/learners', expect: coachOnly() },
+  { method: 'GET', path: '/api/coach/learners/{id}', url: (c) => `/api/coach/learners/${c.subject.userId}`, expect: coachOnly() },
+  { method: 'GET', path: '/api/coach/learners/{id}/journey', url: (c) => `/api/coach/learners/${c.subject.userId}/journey`, expect: coachOnly() },
+  { method: 'GET', path: '/api/coach/learners/{id}/state', url: (c) => `/api/coach/learners/${c.subject.userId}/state`, expect: coachOnly() },
+  { method: 'POST', path: '/api/coach/learners/{id}/notes', url: (c) => `/api/coach/learners/${c.subject.userId}/notes`, body: () => ({ text: 'Avanza con constancia.' }), expect: coachOnly() },
+  { method: 'GET', path: '/api/coach/learners/{id}/export', url: (c) => `/api/coach/learners/${c.subject.userId}/export`, expect: coachOnly() },
+  { method: 'GET', path: '/api/coach/analytics/funnel', expect: coachOnly() },
+  { method: 'GET', path: '/api/me/export', expect: signedIn(200) },
+  { method: 'GET', path: '/api/me/entitlements', expect: signedIn(200) },
+  { method: 'GET', path: '/api/downloads/afirmaciones-ebook', expect: { guest: 401, learner: 403, premium: 403, coach: 403 } },
+  { method: 'POST', path: '/api/payment/confirm', body: () => ({ productId: EBOOK, paymentId: String(mp.add({ id: nextPayment++, transaction_amount: 3, external_reference: EBOOK }).id) }), expect: signedIn(200) },
+  // Anyone may call the webhook; only Mercado Pago's signature makes it count.
+  { method: 'POST', path: '/api/payment/webhook', url: () => '/api/payment/webhook?data.id=1&type=payment', body: () => ({ type: 'payment', data: { id: '1' } }), expect: 401 },
+];
+
+let db: TestDatabase;
+let t: TestApp;
+const principals = {} as Record<Exclude<Who, 'guest'>, Learner>;
+let subject: Learner;
+const questions = {} as Record<Who, string>;
+
+const request = (me: Learner | undefined, method: 'GET' | 'POST', url: string, body?: object) =>
+  t.app.inject({ method, url, headers: me ? { cookie: me.cookie } : {}, ...(body ? { payload: body } : {}) });
+
+async function finishFreeActivities(l: Learner) {
+  for (const [i, area] of LIFE_AREAS.entries()) {
+    const res = await request(l, 'POST', '/api/activity/saveRating', { activityId: '12-areas-balance', areaId: area.id, score: Math.min(i, 10) });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  for (const activityId of FREE_IN_ORDER) {
+    const res = await request(l, 'POST', '/api/activity/markAsComplete', { activityId });
+    expect(res.statusCode, `${activityId}: ${res.body}`).toBe(200);
+  }
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  mp = await startFakeMercadoPago();
+  t = await startTestApp(db, { config: { MERCADOPAGO_API_URL: mp.apiUrl, MERCADOPAGO_ACCESS_TOKEN: mp.token, MERCADOPAGO_WEBHOOK_SECRET: 'secreto-del-webhook', RATE_LIMIT_PER_IP: 10_000, LEAD_RATE_LIMIT_PER_IP: 10_000 } });
+  principals.learner = await createLearner(t.app, t.store);
+  principals.premium = await createLearner(t.app, t.store, { roles: [ROLES.premium] });
+  principals.coach = await createLearner(t.app, t.store, { roles: [ROLES.coach] });
+  subject = await createLearner(t.app, t.store);
+  for (const l of Object.values(principals)) await finishFreeActivities(l);
+  // The learner principal asks a question; everybody else tries to read it.
+  const asked = await request(principals.learner, 'POST', '/api/activity/deepWhy/question', { areaId: WEAKEST[0], levelIndex: 1, previousAnswer: 'Porque sí.' });
+  expect(asked.statusCode, asked.body).toBe(200);
+  for (const who of WHO) questions[who] = asked.json().data.id;
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  await mp?.close();
+  await db?.drop();
+});
+
+describe('the access table', () => {
+  it('names every /api route the app serves, and only those (routes hidden from the API docs included)', () => {
+    const listed = TABLE.map((r) => `${r.method} ${r.path}`).sort();
+    expect(listed).toEqual([...new Set(listed)]);
+    expect(servedApiRoutes(t.app.printRoutes({ commonPrefix: false }))).toEqual(listed);
+  });
+
+  for (const row of TABLE) {
+    it(`${row.method} ${row.path}: ${WHO.map((w) => `${w} ${typeof row.expect === 'number' ? row.expect : row.expect[w]}`).join(', ')}`, async () => {
+      for (const who of WHO) {
+        let me = who === 'guest' ? undefined : principals[who];
+        if (me && row.ownSession) me = { ...me, cookie: (await createSession(me)).cookie };
+        const c: Ctx = { me, subject, questionId: questions[who], unique: randomUUID() };
+        const before = await countEvents(db.pool);
+        const res = await request(me, row.method, row.url ? row.url(c) : row.path, row.body?.(c));
+        const expected = typeof row.expect === 'number' ? row.expect : row.expect[who];
+        expect(res.statusCode, `${who}: ${res.body.slice(0, 300)}`).toBe(expected);
+        if (res.statusCode === 401 || res.statusCode === 403) {
+          expect(res.json(), who).toMatchObject({ success: false, data: null });
+          expect(await countEvents(db.pool), `${who}: a refusal writes nothing`).toBe(before);
+        }
+      }
+    });
+  }
+});
+
+/**
+ * Every method × path under /api (the API docs' own pages aside) from Fastify's route tree, which knows
+ * every route, documented or not. Lines look like `│   ├── api/leads/add (POST)`, four columns a level.
+ */
+function servedApiRoutes(tree: string): string[] {
+  const stack: string[] = [];
+  const routes: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    stack.push(match[2]!);
+    const path = stack.join('').replace(/\/+/g, '/');
+    if (!path.startsWith('/api/') || path.startsWith('/api/docs')) continue;
+    for (const method of (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD')) {
+      routes.push(`${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
+    }
+  }
+  return routes.sort();
+}
+
+/** A second session of the same account (logging in again), so the principal's own stays alive. */
+async function createSession(l: Learner): Promise<Learner> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: l.email, password: 'clave-de-prueba-123' } });
+  expect(res.statusCode, res.body).toBe(200);
+  return { ...l, cookie: String(res.headers['set-cookie']).split(';')[0]! };
+}

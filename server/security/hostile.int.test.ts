@@ -1,0 +1,110 @@
+// Hostile clients at the HTTP edge: oversized bodies, planted session cookies (fixation), stolen cookies
+// after logout, and the shape of the secrets the server hands out.
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../http';
+import { NO_SESSION_MESSAGE, SESSION_COOKIE } from '../plugins/auth';
+import { countEvents, startTestApp, type TestApp } from '../../tests/setup/app';
+import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
+import { createLearner, type Learner } from '../../tests/setup/learners';
+
+let db: TestDatabase;
+let t: TestApp;
+let learner: Learner;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  t = await startTestApp(db, { config: { RATE_LIMIT_PER_IP: 10_000 } });
+  learner = await createLearner(t.app, t.store);
+});
+afterAll(async () => {
+  await t?.close();
+  await db?.drop();
+});
+
+const sessionValue = (setCookie: string | string[] | undefined) =>
+  String(setCookie).match(new RegExp(`${SESSION_COOKIE}=([^;]*)`))?.[1];
+const login = (cookie?: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', headers: cookie ? { cookie } : {}, payload: { email: learner.email, password: 'clave-de-prueba-123' } });
+const whoAmI = (value: string) => t.app.inject({ method: 'GET', url: '/api/auth/verifyToken', headers: { cookie: `${SESSION_COOKIE}=${value}` } });
+
+describe('oversized bodies', () => {
+  it('a body over 256 KB is refused with 413 in Spanish before any handler runs; nothing is written', async () => {
+    const before = await countEvents(db.pool);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/activity/saveReflection',
+      headers: { cookie: learner.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ activityId: '12-areas-balance', text: 'x'.repeat(300 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ success: false, message: MESSAGES.tooLarge, data: null });
+    expect(await countEvents(db.pool)).toBe(before);
+  });
+
+  it('a body that is not JSON gets 415 in Spanish', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/leads/view', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'page=menu' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toBe(MESSAGES.unsupportedMedia);
+  });
+});
+
+describe('sessions', () => {
+  it('session fixation: a session cookie planted before login is never the session after it', async () => {
+    // An attacker plants a value of the right shape, and also a real session of the victim's it knows.
+    const planted = 'A'.repeat(43);
+    const known = sessionValue((await login()).headers['set-cookie'])!;
+    for (const before of [planted, known]) {
+      const res = await login(`${SESSION_COOKIE}=${before}`);
+      expect(res.statusCode).toBe(200);
+      const after = sessionValue(res.headers['set-cookie'])!;
+      expect(after).not.toBe(before);
+      expect((await whoAmI(after)).statusCode).toBe(200);
+      expect((await whoAmI(before)).statusCode, 'the planted value opens nothing').toBe(401);
+    }
+  });
+
+  it('logout ends the session on the server: the old cookie, replayed, is refused everywhere', async () => {
+    const value = sessionValue((await login()).headers['set-cookie'])!;
+    expect((await whoAmI(value)).statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: `${SESSION_COOKIE}=${value}` } });
+    expect(out.statusCode).toBe(200);
+    expect(String(out.headers['set-cookie'])).toMatch(new RegExp(`${SESSION_COOKIE}=;`));
+    const replay = await whoAmI(value);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().message).toBe(NO_SESSION_MESSAGE);
+    const write = await t.app.inject({ method: 'POST', url: '/api/activity/saveRating', headers: { cookie: `${SESSION_COOKIE}=${value}` }, payload: { activityId: '12-areas-balance', areaId: 'career', score: 5 } });
+    expect(write.statusCode).toBe(401);
+    const { rows } = await db.pool.query('SELECT 1 FROM sessions WHERE token_hash = $1', [createHash('sha256').update(value).digest()]);
+    expect(rows).toEqual([]);
+  });
+
+  it('session tokens are 256 random bits, all different, and only their SHA-256 is stored', async () => {
+    const values: string[] = [];
+    for (let i = 0; i < 40; i++) values.push(sessionValue((await login()).headers['set-cookie'])!);
+    expect(new Set(values).size).toBe(values.length);
+    for (const v of values) {
+      expect(v).toMatch(/^[\w-]{43}$/);
+      expect(Buffer.from(v, 'base64url')).toHaveLength(32);
+    }
+    // Bits that vary across tokens: every one of the 256 positions takes both values somewhere.
+    const bits = values.map((v) => [...Buffer.from(v, 'base64url')].flatMap((byte) => [...byte.toString(2).padStart(8, '0')]));
+    const constant = bits[0]!.filter((_, i) => bits.every((b) => b[i] === bits[0]![i])).length;
+    expect(constant, 'positions that never change across 40 tokens').toBeLessThanOrEqual(2);
+
+    const { rows } = await db.pool.query<{ token_hash: Buffer }>('SELECT token_hash FROM sessions WHERE user_id = $1', [learner.userId]);
+    const stored = rows.map((r) => r.token_hash.toString('hex'));
+    for (const v of values) {
+      expect(stored).toContain(createHash('sha256').update(v).digest('hex'));
+      expect(stored.join()).not.toContain(Buffer.from(v, 'base64url').toString('hex'));
+    }
+  });
+
+  it('a cookie of the wrong shape is not even looked up: 401, same message', async () => {
+    for (const value of ['', 'x', "' OR 1=1 --", 'A'.repeat(500), '%00%00']) {
+      const res = await whoAmI(value);
+      expect(res.statusCode, value).toBe(401);
+      expect(res.json().message).toBe(NO_SESSION_MESSAGE);
+    }
+  });
+});
