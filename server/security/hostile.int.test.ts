@@ -1,10 +1,12 @@
 // Hostile clients at the HTTP edge: oversized bodies, planted session cookies (fixation), stolen cookies
 // after logout, and the shape of the secrets the server hands out.
 import { createHash } from 'node:crypto';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
 import { MESSAGES } from '../http';
 import { NO_SESSION_MESSAGE, SESSION_COOKIE } from '../plugins/auth';
-import { countEvents, startTestApp, type TestApp } from '../../tests/setup/app';
+import { countEvents, startTestApp, TEST_CONFIG, type TestApp } from '../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
 import { createLearner, type Learner } from '../../tests/setup/learners';
 
@@ -106,5 +108,41 @@ describe('sessions', () => {
       expect(res.statusCode, value).toBe(401);
       expect(res.json().message).toBe(NO_SESSION_MESSAGE);
     }
+  });
+});
+
+describe('logs', () => {
+  it('what visitors give us (names, e-mails, phone numbers, messages, reflections) never reaches the log', async () => {
+    const lines: string[] = [];
+    const app = await buildApp({
+      config: { ...TEST_CONFIG, LOG_LEVEL: 'info', RATE_LIMIT_PER_IP: 10_000 },
+      pool: db.pool,
+      store: t.store,
+      jobs: t.jobs,
+      logger: pino({ level: 'info' }, { write: (line: string) => void lines.push(line) }),
+    });
+    const pii = { email: 'visitante.secreta@example.com', name: 'Rocío Almendra', whatsapp: '+54 11 4321 8765', message: 'Mi hermana y yo estamos en crisis', reflection: 'Nunca se lo conté a nadie' };
+    try {
+      const calls = [
+        { url: '/api/leads/add', payload: { email: pii.email, nick: pii.name, page: 'niveles', section: 'pdf', status: 'downloaded' } },
+        { url: '/api/reprograma/clarification-call', payload: { name: pii.name, email: pii.email, whatsapp: pii.whatsapp, message: pii.message } },
+        { url: '/api/auth/resendVerification', payload: { email: pii.email } },
+        { url: '/api/auth/login', payload: { email: pii.email, password: 'una-clave-equivocada' } },
+        // Refused ones too: a validation error must not echo the body into the log.
+        { url: '/api/leads/add', payload: { email: pii.email, nick: pii.name, page: 'no-existe' } },
+        { url: '/api/activity/saveReflection', payload: { activityId: '12-areas-balance', text: pii.reflection }, cookie: learner.cookie },
+      ];
+      for (const { url, payload, cookie } of calls) {
+        const res = await app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
+        expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(500);
+      }
+    } finally {
+      await app.close();
+    }
+    const logged = lines.join('\n');
+    expect(logged).toContain('/api/reprograma/clarification-call');
+    for (const value of Object.values(pii)) expect(logged).not.toContain(value);
+    expect(logged).not.toContain(learner.cookie.split('=')[1]);
+    expect(logged).not.toMatch(/[^\s@"]+@[^\s@"]+\.[^\s@"]+/);
   });
 });
