@@ -373,6 +373,9 @@ const NASTY_STRINGS = [
 ];
 const RAW_NUMBERS = ['-0', '0', '-1', '1e308', '-1e308', '1e309', '1e-400', '1.5', '0.5', '9007199254740993', '-9007199254740993', '123456789012345678901234567890', '1E2', '10.0'];
 
+const deepNesting = fc.integer({ min: 20, max: 20_000 }).chain((depth) =>
+  fc.constantFrom(`${'['.repeat(depth)}${']'.repeat(depth)}`, `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`),
+);
 const nastyString = fc.oneof(fc.constantFrom(...NASTY_STRINGS), fc.string({ unit: 'binary', maxLength: 200 }), fc.string({ maxLength: 30 }));
 const rawNumber = fc.constantFrom(...RAW_NUMBERS).map((n) => new Raw(n));
 const anyValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -382,13 +385,11 @@ const anyValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.double(),
   rawNumber,
   nastyString,
+  deepNesting.map((text) => new Raw(text)),
   fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 5 }),
   fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 }),
 );
 
-const deepNesting = fc.integer({ min: 50, max: 20_000 }).chain((depth) =>
-  fc.constantFrom(`${'['.repeat(depth)}${']'.repeat(depth)}`, `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`),
-);
 
 /** (1) Arbitrary JSON documents. */
 const arbitraryJson: fc.Arbitrary<Attempt> = fc
