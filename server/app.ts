@@ -26,7 +26,7 @@ import leadRoutes from './features/leads/routes';
 import callRoutes from './features/leads/calls';
 import coachRoutes from './features/coach/routes';
 import { createCatalog } from '../events/registry';
-import { MESSAGES } from './http';
+import { frameworkErrors, MESSAGES, refuseUnsafeInput } from './http';
 import { createLogger } from './logger';
 import apiConventions from './plugins/api-conventions';
 import clientPlugin from './plugins/client';
@@ -82,6 +82,7 @@ export async function buildApp(deps: AppDeps) {
     // One line per request, written by api-conventions with query values masked (a verification
     // link's token must never reach a log).
     logController: new LogController({ disableRequestLogging: true }),
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(errors);
   await app.register(securityHeaders, { publicUrl: deps.config.publicUrl });
   await app.register(apiConventions);
+  await app.register(refuseUnsafeInput);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',

@@ -1,7 +1,7 @@
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ErrorEnvelope, envelope, MESSAGES, validationMessage } from './http';
+import { ErrorEnvelope, envelope, inputProblem, MAX_INPUT_DEPTH, MESSAGES, validationMessage } from './http';
 
 /** The issues exactly as Fastify hands them to the error handler (fastify-type-provider-zod's validator). */
 function issuesFor(schema: z.ZodType, input: unknown) {
@@ -69,5 +69,22 @@ describe('envelopes', () => {
     expect(E.safeParse({ success: true, message: 'ok', data: { n: 1 } }).success).toBe(true);
     expect(E.safeParse({ success: false, message: 'ok', data: { n: 1 } }).success).toBe(false);
     expect(E.safeParse({ success: true, message: 'ok', data: { n: 'x' } }).success).toBe(false);
+  });
+});
+
+describe('inputProblem', () => {
+  const nested = (levels: number) => JSON.parse(`${'['.repeat(levels)}${']'.repeat(levels)}`) as unknown;
+
+  it('finds a NUL in a value or a key, at any depth it accepts', () => {
+    expect(inputProblem({ a: ['ok', { b: 'x\u0000y' }] })).toBe('nul');
+    expect(inputProblem({ 'k\u0000': 1 })).toBe('nul');
+    expect(inputProblem('\u0000')).toBe('nul');
+    expect(inputProblem({ a: 'Ñandú 😀 \u202e', b: [1, null, true] })).toBeUndefined();
+  });
+
+  it(`accepts ${MAX_INPUT_DEPTH} levels of nesting and refuses one more, without recursing itself`, () => {
+    expect(inputProblem(nested(MAX_INPUT_DEPTH))).toBeUndefined();
+    expect(inputProblem(nested(MAX_INPUT_DEPTH + 1))).toBe('deep');
+    expect(inputProblem(nested(100_000))).toBe('deep');
   });
 });

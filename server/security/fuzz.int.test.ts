@@ -1,0 +1,629 @@
+// Property-based fuzzing (fast-check) of every write route under /api, discovered from the app's own OpenAPI
+// document: hostile bodies, mutated valid bodies, raw bytes and wrong content types, hostile query strings
+// and path params, sent as a guest, a learner, a premium learner and a coach. The properties: never a 5xx
+// (the database is up); every 4xx is the Spanish error envelope; a request that is not 2xx writes nothing
+// (events, streams, every projection table and the tables written in the same transaction are unchanged,
+// no pg-boss job is enqueued); Object.prototype is never polluted.
+// Replay a failure with FUZZ_SEED=<seed printed by fast-check>; FUZZ_RUNS sets the runs per property.
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AREA_IDS } from '../../course/areas';
+import { TIME_FRAMES } from '../../course/belief-threshold';
+import { ACTIVITIES } from '../../course/syllabus';
+import { ROLES } from '../../events/accounts/accounts.events';
+import { targetAreaIds } from '../../events/deepwhy/deepwhy';
+import { projections } from '../../events/registry';
+import { startFakeMercadoPago } from '../../tests/fakes/mercadopago';
+import { startTestApp, TEST_CONFIG } from '../../tests/setup/app';
+import { createTestDatabase } from '../../tests/setup/db';
+import { createLearner } from '../../tests/setup/learners';
+import { signWebhook } from '../features/payments/mercadopago';
+import { hashPassword } from '../features/auth/secrets';
+
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() % 2 ** 31;
+/** Runs per property; each route × role gets four properties (one per input family). */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 9);
+const WEBHOOK_SECRET = 'whsec-fuzz';
+const PASSWORD = 'clave-de-fuzz-123';
+
+// The app is built at collection time: the routes to fuzz come from the app itself, so a route added
+// later gets its tests (and fails until the example table below knows how to build its body).
+const db = await createTestDatabase();
+const mp = await startFakeMercadoPago();
+const t = await startTestApp(db, {
+  config: {
+    MERCADOPAGO_API_URL: mp.apiUrl,
+    MERCADOPAGO_ACCESS_TOKEN: mp.token,
+    MERCADOPAGO_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    PAYMENT_TIMEOUT_MS: 2_000,
+    RATE_LIMIT_PER_IP: 1_000_000,
+    RATE_LIMIT_LOGIN_PER_ACCOUNT: 1_000_000,
+    LEAD_RATE_LIMIT_PER_IP: 1_000_000,
+  },
+});
+afterAll(async () => {
+  await t?.close();
+  await mp?.close();
+  await db?.drop();
+});
+/** Same-origin requests, as the SPA sends them, so they pass the CSRF check and reach the handlers. */
+const ORIGIN = new URL(TEST_CONFIG.publicUrl).origin;
+
+// ---------------------------------------------------------------------------------------------------
+// Route discovery
+
+const WRITE_METHODS = ['post', 'put', 'patch', 'delete'] as const;
+type OpenApi = { paths: Record<string, Partial<Record<string, { parameters?: Array<{ in: string; name: string }> }>>> };
+
+function writeRoutes(): string[] {
+  const doc = t.app.swagger() as unknown as OpenApi;
+  const found: string[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    if (!path.startsWith('/api/')) continue;
+    for (const method of WRITE_METHODS) if (item[method]) found.push(`${method.toUpperCase()} ${path}`);
+  }
+  return found.sort();
+}
+const ROUTES = writeRoutes();
+
+// ---------------------------------------------------------------------------------------------------
+// Who asks
+
+type RoleName = 'guest' | 'learner' | 'premium' | 'coach';
+interface Actor {
+  userId?: string;
+  email?: string;
+  cookie?: string;
+}
+const actors: Record<RoleName, Actor> = { guest: {}, learner: {}, premium: {}, coach: {} };
+
+/** A verified account with a password this file knows (to log in again after a fuzzed logout). */
+async function account(roles: number[] = []): Promise<Required<Actor>> {
+  const l = await createLearner(t.app, t.store, { roles });
+  await db.pool.query('UPDATE password_credentials SET hash = $1 WHERE user_id = $2', [await hashPassword(PASSWORD), l.userId]);
+  return { userId: l.userId, email: l.email, cookie: l.cookie };
+}
+
+async function login(actor: Actor): Promise<void> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: ORIGIN }, payload: { email: actor.email, password: PASSWORD } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  actor.cookie = String(res.headers['set-cookie']).split(';')[0]!;
+}
+
+/** A buyer whose checkout the webhook can grant (never one of the fuzzing roles, whose rights must not move). */
+const buyer = await account();
+Object.assign(actors.learner, await account());
+Object.assign(actors.coach, await account([ROLES.coach]));
+Object.assign(actors.premium, await account([ROLES.premium]));
+await login(actors.premium);
+
+// The premium learner gets deep into the course, so its writes reach the rules past the first locks:
+// the wheel rated (the seven lowest areas are the deep why's targets), everything completed up to the
+// belief threshold, three focus areas chosen, one belief goal saved.
+const RATINGS = Object.fromEntries(AREA_IDS.map((id, i) => [id, i % 11]));
+const TARGETS = targetAreaIds(RATINGS);
+const FOCUS = TARGETS.slice(0, 3);
+async function setupPost(actor: Actor, url: string, payload: unknown): Promise<{ data: unknown }> {
+  const res = await t.app.inject({ method: 'POST', url, headers: { origin: ORIGIN, ...(actor.cookie ? { cookie: actor.cookie } : {}) }, payload: payload as object });
+  if (res.statusCode !== 200) throw new Error(`setup ${url}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+for (const [areaId, score] of Object.entries(RATINGS)) await setupPost(actors.premium, '/api/activity/saveRating', { activityId: '12-areas-balance', areaId, score });
+for (const activity of ACTIVITIES.slice(0, ACTIVITIES.findIndex((a) => a.slug === 'umbral-de-creencia'))) {
+  await setupPost(actors.premium, '/api/activity/markAsComplete', { activityId: activity.slug });
+}
+await setupPost(actors.premium, '/api/activity/saveWhySelection', { activityId: '7-niveles-deep-why', selectedAreaIds: FOCUS });
+const goal = await setupPost(actors.premium, '/api/activity/saveBeliefThreshold', { activityId: 'umbral-de-creencia', manifestGoal: 'Vivir de lo que amo con calma.' });
+const GOAL_ID = (goal.data as { id: string }).id;
+/** An account still waiting for its verification mail (resendVerification writes for it). */
+const PENDING_EMAIL = `pendiente-${randomUUID().slice(0, 8)}@example.com`;
+await setupPost({}, '/api/auth/signup', { username: `pendiente_${PENDING_EMAIL.slice(10, 18)}`, email: PENDING_EMAIL, password: PASSWORD });
+
+// Payments the fake Mercado Pago knows: an ebook bought by the premium learner (confirm), and a course
+// bought by the buyer (webhook). Products that grant a role are kept away from the fuzzing roles.
+const EBOOK_PAYMENT = 5_000_000_001;
+const WEBHOOK_PAYMENT = 5_000_000_002;
+mp.add({ id: EBOOK_PAYMENT, external_reference: 'afirmaciones-ebook', transaction_amount: 3 });
+mp.add({ id: WEBHOOK_PAYMENT, metadata: { user_id: buyer.userId } });
+
+// ---------------------------------------------------------------------------------------------------
+// One valid request per route: the body, path params and headers a real client would send. Every route
+// the app declares must be here; mutations start from these.
+
+interface Ctx {
+  role: RoleName;
+  actor: Actor;
+  n: number;
+}
+interface Example {
+  body?: (ctx: Ctx) => unknown;
+  params?: (ctx: Ctx) => Record<string, string>;
+  query?: string;
+  /** Extra headers computed from the final request (the webhook's signature). */
+  sign?: (req: { url: string; body: unknown }) => Record<string, string>;
+  /** The role whose valid request succeeds (2xx): proves the example is really valid. */
+  ok: RoleName;
+  roles?: RoleName[];
+}
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+const ACTIVITY_ROLES: RoleName[] = ['guest', 'learner', 'premium'];
+
+function webhookSignature({ url, body }: { url: string; body: unknown }): Record<string, string> {
+  const query = new URLSearchParams(url.split('?')[1] ?? '');
+  const fromBody = (body as { data?: { id?: unknown } } | null)?.data?.id;
+  const dataId = query.get('data.id') ?? (typeof fromBody === 'string' || typeof fromBody === 'number' ? String(fromBody) : undefined);
+  const requestId = randomUUID();
+  const ts = String(Math.floor(Date.now() / 1000));
+  return { 'x-request-id': requestId, 'x-signature': `ts=${ts},v1=${signWebhook(WEBHOOK_SECRET, { dataId, requestId, ts })}` };
+}
+
+const EXAMPLES: Record<string, Example> = {
+  'POST /api/auth/signup': { ok: 'guest', body: () => ({ username: `fuzz_${unique()}`, email: `fuzz-${unique()}@example.com`, password: 'una-clave-larga-1' }) },
+  'POST /api/auth/login': { ok: 'guest', body: ({ actor }) => ({ email: actor.email ?? buyer.email, password: PASSWORD }) },
+  'POST /api/auth/logout': { ok: 'learner' },
+  'POST /api/auth/refreshToken': { ok: 'learner' },
+  'POST /api/auth/resendVerification': { ok: 'guest', body: () => ({ email: PENDING_EMAIL }) },
+  'POST /api/leads/add': { ok: 'guest', body: () => ({ email: `lead-${unique()}@example.com`, nick: 'Ana', page: 'niveles', section: 'pdf', status: 'downloaded' }) },
+  'POST /api/leads/view': { ok: 'guest', body: () => ({ page: 'menu', section: 'hero' }) },
+  'POST /api/reprograma/clarification-call': { ok: 'guest', body: () => ({ name: 'Ana', email: 'ana@example.com', whatsapp: '+54 11 5555-1234', message: 'Quiero saber más.' }) },
+  'POST /api/manifiesta/clarification-call': { ok: 'guest', body: () => ({ name: 'Ana', email: 'ana@example.com', message: 'Hola' }) },
+  'POST /api/activity/markAsComplete': { ok: 'premium', roles: ACTIVITY_ROLES, body: () => ({ activityId: 'umbral-de-creencia' }) },
+  'POST /api/activity/syncGuestProgress': {
+    ok: 'premium',
+    roles: ACTIVITY_ROLES,
+    body: () => ({ completedSlugs: ['12-areas-balance'], activityData: { '12-areas-balance': { ratings: { [AREA_IDS[0]]: 4 } } } }),
+  },
+  'POST /api/activity/saveReflection': { ok: 'premium', roles: ACTIVITY_ROLES, body: ({ n }) => ({ activityId: 'niveles-conciencia-hawkins', text: `Me di cuenta de algo ${n}.` }) },
+  'POST /api/activity/saveRating': { ok: 'premium', roles: ACTIVITY_ROLES, body: ({ n }) => ({ activityId: '12-areas-balance', areaId: AREA_IDS[11], score: (n % 10) + 1 }) },
+  'POST /api/activity/saveAreaDefinition': {
+    ok: 'premium',
+    roles: ACTIVITY_ROLES,
+    body: ({ n }) => ({ activityId: 'concientizando-areas-balance', areaId: AREA_IDS[0], definition: `Creo que el dinero se escapa ${n}.` }),
+  },
+  'POST /api/activity/saveWhySelection': { ok: 'premium', roles: ACTIVITY_ROLES, body: () => ({ activityId: '7-niveles-deep-why', selectedAreaIds: TARGETS.slice(1, 4) }) },
+  'POST /api/activity/saveWhyAnswer': {
+    ok: 'premium',
+    roles: ACTIVITY_ROLES,
+    body: ({ n }) => ({ activityId: '7-niveles-deep-why', areaId: TARGETS[1], levelIndex: n % 7, answer: `Porque quiero libertad ${n}.` }),
+  },
+  'POST /api/activity/deepWhy/question': { ok: 'guest', roles: ACTIVITY_ROLES, body: () => ({ areaId: FOCUS[0], levelIndex: 1, previousAnswer: 'Porque sí.', currentText: 'Hoy', futureText: 'Mañana' }) },
+  'POST /api/activity/saveBeliefThreshold': {
+    ok: 'premium',
+    roles: ACTIVITY_ROLES,
+    body: ({ n }) => ({
+      activityId: 'umbral-de-creencia',
+      manifestGoal: `Vivir de lo que amo, versión ${n}.`,
+      hesitations: [{ timeFrame: TIME_FRAMES[0], belief: 'No sé si puedo.' }],
+      currentTimeIndex: 1,
+      perfectTimeFrameLabel: TIME_FRAMES[2]!.label,
+      perfectTimeFrameYears: TIME_FRAMES[2]!.years,
+    }),
+  },
+  // The first delete removes the goal (2xx); later ones answer 404: both are the handler's answers.
+  'POST /api/activity/deleteBeliefThresholdGoal': { ok: 'premium', roles: ACTIVITY_ROLES, body: () => ({ id: GOAL_ID }) },
+  'POST /api/activity/saveRevelation': { ok: 'premium', roles: ACTIVITY_ROLES, body: ({ n }) => ({ revelation: `Sentí paz ${n}.`, totalTimeMeditated: 600 }) },
+  'POST /api/meditation/sessions': {
+    ok: 'premium',
+    roles: ACTIVITY_ROLES,
+    body: () => ({ seconds: 900, activePhases: ['presence', 'gratitude'], outcome: 'completed', timeZone: 'America/Argentina/Buenos_Aires' }),
+  },
+  'POST /api/coach/learners/{id}/notes': {
+    ok: 'coach',
+    roles: ['guest', 'learner', 'premium', 'coach'],
+    params: () => ({ id: actors.learner.userId! }),
+    body: ({ n }) => ({ text: `Va muy bien, nota ${n}.` }),
+  },
+  'POST /api/payment/confirm': { ok: 'premium', roles: ['guest', 'learner', 'premium'], body: () => ({ productId: 'afirmaciones-ebook', paymentId: String(EBOOK_PAYMENT) }) },
+  'POST /api/payment/webhook': {
+    ok: 'guest',
+    query: `data.id=${WEBHOOK_PAYMENT}&type=payment`,
+    body: () => ({ action: 'payment.updated', api_version: 'v1', data: { id: String(WEBHOOK_PAYMENT) }, type: 'payment', live_mode: false }),
+    sign: webhookSignature,
+  },
+};
+
+function exampleFor(route: string): Example {
+  const example = EXAMPLES[route];
+  // Loud: a route nobody taught this file to build a body for is a failure, never a skip.
+  if (!example) throw new Error(`No valid example for ${route}: add one to EXAMPLES in server/security/fuzz.int.test.ts`);
+  return example;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Sending one request and checking the properties
+
+/** A JSON fragment written verbatim into the body text (numbers like -0 or 1e309 that JSON.stringify can't write). */
+class Raw {
+  constructor(readonly text: string) {}
+}
+
+function toJsonText(value: unknown): string {
+  const raws: string[] = [];
+  const text = JSON.stringify(value, (_key, v: unknown) => (v instanceof Raw ? `\u0001RAW${raws.push(v.text) - 1}\u0001` : v));
+  return (text ?? 'null').replace(/"\\u0001RAW(\d+)\\u0001"/g, (_m, i: string) => raws[Number(i)]!);
+}
+
+interface Attempt {
+  /** The body as JSON text, raw bytes, or nothing at all. */
+  payload?: string | Buffer;
+  /** Content-Type header; null sends none. */
+  contentType?: string | null;
+  /** Path params (replacing the example's) and path suffix. */
+  params?: Record<string, string>;
+  pathSuffix?: string;
+  /** Raw query string (without '?'), replacing the example's. */
+  query?: string;
+  /** The body as a value, for the webhook's signature. */
+  bodyValue?: unknown;
+}
+
+const PROJECTION_TABLES = [...new Set(projections.flatMap((p) => p.tables))];
+// Tables a handler writes inside the append transaction besides projections (signup, resend).
+const TRANSACTION_TABLES = ['streams', 'password_credentials', 'email_verification_tokens'];
+
+/** Everything a refused request must leave alone, as one row of counts and checksums. */
+async function snapshot(): Promise<Record<string, string>> {
+  const parts = [...PROJECTION_TABLES, ...TRANSACTION_TABLES].map(
+    (table) => `SELECT '${table}' AS name, count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' ORDER BY x::text)), '') AS sum FROM ${table} x`,
+  );
+  parts.push(`SELECT 'events', count(*)::text FROM events`, `SELECT 'jobs', count(*)::text FROM pgboss.job`);
+  const { rows } = await db.pool.query<{ name: string; sum: string }>(parts.join(' UNION ALL '));
+  return Object.fromEntries(rows.map((r) => [r.name, r.sum]));
+}
+
+const ENGLISH = /\b(the|must|should|expected|required|invalid|unexpected|body|request|property|not found|unsupported|too large|is not)\b/i;
+// A heuristic, not a translator: a Spanish accent or common word, or a Spanish participle (desconocida).
+const SPANISH = /[áéíóúñ¿¡«]|\b(el|la|los|las|de|del|que|tu|tus|un|una|no|es|por|para|con|debe|campo|datos|solo|esa|ese|esta|este|ruta)\b|\w(ción|ido|ida|ado|ada)\b/i;
+
+function describeAttempt(route: string, role: RoleName, url: string, a: Attempt): string {
+  const payload = a.payload === undefined ? '(none)' : typeof a.payload === 'string' ? a.payload.slice(0, 300) : `<${a.payload.length} bytes>`;
+  return `${role} ${route.split(' ')[0]} ${url.slice(0, 300)} content-type=${a.contentType ?? '(none)'} body=${payload}`;
+}
+
+let last: Record<string, string> | undefined;
+let requestNumber = 0;
+
+async function fire(route: string, role: RoleName, attempt: Attempt): Promise<void> {
+  const example = exampleFor(route);
+  const [method, template] = route.split(' ') as [string, string];
+  const params = attempt.params ?? example.params?.({ role, actor: actors[role], n: requestNumber }) ?? {};
+  let url = template.replace(/\{(\w+)\}/g, (_m, name: string) => params[name] ?? name) + (attempt.pathSuffix ?? '');
+  const query = attempt.query ?? example.query;
+  if (query !== undefined) url += `?${query}`;
+  const actor = actors[role];
+  const headers: Record<string, string> = { origin: ORIGIN, 'idempotency-key': `fuzz-${randomUUID()}` };
+  if (actor.cookie) headers.cookie = actor.cookie;
+  if (attempt.contentType) headers['content-type'] = attempt.contentType;
+  if (example.sign) Object.assign(headers, example.sign({ url, body: attempt.bodyValue }));
+
+  last ??= await snapshot();
+  const before = last;
+  const res = await t.app.inject({ method: method as 'POST', url, headers, ...(attempt.payload !== undefined ? { payload: attempt.payload } : {}) });
+  requestNumber++;
+  const what = `${describeAttempt(route, role, url, attempt)} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+
+  // A session the request ended or replaced (logout, login, refresh) is given back to the role.
+  if (actor.cookie && String(res.headers['set-cookie'] ?? '').includes('mf_session=')) await login(actor);
+
+  expect(res.statusCode, `5xx: ${what}`).toBeLessThan(500);
+  const ok = res.statusCode >= 200 && res.statusCode < 300;
+  if (res.statusCode >= 400) {
+    let body: unknown;
+    expect(() => (body = res.json()), `not JSON: ${what}`).not.toThrow();
+    expect(Object.keys(body as object).sort(), `envelope: ${what}`).toEqual(['data', 'message', 'success']);
+    const { success, message, data } = body as { success: unknown; message: unknown; data: unknown };
+    expect(success, what).toBe(false);
+    expect(data, what).toBeNull();
+    expect(typeof message === 'string' && message.trim().length > 0, `empty message: ${what}`).toBe(true);
+    // Field names and echoed input («areaId», "Campo no permitido: x", "(slug)") are not prose.
+    const prose = (message as string).replace(/«[^»]*»/g, '').replace(/\([^)]*\)/g, '').replace(/^(Campos? no permitidos?):.*$/s, '$1.');
+    expect(prose, `not Spanish: ${what}`).toMatch(SPANISH);
+    expect(prose, `English: ${what}`).not.toMatch(ENGLISH);
+  } else if (ok) {
+    expect((res.json() as { success: unknown }).success, what).toBe(true);
+  }
+  const after = await snapshot();
+  if (!ok) expect(after, `wrote on ${res.statusCode}: ${what}`).toEqual(before);
+  last = after;
+  expect(Object.prototype, `prototype polluted: ${what}`).not.toHaveProperty('polluted');
+  expect(({} as Record<string, unknown>).isAdmin, `prototype polluted: ${what}`).toBeUndefined();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Generators
+
+const NASTY_STRINGS = [
+  '',
+  ' ',
+  '\t\r\n',
+  '\u00a0\u2003',
+  '\u0000',
+  'ana\u0000@example.com',
+  '\ud800',
+  'a\udfffb',
+  '\ud83d',
+  '😀'.repeat(500),
+  '\u202eevil',
+  'e\u0301',
+  'NaN',
+  'Infinity',
+  '-0',
+  '1e308',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  '__proto__',
+  'constructor',
+  'prototype',
+  '../../../../etc/passwd',
+  '..\\..\\windows',
+  '%00',
+  "' OR '1'='1' --",
+  '"; DROP TABLE events; --',
+  '<script>alert(1)</script>',
+  '${7*7}{{7*7}}',
+  'a'.repeat(101),
+  'a'.repeat(5_001),
+  'ñ'.repeat(20_001),
+  'a'.repeat(300_000),
+  '00000000-0000-0000-0000-000000000000',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+];
+const RAW_NUMBERS = ['-0', '0', '-1', '1e308', '-1e308', '1e309', '1e-400', '1.5', '0.5', '9007199254740993', '-9007199254740993', '123456789012345678901234567890', '1E2', '10.0'];
+
+const deepNesting = fc.integer({ min: 20, max: 20_000 }).chain((depth) =>
+  fc.constantFrom(`${'['.repeat(depth)}${']'.repeat(depth)}`, `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`),
+);
+const nastyString = fc.oneof(fc.constantFrom(...NASTY_STRINGS), fc.string({ unit: 'binary', maxLength: 200 }), fc.string({ maxLength: 30 }));
+const rawNumber = fc.constantFrom(...RAW_NUMBERS).map((n) => new Raw(n));
+const anyValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer(),
+  fc.double(),
+  rawNumber,
+  nastyString,
+  deepNesting.map((text) => new Raw(text)),
+  fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 5 }),
+  fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 }),
+);
+
+
+/** (1) Arbitrary JSON documents. */
+const arbitraryJson: fc.Arbitrary<Attempt> = fc
+  .oneof(
+    fc.jsonValue({ maxDepth: 6 }).map((v) => toJsonText(v)),
+    anyValue.map((v) => toJsonText(v)),
+    fc.constantFrom(...RAW_NUMBERS, '"\\u0000"', '"\\ud800"', '{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}', '[]', '{}', 'null', '""'),
+    deepNesting,
+    fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'prototype', 'a', ''), anyValue, { maxKeys: 4 }).map((v) => toJsonText(v)),
+  )
+  .map((payload) => ({ payload, contentType: 'application/json' }));
+
+type Path = Array<string | number>;
+function pathsOf(value: unknown, prefix: Path = [], depth = 0): Path[] {
+  if (depth > 3 || value === null || typeof value !== 'object') return [];
+  const entries: Array<[string | number, unknown]> = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+  return entries.flatMap(([k, v]) => [[...prefix, k], ...pathsOf(v, [...prefix, k], depth + 1)]);
+}
+
+const PROTO_KEYS = ['__proto__', 'constructor', 'prototype'];
+const pollution = fc.constantFrom<unknown>({ polluted: true }, { isAdmin: true, roles: [9] }, { prototype: { polluted: true } }, null, 'polluted');
+
+type Mutation =
+  | { op: 'identity' }
+  | { op: 'taint'; target: number; fragment: string; at: number }
+  | { op: 'replace' | 'delete'; target: number; value: unknown }
+  | { op: 'extra'; target: number; key: string; value: unknown }
+  | { op: 'root'; value: unknown };
+
+function mutate(body: unknown, m: Mutation): unknown {
+  if (m.op === 'identity') return body;
+  if (m.op === 'root') return m.value;
+  const copy = structuredClone(body ?? {}) as Record<string | number, unknown>;
+  if (m.op === 'taint') {
+    // Hostile characters inside a string that otherwise passes validation: what reaches the database.
+    const strings = pathsOf(copy).filter((p) => typeof p.reduce<unknown>((o, k) => (o as Record<string | number, unknown>)[k], copy) === 'string');
+    if (strings.length === 0) return copy;
+    const path = strings[m.target % strings.length]!;
+    const parent = path.slice(0, -1).reduce<Record<string | number, unknown>>((o, k) => o[k] as Record<string | number, unknown>, copy);
+    const key = path.at(-1)!;
+    const text = parent[key] as string;
+    const at = m.at % (text.length + 1);
+    parent[key] = text.slice(0, at) + m.fragment + text.slice(at);
+    return copy;
+  }
+  const paths: Path[] = [[], ...pathsOf(copy)];
+  const path = paths[m.target % paths.length]!;
+  if (path.length === 0) {
+    if (m.op === 'extra') Object.defineProperty(copy, m.key, { value: m.value, enumerable: true, configurable: true, writable: true });
+    return m.op === 'extra' ? copy : m.op === 'delete' ? {} : m.value;
+  }
+  const parent = path.slice(0, -1).reduce<Record<string | number, unknown>>((o, k) => o[k] as Record<string | number, unknown>, copy);
+  const key = path.at(-1)!;
+  if (m.op === 'replace') parent[key] = m.value;
+  else if (m.op === 'delete') {
+    if (Array.isArray(parent)) parent.splice(Number(key), 1);
+    else delete parent[key];
+  } else if (m.op === 'extra') {
+    const holder = parent[key] !== null && typeof parent[key] === 'object' ? (parent[key] as object) : parent;
+    Object.defineProperty(holder, m.key, { value: m.value, enumerable: true, configurable: true, writable: true });
+  }
+  return copy;
+}
+
+const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+  { weight: 1, arbitrary: fc.constant<Mutation>({ op: 'identity' }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constant('taint' as const),
+      target: fc.nat(),
+      at: fc.nat(),
+      fragment: fc.oneof(
+        fc.constantFrom('\u0000', '\ud800', '\udfff', '\u202e', '\ufeff', '\u200b', '😀', 'e\u0301', '\r\n', "'", '"', '\\', '%00', '${x}', '<b>', 'ñ'.repeat(3000)),
+        fc.string({ unit: 'binary', minLength: 1, maxLength: 4 }),
+      ),
+    }),
+  },
+  { weight: 5, arbitrary: fc.record({ op: fc.constant('replace' as const), target: fc.nat(), value: anyValue }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('delete' as const), target: fc.nat(), value: fc.constant(null) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('extra' as const),
+      target: fc.nat(),
+      key: fc.oneof(fc.constantFrom(...PROTO_KEYS, 'roles', 'userId', 'isAdmin', ''), fc.string({ maxLength: 12 })),
+      value: fc.oneof(pollution, anyValue),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('root' as const), value: anyValue }) },
+);
+
+/** (2) A valid body with one field wrong, missing, or an unknown or prototype-polluting field added. */
+const mutatedBody = (route: string, role: RoleName): fc.Arbitrary<Attempt> =>
+  mutation.map((m) => {
+    const value = mutate(exampleFor(route).body?.({ role, actor: actors[role], n: requestNumber }), m);
+    return value === undefined ? {} : { payload: toJsonText(value), contentType: 'application/json', bodyValue: value };
+  });
+
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=utf-16',
+  'application/json; charset=latin1',
+  'APPLICATION/JSON',
+  'application/vnd.api+json',
+  'application/jsonx',
+  'text/plain',
+  'text/plain; charset=utf-8',
+  'text/html',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=----fuzz',
+  'application/xml',
+  'application/octet-stream',
+  'image/png',
+  ';;;',
+  '*/*',
+];
+
+/** (3) Raw bytes, and valid JSON under the wrong content type (or none). */
+const rawBytes = (route: string, role: RoleName): fc.Arbitrary<Attempt> =>
+  fc.record({
+    payload: fc.oneof(
+      fc.uint8Array({ maxLength: 512 }).map((b) => Buffer.from(b)),
+      fc.constantFrom('', ' ', '{', '{"a":', '\u0000', '\ufeff{}', 'a=1&b=2', '<xml/>', '------fuzz--').map((s) => s),
+      fc.constant(null).map(() => toJsonText(exampleFor(route).body?.({ role, actor: actors[role], n: requestNumber }) ?? {})),
+      fc.constant(null).map(() => Buffer.from(toJsonText(exampleFor(route).body?.({ role, actor: actors[role], n: requestNumber }) ?? {}), 'utf16le')),
+    ),
+    contentType: fc.oneof(fc.constantFrom(...CONTENT_TYPES), fc.constant(null)),
+  });
+
+const HOSTILE_IDS = [
+  '..',
+  '../../etc/passwd',
+  '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+  '..%2f..%2f',
+  'not-a-uuid',
+  '1',
+  '-1',
+  '0',
+  'null',
+  'undefined',
+  '__proto__',
+  'constructor',
+  '00000000-0000-0000-0000-000000000000',
+  'ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ',
+  '%00',
+  '%E0%A4%A',
+  "'%20OR%201=1--",
+  'a'.repeat(5_000),
+  '%F0%9F%98%80',
+];
+const queryKey = fc.oneof(
+  fc.constantFrom('__proto__', '__proto__[polluted]', 'constructor[prototype][polluted]', 'constructor.prototype.polluted', 'data.id', 'type', 'activityId', 'id', '_', 'a[]', '', '%00', '%'),
+  fc.string({ maxLength: 10 }).map(encodeURIComponent),
+);
+const queryValue = fc.oneof(
+  fc.constantFrom(...HOSTILE_IDS, 'payment', 'true', '1'.repeat(25), '%', '%%', '%ZZ', '&&&', '==', '?'),
+  nastyString.map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, ''))),
+);
+
+/** (4) Hostile query strings, path params and path suffixes around a valid body. */
+const hostileUrl = (route: string, role: RoleName): fc.Arbitrary<Attempt> => {
+  const names = [...route.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  return fc.record({
+    query: fc.oneof(
+      fc.array(fc.tuple(queryKey, queryValue), { maxLength: 6 }).map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&')),
+      fc.constantFrom('', '&', '=', '?', 'a'.repeat(20_000), '__proto__=x&__proto__=y', 'data.id=1&data.id=2&type=payment'),
+    ),
+    params: names.length ? fc.record(Object.fromEntries(names.map((n) => [n, fc.oneof(fc.constantFrom(...HOSTILE_IDS), fc.uuid())]))) : fc.constant(undefined),
+    pathSuffix: fc.oneof({ weight: 4, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fc.constantFrom('/', '//', '/..', '/%2e%2e', '%00', '/x', '.json', ';jsessionid=1') }),
+    payload: fc.constant(null).map(() => {
+      const body = exampleFor(route).body?.({ role, actor: actors[role], n: requestNumber });
+      return body === undefined ? undefined : toJsonText(body);
+    }),
+  }).map(({ payload, params, ...rest }) => ({
+    ...rest,
+    ...(params ? { params: params as Record<string, string> } : {}),
+    ...(payload !== undefined ? { payload, contentType: 'application/json', bodyValue: JSON.parse(payload) as unknown } : {}),
+  }));
+};
+
+const FAMILIES = {
+  'arbitrary JSON': () => arbitraryJson,
+  'mutated valid body': mutatedBody,
+  'raw bytes and wrong content types': rawBytes,
+  'hostile query strings and path params': hostileUrl,
+} as const;
+
+// ---------------------------------------------------------------------------------------------------
+
+describe('fuzzing every write route', () => {
+  it('finds the write routes in the app and has a valid example for each one (and none for a route that is gone)', () => {
+    expect(ROUTES.length).toBeGreaterThan(20);
+    expect(ROUTES.filter((r) => !EXAMPLES[r]), 'routes without an example').toEqual([]);
+    expect(Object.keys(EXAMPLES).filter((r) => !ROUTES.includes(r)), 'examples of routes that no longer exist').toEqual([]);
+  });
+
+  it.each(ROUTES)('%s: the valid example succeeds for the role it is written for', async (route) => {
+    const example = exampleFor(route);
+    const body = example.body?.({ role: example.ok, actor: actors[example.ok], n: requestNumber });
+    const before = await snapshot();
+    const [method, template] = route.split(' ') as [string, string];
+    const params = example.params?.({ role: example.ok, actor: actors[example.ok], n: 0 }) ?? {};
+    let url = template.replace(/\{(\w+)\}/g, (_m, name: string) => params[name]!);
+    if (example.query) url += `?${example.query}`;
+    const headers: Record<string, string> = { origin: ORIGIN, 'idempotency-key': `fuzz-${randomUUID()}`, ...(example.sign?.({ url, body }) ?? {}) };
+    const actor = actors[example.ok];
+    if (actor.cookie) headers.cookie = actor.cookie;
+    const res = await t.app.inject({ method: method as 'POST', url, headers, ...(body !== undefined ? { payload: body as object } : {}) });
+    if (actor.cookie && String(res.headers['set-cookie'] ?? '').includes('mf_session=')) await login(actor);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().success).toBe(true);
+    last = undefined;
+    // A 2xx of a write route is not required to write (idempotent repeats), but these first ones do,
+    // except logout and refresh, which only touch sessions.
+    if (!/logout|refreshToken|login|webhook/.test(route)) expect(await snapshot(), route).not.toEqual(before);
+  });
+
+  for (const route of ROUTES) {
+    const roles = EXAMPLES[route]?.roles ?? (['guest', 'learner'] as RoleName[]);
+    describe(route, () => {
+      for (const role of roles) {
+        for (const [family, arbitrary] of Object.entries(FAMILIES)) {
+          it(`as ${role}: ${family}`, { timeout: 120_000 }, async () => {
+            await fc.assert(
+              fc.asyncProperty(arbitrary(route, role), (attempt) => fire(route, role, attempt)),
+              { numRuns: RUNS, seed: SEED, endOnFailure: false, maxSkipsPerRun: 0 },
+            );
+          });
+        }
+      }
+    });
+  }
+});
