@@ -6,15 +6,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AREA_IDS } from '../../course/areas';
 import { createCatalog, projections } from '../../events/registry';
 import { createEventStore } from '../../events/store/event-store';
-import { deterministicUuid } from '../../events/store/ids';
 import { catchUp, rebuildProjections } from '../../events/store/reader';
 import { APP_DATABASE, createPool } from '../db/database';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { MESSAGES } from '../http';
-import { call, dumpProjections, signedInLearner, startServerProcess, type Answer, type HttpLearner, type ServerProcess } from './server-process';
+import { call, dumpProjections, learnerTraffic, signedInLearner, startServerProcess, type HttpLearner, type ServerProcess } from './server-process';
 
 const LEARNERS = 6;
 const UP_BEFORE_MS = 1500;
@@ -55,56 +53,6 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-interface Write {
-  answer: Answer;
-  /** The event id the server derives from the Idempotency-Key: present in the log iff the write happened. */
-  eventId: string;
-}
-
-/**
- * One learner's steady traffic until `stop()`: a new reflection text, a new rating (each differs from
- * the area's current score, so every write records an event), and the two reads the course page makes.
- */
-function learnerTraffic(l: HttpLearner, index: number) {
-  const writes: Write[] = [];
-  const reads: Answer[] = [];
-  let running = true;
-  const done = (async () => {
-    for (let k = 0; running; k++) {
-      const key = `fallo-pg-${index}-${k}-${Date.now()}`;
-      const headers = { 'idempotency-key': key };
-      switch (k % 4) {
-        case 0: {
-          const answer = await call(server.baseUrl, l, 'POST', '/api/activity/saveReflection', { activityId: '12-areas-balance', text: `Reflexión ${index}.${k}` }, headers);
-          writes.push({ answer, eventId: deterministicUuid('/api/activity/saveReflection', key, '0') });
-          break;
-        }
-        case 1:
-        case 3: {
-          // Area k mod 12 was last set 12 writes ago to (k - 12) mod 11, never to k mod 11.
-          const body = { activityId: '12-areas-balance', areaId: AREA_IDS[k % 12]!, score: k % 11 };
-          const answer = await call(server.baseUrl, l, 'POST', '/api/activity/saveRating', body, headers);
-          writes.push({ answer, eventId: deterministicUuid('/api/activity/saveRating', key, '0') });
-          break;
-        }
-        case 2:
-          reads.push(await call(server.baseUrl, l, 'GET', '/api/activity/getCompletionStatus'));
-          reads.push(await call(server.baseUrl, l, 'GET', '/api/activity/getActivityRatings?activityId=12-areas-balance'));
-          break;
-      }
-      await new Promise((r) => setTimeout(r, 15));
-    }
-  })();
-  return {
-    writes,
-    reads,
-    async stop() {
-      running = false;
-      await done;
-    },
-  };
-}
-
 const health = async () => {
   try {
     const res = await fetch(`${server.baseUrl}/api/health`, { signal: AbortSignal.timeout(10_000) });
@@ -118,7 +66,7 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe('PostgreSQL restarts while requests are in flight', () => {
   it('503 in Spanish during the outage, never a 500; the server stays up, recovers by itself, and loses no acknowledged write', async () => {
     expect((await health()).status).toBe(200);
-    const traffic = learners.map((l, i) => learnerTraffic(l, i));
+    const traffic = learners.map((l, i) => learnerTraffic(server.baseUrl, l, i));
     await pause(UP_BEFORE_MS);
 
     const outageStart = Date.now();

@@ -6,8 +6,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AREA_IDS } from '../../course/areas';
 import { EmailVerified, learnerStreamId, UserRegistered } from '../../events/accounts/accounts.events';
 import type { EventStore } from '../../events/store/event-store';
+import { deterministicUuid } from '../../events/store/ids';
 import { freePort } from '../db/embedded';
 import { hashPassword } from '../features/auth/secrets';
 
@@ -156,4 +158,54 @@ export async function dumpProjections(pool: import('pg').Pool, tables: readonly 
     dump[table] = rows.map((r) => JSON.stringify(r.row)).sort();
   }
   return dump;
+}
+
+export interface Write {
+  answer: Answer;
+  /** The event id the server derives from the Idempotency-Key: present in the log iff the write happened. */
+  eventId: string;
+}
+
+/**
+ * One learner's steady traffic until `stop()`: a new reflection text, a new rating (each differs from
+ * the area's current score, so every write records an event), and the two reads the course page makes.
+ */
+export function learnerTraffic(baseUrl: string, l: HttpLearner, index: number) {
+  const writes: Write[] = [];
+  const reads: Answer[] = [];
+  let running = true;
+  const done = (async () => {
+    for (let k = 0; running; k++) {
+      const key = `fallo-${index}-${k}-${Date.now()}`;
+      const headers = { 'idempotency-key': key };
+      switch (k % 4) {
+        case 0: {
+          const answer = await call(baseUrl, l, 'POST', '/api/activity/saveReflection', { activityId: '12-areas-balance', text: `Reflexión ${index}.${k}` }, headers);
+          writes.push({ answer, eventId: deterministicUuid('/api/activity/saveReflection', key, '0') });
+          break;
+        }
+        case 1:
+        case 3: {
+          // Area k mod 12 was last set 12 writes ago to (k - 12) mod 11, never to k mod 11.
+          const body = { activityId: '12-areas-balance', areaId: AREA_IDS[k % 12]!, score: k % 11 };
+          const answer = await call(baseUrl, l, 'POST', '/api/activity/saveRating', body, headers);
+          writes.push({ answer, eventId: deterministicUuid('/api/activity/saveRating', key, '0') });
+          break;
+        }
+        case 2:
+          reads.push(await call(baseUrl, l, 'GET', '/api/activity/getCompletionStatus'));
+          reads.push(await call(baseUrl, l, 'GET', '/api/activity/getActivityRatings?activityId=12-areas-balance'));
+          break;
+      }
+      await new Promise((r) => setTimeout(r, 15));
+    }
+  })();
+  return {
+    writes,
+    reads,
+    async stop() {
+      running = false;
+      await done;
+    },
+  };
 }
