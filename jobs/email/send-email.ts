@@ -23,7 +23,7 @@ export interface EmailDeps {
   smtpUrl?: string;
   from: string;
   outboxDir: string;
-  log: { info(obj: object, msg: string): void };
+  log: { info(obj: object, msg: string): void; warn?(obj: object, msg: string): void; error?(obj: object, msg: string): void };
 }
 
 /** A mailer built once per worker: SMTP when configured, else the outbox. */
