@@ -6,6 +6,9 @@ import { AUTH_CLEANUP, AUTH_CLEANUP_CRON, cleanUpAuth } from './auth/cleanup';
 import { createMailer, EMAIL_SEND, EMAIL_SEND_DEAD, type EmailDeps, type EmailPayload } from './email/send-email';
 import { QUEUES } from './queues';
 
+/** Deep-why questions generated at the same time by one process. */
+export const AI_WORKERS = 8;
+
 export interface WorkerDeps extends EmailDeps {
   /** The application's database: with it, the hourly maintenance jobs run too. */
   maintenance?: { db: Queryable; sessionIdleHours: number };
@@ -74,7 +77,9 @@ export async function startJobs(connectionString: string, onError: (err: Error) 
       });
       const { whyQuestions } = deps;
       if (whyQuestions) {
-        await boss.work<WhyQuestionJob>(AI_WHY_QUESTION, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+        // A learner waits on each of these, and a call mostly waits on Gemini (up to AI_TIMEOUT_MS): run
+        // several at once, or a hanging provider makes the fifth learner wait five timeouts.
+        await boss.work<WhyQuestionJob>(AI_WHY_QUESTION, { batchSize: 1, pollingIntervalSeconds: 0.5, localConcurrency: AI_WORKERS }, async ([job]) => {
           if (!job) return undefined;
           const q = await whyQuestions.generate(job.data);
           if (job.data.userId) await whyQuestions.record(job.data, q);
