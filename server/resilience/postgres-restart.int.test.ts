@@ -132,6 +132,12 @@ describe('PostgreSQL restarts while requests are in flight', () => {
 
     // The server's logs: the outage is reported as warnings and errors, never as a crash.
     expect(server.lines.join('\n')).not.toMatch(/uncaught|unhandled|"level":60/i);
+    const logged = new Map<string, number>();
+    for (const line of server.lines) {
+      const m = /"level":(\d+).*"msg":"([^"]*)"/.exec(line);
+      if (m) logged.set(`${m[1]} ${m[2]}`, (logged.get(`${m[1]} ${m[2]}`) ?? 0) + 1);
+    }
+    console.info(`server log during the test (level message: count): ${JSON.stringify(Object.fromEntries(logged))}`);
 
     // The read models are exactly the fold of the log: a rebuild changes nothing.
     await server.stop();
