@@ -6,7 +6,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import type { Queryable } from '../events/store/types';
 import { startJobs } from './boss';
-import { EMAIL_SEND, EMAIL_SEND_DEAD } from './email/send-email';
+import { EMAIL_SEND, EMAIL_SEND_DEAD, withoutAddresses } from './email/send-email';
 
 export interface DeadLetter {
   id: string;
@@ -27,7 +27,7 @@ export async function listDeadLetters(db: Queryable, limit = 100): Promise<DeadL
      FROM pgboss.job WHERE name = $1 AND state < 'active' ORDER BY created_on LIMIT $2`,
     [EMAIL_SEND_DEAD, limit],
   );
-  return rows.map((r) => ({ id: r.id, kind: r.kind, createdOn: r.created_on, deadSince: r.dead_since, attempts: r.attempts, lastError: r.last_error }));
+  return rows.map((r) => ({ id: r.id, kind: r.kind, createdOn: r.created_on, deadSince: r.dead_since, attempts: r.attempts, lastError: r.last_error && withoutAddresses(r.last_error) }));
 }
 
 async function main(command: string | undefined) {

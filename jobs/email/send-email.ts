@@ -26,6 +26,11 @@ export interface EmailDeps {
   log: { info(obj: object, msg: string): void; warn?(obj: object, msg: string): void; error?(obj: object, msg: string): void };
 }
 
+/** An SMTP error without the addresses some servers quote back ("550 <ana@example.com>: unknown user"). */
+export function withoutAddresses(text: string): string {
+  return text.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, '[dirección]');
+}
+
 /** A mailer built once per worker: SMTP when configured, else the outbox. */
 export function createMailer(deps: EmailDeps) {
   const transport = deps.smtpUrl

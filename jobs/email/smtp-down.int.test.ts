@@ -11,7 +11,7 @@ import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
 import { startSmtpCapture, type SmtpCapture } from '../../tests/setup/smtp';
 import { listDeadLetters } from '../dead-letters';
 import { QUEUES } from '../queues';
-import { EMAIL_SEND, EMAIL_SEND_DEAD } from './send-email';
+import { EMAIL_SEND, EMAIL_SEND_DEAD, withoutAddresses } from './send-email';
 
 type Line = { at: number; level: 'info' | 'warn' | 'error'; obj: Record<string, unknown>; msg: string };
 
@@ -110,4 +110,13 @@ describe('e-mail while the SMTP server is down', () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(smtp!.mailsTo('sin-servidor@example.com')).toHaveLength(1);
   }, 30_000);
+});
+
+describe('SMTP errors in the log carry no address', () => {
+  it('the addresses a server quotes back are masked', () => {
+    expect(withoutAddresses("Can't send mail - all recipients were rejected: 550 5.1.1 <ana.perez@example.com>: Recipient address rejected")).toBe(
+      "Can't send mail - all recipients were rejected: 550 5.1.1 <[dirección]>: Recipient address rejected",
+    );
+    expect(withoutAddresses('connect ECONNREFUSED 127.0.0.1:2525')).toBe('connect ECONNREFUSED 127.0.0.1:2525');
+  });
 });
