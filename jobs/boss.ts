@@ -3,8 +3,11 @@ import { PgBoss } from 'pg-boss';
 import type { Enqueue, Queryable } from '../events/store/types';
 import { AI_WHY_QUESTION, type WhyQuestion, type WhyQuestionInput } from './ai/why-question';
 import { AUTH_CLEANUP, AUTH_CLEANUP_CRON, cleanUpAuth } from './auth/cleanup';
-import { createMailer, EMAIL_SEND, type EmailDeps, type EmailPayload } from './email/send-email';
+import { createMailer, EMAIL_SEND, EMAIL_SEND_DEAD, type EmailDeps, type EmailPayload, withoutAddresses } from './email/send-email';
 import { QUEUES } from './queues';
+
+/** Deep-why questions generated at the same time by one process. */
+export const AI_WORKERS = 8;
 
 export interface WorkerDeps extends EmailDeps {
   /** The application's database: with it, the hourly maintenance jobs run too. */
@@ -30,7 +33,8 @@ export interface Jobs {
   /** A job's state, data and output, or undefined. */
   getJob(name: string, id: string): Promise<{ state: string; data: unknown; output: unknown } | undefined>;
   stop(): Promise<void>;
-  health(): Promise<{ ok: boolean; queued?: number; failed?: number }>;
+  /** `deadLetters`: mails that failed every attempt and wait in email.send.dead (see jobs/dead-letters.ts). */
+  health(): Promise<{ ok: boolean; queued?: number; failed?: number; deadLetters?: number }>;
 }
 
 export async function startJobs(connectionString: string, onError: (err: Error) => void): Promise<Jobs> {
@@ -56,12 +60,27 @@ export async function startJobs(connectionString: string, onError: (err: Error) 
     enqueue,
     async startWorkers(deps) {
       const deliver = createMailer(deps);
-      await boss.work<EmailPayload>(EMAIL_SEND, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-        if (job) await deliver(job.id, job.data);
+      const emailWork = { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true } as const;
+      await boss.work<EmailPayload, void, typeof emailWork>(EMAIL_SEND, emailWork, async ([job]) => {
+        if (!job) return;
+        try {
+          await deliver(job.id, job.data);
+        } catch (err) {
+          // The operator's view of a mail that does not go out: each failure, and the last one loudly.
+          // No address in the log: the job id finds the mail in pgboss.job.
+          const attempt = job.retryCount + 1;
+          const { message, code } = err as Error & { code?: string };
+          const failure = { job: job.id, kind: job.data.kind, attempt, of: job.retryLimit + 1, code, error: withoutAddresses(message) };
+          if (job.retryCount >= job.retryLimit) deps.log.error?.(failure, `mail not sent after ${attempt} attempts: moved to the dead-letter queue ${EMAIL_SEND_DEAD}`);
+          else deps.log.warn?.(failure, 'mail not sent; it will be retried');
+          throw err;
+        }
       });
       const { whyQuestions } = deps;
       if (whyQuestions) {
-        await boss.work<WhyQuestionJob>(AI_WHY_QUESTION, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+        // A learner waits on each of these, and a call mostly waits on Gemini (up to AI_TIMEOUT_MS): run
+        // several at once, or a hanging provider makes the fifth learner wait five timeouts.
+        await boss.work<WhyQuestionJob>(AI_WHY_QUESTION, { batchSize: 1, pollingIntervalSeconds: 0.5, localConcurrency: AI_WORKERS }, async ([job]) => {
           if (!job) return undefined;
           const q = await whyQuestions.generate(job.data);
           if (job.data.userId) await whyQuestions.record(job.data, q);
@@ -88,7 +107,9 @@ export async function startJobs(connectionString: string, onError: (err: Error) 
     async health() {
       try {
         const q = await boss.getQueue(EMAIL_SEND);
-        return { ok: Boolean(q), queued: q?.queuedCount, failed: q?.failedCount };
+        // Counted now, not from the queue's periodically refreshed statistics.
+        const { rows } = await boss.getDb().executeSql("SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state < 'active'", [EMAIL_SEND_DEAD]);
+        return { ok: Boolean(q), queued: q?.queuedCount, failed: q?.failedCount, deadLetters: (rows[0] as { n: number }).n };
       } catch {
         return { ok: false };
       }

@@ -67,7 +67,12 @@ export function createWhyQuestionGenerator(config: AiConfig) {
     if (!client) return undefined;
     let timer: NodeJS.Timeout | undefined;
     try {
-      const call = client.models.generateContent({ model: config.model, contents: prompt, config: { temperature: 0.7, maxOutputTokens: 120 } });
+      // The abort closes a hung request's connection too; the race below is what bounds the wait.
+      const call = client.models.generateContent({
+        model: config.model,
+        contents: prompt,
+        config: { temperature: 0.7, maxOutputTokens: 120, abortSignal: AbortSignal.timeout(config.timeoutMs) },
+      });
       const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), config.timeoutMs)));
       const response = await Promise.race([call, timeout]);
       return clean(response?.text);

@@ -23,7 +23,12 @@ export interface EmailDeps {
   smtpUrl?: string;
   from: string;
   outboxDir: string;
-  log: { info(obj: object, msg: string): void };
+  log: { info(obj: object, msg: string): void; warn?(obj: object, msg: string): void; error?(obj: object, msg: string): void };
+}
+
+/** An SMTP error without the addresses some servers quote back ("550 <ana@example.com>: unknown user"). */
+export function withoutAddresses(text: string): string {
+  return text.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, '[dirección]');
 }
 
 /** A mailer built once per worker: SMTP when configured, else the outbox. */

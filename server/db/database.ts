@@ -19,6 +19,13 @@ export function createPool(url: string, max = 10, onError: (err: Error) => void 
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
   // An idle client can die (database restart, shutdown); the pool replaces it. Never crash on it.
   pool.on('error', onError);
+  // The pool listens for errors only while a client is idle. A client checked out with pool.connect()
+  // (an append's transaction) whose connection drops between two queries emits 'error' with nobody
+  // listening, and that kills the process. Its pending and next queries fail anyway (the caller sees
+  // those and answers 503), so this listener only has to keep the process alive.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   return pool;
 }
 

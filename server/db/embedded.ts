@@ -25,6 +25,8 @@ interface Options {
   /** The cluster's directory (PGDATA). */
   clusterDir: string;
   log?: (line: string) => void;
+  /** Listen on this port rather than a free one (a restart that clients must find where it was). */
+  port?: number;
 }
 
 const RUNTIME_ROOT = '/var/lib/manifiesta';
@@ -143,7 +145,7 @@ function run(file: string, args: string[], user: { uid: number; gid: number } | 
   });
 }
 
-export async function startEmbeddedPostgres({ clusterDir, log = () => {} }: Options): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres({ clusterDir, log = () => {}, port: wantedPort }: Options): Promise<EmbeddedDatabase> {
   const baseDir = path.dirname(clusterDir);
   await fs.mkdir(baseDir, { recursive: true, mode: 0o755 });
   const secretFile = path.join(baseDir, 'pg-password');
@@ -209,7 +211,7 @@ export async function startEmbeddedPostgres({ clusterDir, log = () => {} }: Opti
     }
   }
 
-  const port = await freePort();
+  const port = wantedPort ?? (await freePort());
   // Detached: a Ctrl-C in the terminal reaches our process, which stops the HTTP server and the
   // workers first and the database last.
   const child: ChildProcess = spawn(

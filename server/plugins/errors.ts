@@ -4,7 +4,15 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError } from '../../events/errors';
+import { ConcurrencyError } from '../../events/store/event-store';
 import { MESSAGES, validationMessage } from '../http';
+
+/**
+ * Marks a 409 that only says "another write to your stream got in first": nothing was written, and the
+ * same request sent again will be decided on the new state. The client retries these, and no other 409.
+ */
+export const CONFLICT_HEADER = 'x-conflict';
+export const CONCURRENCY_CONFLICT = 'concurrency';
 
 // Errors of node-postgres that mean "the database is not reachable right now".
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '53300']);
@@ -24,6 +32,7 @@ export default fp(
         return reply.status(400).send(fail(validationMessage(err.validation)));
       }
       if (err instanceof DomainError) {
+        if (err instanceof ConcurrencyError) reply.header(CONFLICT_HEADER, CONCURRENCY_CONFLICT);
         if (err.status >= 500) request.log.error({ err }, 'domain error');
         return reply.status(err.status).send(fail(err.message));
       }

@@ -3,7 +3,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Reply = { text: string } | { status: number } | { hang: true };
+/** `delayMs`: answer only after that long (a provider slower than the caller's timeout). */
+export type Reply = { text: string; delayMs?: number } | { status: number } | { hang: true };
 
 export interface FakeGemini {
   baseUrl: string;
@@ -38,9 +39,12 @@ export async function startFakeGemini(): Promise<FakeGemini> {
         res.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: reply.status, message: 'fake failure', status: 'INTERNAL' } }));
         return;
       }
-      res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text: reply.text }] }, finishReason: 'STOP', index: 0 }] }),
-      );
+      const answer = () =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text: reply.text }] }, finishReason: 'STOP', index: 0 }] }),
+        );
+      if (reply.delayMs) setTimeout(() => !res.destroyed && answer(), reply.delayMs);
+      else answer();
     });
   });
   server.on('connection', (s) => {

@@ -23,7 +23,8 @@ export function addresses(field: AddressObject | AddressObject[] | undefined): s
   return list.flatMap((a) => a.value.map((v) => v.address ?? ''));
 }
 
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+/** `port`: listen where a mailer was already pointed (an SMTP server that comes back); default a free one. */
+export async function startSmtpCapture({ port: wanted = 0 } = {}): Promise<SmtpCapture> {
   const received: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -40,7 +41,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(wanted, '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
   return {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, unwrap } from './client';
+import { ApiError, CONCURRENCY_CONFLICT, CONFLICT_HEADER, CONFLICT_RETRIES, conflictDelayMs, createApiClient, unwrap } from './client';
 
 // The generated `paths` change as the server grows; these tests exercise the client's own behaviour,
 // so they call it through a path-agnostic signature.
@@ -96,3 +96,66 @@ function captureError(fn: () => unknown): unknown {
   }
   throw new Error('expected a throw');
 }
+
+describe('concurrency conflicts are retried', () => {
+  const conflict = () =>
+    Response.json(
+      { success: false, message: 'Tus datos cambiaron mientras guardabas. Volvé a intentarlo.', data: null },
+      { status: 409, headers: { [CONFLICT_HEADER]: CONCURRENCY_CONFLICT } },
+    );
+
+  /** A client whose server answers from `script` in order (the last answer repeats); records every request. */
+  function scripted(script: Array<() => Response>) {
+    const seen: Array<{ method: string; url: string; body: string; key: string | null }> = [];
+    const client = createApiClient({
+      baseUrl: 'http://localhost',
+      fetch: async (request) => {
+        seen.push({ method: request.method, url: request.url, body: await request.text(), key: request.headers.get('idempotency-key') });
+        return (script[Math.min(seen.length - 1, script.length - 1)]!)();
+      },
+    });
+    return { seen, get: client.GET as unknown as LooseCall, post: client.POST as unknown as LooseCall };
+  }
+  type PostWithHeaders = (path: string, init: { body: unknown; headers?: Record<string, string> }) => Promise<Parameters<typeof unwrap>[0]>;
+
+  it('sends the same write again, same body and same Idempotency-Key, until it is applied', async () => {
+    const { seen, post } = scripted([conflict, conflict, () => Response.json({ success: true, message: 'Calificación guardada.', data: { finances: 7 } })]);
+    const body = { activityId: '12-areas-balance', areaId: 'finances', score: 7 };
+    const result = await (post as unknown as PostWithHeaders)('/api/activity/saveRating', { body, headers: { 'Idempotency-Key': 'clave-123456' } });
+
+    expect(unwrap(result)).toEqual({ finances: 7 });
+    expect(seen).toHaveLength(3);
+    for (const request of seen) {
+      expect(request).toMatchObject({ method: 'POST', url: 'http://localhost/api/activity/saveRating', key: 'clave-123456' });
+      expect(JSON.parse(request.body)).toEqual(body);
+    }
+  });
+
+  it('gives up after a bounded number of retries and reports the Spanish conflict message with its 409', async () => {
+    const { seen, post } = scripted([conflict]);
+    const result = await post('/api/activity/saveRating', { body: { activityId: '12-areas-balance', areaId: 'finances', score: 7 } });
+
+    expect(seen).toHaveLength(1 + CONFLICT_RETRIES);
+    expect(captureError(() => unwrap(result))).toMatchObject({ status: 409, message: 'Tus datos cambiaron mientras guardabas. Volvé a intentarlo.' });
+  });
+
+  it('does not retry another kind of 409, nor other errors', async () => {
+    const used = () => Response.json({ success: false, message: 'Este pago ya fue utilizado.', data: null }, { status: 409 });
+    const a = scripted([used]);
+    const result = await a.post('/api/payment/confirm', { body: {} });
+    expect(a.seen).toHaveLength(1);
+    expect(captureError(() => unwrap(result))).toMatchObject({ status: 409, message: 'Este pago ya fue utilizado.' });
+
+    const b = scripted([() => Response.json({ success: false, message: 'Servicio no disponible.', data: null }, { status: 503 })]);
+    await b.post('/api/activity/saveRating', { body: {} });
+    expect(b.seen).toHaveLength(1);
+  });
+
+  it('backs off between retries: short at first, doubling, under two seconds in all', () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.999);
+    const waits = Array.from({ length: CONFLICT_RETRIES }, (_, attempt) => conflictDelayMs(attempt));
+    expect(waits[0]).toBeLessThan(60);
+    for (let i = 1; i < waits.length; i++) expect(waits[i]).toBeCloseTo(2 * waits[i - 1]!, 5);
+    expect(waits.reduce((a, b) => a + b, 0)).toBeLessThan(2000);
+  });
+});

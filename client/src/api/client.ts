@@ -43,9 +43,48 @@ export const cacheBuster = {
   },
 } satisfies Middleware;
 
-/** Same-origin, cookie session: every call sends credentials. */
+type Fetch = (request: Request) => Promise<Response>;
+
+/**
+ * The server's mark on a 409 that means "another save to your data got in first; nothing was written"
+ * (server/plugins/errors.ts). Sending the same request again is safe and is decided on the new state.
+ * Other 409s (a payment already used, a key reused for other data) will not change: never retried.
+ */
+export const CONFLICT_HEADER = 'x-conflict';
+export const CONCURRENCY_CONFLICT = 'concurrency';
+/** Retries after the first attempt: with the backoff below, at most about 1.5 s of waiting in all. */
+export const CONFLICT_RETRIES = 5;
+
+const isConcurrencyConflict = (response: Response) => response.status === 409 && response.headers.get(CONFLICT_HEADER) === CONCURRENCY_CONFLICT;
+
+/** 25, 50, 100, 200, 400 ms, each plus up to as much again at random so racing tabs spread out. */
+export const conflictDelayMs = (attempt: number) => 25 * 2 ** attempt * (1 + Math.random());
+
+/**
+ * Sends a write again (same body, same headers, so the same Idempotency-Key) when the server answers
+ * with a concurrency conflict, up to `retries` times; then the last 409 goes to the caller as usual.
+ */
+export function retryingConflicts(fetchFn: Fetch, { retries = CONFLICT_RETRIES, delayMs = conflictDelayMs } = {}): Fetch {
+  return async (first) => {
+    if (first.method === 'GET' || first.method === 'HEAD') return fetchFn(first);
+    let request = first;
+    for (let attempt = 0; ; attempt++) {
+      // The body can be read once: keep a copy before sending in case this attempt must be repeated.
+      const spare = attempt < retries ? request.clone() : undefined;
+      const response = await fetchFn(request);
+      if (!spare || !isConcurrencyConflict(response)) return response;
+      await response.body?.cancel();
+      await new Promise((resolve) => setTimeout(resolve, delayMs(attempt)));
+      request = spare;
+    }
+  };
+}
+
+/** Same-origin, cookie session: every call sends credentials; concurrency conflicts are retried. */
 export function createApiClient(options: ClientOptions = {}) {
-  const client = createClient<paths>({ baseUrl: '', credentials: 'include', ...options });
+  const given = options.fetch;
+  const fetchFn: Fetch = given ? (request) => given(request) : (request) => globalThis.fetch(request);
+  const client = createClient<paths>({ baseUrl: '', credentials: 'include', ...options, fetch: retryingConflicts(fetchFn) });
   client.use(cacheBuster);
   return client;
 }

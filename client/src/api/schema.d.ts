@@ -871,6 +871,7 @@ export interface operations {
                             database: "ok" | "down";
                             /** @enum {string} */
                             queue: "ok" | "down";
+                            mailDeadLetters: number | null;
                             uptimeSeconds: number;
                         };
                     };
@@ -891,6 +892,7 @@ export interface operations {
                             database: "ok" | "down";
                             /** @enum {string} */
                             queue: "ok" | "down";
+                            mailDeadLetters: number | null;
                             uptimeSeconds: number;
                         };
                     } | components["schemas"]["ErrorEnvelope"];

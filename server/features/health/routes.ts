@@ -7,6 +7,8 @@ import { ErrorEnvelope, envelope } from '../../http';
 const Health = z.object({
   database: z.enum(['ok', 'down']),
   queue: z.enum(['ok', 'down']),
+  /** Mails that failed every attempt and wait in the dead-letter queue; null when the queue is down. */
+  mailDeadLetters: z.number().int().nullable(),
   uptimeSeconds: z.number().int(),
 });
 
@@ -22,12 +24,14 @@ const healthRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'pool' | 'jobs'>> = asyn
       },
     },
     async (_request, reply) => {
-      const [database, queue] = await Promise.all([
+      const [database, jobsHealth] = await Promise.all([
         pool.query('SELECT 1').then(() => 'ok' as const, () => 'down' as const),
-        jobs.health().then((h) => (h.ok ? ('ok' as const) : ('down' as const))),
+        jobs.health(),
       ]);
+      const queue = jobsHealth.ok ? ('ok' as const) : ('down' as const);
       const ok = database === 'ok' && queue === 'ok';
-      const data = { database, queue, uptimeSeconds: Math.round(process.uptime()) };
+      // Dead letters need an operator (jobs/dead-letters.ts), but the site itself is still healthy.
+      const data = { database, queue, mailDeadLetters: jobsHealth.ok ? (jobsHealth.deadLetters ?? 0) : null, uptimeSeconds: Math.round(process.uptime()) };
       if (ok) return reply.send({ success: true as const, message: 'Todo funciona correctamente.', data });
       return reply.status(503).send({ success: false as const, message: 'Algún servicio no responde.', data });
     },
