@@ -15,6 +15,7 @@ export default fp(
         root,
         // Files are looked up per request, so a rebuild while the server runs is served at once.
         wildcard: true,
+        preCompressed: true,
         index: false,
         cacheControl: false,
         setHeaders(reply, file) {
