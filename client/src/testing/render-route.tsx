@@ -6,6 +6,7 @@ import { AppProviders, createQueryClient } from '../app/providers';
 import type { Notice } from '../app/layout/SiteNotice';
 import { AppRouter, type AppHistory } from '../app/router';
 import type { User } from '../features/auth/api/types';
+import { useAuth } from '../features/auth/session/useAuth';
 
 type RenderRouteOptions = {
   /**
@@ -39,6 +40,12 @@ export function renderRoute(
     },
   });
   const queryClient = createQueryClient();
+  // Who the app thinks is signed in, as of its last render (undefined while the session check runs).
+  let seen: User | null | undefined;
+  function SessionProbe() {
+    seen = useAuth().user;
+    return null;
+  }
   const view = render(
     <StrictMode>
       <AppProviders
@@ -46,6 +53,7 @@ export function renderRoute(
         session={session === 'check' ? undefined : session}
         notice={notice === 'fetch' ? undefined : notice}
       >
+        <SessionProbe />
         <AppRouter history={history} routes={table} />
       </AppProviders>
     </StrictMode>,
@@ -60,5 +68,5 @@ export function renderRoute(
     subscribe: (listener: (location: AppHistory['location']) => void) =>
       history.listen(({ location }) => listener(location)),
   };
-  return { router, history, queryClient, ...view };
+  return { router, history, queryClient, session: () => seen, ...view };
 }
