@@ -92,29 +92,33 @@ function reasons(lhr: Result, category: string): string[] {
   return lines;
 }
 
-async function main() {
-  const given = process.env.LIGHTHOUSE_URL?.replace(/\/$/, '');
-  const site: Site = given ? { baseUrl: given, stop: async () => undefined } : await startSite();
+/** One Lighthouse run in a fresh Chromium (no cache or state from the previous run); a failed load is retried once. */
+async function audit(url: string, attempt = 1): Promise<Result> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,
   });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (!result.lhr.runtimeError) return result.lhr;
+    if (attempt >= 2) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+    console.warn(`${url}: ${result.lhr.runtimeError.code}, trying again`);
+  } finally {
+    chrome.kill();
+  }
+  return audit(url, attempt + 1);
+}
+
+async function main() {
+  const given = process.env.LIGHTHOUSE_URL?.replace(/\/$/, '');
+  const site: Site = given ? { baseUrl: given, stop: async () => undefined } : await startSite();
   let failed = false;
   try {
     console.log(`Lighthouse ${RUNS}× per page on ${site.baseUrl} (mobile emulation, simulated throttling)\n`);
     for (const pagePath of PAGES) {
       const runs: Result[] = [];
-      for (let run = 0; run < RUNS; run += 1) {
-        const result = await lighthouse(`${site.baseUrl}${pagePath}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: [...CATEGORIES],
-        });
-        if (!result) throw new Error(`Lighthouse gave no result for ${pagePath}`);
-        if (result.lhr.runtimeError) throw new Error(`${pagePath}: ${result.lhr.runtimeError.message}`);
-        runs.push(result.lhr);
-      }
+      for (let run = 0; run < RUNS; run += 1) runs.push(await audit(`${site.baseUrl}${pagePath}`));
       const medians = Object.fromEntries(CATEGORIES.map((category) => [category, median(runs.map((lhr) => score(lhr, category)))]));
       const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
         .map((id) => `${id.replace(/-/g, ' ')} ${median(runs.map((lhr) => lhr.audits[id]?.numericValue ?? 0)).toFixed(id === 'cumulative-layout-shift' ? 3 : 0)}`)
@@ -135,7 +139,6 @@ async function main() {
       }
     }
   } finally {
-    chrome.kill();
     await site.stop();
   }
   if (failed) {

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
 import { AppRouter, preloadRoute } from './app/router';
 import './styles/tokens.css';
+import './app/boot.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
