@@ -1,17 +1,20 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { AppRouter, preloadRoute } from './app/router';
 import './styles/tokens.css';
+import './app/boot.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+// The first page's chunk loads while the session is being checked, not after.
+preloadRoute(window.location.pathname);
+
 createRoot(container).render(
   <StrictMode>
     <AppProviders>
-      <RouterProvider router={createAppRouter()} />
+      <AppRouter />
     </AppProviders>
   </StrictMode>,
 );

@@ -1,37 +1,8 @@
 // Typed fetch client for the API. `paths` is generated from openapi.yaml (npm run openapi); never edit schema.d.ts.
 import createClient, { type ClientOptions, type Middleware } from 'openapi-fetch';
-import { ApiError } from './errors';
 import type { paths } from './schema';
 
-export { ApiError };
-
-/** Every API answer is wrapped in this envelope. */
-export type Envelope = { success: boolean; message?: string; data?: unknown };
-
-type EnvelopeData<E> = E extends { data?: infer D } ? D : undefined;
-
-const DEFAULT_ERROR_MESSAGE = 'Ocurrió un error al procesar tu solicitud.';
-
-function messageOf(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null || !('message' in body)) return undefined;
-  const { message } = body;
-  return typeof message === 'string' && message.trim() !== '' ? message : undefined;
-}
-
-/**
- * Turns an openapi-fetch result into the envelope's `data`, or throws an ApiError with the server's
- * message (or `fallbackMessage` when there is none, e.g. a proxy error page) and the HTTP status.
- */
-export function unwrap<E extends Envelope>(
-  result: { data?: E; error?: unknown; response: Response },
-  fallbackMessage = DEFAULT_ERROR_MESSAGE,
-): EnvelopeData<E> {
-  const { data, error, response } = result;
-  if (!response.ok || data === undefined || data.success !== true) {
-    throw new ApiError(messageOf(error ?? data) ?? fallbackMessage, response.status);
-  }
-  return data.data as EnvelopeData<E>;
-}
+export { ApiError, unwrap, type Envelope } from './errors';
 
 /** Appends `_=<Date.now()>` to every GET so no browser or proxy cache answers in the server's place. */
 export const cacheBuster = {

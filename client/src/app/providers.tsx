@@ -1,34 +1,50 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { ApiError } from '../api/errors';
-import { AuthProvider } from '../features/auth/session/AuthProvider';
+// What every page sits in: the session, the site notice and the slot for TanStack Query's cache. The query
+// library itself loads with the first page that needs it (query-scope.tsx), not with the shell that shows /menu.
+import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useState, type ReactNode } from 'react';
+import { AuthProvider, type SessionChange } from '../features/auth/session/AuthProvider';
+import type { User } from '../features/auth/api/types';
 import { GuestProgressMerge } from './GuestProgressMerge';
+import { createNoticeSource, NoticeSourceContext, type Notice } from './layout/SiteNotice';
+import { QueryHolderContext, type QueryHolder } from './query-holder';
 
-/** A 4xx will not change on a second try (bad input, no session, forbidden): do not retry it. */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 1;
-}
+// Tests and pages that load on demand build their cache with these.
+export { createQueryClient, shouldRetry } from './query-client';
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { staleTime: 30_000, retry: shouldRetry },
-      mutations: { retry: false },
+type AppProvidersProps = {
+  children: ReactNode;
+  /** A query cache given up front (tests seed it), shared with everything below; else made on demand. */
+  queryClient?: QueryClient;
+  /** Who is signed in, when already known; else the session is checked with the server. */
+  session?: User | null;
+  /** The site notice, when already known; else it is asked once per visit. */
+  notice?: Notice | null;
+};
+
+export function AppProviders({ children, queryClient, session, notice }: AppProvidersProps) {
+  const [holder] = useState<QueryHolder>(() => ({ client: queryClient ?? null }));
+  const [noticeSource] = useState(() => createNoticeSource(notice));
+
+  // After a login, what other features cached as a guest is asked again; after a logout it is dropped.
+  const onSessionChange = useCallback(
+    (change: SessionChange) => {
+      if (!holder.client) return;
+      if (change === 'signed-in') void holder.client.invalidateQueries();
+      else void holder.client.resetQueries();
     },
-  });
-}
+    [holder],
+  );
 
-type AppProvidersProps = { children: ReactNode; queryClient?: QueryClient };
-
-export function AppProviders({ children, queryClient }: AppProvidersProps) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <QueryClientProvider client={client}>
-      <AuthProvider>
-        <GuestProgressMerge />
-        {children}
-      </AuthProvider>
-    </QueryClientProvider>
+    <QueryHolderContext.Provider value={holder}>
+      <QueryClientContext.Provider value={holder.client ?? undefined}>
+        <NoticeSourceContext.Provider value={noticeSource}>
+          <AuthProvider initialUser={session} onChange={onSessionChange}>
+            <GuestProgressMerge />
+            {children}
+          </AuthProvider>
+        </NoticeSourceContext.Provider>
+      </QueryClientContext.Provider>
+    </QueryHolderContext.Provider>
   );
 }

@@ -1,126 +1,147 @@
-// Every route of the app (spec platform.md §2). Pages load on demand, one chunk per route.
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { Loading } from '../components/Loading/Loading';
+// Every route of the app (spec platform.md §2). Pages load on demand, one chunk per route, and pages that use
+// TanStack Query load it with them. The shell routes with React Router's declarative router (no data router:
+// no route here has a loader or an action), which keeps the first page's JavaScript small (issue 11).
+import {
+  lazy,
+  useLayoutEffect,
+  useState,
+  useTransition,
+  type ComponentType,
+} from 'react';
+import {
+  matchRoutes,
+  Navigate,
+  Outlet,
+  Router,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  useRoutes,
+  type RouteObject,
+} from 'react-router-dom';
 import { GuestOnlyRoute } from './guards/GuestOnlyRoute';
 import { ProtectedRoute } from './guards/ProtectedRoute';
 import { RootLayout } from './layout/RootLayout';
-import { RouteError } from './RouteError';
+import { NavigatingContext } from './navigating';
+import { RouteErrorBoundary } from './RouteError';
 
+type PageLoader = () => Promise<ComponentType>;
+
+/** A lazily loaded page; `preload` starts loading it before it renders (the first page, see main.tsx). */
+type LazyPage = ComponentType & { preload: () => Promise<unknown> };
+
+/**
+ * The page behind `load`, loaded on first render (or on preload). With `query` (the default) the page gets the
+ * app's query cache, and the query library loads in parallel with the page's own chunk.
+ */
+function page(load: PageLoader, { query = true }: { query?: boolean } = {}): LazyPage {
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const preload = () =>
+    (loading ??= Promise.all([load(), query ? import('./query-scope') : null]).then(
+      ([Page, scope]) => ({ default: scope ? scope.withQuery(Page) : Page }),
+      (error: unknown) => {
+        // The next visit to this route tries again (a flaky connection, a chunk gone after a deploy).
+        loading = null;
+        throw error;
+      },
+    ));
+  return Object.assign(lazy(preload), { preload });
+}
+
+const pages = {
+  menu: page(() => import('./routes/MenuRoute').then((m) => m.MenuRoute), { query: false }),
+  login: page(() => import('../features/auth/pages/LoginPage').then((m) => m.LoginPage)),
+  signup: page(() => import('../features/auth/pages/SignupPage').then((m) => m.SignupPage)),
+  verifyEmail: page(() => import('../features/auth/pages/VerifyEmailPage').then((m) => m.VerifyEmailPage)),
+  reprograma: page(() => import('../features/marketing/pages/ReprogramaPage').then((m) => m.ReprogramaPage)),
+  manifiesta: page(() => import('../features/marketing/pages/ManifiestaPage').then((m) => m.ManifiestaPage)),
+  manifiestaCall: page(() =>
+    import('../features/marketing/pages/ManifiestaCallPage').then((m) => m.ManifiestaCallPage),
+  ),
+  hielo: page(() => import('../features/marketing/pages/HieloPage').then((m) => m.HieloPage)),
+  masterclasses: page(() =>
+    import('../features/marketing/pages/MasterclassesPage').then((m) => m.MasterclassesPage),
+  ),
+  coaching: page(() => import('../features/marketing/pages/CoachingPage').then((m) => m.CoachingPage)),
+  about: page(() => import('../features/marketing/pages/AboutPage').then((m) => m.AboutPage)),
+  freeResources: page(() => import('../features/leads/pages/FreeResourcesPage').then((m) => m.FreeResourcesPage)),
+  nostalgia: page(() => import('../features/leads/pages/NostalgiaPage').then((m) => m.NostalgiaPage)),
+  levels: page(() => import('../features/leads/pages/LevelsPage').then((m) => m.LevelsPage)),
+  affirmations: page(() => import('../features/leads/pages/AffirmationsPage').then((m) => m.AffirmationsPage)),
+  newsletter: page(() =>
+    import('../features/newsletter/pages/NewsletterArchivePage').then((m) => m.NewsletterArchivePage),
+  ),
+  newsletterIssue: page(() =>
+    import('../features/newsletter/pages/NewsletterIssuePage').then((m) => m.NewsletterIssuePage),
+  ),
+  paymentConfirmation: page(() =>
+    import('../features/payment/pages/PaymentConfirmationPage').then((m) => m.PaymentConfirmationPage),
+  ),
+  coach: page(() => import('../features/coach/pages/CoachLayout').then((m) => m.CoachLayout)),
+  coachLearners: page(() => import('../features/coach/pages/LearnersPage').then((m) => m.LearnersPage)),
+  coachJourney: page(() => import('../features/coach/pages/LearnerJourneyPage').then((m) => m.LearnerJourneyPage)),
+  coachAnalytics: page(() => import('../features/coach/pages/AnalyticsPage').then((m) => m.AnalyticsPage)),
+  syllabus: page(() => import('./routes/SyllabusRoute').then((m) => m.SyllabusRoute)),
+  activity: page(() => import('./routes/ActivityRoute').then((m) => m.ActivityRoute)),
+  sevenPhases: page(() => import('../features/meditation/pages/SevenPhasesPage').then((m) => m.SevenPhasesPage)),
+  rewiring: page(() => import('../features/meditation/pages/RewiringPage').then((m) => m.RewiringPage)),
+  notFound: page(() => import('../features/not-found/pages/NotFoundPage').then((m) => m.NotFoundPage), {
+    query: false,
+  }),
+};
+
+/** A route showing `page`; the handle lets preloadRoute() start loading it early. */
+const show = (lazyPage: LazyPage) => ({ Component: lazyPage, handle: { preload: lazyPage.preload } });
+
+/** An error below keeps the layout around it (the pathless route of the table). */
+function PageErrorBoundary() {
+  return (
+    <RouteErrorBoundary>
+      <Outlet />
+    </RouteErrorBoundary>
+  );
+}
+
+/** The route table: the page each address shows. */
 export const routes: RouteObject[] = [
   {
     path: '/',
-    Component: RootLayout,
-    HydrateFallback: Loading,
-    ErrorBoundary: RouteError,
+    element: (
+      <RouteErrorBoundary>
+        <RootLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
       {
-        // Pathless: an error keeps the layout around it.
-        ErrorBoundary: RouteError,
+        Component: PageErrorBoundary,
         children: [
           { index: true, element: <Navigate to="/menu" replace /> },
-          {
-            path: 'menu',
-            lazy: () => import('./routes/MenuRoute').then((m) => ({ Component: m.MenuRoute })),
-          },
+          { path: 'menu', ...show(pages.menu) },
           {
             // Signed-in users have nothing to do here: they go to /menu.
             Component: GuestOnlyRoute,
             children: [
-              {
-                path: 'login',
-                lazy: () => import('../features/auth/pages/LoginPage').then((m) => ({ Component: m.LoginPage })),
-              },
-              {
-                path: 'signup',
-                lazy: () => import('../features/auth/pages/SignupPage').then((m) => ({ Component: m.SignupPage })),
-              },
+              { path: 'login', ...show(pages.login) },
+              { path: 'signup', ...show(pages.signup) },
             ],
           },
-          {
-            path: 'verify-email',
-            lazy: () =>
-              import('../features/auth/pages/VerifyEmailPage').then((m) => ({ Component: m.VerifyEmailPage })),
-          },
-          {
-            path: 'reprograma',
-            lazy: () =>
-              import('../features/marketing/pages/ReprogramaPage').then((m) => ({ Component: m.ReprogramaPage })),
-          },
-          {
-            path: 'manifiesta',
-            lazy: () =>
-              import('../features/marketing/pages/ManifiestaPage').then((m) => ({ Component: m.ManifiestaPage })),
-          },
-          {
-            path: 'manifiesta-call',
-            lazy: () =>
-              import('../features/marketing/pages/ManifiestaCallPage').then((m) => ({
-                Component: m.ManifiestaCallPage,
-              })),
-          },
-          {
-            path: 'hielo',
-            lazy: () => import('../features/marketing/pages/HieloPage').then((m) => ({ Component: m.HieloPage })),
-          },
-          {
-            path: 'masterclasses',
-            lazy: () =>
-              import('../features/marketing/pages/MasterclassesPage').then((m) => ({
-                Component: m.MasterclassesPage,
-              })),
-          },
-          {
-            path: 'coaching',
-            lazy: () =>
-              import('../features/marketing/pages/CoachingPage').then((m) => ({ Component: m.CoachingPage })),
-          },
-          {
-            path: 'about',
-            lazy: () => import('../features/marketing/pages/AboutPage').then((m) => ({ Component: m.AboutPage })),
-          },
-          {
-            path: 'recursos-gratuitos',
-            lazy: () =>
-              import('../features/leads/pages/FreeResourcesPage').then((m) => ({ Component: m.FreeResourcesPage })),
-          },
-          {
-            path: 'nostalgia',
-            lazy: () => import('../features/leads/pages/NostalgiaPage').then((m) => ({ Component: m.NostalgiaPage })),
-          },
-          {
-            path: 'niveles',
-            lazy: () => import('../features/leads/pages/LevelsPage').then((m) => ({ Component: m.LevelsPage })),
-          },
-          {
-            path: 'afirmaciones',
-            lazy: () =>
-              import('../features/leads/pages/AffirmationsPage').then((m) => ({ Component: m.AffirmationsPage })),
-          },
-          {
-            path: 'newsletter',
-            lazy: () =>
-              import('../features/newsletter/pages/NewsletterArchivePage').then((m) => ({
-                Component: m.NewsletterArchivePage,
-              })),
-          },
-          {
-            path: 'newsletter/:campaign/:slug',
-            lazy: () =>
-              import('../features/newsletter/pages/NewsletterIssuePage').then((m) => ({
-                Component: m.NewsletterIssuePage,
-              })),
-          },
+          { path: 'verify-email', ...show(pages.verifyEmail) },
+          { path: 'reprograma', ...show(pages.reprograma) },
+          { path: 'manifiesta', ...show(pages.manifiesta) },
+          { path: 'manifiesta-call', ...show(pages.manifiestaCall) },
+          { path: 'hielo', ...show(pages.hielo) },
+          { path: 'masterclasses', ...show(pages.masterclasses) },
+          { path: 'coaching', ...show(pages.coaching) },
+          { path: 'about', ...show(pages.about) },
+          { path: 'recursos-gratuitos', ...show(pages.freeResources) },
+          { path: 'nostalgia', ...show(pages.nostalgia) },
+          { path: 'niveles', ...show(pages.levels) },
+          { path: 'afirmaciones', ...show(pages.affirmations) },
+          { path: 'newsletter', ...show(pages.newsletter) },
+          { path: 'newsletter/:campaign/:slug', ...show(pages.newsletterIssue) },
           {
             // The confirmation acts on the signed-in account: a guest signs in first and comes back.
             Component: ProtectedRoute,
             children: [
-              {
-                path: 'confirmacion-pago',
-                lazy: () =>
-                  import('../features/payment/pages/PaymentConfirmationPage').then((m) => ({
-                    Component: m.PaymentConfirmationPage,
-                  })),
-              },
+              { path: 'confirmacion-pago', ...show(pages.paymentConfirmation) },
             ],
           },
           {
@@ -129,55 +150,64 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'coach',
-                lazy: () => import('../features/coach/pages/CoachLayout').then((m) => ({ Component: m.CoachLayout })),
+                ...show(pages.coach),
                 children: [
-                  {
-                    index: true,
-                    lazy: () => import('../features/coach/pages/LearnersPage').then((m) => ({ Component: m.LearnersPage })),
-                  },
-                  {
-                    path: 'learners/:id',
-                    lazy: () =>
-                      import('../features/coach/pages/LearnerJourneyPage').then((m) => ({ Component: m.LearnerJourneyPage })),
-                  },
-                  {
-                    path: 'analytics',
-                    lazy: () => import('../features/coach/pages/AnalyticsPage').then((m) => ({ Component: m.AnalyticsPage })),
-                  },
+                  { index: true, ...show(pages.coachLearners) },
+                  { path: 'learners/:id', ...show(pages.coachJourney) },
+                  { path: 'analytics', ...show(pages.coachAnalytics) },
                 ],
               },
             ],
           },
-          {
-            path: 'cursos/manifiesta',
-            lazy: () => import('./routes/SyllabusRoute').then((m) => ({ Component: m.SyllabusRoute })),
-          },
+          { path: 'cursos/manifiesta', ...show(pages.syllabus) },
           {
             // Open to guests: their progress stays in this browser until they sign in.
             path: 'cursos/manifiesta/:activitySlug',
-            lazy: () => import('./routes/ActivityRoute').then((m) => ({ Component: m.ActivityRoute })),
+            ...show(pages.activity),
           },
-          {
-            path: 'herramientas/7-fases',
-            lazy: () =>
-              import('../features/meditation/pages/SevenPhasesPage').then((m) => ({ Component: m.SevenPhasesPage })),
-          },
-          {
-            path: 'metafisica/bashar/15-minutos-y-contando',
-            lazy: () =>
-              import('../features/meditation/pages/RewiringPage').then((m) => ({ Component: m.RewiringPage })),
-          },
-          {
-            path: '*',
-            lazy: () =>
-              import('../features/not-found/pages/NotFoundPage').then((m) => ({ Component: m.NotFoundPage })),
-          },
+          { path: 'herramientas/7-fases', ...show(pages.sevenPhases) },
+          { path: 'metafisica/bashar/15-minutos-y-contando', ...show(pages.rewiring) },
+          { path: '*', ...show(pages.notFound) },
         ],
       },
     ],
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** Starts loading the pages of `pathname` at once, before the session check and the first render. */
+export function preloadRoute(pathname: string, table: RouteObject[] = routes): void {
+  for (const { route } of matchRoutes(table, pathname) ?? []) {
+    const handle = route.handle as { preload?: LazyPage['preload'] } | undefined;
+    void handle?.preload?.().catch(() => undefined); // the render reports a failure, with the error page
+  }
+}
+
+export type AppHistory = ReturnType<typeof createBrowserHistory>;
+
+function RouteTable({ table }: { table: RouteObject[] }) {
+  return useRoutes(table);
+}
+
+type AppRouterProps = {
+  /** The browser's history by default; a memory history in tests. */
+  history?: AppHistory;
+  routes?: RouteObject[];
+};
+
+/**
+ * The declarative router, with each navigation in a transition: while the next page loads, React keeps the
+ * current one on screen and `useNavigating()` is true.
+ */
+export function AppRouter({ history: given, routes: table = routes }: AppRouterProps) {
+  const [history] = useState(() => given ?? createBrowserHistory({ v5Compat: true }));
+  const [state, setState] = useState({ action: history.action, location: history.location });
+  const [navigating, startTransition] = useTransition();
+  useLayoutEffect(() => history.listen((update) => startTransition(() => setState(update))), [history]);
+  return (
+    <NavigatingContext.Provider value={navigating}>
+      <Router location={state.location} navigationType={state.action} navigator={history}>
+        <RouteTable table={table} />
+      </Router>
+    </NavigatingContext.Provider>
+  );
 }

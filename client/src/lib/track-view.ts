@@ -1,7 +1,8 @@
 // Counts a visit to a public funnel page once per mount (POST /api/leads/view). The server honours
 // Do-Not-Track and Global Privacy Control; we don't even ask when the browser says so. Never blocks the page.
 import { useEffect } from 'react';
-import { api } from '../api/client';
+// On every funnel page, /menu first: the light client (no openapi-fetch) keeps that page small.
+import { lightApi } from '../api/light-client';
 import type { paths } from '../api/schema';
 
 export type FunnelPage = paths['/api/leads/view']['post']['requestBody']['content']['application/json']['page'];
@@ -13,7 +14,7 @@ export function browserOptedOut(): boolean {
 
 export function trackView(page: FunnelPage, section?: string): void {
   if (browserOptedOut()) return;
-  api.POST('/api/leads/view', { body: { page, ...(section ? { section } : {}) } }).catch((error: unknown) => {
+  lightApi.POST('/api/leads/view', { body: { page, ...(section ? { section } : {}) } }).catch((error: unknown) => {
     console.error('No se pudo registrar la visita.', error);
   });
 }

@@ -1,23 +1,23 @@
 // Renders the real route table at a path, in memory, wrapped as main.tsx wraps the app.
 import { render } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router-dom';
+import { UNSAFE_createMemoryHistory as createMemoryHistory, type InitialEntry, type RouteObject, type To } from 'react-router-dom';
 import { AppProviders, createQueryClient } from '../app/providers';
-import { noticeQueries, type Notice } from '../app/layout/SiteNotice';
-import { routes } from '../app/router';
-import { authQueries } from '../features/auth/api/auth-queries';
+import type { Notice } from '../app/layout/SiteNotice';
+import { AppRouter, type AppHistory } from '../app/router';
 import type { User } from '../features/auth/api/types';
+import { useAuth } from '../features/auth/session/useAuth';
 
 type RenderRouteOptions = {
   /**
-   * Who is signed in. A user or null (guest, the default) is put in the session cache, so the page renders
-   * at once and makes no session call; 'check' leaves the cache empty, so the app asks GET
-   * /api/auth/verifyToken like a fresh page load (stub fetch for it).
+   * Who is signed in. A user or null (guest, the default) is given to the session up front, so the page renders
+   * at once and makes no session call; 'check' leaves it unknown, so the app asks GET /api/auth/verifyToken
+   * like a fresh page load (stub fetch for it).
    */
   session?: User | null | 'check';
   /**
-   * The site notice above every page: none by default, put in the cache so that no page makes the call;
-   * 'fetch' leaves the cache empty, so the layout asks GET /api/app/notification (stub fetch for it).
+   * The site notice above every page: none by default, given up front so that no page makes the call;
+   * 'fetch' leaves it unknown, so the layout asks GET /api/app/notification (stub fetch for it).
    */
   notice?: Notice | null | 'fetch';
   /** A route table of the test's own (e.g. a component with fakes injected); the app's by default. */
@@ -26,18 +26,47 @@ type RenderRouteOptions = {
 
 export function renderRoute(
   entry: InitialEntry,
-  { session = null, notice = null, routes: table = routes }: RenderRouteOptions = {},
+  { session = null, notice = null, routes: table }: RenderRouteOptions = {},
 ) {
-  const router = createMemoryRouter(table, { initialEntries: [entry] });
+  // The router listens to the history; tests may too (a history takes one listener: pass every change on).
+  const memory = createMemoryHistory({ initialEntries: [entry], v5Compat: true });
+  type Listener = Parameters<AppHistory['listen']>[0];
+  const listeners = new Set<Listener>();
+  memory.listen((update) => listeners.forEach((listener) => listener(update)));
+  const history: AppHistory = Object.assign(Object.create(memory) as AppHistory, {
+    listen: (listener: Listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  });
   const queryClient = createQueryClient();
-  if (session !== 'check') queryClient.setQueryData(authQueries.me().queryKey, session);
-  if (notice !== 'fetch') queryClient.setQueryData(noticeQueries.current().queryKey, notice);
+  // Who the app thinks is signed in, as of its last render (undefined while the session check runs).
+  let seen: User | null | undefined;
+  function SessionProbe() {
+    seen = useAuth().user;
+    return null;
+  }
   const view = render(
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
+      <AppProviders
+        queryClient={queryClient}
+        session={session === 'check' ? undefined : session}
+        notice={notice === 'fetch' ? undefined : notice}
+      >
+        <SessionProbe />
+        <AppRouter history={history} routes={table} />
       </AppProviders>
     </StrictMode>,
   );
-  return { router, queryClient, ...view };
+  /** Where the app is, and a way to go elsewhere as the address bar or the back button would. */
+  const router = {
+    get state() {
+      return { location: history.location };
+    },
+    navigate: async (to: To) => history.push(to),
+    /** Called with every location the app goes to. */
+    subscribe: (listener: (location: AppHistory['location']) => void) =>
+      history.listen(({ location }) => listener(location)),
+  };
+  return { router, history, queryClient, session: () => seen, ...view };
 }

@@ -1,13 +1,16 @@
-import { Suspense, useLayoutEffect, useRef, type MouseEvent, type RefObject } from 'react';
-import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router-dom';
+import { lazy, Suspense, useLayoutEffect, useRef, type MouseEvent, type RefObject } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Loading } from '../../components/Loading/Loading';
 import { useAuth } from '../../features/auth/session/useAuth';
+import { useNavigating } from '../navigating';
 import { AccederButton } from './AccederButton';
-import { AccountDrawer } from './AccountDrawer';
 import { SiteNotice } from './SiteNotice';
 import styles from './RootLayout.module.css';
 
 const MAIN_ID = 'contenido';
+
+// Only signed-in users see the drawer: a guest's first page does not load it.
+const AccountDrawer = lazy(() => import('./AccountDrawer').then((m) => ({ default: m.AccountDrawer })));
 
 /**
  * The spec wants the window at the top after every navigation: on a new path we scroll to the top (or to the
@@ -41,7 +44,7 @@ export function RootLayout() {
   const main = useRef<HTMLElement>(null);
   useNavigationReset(main);
   // The next page's chunk is loading: the current page stays, a thin bar says something is happening.
-  const navigating = useNavigation().state === 'loading';
+  const navigating = useNavigating();
 
   const { user, logout } = useAuth();
   const navigate = useNavigate();
@@ -62,7 +65,13 @@ export function RootLayout() {
       </a>
       {navigating ? <div className={styles.progress} aria-hidden="true" /> : null}
       <SiteNotice />
-      {user ? <AccountDrawer username={user.username} onLogout={logoutAndLeave} /> : <AccederButton />}
+      {user ? (
+        <Suspense fallback={null}>
+          <AccountDrawer username={user.username} onLogout={logoutAndLeave} />
+        </Suspense>
+      ) : (
+        <AccederButton />
+      )}
       <main id={MAIN_ID} ref={main} tabIndex={-1} className={styles.main} aria-busy={navigating || undefined}>
         <Suspense fallback={<Loading />}>
           <Outlet />

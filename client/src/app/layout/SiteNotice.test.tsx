@@ -1,8 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, stubApi } from '../../testing/fake-api';
 import { renderRoute } from '../../testing/render-route';
-import { NOTICE_DISMISSED_KEY, noticeQueries, type Notice } from './SiteNotice';
+import { NOTICE_DISMISSED_KEY, type Notice } from './SiteNotice';
 
 const retreat: Notice = { id: 'a1b2c3d4e5f6', text: 'Últimos cupos para el Retiro de Hielo de noviembre.', link: '/hielo' };
 const live: Notice = { id: '0f9e8d7c6b5a', text: 'Este jueves hay masterclass en vivo.', link: 'https://www.youtube.com/@manifiesta/live' };
@@ -13,6 +13,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Lets the answer land and React show it. */
+async function settle() {
+  await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+}
+
 const banner = () => screen.queryByRole('complementary', { name: 'Aviso' });
 
 /** Renders /about asking the server for the notice, and waits until its answer has been taken in. */
@@ -20,7 +25,8 @@ async function visitWithNotice(notice: Notice | null) {
   const api = stubApi({ 'GET /api/app/notification': () => envelope(200, notice ? 'Aviso del sitio.' : 'Sin avisos.', notice) });
   const view = renderRoute('/about', { notice: 'fetch' });
   await screen.findByRole('heading', { level: 1 });
-  await waitFor(() => expect(view.queryClient.getQueryState(noticeQueries.current().queryKey)?.status).toBe('success'));
+  await waitFor(() => expect(api.callsTo('GET /api/app/notification')).toHaveLength(1));
+  await settle();
   return { ...view, api };
 }
 

@@ -1,11 +1,12 @@
 // The auth feature's query factory: keys go from generic to specific, ['auth'] then ['auth', 'me'].
 import { queryOptions } from '@tanstack/react-query';
-import { api, unwrap } from '../../../api/client';
+import { unwrap } from '../../../api/errors';
+import { lightApi } from '../../../api/light-client';
 import type { User } from './types';
 
 /** Who am I: the session's user, or null for a guest (401 is an answer, not an error). */
 export async function fetchCurrentUser(): Promise<User | null> {
-  const result = await api.GET('/api/auth/verifyToken');
+  const result = await lightApi.GET('/api/auth/verifyToken');
   if (result.response.status === 401) return null;
   return unwrap(result);
 }

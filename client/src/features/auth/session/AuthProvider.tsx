@@ -1,53 +1,86 @@
-// The session lives in the query cache under authQueries.me(): one source for every component.
-import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+// The session: who is signed in, checked once per visit (GET /api/auth/verifyToken) and kept here, outside
+// TanStack Query, so that the first page renders without loading the query library (issue 11, bundle budget).
+// `onChange` tells the app when the account changes, so that what other features cached can follow.
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Loading } from '../../../components/Loading/Loading';
-import { authQueries } from '../api/auth-queries';
-import { sessionMutations } from '../api/session-mutations';
+import { fetchCurrentUser } from '../api/auth-queries';
+import { postLogin, postLogout } from '../api/session-mutations';
 import type { LoginBody, User } from '../api/types';
 import { AuthContext, type AuthContextValue } from './auth-context';
 
-const ME_KEY = authQueries.me().queryKey;
-const isAuthQuery = (query: Query) => query.queryKey[0] === authQueries.all()[0];
+/** `undefined` until the first session check has answered. */
+type Known = User | null | undefined;
 
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
-  // The observer runs the session check; its `error` is only logged (spec §8: left signed out).
-  const me = useQuery(authQueries.me());
+export type SessionChange = 'signed-in' | 'signed-out';
 
-  // The user is read straight from the cache, not from the observer: the cache changes synchronously, the
-  // observer's copy a tick later. A guard rendered right after login or logout must already see the change,
-  // or it would send the visitor the wrong way (e.g. /login → /menu just after signing out).
-  const user = useSyncExternalStore(
-    useCallback((onChange) => queryClient.getQueryCache().subscribe(onChange), [queryClient]),
-    () => queryClient.getQueryData(ME_KEY) ?? null,
-  );
+function createSession(initial: Known) {
+  let user: Known = initial;
+  // Bumped by every change: an answer to a check that started before a login or logout must not undo it.
+  let version = 0;
+  let firstCheck: Promise<void> | null = null;
+  const listeners = new Set<() => void>();
 
-  useEffect(() => {
-    if (me.error) console.error('No se pudo comprobar la sesión.', me.error);
-  }, [me.error]);
+  const set = (next: User | null) => {
+    version += 1;
+    user = next;
+    for (const listener of listeners) listener();
+  };
 
-  const setUser = useCallback(
-    async (next: User | null) => {
-      // A session check still on its way must not land after this and undo it.
-      await queryClient.cancelQueries({ queryKey: ME_KEY });
-      queryClient.setQueryData(ME_KEY, next);
+  /** Asks the server who is signed in; the answer is taken unless the session changed meanwhile. */
+  const fetchUser = async (): Promise<User | null> => {
+    const started = version;
+    const fetched = await fetchCurrentUser();
+    if (version === started) set(fetched);
+    return user ?? null;
+  };
+
+  return {
+    get: () => user,
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
     },
-    [queryClient],
-  );
+    set,
+    fetchUser,
+    /** The visit's session check, once (StrictMode runs effects twice). A failure leaves a guest (spec §8). */
+    check: () => {
+      if (user !== undefined || firstCheck) return;
+      firstCheck = fetchUser().then(
+        () => undefined,
+        (error: unknown) => {
+          console.error('No se pudo comprobar la sesión.', error);
+          if (user === undefined) set(null);
+        },
+      );
+    },
+  };
+}
 
-  const { mutateAsync: postLogin } = useMutation(sessionMutations.login());
-  const { mutateAsync: postLogout } = useMutation(sessionMutations.logout());
+type AuthProviderProps = {
+  children: ReactNode;
+  /** The user when already known (e.g. a test); else the session is checked with the server. */
+  initialUser?: User | null;
+  /** Called after a login or logout. */
+  onChange?: (change: SessionChange) => void;
+};
+
+export function AuthProvider({ children, initialUser, onChange }: AuthProviderProps) {
+  const [session] = useState(() => createSession(initialUser));
+  // Read synchronously from the store: a guard rendered right after login or logout must already see the
+  // change, or it would send the visitor the wrong way (e.g. /login → /menu just after signing out).
+  const known = useSyncExternalStore(session.subscribe, session.get);
+
+  useEffect(() => session.check(), [session]);
 
   const login = useCallback(
     async (credentials: LoginBody) => {
       const signedIn = await postLogin(credentials);
-      await setUser(signedIn);
+      session.set(signedIn);
       // What other features cached as a guest (progress, completions) now belongs to someone.
-      void queryClient.invalidateQueries({ predicate: (query) => !isAuthQuery(query) });
+      onChange?.('signed-in');
       return signedIn;
     },
-    [postLogin, setUser, queryClient],
+    [session, onChange],
   );
 
   const logout = useCallback(async () => {
@@ -56,28 +89,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch (error) {
       console.error('No se pudo cerrar la sesión en el servidor.', error);
     }
-    await setUser(null);
+    session.set(null);
     // Nothing of the previous account may stay on screen for the next person at this device.
-    void queryClient.resetQueries({ predicate: (query) => !isAuthQuery(query) });
-  }, [postLogout, setUser, queryClient]);
+    onChange?.('signed-out');
+  }, [session, onChange]);
 
   const refresh = useCallback(
     async (given?: User | null) => {
       if (given !== undefined) {
-        await setUser(given);
+        session.set(given);
         return given;
       }
       try {
-        return await queryClient.fetchQuery({ ...authQueries.me(), staleTime: 0 });
+        return await session.fetchUser();
       } catch (error) {
         console.error('No se pudo actualizar la sesión.', error);
-        return queryClient.getQueryData(ME_KEY) ?? null;
+        return session.get() ?? null;
       }
     },
-    [setUser, queryClient],
+    [session],
   );
 
-  const isLoading = me.isPending;
+  const user = known ?? null;
+  const isLoading = known === undefined;
   const value = useMemo<AuthContextValue>(
     () => ({ user, isLoading, login, logout, refresh }),
     [user, isLoading, login, logout, refresh],

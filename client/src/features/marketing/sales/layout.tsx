@@ -33,9 +33,10 @@ type HeroProps = {
 };
 
 export function Hero({ title, lead, eyebrow, documentTitle = title, media, children }: HeroProps) {
-  const { ref, props } = useReveal<HTMLElement>();
+  // Not revealed on scroll like the sections below: the hero is the first thing on screen (the page's largest
+  // paint), so it shows at once; hidden until an observer fires, it held back Lighthouse's FCP and LCP.
   return (
-    <header ref={ref} {...props} className={cx(styles.hero, !media && styles.heroSolo)}>
+    <header className={cx(styles.hero, !media && styles.heroSolo)}>
       <title>{`${documentTitle} · Manifiesta`}</title>
       <div className={styles.heroText}>
         {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}

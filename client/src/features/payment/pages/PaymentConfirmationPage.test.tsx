@@ -3,7 +3,6 @@ import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/providers';
-import { authQueries } from '../../auth/api/auth-queries';
 import { VISITOR_RECORD_KEY } from '../../../lib/visitor-record';
 import { deferred, envelope, makeUser, stubApi } from '../../../testing/fake-api';
 import { renderRoute } from '../../../testing/render-route';
@@ -70,7 +69,7 @@ describe('/confirmacion-pago', () => {
     const answer = deferred();
     const api = stubApi({ ...AROUND, [CONFIRM]: () => answer.promise });
     const premium = makeUser({ roles: [7] });
-    const { router, queryClient } = renderRoute(COURSE, { session: makeUser() });
+    const { router, session } = renderRoute(COURSE, { session: makeUser() });
 
     expect((await screen.findByText('Verificando tu pago, por favor espera...')).closest('[role="status"]')).toBeTruthy();
 
@@ -79,7 +78,7 @@ describe('/confirmacion-pago', () => {
     await advance(0);
     expect(screen.getByText('¡Pago exitoso! Tu acceso ha sido activado.')).toBeTruthy();
     expect(screen.getByText('Serás redirigido en unos segundos...')).toBeTruthy();
-    expect(queryClient.getQueryData(authQueries.me().queryKey)).toEqual(premium);
+    expect(session()).toEqual(premium);
 
     await advance(2990);
     expect(router.state.location.pathname).toBe('/confirmacion-pago');
@@ -158,11 +157,10 @@ describe('/confirmacion-pago', () => {
   it('rendered without a guard, tells a guest why to sign in and links to /login with the way back', async () => {
     const api = stubApi(AROUND);
     const queryClient = createQueryClient();
-    queryClient.setQueryData(authQueries.me().queryKey, null);
     const router = createMemoryRouter([{ path: '/confirmacion-pago', Component: PaymentConfirmationPage }], { initialEntries: [COURSE] });
     render(
       <StrictMode>
-        <AppProviders queryClient={queryClient}>
+        <AppProviders queryClient={queryClient} session={null}>
           <RouterProvider router={router} />
         </AppProviders>
       </StrictMode>,

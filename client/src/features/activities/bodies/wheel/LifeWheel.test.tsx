@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIFE_AREAS } from '../../../../../../course/areas';
-import { authQueries } from '../../../auth/api/auth-queries';
 import { GUEST_PROGRESS_KEY } from '../../../../lib/guest-progress';
 import { deferred, envelope, makeUser, stubApi } from '../../../../testing/fake-api';
 import { renderRoute } from '../../../../testing/render-route';
@@ -244,9 +243,9 @@ describe('life wheel: a signed-in user', () => {
       [SAVE]: envelope(401, 'Tu sesión ha expirado. Por favor, inicia sesión de nuevo.'),
       [LOGOUT]: () => loggingOut.promise,
     });
-    const { router, queryClient } = renderRoute(PATH, { session: makeUser() });
+    const { router, session } = renderRoute(PATH, { session: makeUser() });
     alert.mockImplementation(() => {
-      alertedWhileSignedOut = queryClient.getQueryData(authQueries.me().queryKey) === null;
+      alertedWhileSignedOut = session() === null;
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Comenzar Actividad' }));
     await screen.findByRole('radiogroup');
