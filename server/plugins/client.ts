@@ -15,7 +15,6 @@ export default fp(
         root,
         // Files are looked up per request, so a rebuild while the server runs is served at once.
         wildcard: true,
-        preCompressed: true,
         index: false,
         // The build writes .br and .gz next to every text asset (client/vite.config.ts): sent to
         // browsers that accept them, with Vary: Accept-Encoding; no compression work per request.

@@ -1,5 +1,5 @@
 // The built SPA under its real Content-Security-Policy: every page renders without a single policy
-// violation (no inline script or style, no foreign frame or connection).
+// violation (no inline script or style, no foreign frame or connection), and the shell arrives compressed.
 import { expect, test, type Page } from '@playwright/test';
 import { verifiedAccount } from './accounts';
 
@@ -61,4 +61,16 @@ test("a learner's activities (charts, forms, the meditation player) run under th
   await page.getByRole('button', { name: 'Comenzar Meditación' }).first().click();
   await page.waitForTimeout(500);
   expect(await violations(page)).toEqual([]);
+});
+test('the shell and its scripts arrive compressed; hashed scripts are cached for a year', async ({ request }) => {
+  const shell = await request.get('/menu', { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(shell.headers()['content-encoding']).toMatch(/^(br|gzip)$/);
+  expect(shell.headers()['cache-control']).toBe('no-cache');
+  const html = await shell.text();
+  const entry = html.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/)?.[1];
+  expect(entry, 'the shell names its entry script').toBeTruthy();
+  expect(html, 'no inline script in the shell').not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  const script = await request.get(entry!, { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(script.headers()['content-encoding']).toMatch(/^(br|gzip)$/);
+  expect(script.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
 });
