@@ -79,6 +79,8 @@ describe('side drawer of a signed-in user', () => {
     await openDrawer();
     await act(() => router.navigate('/newsletter'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/newsletter'));
+    // Navigations are transitions: the drawer closes when the new page (a lazy chunk) is on screen.
+    await screen.findByRole('heading', { level: 1, name: 'Newsletter' }, { timeout: 5000 });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
