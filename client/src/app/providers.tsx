@@ -1,7 +1,8 @@
 // What every page sits in: the session, the site notice and the slot for TanStack Query's cache. The query
 // library itself loads with the first page that needs it (query-scope.tsx), not with the shell that shows /menu.
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Loading } from '../components/Loading/Loading';
 import { AuthProvider, type SessionChange } from '../features/auth/session/AuthProvider';
 import type { User } from '../features/auth/api/types';
 import { GuestProgressMerge } from './GuestProgressMerge';
@@ -20,6 +21,20 @@ type AppProvidersProps = {
   /** The site notice, when already known; else it is asked once per visit. */
   notice?: Notice | null;
 };
+
+/**
+ * Renders its children in a transition, 'Cargando...' until then. The session check's answer is a synchronous
+ * update (a store read with useSyncExternalStore, see AuthProvider), and a synchronous render builds the whole
+ * first page in one long task that blocks the main thread (~180 ms on this machine for /reprograma, four times
+ * that on Lighthouse's phone). In a transition React builds the page in slices of 5 ms and the browser stays
+ * responsive meanwhile (issue 11, total blocking time). Only for the first page: later session changes (login,
+ * logout) stay synchronous, as the guards need them at once.
+ */
+function FirstRenderInTransition({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => startTransition(() => setReady(true)), []);
+  return ready ? children : <Loading />;
+}
 
 export function AppProviders({ children, queryClient, session, notice }: AppProvidersProps) {
   const [holder] = useState<QueryHolder>(() => ({ client: queryClient ?? null }));
@@ -41,7 +56,8 @@ export function AppProviders({ children, queryClient, session, notice }: AppProv
         <NoticeSourceContext.Provider value={noticeSource}>
           <AuthProvider initialUser={session} onChange={onSessionChange}>
             <GuestProgressMerge />
-            {children}
+            {/* A session given up front (tests) renders at once, as before. */}
+            {session === undefined ? <FirstRenderInTransition>{children}</FirstRenderInTransition> : children}
           </AuthProvider>
         </NoticeSourceContext.Provider>
       </QueryClientContext.Provider>

@@ -35,8 +35,11 @@ function useNavigationReset(main: RefObject<HTMLElement | null>) {
       target.scrollIntoView();
       return;
     }
+    // The first page of a visit is already at the top (scroll restoration is manual, above): scrolling there
+    // would only force a layout in the middle of React's commit (Lighthouse's 'forced reflow', issue 11).
+    if (!navigated) return;
     window.scrollTo(0, 0);
-    if (navigated) main.current?.focus({ preventScroll: true });
+    main.current?.focus({ preventScroll: true });
   }, [pathname, hash, main]);
 }
 
