@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { routeModules } from './src/app/route-modules';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -75,12 +76,52 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Writes dist/client/.vite/routes.json: for every address of the router (client/src/app/router.tsx, read as source,
+ * the one place routes are declared), the manifest keys of the page modules it loads. The server names their
+ * chunks and stylesheets in that address's HTML (server/plugins/client.ts), so the page downloads with the entry
+ * instead of after it. The build fails when a page module cannot be found or has no chunk.
+ */
+function routePreloads(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'manifiesta:route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const routerFile = path.join(root, 'src/app/router.tsx');
+        const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, unknown>;
+        const keyOf = (specifier: string) => {
+          const base = path.resolve(path.dirname(routerFile), specifier);
+          for (const file of [base, `${base}.tsx`, `${base}.ts`]) {
+            const key = path.relative(root, file).split(path.sep).join('/');
+            if (key in manifest) return key;
+          }
+          throw new Error(`route-preloads: '${specifier}' (router.tsx) has no chunk in the build manifest`);
+        };
+        const routes = routeModules(await readFile(routerFile, 'utf8')).map(({ path: pattern, modules }) => ({
+          path: pattern,
+          modules: modules.map(keyOf),
+        }));
+        await writeFile(path.join(outDir, '.vite/routes.json'), `${JSON.stringify(routes, null, 2)}\n`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root,
   base: '/',
   // One .env at the repository root serves server and client; only VITE_* reaches the bundle.
   envDir: '..',
-  plugins: [react(), precompress()],
+  plugins: [react(), routePreloads(), precompress()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

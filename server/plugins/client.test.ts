@@ -145,3 +145,128 @@ describe('compression and security headers', () => {
     expect(res.headers['content-security-policy']).not.toContain("frame-ancestors 'none'");
   });
 });
+
+describe("each address's shell names its page's chunks (no waterfall: entry → page chunk)", () => {
+  const INDEX = [
+    '<!doctype html><html><head><title>Manifiesta</title>',
+    '<script type="module" crossorigin src="/assets/index-e1.js"></script>',
+    '<link rel="modulepreload" crossorigin href="/assets/react-r1.js">',
+    '<link rel="stylesheet" crossorigin href="/assets/index-c1.css">',
+    '</head><body><div id="root"></div></body></html>',
+  ].join('\n');
+  // As Vite writes it (keys relative to client/), plus the route map of client/vite.config.ts.
+  const MANIFEST = {
+    'index.html': { file: 'assets/index-e1.js', isEntry: true, imports: ['_react-r1.js'], css: ['assets/index-c1.css'] },
+    '_react-r1.js': { file: 'assets/react-r1.js' },
+    'src/features/marketing/pages/ReprogramaPage.tsx': {
+      file: 'assets/ReprogramaPage-p1.js',
+      isDynamicEntry: true,
+      imports: ['_sales-s1.js', '_react-r1.js'],
+    },
+    '_sales-s1.js': { file: 'assets/sales-s1.js', imports: ['_react-r1.js'], css: ['assets/sales-c2.css'] },
+    'src/app/query-scope.tsx': { file: 'assets/query-scope-q1.js', isDynamicEntry: true, imports: ['_react-r1.js'] },
+    'src/features/newsletter/pages/NewsletterIssuePage.tsx': { file: 'assets/NewsletterIssuePage-n1.js', isDynamicEntry: true },
+    'src/features/not-found/pages/NotFoundPage.tsx': { file: 'assets/NotFoundPage-f1.js', isDynamicEntry: true },
+    'src/app/routes/MenuRoute.tsx': { file: 'assets/MenuRoute-m1.js', isDynamicEntry: true, imports: ['_react-r1.js'] },
+  };
+  const ROUTES = [
+    { path: '/menu', modules: ['src/app/routes/MenuRoute.tsx'] },
+    { path: '/reprograma', modules: ['src/features/marketing/pages/ReprogramaPage.tsx', 'src/app/query-scope.tsx'] },
+    { path: '/newsletter/:campaign/:slug', modules: ['src/features/newsletter/pages/NewsletterIssuePage.tsx', 'src/app/query-scope.tsx'] },
+    { path: '/*', modules: ['src/features/not-found/pages/NotFoundPage.tsx'] },
+  ];
+  let buildDir: string;
+  let built: App;
+
+  const writeBuild = async (index: string, manifest: object) => {
+    await mkdir(path.join(buildDir, '.vite'), { recursive: true });
+    await writeFile(path.join(buildDir, 'index.html'), index);
+    await writeFile(path.join(buildDir, '.vite/manifest.json'), JSON.stringify(manifest));
+    await writeFile(path.join(buildDir, '.vite/routes.json'), JSON.stringify(ROUTES));
+  };
+  const links = (html: string) => [...html.matchAll(/<link rel="([a-z]+)" crossorigin href="([^"]+)">/g)].map(([, rel, href]) => `${rel} ${href}`);
+
+  beforeAll(async () => {
+    buildDir = await mkdtemp(path.join(os.tmpdir(), 'manifiesta-client-routes-'));
+    await writeBuild(INDEX, MANIFEST);
+    built = await buildApp({
+      config: { ...loadConfig({}), LOG_LEVEL: 'silent' },
+      pool,
+      store: createEventStore({ pool, catalog: createCatalog() }),
+      jobs: { health: async () => ({ ok: true }), send: async () => null, getJob: async () => undefined },
+      logger: pino({ level: 'silent' }),
+      clientDir: buildDir,
+    });
+  });
+  afterAll(async () => {
+    await built.close();
+    await rm(buildDir, { recursive: true, force: true });
+  });
+
+  it('/reprograma preloads its page, the chunks that page imports, its stylesheet and the query scope, once each', async () => {
+    const res = await built.inject({ method: 'GET', url: '/reprograma?utm_source=instagram' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(links(res.body)).toEqual([
+      // Vite's own, for the entry: not repeated below.
+      'modulepreload /assets/react-r1.js',
+      'stylesheet /assets/index-c1.css',
+      'stylesheet /assets/sales-c2.css',
+      'modulepreload /assets/ReprogramaPage-p1.js',
+      'modulepreload /assets/sales-s1.js',
+      'modulepreload /assets/query-scope-q1.js',
+    ]);
+    // Still the shell: the entry script, in <head>.
+    expect(res.body).toMatch(/<script type="module" crossorigin src="\/assets\/index-e1.js"><\/script>[\s\S]*<\/head>/);
+    expect(res.body.indexOf('ReprogramaPage-p1.js')).toBeLessThan(res.body.indexOf('</head>'));
+  });
+
+  it('matches parameters and sends an unknown address the 404 page; / (a redirect to /menu) gets the plain shell', async () => {
+    const issue = await built.inject({ method: 'GET', url: '/newsletter/2024-otono/carta-1' });
+    expect(links(issue.body)).toContain('modulepreload /assets/NewsletterIssuePage-n1.js');
+    expect(links(issue.body)).not.toContain('modulepreload /assets/NotFoundPage-f1.js');
+    const unknown = await built.inject({ method: 'GET', url: '/no-existe/para-nada' });
+    expect(links(unknown.body)).toContain('modulepreload /assets/NotFoundPage-f1.js');
+    const root = await built.inject({ method: 'GET', url: '/' });
+    expect(root.body).toBe(INDEX);
+    const menu = await built.inject({ method: 'GET', url: '/menu' });
+    expect(links(menu.body)).toContain('modulepreload /assets/MenuRoute-m1.js');
+  });
+
+  it('compresses each shell, revalidates it with its ETag, and answers HEAD', async () => {
+    const br = await built.inject({ method: 'GET', url: '/reprograma', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    const plain = await built.inject({ method: 'GET', url: '/reprograma', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await built.inject({ method: 'GET', url: '/reprograma', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+
+    const etag = plain.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await built.inject({ method: 'GET', url: '/reprograma', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Another page's shell is another document.
+    const menu = await built.inject({ method: 'GET', url: '/menu', headers: { 'if-none-match': etag } });
+    expect(menu.statusCode).toBe(200);
+
+    const head = await built.inject({ method: 'HEAD', url: '/reprograma' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('a rebuild while the server runs is served at once, with the new chunks', async () => {
+    const manifest = structuredClone(MANIFEST) as typeof MANIFEST;
+    manifest['src/features/marketing/pages/ReprogramaPage.tsx'].file = 'assets/ReprogramaPage-p2.js';
+    // A later modification time than the first build, as a rebuild gives.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await writeBuild(INDEX.replace('index-e1.js', 'index-e2.js'), manifest);
+    const res = await built.inject({ method: 'GET', url: '/reprograma' });
+    expect(res.body).toContain('/assets/index-e2.js');
+    expect(links(res.body)).toContain('modulepreload /assets/ReprogramaPage-p2.js');
+    expect(links(res.body)).not.toContain('modulepreload /assets/ReprogramaPage-p1.js');
+  });
+});
