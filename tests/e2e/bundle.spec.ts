@@ -132,3 +132,31 @@ test.describe('bundle budget of /menu', () => {
     expect(heavy).toEqual([]);
   });
 });
+
+// No waterfall on the pages visitors land on (issue 11, Lighthouse): the shell of each address names every
+// script and stylesheet its first page needs (server/plugins/client.ts, from the build's route map), so none is
+// discovered only after the entry has run. A guest without a site notice loads nothing else.
+test.describe('the first page arrives with the shell', () => {
+  for (const [address, heading] of [
+    ['/reprograma', 'Reprogramate'],
+    ['/cursos/manifiesta', null],
+    ['/menu', null],
+  ] as const) {
+    test(`${address}: every script and stylesheet of the page is named in its HTML`, async ({ page, request }) => {
+      const shell = await (await request.get(address)).text();
+      const named = new Set([...shell.matchAll(/(?:href|src)="\/(assets\/[^"]+)"/g)].map(([, file]) => file!));
+
+      const loaded: string[] = [];
+      page.on('request', (sent) => {
+        const url = new URL(sent.url());
+        if (url.pathname.startsWith('/assets/') && /\.(js|css)$/.test(url.pathname)) loaded.push(url.pathname.slice(1));
+      });
+      await page.goto(address, { waitUntil: 'networkidle' });
+      if (heading) await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      else await expect(page.locator('main h1').first()).toBeVisible();
+
+      expect(loaded.length).toBeGreaterThan(3);
+      expect(loaded.filter((file) => !named.has(file))).toEqual([]);
+    });
+  }
+});
