@@ -28,7 +28,9 @@ function useScrolledPast(limit: number): boolean {
   const [past, setPast] = useState(() => window.scrollY > limit);
   useEffect(() => {
     const update = () => setPast(window.scrollY > limit);
-    update();
+    // Not read again here: the render just did, and reading scrollY right after a new page was committed forces
+    // the browser to lay the whole page out in the middle of React's work (Lighthouse's 'forced reflow' on every
+    // first page, issue 11). The next scroll tells.
     window.addEventListener('scroll', update, { passive: true });
     return () => window.removeEventListener('scroll', update);
   }, [limit]);
