@@ -2,7 +2,8 @@
 // on loopback: 1) 200 learners logging in once, then looping over the course's reads and writes, with every
 // acknowledged write checked against the event log afterwards; 2) the lead pages; 3) the built SPA shell.
 // Uses BENCH_DATABASE_URL (a role that may CREATE DATABASE) when set, else a throwaway embedded PostgreSQL.
-// BENCH_SECONDS (default 60) is the length of each timed run; BENCH_LEARNERS (200) the number of learners.
+// BENCH_SECONDS (default 60) is the length of each timed run; BENCH_LEARNERS (200) the number of learners;
+// BENCH_PARTS (learners,leads,static) which parts run; BENCH_CPU_PROF_DIR profiles the server (node --cpu-prof).
 // Exits non-zero on any error (non-2xx, socket error, timeout) or any lost or unexpected write.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -37,6 +38,8 @@ const STATIC_CONNECTIONS = Number(process.env.BENCH_STATIC_CONNECTIONS ?? 50);
 const WORKERS = process.env.BENCH_WORKERS ?? 'true';
 /** A directory for `node --cpu-prof` profiles of the server (profiling runs only). */
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF_DIR;
+/** Which parts to run (profiling one at a time): learners, leads, static. */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'learners,leads,static').split(',').map((p) => p.trim()));
 const PASSWORD = 'carga-de-prueba-2026';
 
 const TARGETS = {
@@ -602,9 +605,10 @@ async function main() {
         `autocannon in this process on the same ${os.cpus().length} cores (load generator, server and database share them). ` +
         `All load comes from one address (127.0.0.1), so the per-address rate limits are raised for the run.`,
     );
-    const learners = await learnerWorkload(server, pool);
-    const leads = await leadWorkload(server, pool);
-    const shell = await staticWorkload(server);
+    const skipped = { ok: true };
+    const learners = PARTS.has('learners') ? await learnerWorkload(server, pool) : skipped;
+    const leads = PARTS.has('leads') ? await leadWorkload(server, pool) : skipped;
+    const shell = PARTS.has('static') ? await staticWorkload(server) : skipped;
     ok = learners.ok && leads.ok && shell.ok;
     console.log(`\n${ok ? 'no errors, no lost writes' : 'FAILED: errors or lost writes (see above)'}`);
   } finally {

@@ -73,7 +73,8 @@ export interface EventStore {
    * (a payment claimed and what it grants). Idempotent like append: a retry returns the stored events.
    */
   appendMany(writes: readonly StreamWrite[], options?: WriteOptions): Promise<AppendResult[]>;
-  readStream(streamId: string, options?: { upTo?: number }): Promise<RecordedEvent[]>;
+  /** A stream's events in order: all, or those after a position (`after`) and/or up to one (`upTo`). */
+  readStream(streamId: string, options?: { after?: number; upTo?: number }): Promise<RecordedEvent[]>;
   /** The whole log in commit order, after a position taken from a previously read event. */
   readAll(options?: { after?: Pick<RecordedEvent, 'transactionId' | 'globalPosition'>; limit?: number }): Promise<RecordedEvent[]>;
   streamVersion(streamId: string): Promise<number>;
@@ -244,12 +245,12 @@ export function createEventStore({ pool, catalog, projections = [], enqueue }: E
     appendMany,
     streamVersion: (streamId) => currentVersion(pool, streamId),
 
-    async readStream(streamId, { upTo } = {}) {
+    async readStream(streamId, { after = 0, upTo } = {}) {
       const { rows } = await pool.query<EventRow>(
         `SELECT ${EVENT_COLUMNS} FROM events
-         WHERE stream_id = $1 AND ($2::bigint IS NULL OR stream_position <= $2)
+         WHERE stream_id = $1 AND stream_position > $2 AND ($3::bigint IS NULL OR stream_position <= $3)
          ORDER BY stream_position`,
-        [streamId, upTo ?? null],
+        [streamId, after, upTo ?? null],
       );
       return rows.map((r) => catalog.upcast(toRecorded(r)));
     },
