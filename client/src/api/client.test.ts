@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, CONCURRENCY_CONFLICT, CONFLICT_HEADER, CONFLICT_RETRIES, conflictDelayMs, createApiClient, unwrap } from './client';
+import { ApiError, CONCURRENCY_CONFLICT, CONFLICT_HEADER, CONFLICT_RETRIES, conflictDelayMs, createApiClient, NETWORK_RETRY_DELAYS_MS, unwrap } from './client';
 
 // The generated `paths` change as the server grows; these tests exercise the client's own behaviour,
 // so they call it through a path-agnostic signature.
@@ -157,5 +157,63 @@ describe('concurrency conflicts are retried', () => {
     expect(waits[0]).toBeLessThan(60);
     for (let i = 1; i < waits.length; i++) expect(waits[i]).toBeCloseTo(2 * waits[i - 1]!, 5);
     expect(waits.reduce((a, b) => a + b, 0)).toBeLessThan(2000);
+  });
+});
+
+describe('writes survive a lost answer', () => {
+  const saved = () => Response.json({ success: true, message: 'Calificación guardada.', data: { finances: 7 } });
+  const lost = () => Promise.reject(new TypeError('Failed to fetch'));
+
+  /** A client whose network answers from `script` in order (the last entry repeats); records every request. */
+  function network(script: Array<() => Promise<Response> | Response>) {
+    const seen: Array<{ method: string; body: string; key: string | null }> = [];
+    const client = createApiClient({
+      baseUrl: 'http://localhost',
+      fetch: async (request) => {
+        seen.push({ method: request.method, body: await request.text(), key: request.headers.get('idempotency-key') });
+        return script[Math.min(seen.length - 1, script.length - 1)]!();
+      },
+    });
+    return { seen, get: client.GET as unknown as LooseCall, post: client.POST as unknown as LooseCall };
+  }
+
+  it('every write carries an Idempotency-Key of its own; reads carry none', async () => {
+    const { seen, get, post } = network([saved]);
+    await post('/api/activity/saveRating', { body: { score: 1 } });
+    await post('/api/activity/saveRating', { body: { score: 1 } });
+    await get('/api/activity/getCompletionStatus');
+    expect(seen[0]!.key).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(seen[1]!.key).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(seen[0]!.key).not.toBe(seen[1]!.key);
+    expect(seen[2]!.key).toBeNull();
+  });
+
+  it('a write whose answer was lost is sent again with the same key and body, and its answer reaches the caller', async () => {
+    const { seen, post } = network([lost, lost, saved]);
+    const body = { activityId: '12-areas-balance', areaId: 'finances', score: 7 };
+    const result = await post('/api/activity/saveRating', { body });
+    expect(unwrap(result)).toEqual({ finances: 7 });
+    expect(seen).toHaveLength(1 + NETWORK_RETRY_DELAYS_MS.length);
+    expect(new Set(seen.map((r) => r.key)).size).toBe(1);
+    for (const r of seen) expect(JSON.parse(r.body)).toEqual(body);
+  });
+
+  it('gives up after the bounded retries with the network error; a read is never repeated', async () => {
+    const a = network([lost]);
+    await expect(a.post('/api/activity/saveRating', { body: {} })).rejects.toThrow(TypeError);
+    expect(a.seen).toHaveLength(1 + NETWORK_RETRY_DELAYS_MS.length);
+
+    const b = network([lost]);
+    await expect(b.get('/api/activity/getCompletionStatus')).rejects.toThrow(TypeError);
+    expect(b.seen).toHaveLength(1);
+  });
+
+  it("keeps the caller's own key (a meditation session saved again after a failure)", async () => {
+    const { seen, post } = network([lost, saved]);
+    await (post as unknown as (p: string, i: { body: unknown; headers: Record<string, string> }) => Promise<unknown>)('/api/meditation/sessions', {
+      body: { seconds: 60 },
+      headers: { 'Idempotency-Key': 'sesion-0001-abcdef' },
+    });
+    expect(seen.map((r) => r.key)).toEqual(['sesion-0001-abcdef', 'sesion-0001-abcdef']);
   });
 });

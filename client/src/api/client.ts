@@ -51,11 +51,64 @@ export function retryingConflicts(fetchFn: Fetch, { retries = CONFLICT_RETRIES, 
   };
 }
 
-/** Same-origin, cookie session: every call sends credentials; concurrency conflicts are retried. */
+/** A key for Idempotency-Key. crypto.randomUUID needs a secure context; plain http on a LAN has none. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Every write carries an Idempotency-Key (the caller's, or a fresh one), fixed before any retry: the
+ * server derives the ids of the events a request writes from it, so sending it twice writes once.
+ */
+export function withIdempotencyKeys(fetchFn: Fetch): Fetch {
+  return (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.headers.has('idempotency-key')) return fetchFn(request);
+    const keyed = new Request(request);
+    keyed.headers.set('Idempotency-Key', newIdempotencyKey());
+    return fetchFn(keyed);
+  };
+}
+
+/** Waits before sending again a write whose answer never arrived (a dropped connection, a flaky network). */
+export const NETWORK_RETRY_DELAYS_MS = [300, 1000] as const;
+
+/**
+ * A write whose answer was lost may or may not have been applied: it is sent again, same key, so the server
+ * applies it at most once. After the last retry the network error goes to the caller as usual.
+ */
+export function retryingLostAnswers(fetchFn: Fetch, delays: readonly number[] = NETWORK_RETRY_DELAYS_MS): Fetch {
+  return async (first) => {
+    if (first.method === 'GET' || first.method === 'HEAD') return fetchFn(first);
+    let request = first;
+    for (let attempt = 0; ; attempt++) {
+      const spare = attempt < delays.length ? request.clone() : undefined;
+      try {
+        return await fetchFn(request);
+      } catch (err) {
+        // fetch rejects with a TypeError when no answer came; anything else is not ours to repeat.
+        if (!spare || !(err instanceof TypeError)) throw err;
+      }
+      await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
+      request = spare;
+    }
+  };
+}
+
+/**
+ * Same-origin, cookie session: every call sends credentials; every write has an Idempotency-Key, and is
+ * sent again (same key) when its answer is lost or when the server reports a concurrency conflict.
+ */
 export function createApiClient(options: ClientOptions = {}) {
   const given = options.fetch;
   const fetchFn: Fetch = given ? (request) => given(request) : (request) => globalThis.fetch(request);
-  const client = createClient<paths>({ baseUrl: '', credentials: 'include', ...options, fetch: retryingConflicts(fetchFn) });
+  const client = createClient<paths>({
+    baseUrl: '',
+    credentials: 'include',
+    ...options,
+    fetch: withIdempotencyKeys(retryingConflicts(retryingLostAnswers(fetchFn))),
+  });
   client.use(cacheBuster);
   return client;
 }
