@@ -71,34 +71,10 @@ export function withIdempotencyKeys(fetchFn: Fetch): Fetch {
   };
 }
 
-/** Waits before sending again a write whose answer never arrived (a dropped connection, a flaky network). */
-export const NETWORK_RETRY_DELAYS_MS = [300, 1000] as const;
-
-/**
- * A write whose answer was lost may or may not have been applied: it is sent again, same key, so the server
- * applies it at most once. After the last retry the network error goes to the caller as usual.
- */
-export function retryingLostAnswers(fetchFn: Fetch, delays: readonly number[] = NETWORK_RETRY_DELAYS_MS): Fetch {
-  return async (first) => {
-    if (first.method === 'GET' || first.method === 'HEAD') return fetchFn(first);
-    let request = first;
-    for (let attempt = 0; ; attempt++) {
-      const spare = attempt < delays.length ? request.clone() : undefined;
-      try {
-        return await fetchFn(request);
-      } catch (err) {
-        // fetch rejects with a TypeError when no answer came; anything else is not ours to repeat.
-        if (!spare || !(err instanceof TypeError)) throw err;
-      }
-      await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
-      request = spare;
-    }
-  };
-}
-
 /**
  * Same-origin, cookie session: every call sends credentials; every write has an Idempotency-Key, and is
- * sent again (same key) when its answer is lost or when the server reports a concurrency conflict.
+ * sent again (same key) when the server reports a concurrency conflict. A write whose answer is lost is
+ * not repeated automatically: the page says it failed, and the server would apply a repeat only once.
  */
 export function createApiClient(options: ClientOptions = {}) {
   const given = options.fetch;
@@ -107,7 +83,7 @@ export function createApiClient(options: ClientOptions = {}) {
     baseUrl: '',
     credentials: 'include',
     ...options,
-    fetch: withIdempotencyKeys(retryingConflicts(retryingLostAnswers(fetchFn))),
+    fetch: withIdempotencyKeys(retryingConflicts(fetchFn)),
   });
   client.use(cacheBuster);
   return client;
