@@ -1,4 +1,6 @@
 // Load → fold → decide → append with the version read, retrying when another write got in between.
+// Folded states of the streams this process has handled are kept (per store and fold), so a command reads
+// only what was appended since, instead of the whole stream every time.
 import type { AppendOptions, AppendResult, EventStore } from './event-store';
 import { ConcurrencyError } from './event-store';
 import type { NewEvent, RecordedEvent } from './types';
@@ -10,6 +12,31 @@ export interface Decision {
   alsoInTransaction?: AppendOptions['alsoInTransaction'];
 }
 
+interface Snapshot<S> {
+  /** The stream position the state was folded up to. */
+  version: number;
+  state: S;
+}
+
+/** Per stream, the most recent snapshots first out when full (a map keeps insertion order). */
+const MAX_SNAPSHOTS = 5_000;
+type Snapshots = Map<string, Snapshot<unknown> & { initial: unknown }>;
+const cache = new WeakMap<EventStore, WeakMap<object, Snapshots>>();
+
+function snapshotsOf(store: EventStore, evolve: object): Snapshots {
+  let byFold = cache.get(store);
+  if (!byFold) cache.set(store, (byFold = new WeakMap()));
+  let snapshots = byFold.get(evolve);
+  if (!snapshots) byFold.set(evolve, (snapshots = new Map()));
+  return snapshots;
+}
+
+/**
+ * A snapshot is a fold of a prefix of an append-only stream, so it never becomes wrong, only old. An old
+ * one is safe to decide on: the append expects the snapshot's version and fails with a conflict if the
+ * stream moved on (then the new events are read and the command decided again). A refusal or a decision
+ * to record nothing is confirmed against the stream first, since no append checks it.
+ */
 export async function handleCommand<S>(
   store: EventStore,
   streamId: string,
@@ -18,22 +45,54 @@ export async function handleCommand<S>(
   options: Pick<AppendOptions, 'metadata' | 'streamType'> & { retries?: number } = {},
 ): Promise<AppendResult> {
   const retries = options.retries ?? 3;
+  const snapshots = snapshotsOf(store, fold.evolve);
+  const remember = (next: Snapshot<S>) => {
+    const known = snapshots.get(streamId);
+    if (known && known.initial === fold.initial && known.version > next.version) return;
+    snapshots.delete(streamId);
+    snapshots.set(streamId, { ...next, initial: fold.initial });
+    if (snapshots.size > MAX_SNAPSHOTS) snapshots.delete(snapshots.keys().next().value!);
+  };
+  const known = snapshots.get(streamId);
+  let snapshot: Snapshot<S> = known && known.initial === fold.initial ? (known as Snapshot<S>) : { version: 0, state: fold.initial };
+  let current = false;
+  /** Reads what was appended after the snapshot; true when there was something. */
+  const catchUp = async () => {
+    const tail = await store.readStream(streamId, { after: snapshot.version });
+    current = true;
+    if (tail.length === 0) return false;
+    snapshot = { version: tail.at(-1)!.streamPosition, state: tail.reduce(fold.evolve, snapshot.state) };
+    remember(snapshot);
+    return true;
+  };
+  if (snapshot.version === 0) await catchUp();
+
   for (let attempt = 0; ; attempt++) {
-    const history = await store.readStream(streamId);
-    const state = history.reduce(fold.evolve, fold.initial);
-    const { events, jobs, alsoInTransaction } = await decide(state);
-    const version = history.at(-1)?.streamPosition ?? 0;
-    if (events.length === 0) return { nextVersion: version, events: [], idempotent: false };
+    let decision: Decision;
     try {
-      return await store.append(streamId, events, {
-        expectedVersion: version,
+      decision = await decide(snapshot.state);
+    } catch (err) {
+      if (current || !(await catchUp())) throw err;
+      continue;
+    }
+    if (decision.events.length === 0) {
+      if (current || !(await catchUp())) return { nextVersion: snapshot.version, events: [], idempotent: false };
+      continue;
+    }
+    try {
+      const result = await store.append(streamId, decision.events, {
+        expectedVersion: snapshot.version,
         metadata: options.metadata,
         streamType: options.streamType,
-        jobs,
-        alsoInTransaction,
+        jobs: decision.jobs,
+        alsoInTransaction: decision.alsoInTransaction,
       });
+      // A retry whose events were already stored says nothing about the version the snapshot is at.
+      if (!result.idempotent) remember({ version: result.nextVersion, state: result.events.reduce(fold.evolve, snapshot.state) });
+      return result;
     } catch (err) {
       if (!(err instanceof ConcurrencyError) || attempt >= retries) throw err;
+      await catchUp();
     }
   }
 }

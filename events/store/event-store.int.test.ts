@@ -8,6 +8,7 @@ import { EventCatalog, defineEvent, InvalidEventError } from './catalog';
 import { handleCommand } from './command';
 import { ConcurrencyError, createEventStore, type EventStore } from './event-store';
 import { rowProjection, type Projection } from './projection';
+import type { RecordedEvent } from './types';
 import { catchUp, rebuildProjections } from './reader';
 
 const Noted = defineEvent('Noted', 1, z.strictObject({ n: z.number().int() }));
@@ -182,6 +183,51 @@ describe('concurrency', () => {
     expect(events.map((e) => e.streamPosition)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
     expect(new Set(events.map((e) => (e.data as { n: number }).n)).size).toBe(total);
     expect(await store.streamVersion(stream)).toBe(total);
+  });
+});
+
+describe('handleCommand keeps the folded state of the streams it handled', () => {
+  // "Another process" is the store used directly: this process's snapshot does not see its writes.
+  const lastN = { initial: 0, evolve: (_: number, e: RecordedEvent) => (e.data as { n: number }).n };
+
+  it('decides on the snapshot without reading the stream again, and reads only the new tail after a conflict', async () => {
+    const stream = `test-${randomUUID()}`;
+    const reads: Array<{ after?: number }> = [];
+    const spied: EventStore = { ...store, readStream: (id, options) => (reads.push({ ...options }), store.readStream(id, options)) };
+    await handleCommand(spied, stream, lastN, () => ({ events: [noted(1)] }));
+    await handleCommand(spied, stream, lastN, (last) => ({ events: [noted(last + 1)] }));
+    expect(reads).toEqual([{ after: 0 }]); // the first command read the (empty) stream; the second none
+    await store.append(stream, [noted(10)], { expectedVersion: 2 });
+    const result = await handleCommand(spied, stream, lastN, (last) => ({ events: [noted(last + 1)] }));
+    expect(reads).toEqual([{ after: 0 }, { after: 2 }]);
+    expect(result.events.map((e) => [e.streamPosition, e.data])).toEqual([[4, { n: 11 }]]);
+    expect((await store.readStream(stream)).map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 10, 11]);
+  });
+
+  it('confirms a decision to record nothing against the stream: a value changed elsewhere is saved again', async () => {
+    const stream = `test-${randomUUID()}`;
+    const setTo = (n: number) => (last: number) => ({ events: last === n ? [] : [noted(n)] });
+    await handleCommand(store, stream, lastN, setTo(5));
+    await store.append(stream, [noted(7)], { expectedVersion: 1 });
+    // The snapshot still says 5: saving 5 must not be taken for "unchanged".
+    const result = await handleCommand(store, stream, lastN, setTo(5));
+    expect(result.events).toHaveLength(1);
+    expect((await store.readStream(stream)).map((e) => (e.data as { n: number }).n)).toEqual([5, 7, 5]);
+    // Now it is unchanged: nothing is written.
+    const again = await handleCommand(store, stream, lastN, setTo(5));
+    expect(again).toMatchObject({ events: [], nextVersion: 3 });
+  });
+
+  it('confirms a refusal against the stream: what was unlocked elsewhere is allowed', async () => {
+    const stream = `test-${randomUUID()}`;
+    await handleCommand(store, stream, lastN, () => ({ events: [noted(1)] }));
+    await store.append(stream, [noted(100)], { expectedVersion: 1 }); // the unlock, written elsewhere
+    const result = await handleCommand(store, stream, lastN, (last) => {
+      if (last < 100) throw new Error('locked');
+      return { events: [noted(101)] };
+    });
+    expect(result.nextVersion).toBe(3);
+    await expect(handleCommand(store, stream, lastN, () => { throw new Error('still refused'); })).rejects.toThrow('still refused');
   });
 });
 

@@ -73,7 +73,8 @@ export interface EventStore {
    * (a payment claimed and what it grants). Idempotent like append: a retry returns the stored events.
    */
   appendMany(writes: readonly StreamWrite[], options?: WriteOptions): Promise<AppendResult[]>;
-  readStream(streamId: string, options?: { upTo?: number }): Promise<RecordedEvent[]>;
+  /** A stream's events in order: all, or those after a position (`after`) and/or up to one (`upTo`). */
+  readStream(streamId: string, options?: { after?: number; upTo?: number }): Promise<RecordedEvent[]>;
   /** The whole log in commit order, after a position taken from a previously read event. */
   readAll(options?: { after?: Pick<RecordedEvent, 'transactionId' | 'globalPosition'>; limit?: number }): Promise<RecordedEvent[]>;
   streamVersion(streamId: string): Promise<number>;
@@ -115,6 +116,11 @@ const UNIQUE_VIOLATION = '23505';
 const WRONG_VERSION = 'MF001';
 const EVENT_ID_KEY = 'events_event_id_key';
 const APPEND_SQL = 'SELECT * FROM mf_append_events($1, $2, $3, $4::jsonb)';
+// The hot statements are named: prepared once per connection, then PostgreSQL only binds and runs them.
+const appendStatement = (values: unknown[]) => ({ name: 'mf_append_events', text: APPEND_SQL, values });
+const READ_STREAM_SQL = `SELECT ${EVENT_COLUMNS} FROM events
+  WHERE stream_id = $1 AND stream_position > $2 AND ($3::bigint IS NULL OR stream_position <= $3)
+  ORDER BY stream_position`;
 
 interface AppendedRow extends Record<string, unknown> {
   first_position: string;
@@ -188,14 +194,14 @@ export function createEventStore({ pool, catalog, projections = [], enqueue }: E
     try {
       if (parts.length === 1 && projectionsHit.length === 0 && jobs.length === 0 && !alsoInTransaction && !options.recordedAt) {
         // Nothing else commits with the events: one autocommitted statement.
-        return [recorded(parts[0]!, await pool.query<AppendedRow>(APPEND_SQL, parts[0]!.args))];
+        return [recorded(parts[0]!, await pool.query<AppendedRow>(appendStatement(parts[0]!.args)))];
       }
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
         if (options.recordedAt) await client.query("SELECT set_config('mf.recorded_at', $1, true)", [options.recordedAt.toISOString()]);
         const results: AppendResult[] = [];
-        for (const part of parts) results.push(recorded(part, await client.query<AppendedRow>(APPEND_SQL, part.args)));
+        for (const part of parts) results.push(recorded(part, await client.query<AppendedRow>(appendStatement(part.args))));
         const all = results.flatMap((r) => r.events);
         for (const projection of projectionsHit) {
           const relevant = all.filter((e) => projection.eventTypes.includes(e.type));
@@ -244,13 +250,8 @@ export function createEventStore({ pool, catalog, projections = [], enqueue }: E
     appendMany,
     streamVersion: (streamId) => currentVersion(pool, streamId),
 
-    async readStream(streamId, { upTo } = {}) {
-      const { rows } = await pool.query<EventRow>(
-        `SELECT ${EVENT_COLUMNS} FROM events
-         WHERE stream_id = $1 AND ($2::bigint IS NULL OR stream_position <= $2)
-         ORDER BY stream_position`,
-        [streamId, upTo ?? null],
-      );
+    async readStream(streamId, { after = 0, upTo } = {}) {
+      const { rows } = await pool.query<EventRow>({ name: 'mf_read_stream', text: READ_STREAM_SQL, values: [streamId, after, upTo ?? null] });
       return rows.map((r) => catalog.upcast(toRecorded(r)));
     },
 

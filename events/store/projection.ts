@@ -39,6 +39,13 @@ export function rowProjection<R extends Row>(spec: RowProjectionSpec<R>): Projec
   const { table, keyColumns } = spec;
   const keyOf = (row: Partial<R>) => JSON.stringify(keyColumns.map((c) => row[c] ?? null));
   const keyList = keyColumns.map((c) => `"${c}"`).join(', ');
+  // Named statements: prepared once per connection (the upsert's text depends on the row's columns).
+  const selectSql = `SELECT to_jsonb(t) AS row FROM ${table} t
+     WHERE (${keyList}) IN (SELECT ${keyList} FROM jsonb_populate_recordset(null::${table}, $1::jsonb))
+     FOR UPDATE`;
+  const deleteSql = `DELETE FROM ${table} WHERE (${keyList}) IN
+     (SELECT ${keyList} FROM jsonb_populate_recordset(null::${table}, $1::jsonb))`;
+  const upsertNames = new Map<string, string>();
 
   return {
     name: spec.name,
@@ -58,12 +65,7 @@ export function rowProjection<R extends Row>(spec: RowProjectionSpec<R>): Projec
       }
       if (work.length === 0) return;
 
-      const { rows } = await tx.query<{ row: R }>(
-        `SELECT to_jsonb(t) AS row FROM ${table} t
-         WHERE (${keyList}) IN (SELECT ${keyList} FROM jsonb_populate_recordset(null::${table}, $1::jsonb))
-         FOR UPDATE`,
-        [JSON.stringify([...touched.values()])],
-      );
+      const { rows } = await tx.query<{ row: R }>({ name: `mf_select_${table}`, text: selectSql }, [JSON.stringify([...touched.values()])]);
       const state = new Map<string, R | null>();
       for (const { row } of rows) state.set(keyOf(row), row);
       for (const [k, event] of work) {
@@ -78,20 +80,16 @@ export function rowProjection<R extends Row>(spec: RowProjectionSpec<R>): Projec
         else deletes.push(touched.get(k)!);
       }
       if (deletes.length) {
-        await tx.query(
-          `DELETE FROM ${table} WHERE (${keyList}) IN
-             (SELECT ${keyList} FROM jsonb_populate_recordset(null::${table}, $1::jsonb))`,
-          [JSON.stringify(deletes)],
-        );
+        await tx.query({ name: `mf_delete_${table}`, text: deleteSql }, [JSON.stringify(deletes)]);
       }
       if (upserts.length) {
         const columns = Object.keys(upserts[0]!).filter((c) => !keyColumns.includes(c as keyof R & string));
         const set = columns.map((c) => `"${c}" = EXCLUDED."${c}"`).join(', ');
-        await tx.query(
-          `INSERT INTO ${table} SELECT * FROM jsonb_populate_recordset(null::${table}, $1::jsonb)
-           ON CONFLICT (${keyList}) DO ${set ? `UPDATE SET ${set}` : 'NOTHING'}`,
-          [JSON.stringify(upserts)],
-        );
+        const text = `INSERT INTO ${table} SELECT * FROM jsonb_populate_recordset(null::${table}, $1::jsonb)
+           ON CONFLICT (${keyList}) DO ${set ? `UPDATE SET ${set}` : 'NOTHING'}`;
+        let name = upsertNames.get(text);
+        if (!name) upsertNames.set(text, (name = `mf_upsert_${table}_${upsertNames.size}`));
+        await tx.query({ name, text }, [JSON.stringify(upserts)]);
       }
     },
   };

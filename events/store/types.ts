@@ -3,8 +3,9 @@ import type { z } from 'zod';
 
 /** Anything that runs SQL: a pool or a client inside a transaction. */
 export interface Queryable {
+  /** A `{ name, text }` statement is prepared once per connection and then only bound and executed. */
   query<R extends Record<string, unknown> = Record<string, unknown>>(
-    text: string,
+    text: string | { name: string; text: string },
     values?: unknown[],
   ): Promise<{ rows: R[]; rowCount: number | null }>;
 }

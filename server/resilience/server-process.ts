@@ -124,6 +124,8 @@ export async function signedInLearner(store: EventStore, baseUrl: string): Promi
 /** One answer as the fault tests look at it. */
 export interface Answer {
   at: number;
+  /** When the answer arrived. */
+  doneAt: number;
   method: string;
   url: string;
   status: number;
@@ -141,9 +143,10 @@ export async function call(baseUrl: string, learner: HttpLearner, method: 'GET' 
       body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(20_000),
     });
-    return { at, method, url, status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.text() };
+    const text = await res.text();
+    return { at, doneAt: Date.now(), method, url, status: res.status, retryAfter: res.headers.get('retry-after'), body: text };
   } catch (err) {
-    return { at, method, url, status: 0, retryAfter: null, body: String((err as Error).message) };
+    return { at, doneAt: Date.now(), method, url, status: 0, retryAfter: null, body: String((err as Error).message) };
   }
 }
 
@@ -164,6 +167,11 @@ export interface Write {
   answer: Answer;
   /** The event id the server derives from the Idempotency-Key: present in the log iff the write happened. */
   eventId: string;
+  /**
+   * A rating that may legitimately record nothing: scores cycle through 0–10, so after more than ten failed
+   * attempts on an area (a long outage) a new score can equal the one the area already holds.
+   */
+  rating?: { userId: string; areaId: string; score: number };
 }
 
 /**
@@ -189,7 +197,7 @@ export function learnerTraffic(baseUrl: string, l: HttpLearner, index: number) {
           // Area k mod 12 was last set 12 writes ago to (k - 12) mod 11, never to k mod 11.
           const body = { activityId: '12-areas-balance', areaId: AREA_IDS[k % 12]!, score: k % 11 };
           const answer = await call(baseUrl, l, 'POST', '/api/activity/saveRating', body, headers);
-          writes.push({ answer, eventId: deterministicUuid('/api/activity/saveRating', key, '0') });
+          writes.push({ answer, eventId: deterministicUuid('/api/activity/saveRating', key, '0'), rating: { userId: l.userId, areaId: body.areaId, score: body.score } });
           break;
         }
         case 2:

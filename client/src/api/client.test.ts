@@ -159,3 +159,39 @@ describe('concurrency conflicts are retried', () => {
     expect(waits.reduce((a, b) => a + b, 0)).toBeLessThan(2000);
   });
 });
+
+describe('every write is idempotent', () => {
+  const saved = () => Response.json({ success: true, message: 'Calificación guardada.', data: { finances: 7 } });
+
+  function network(script: Array<() => Promise<Response> | Response>) {
+    const seen: Array<{ method: string; key: string | null }> = [];
+    const client = createApiClient({
+      baseUrl: 'http://localhost',
+      fetch: async (request) => {
+        seen.push({ method: request.method, key: request.headers.get('idempotency-key') });
+        return script[Math.min(seen.length - 1, script.length - 1)]!();
+      },
+    });
+    return { seen, get: client.GET as unknown as LooseCall, post: client.POST as unknown as LooseCall };
+  }
+
+  it('every write carries an Idempotency-Key of its own; reads carry none', async () => {
+    const { seen, get, post } = network([saved]);
+    await post('/api/activity/saveRating', { body: { score: 1 } });
+    await post('/api/activity/saveRating', { body: { score: 1 } });
+    await get('/api/activity/getCompletionStatus');
+    expect(seen[0]!.key).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(seen[1]!.key).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(seen[0]!.key).not.toBe(seen[1]!.key);
+    expect(seen[2]!.key).toBeNull();
+  });
+
+  it("keeps the caller's own key (a meditation session saved again after a failure)", async () => {
+    const { seen, post } = network([saved]);
+    await (post as unknown as (p: string, i: { body: unknown; headers: Record<string, string> }) => Promise<unknown>)('/api/meditation/sessions', {
+      body: { seconds: 60 },
+      headers: { 'Idempotency-Key': 'sesion-0001-abcdef' },
+    });
+    expect(seen.map((r) => r.key)).toEqual(['sesion-0001-abcdef']);
+  });
+});

@@ -51,11 +51,40 @@ export function retryingConflicts(fetchFn: Fetch, { retries = CONFLICT_RETRIES, 
   };
 }
 
-/** Same-origin, cookie session: every call sends credentials; concurrency conflicts are retried. */
+/** A key for Idempotency-Key. crypto.randomUUID needs a secure context; plain http on a LAN has none. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Every write carries an Idempotency-Key (the caller's, or a fresh one), fixed before any retry: the
+ * server derives the ids of the events a request writes from it, so sending it twice writes once.
+ */
+export function withIdempotencyKeys(fetchFn: Fetch): Fetch {
+  return (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.headers.has('idempotency-key')) return fetchFn(request);
+    const keyed = new Request(request);
+    keyed.headers.set('Idempotency-Key', newIdempotencyKey());
+    return fetchFn(keyed);
+  };
+}
+
+/**
+ * Same-origin, cookie session: every call sends credentials; every write has an Idempotency-Key, and is
+ * sent again (same key) when the server reports a concurrency conflict. A write whose answer is lost is
+ * not repeated automatically: the page says it failed, and the server would apply a repeat only once.
+ */
 export function createApiClient(options: ClientOptions = {}) {
   const given = options.fetch;
   const fetchFn: Fetch = given ? (request) => given(request) : (request) => globalThis.fetch(request);
-  const client = createClient<paths>({ baseUrl: '', credentials: 'include', ...options, fetch: retryingConflicts(fetchFn) });
+  const client = createClient<paths>({
+    baseUrl: '',
+    credentials: 'include',
+    ...options,
+    fetch: withIdempotencyKeys(retryingConflicts(fetchFn)),
+  });
   client.use(cacheBuster);
   return client;
 }

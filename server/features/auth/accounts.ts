@@ -21,6 +21,11 @@ const USER_COLUMNS = `user_id AS id, username, email, profile_image AS "profileI
 
 const toUser = ({ verified: _verified, ...user }: UserRecord): User => user;
 
+const RESOLVE_SESSION_SQL = `SELECT ${USER_COLUMNS}, s.last_seen_at < now() - interval '1 minute' AS stale
+  FROM sessions s JOIN users u USING (user_id)
+  WHERE s.token_hash = $1 AND s.expires_at > now()
+    AND s.last_seen_at > now() - make_interval(hours => $2)`;
+
 export const VERIFICATION_TTL_HOURS = 24;
 const FAILURE_WINDOW_MINUTES = 15;
 const accountKey = (email: string) => tokenHash(email.trim().toLowerCase());
@@ -97,13 +102,8 @@ export function createAccounts(pool: pg.Pool, policy: SessionPolicy) {
     },
 
     async resolveSession(token: string): Promise<User | undefined> {
-      const { rows } = await pool.query<UserRecord & { stale: boolean }>(
-        `SELECT ${USER_COLUMNS}, s.last_seen_at < now() - interval '1 minute' AS stale
-         FROM sessions s JOIN users u USING (user_id)
-         WHERE s.token_hash = $1 AND s.expires_at > now()
-           AND s.last_seen_at > now() - make_interval(hours => $2)`,
-        [tokenHash(token), policy.idleHours],
-      );
+      // Every authenticated request runs this: a named statement, prepared once per connection.
+      const { rows } = await pool.query<UserRecord & { stale: boolean }>({ name: 'mf_resolve_session', text: RESOLVE_SESSION_SQL, values: [tokenHash(token), policy.idleHours] });
       const row = rows[0];
       if (!row) return undefined;
       // Keep the idle clock running, at most once a minute per session.

@@ -33,12 +33,7 @@ export function browserTimeZone(): string | undefined {
   }
 }
 
-/** A key for Idempotency-Key. crypto.randomUUID needs a secure context; plain http on a LAN has none. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+export { newIdempotencyKey } from '../../../api/client';
 
 export async function fetchRevelations(): Promise<Revelation[]> {
   return unwrap(await api.GET('/api/activity/getRevelations'));

@@ -1,0 +1,708 @@
+// npm run bench:load — the real server (a child process, as `npm start` runs it) under load from autocannon
+// on loopback: 1) 200 learners logging in once, then looping over the course's reads and writes, with every
+// acknowledged write checked against the event log afterwards; 2) the lead pages; 3) the built SPA shell.
+// Uses BENCH_DATABASE_URL (a role that may CREATE DATABASE) when set, else a throwaway embedded PostgreSQL.
+// BENCH_SECONDS (default 60) is the length of each timed run; BENCH_LEARNERS (200) the number of learners;
+// BENCH_PARTS (learners,leads,static) which parts run; BENCH_CPU_PROF_DIR profiles the server (node --cpu-prof).
+// Exits non-zero on any error (non-2xx, socket error, timeout) or any lost or unexpected write.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, promises as fs, readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { AREA_IDS } from '../course/areas';
+import { lockReason, PREMIUM_ROLE } from '../course/rules';
+import { ACTIVITIES } from '../course/syllabus';
+import { EmailVerified, learnerStreamId, RoleGranted, UserRegistered } from '../events/accounts/accounts.events';
+import { ActivityCompleted } from '../events/course/course.events';
+import { DEEP_WHY_ACTIVITY, WhyAnswerSaved, WHY_LEVELS } from '../events/deepwhy/deepwhy.events';
+import { LeadCaptured, LeadPageViewed } from '../events/leads/leads.events';
+import { createCatalog, projections } from '../events/registry';
+import { createEventStore } from '../events/store/event-store';
+import { AreaDefinitionSaved, AreaRated, DEFINITION_ACTIVITIES, WHEEL_ACTIVITY } from '../events/wheel/wheel.events';
+import { createPool } from '../server/db/database';
+import { freePort, startTemporaryPostgres } from '../server/db/embedded';
+import { migrate } from '../server/db/migrate';
+import { hashPassword } from '../server/features/auth/secrets';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 200);
+const LEAD_CONNECTIONS = Number(process.env.BENCH_LEAD_CONNECTIONS ?? 50);
+const LOGIN_WIDTH = Number(process.env.BENCH_LOGIN_WIDTH ?? 8);
+const STATIC_CONNECTIONS = Number(process.env.BENCH_STATIC_CONNECTIONS ?? 50);
+/** Job workers and async projections in the server process, as `npm start` runs them. */
+const WORKERS = process.env.BENCH_WORKERS ?? 'true';
+/** A directory for `node --cpu-prof` profiles of the server (profiling runs only). */
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF_DIR;
+/** Which parts to run (profiling one at a time): learners, leads, static. */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'learners,leads,static').split(',').map((p) => p.trim()));
+const PASSWORD = 'carga-de-prueba-2026';
+
+const TARGETS = {
+  learnerWritesPerSecond: 1_500,
+  learnerP99: 100,
+  leadRequestsPerSecond: 3_000,
+  leadP99: 50,
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Figures
+
+const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN);
+function summary(xs: number[]) {
+  const s = [...xs].sort((a, b) => a - b);
+  return { n: s.length, p50: quantile(s, 0.5), p90: quantile(s, 0.9), p99: quantile(s, 0.99), max: s.at(-1) ?? NaN };
+}
+const ms = (x: number) => (Number.isFinite(x) ? `${x < 10 ? x.toFixed(1) : Math.round(x)} ms` : '—');
+const num = (x: number) => Math.round(x).toLocaleString('en-US');
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+
+/**
+ * CPU time used (user + system, ms) by a process and, with `children`, by the processes it started
+ * (PostgreSQL's backends). On a machine others share, wall-clock rates move with their load; CPU time per
+ * request does much less, so it is printed next to them.
+ */
+function cpuOf(pid: number, children = false): number {
+  const ticks = (p: number) => {
+    try {
+      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      // utime + stime, and cutime + cstime: what its children used before they exited (backends the
+      // postmaster has reaped after the pool closed their connections).
+      return { ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]), reaped: Number(fields[13]) + Number(fields[14]) };
+    } catch {
+      return undefined;
+    }
+  };
+  const own = ticks(pid);
+  let total = (own?.cpu ?? 0) + (children ? (own?.reaped ?? 0) : 0);
+  if (children) {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const t = ticks(Number(entry));
+      if (t?.ppid === pid) total += t.cpu;
+    }
+  }
+  return (total * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100; // getconf CLK_TCK on Linux
+
+interface CpuMeter {
+  /** CPU ms per request of the server, PostgreSQL and this process (autocannon) since the meter started. */
+  perRequest(requests: number): string;
+}
+function cpuMeter(serverPid: number, postgresPid: number | undefined): CpuMeter {
+  const read = () => ({ server: cpuOf(serverPid), postgres: postgresPid ? cpuOf(postgresPid, true) : NaN, bench: (process.cpuUsage().user + process.cpuUsage().system) / 1000 });
+  const start = read();
+  return {
+    perRequest(requests) {
+      const end = read();
+      const per = (k: 'server' | 'postgres' | 'bench') => (end[k] - start[k]) / requests;
+      const sum = per('server') + per('postgres') + per('bench');
+      const capacity = Number.isFinite(sum) ? ` → the ${os.cpus().length} cores, all ours, would serve about ${num((os.cpus().length * 1000) / sum)} req/s of this mix` : '';
+      return `CPU per request: server ${per('server').toFixed(2)} ms, PostgreSQL ${Number.isFinite(per('postgres')) ? `${per('postgres').toFixed(2)} ms` : 'not measured (BENCH_DATABASE_URL)'}, autocannon ${per('bench').toFixed(2)} ms${capacity}`;
+    },
+  };
+}
+
+/** How busy the machine is: a fixed amount of arithmetic, timed (the lower, the quieter). */
+function calibrate(): string {
+  const t = performance.now();
+  let x = 0;
+  for (let i = 0; i < 50_000_000; i++) x += i & 7;
+  const took = performance.now() - t;
+  return `${Math.round(took)} ms for a fixed loop${x < 0 ? '' : ''}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The server, as a child process
+
+interface Server {
+  url: string;
+  port: number;
+  pid: number;
+  /** PostgreSQL's postmaster, when it is the embedded one. */
+  postgresPid?: number;
+  stop(): Promise<void>;
+}
+
+async function startServer(databaseUrl: string, dataDir: string): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const args = ['--import', 'tsx', ...(CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : []), 'server/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      WORKERS,
+      SERVE_CLIENT: 'true',
+      // All load comes from one address (loopback): the per-address limits would refuse it.
+      RATE_LIMIT_PER_IP: '100000000',
+      LEAD_RATE_LIMIT_PER_IP: '100000000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let gone = false;
+  void exited.then(() => (gone = true));
+
+  for (let waited = 0; ; waited += 200) {
+    if (gone) throw new Error(`the server exited before it was ready:\n${output}`);
+    if (waited > 60_000) throw new Error(`the server did not answer /api/health within 60 s:\n${output}`);
+    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    port,
+    pid: child.pid!,
+    async stop() {
+      if (gone) return;
+      child.kill('SIGTERM'); // main.ts closes HTTP, workers and pool in order (and writes the CPU profile)
+      const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 25_000))]);
+      if (code === 'timeout') child.kill('SIGKILL');
+      const warnings = output.split('\n').filter((l) => /"level":(40|50|60)/.test(l));
+      if (warnings.length) console.log(`\nserver warnings and errors (${warnings.length}), the last ones:\n${warnings.slice(-5).join('\n')}`);
+    },
+  };
+}
+
+/** The headers a same-origin fetch from the SPA carries (the same-origin check reads Origin). */
+function browserHeaders(server: Server, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    accept: 'application/json',
+    'accept-encoding': 'gzip, deflate, br',
+    origin: server.url,
+    'sec-fetch-site': 'same-origin',
+    'user-agent': 'Mozilla/5.0 (Linux; Android 14) manifiesta-load-bench',
+    ...extra,
+  };
+}
+
+/** autocannon, awaited, with every response's latency classified by what the request was. */
+function cannon(options: autocannon.Options, classify: (context: Record<string, unknown>) => string | undefined) {
+  const latencies = new Map<string, number[]>();
+  return new Promise<{ result: autocannon.Result; latencies: Map<string, number[]> }>((resolve, reject) => {
+    const instance = autocannon({ ...options, excludeErrorStats: false }, (err, result) => (err ? reject(err) : resolve({ result, latencies })));
+    // Emitted after the request's onResponse and before the connection sends its next request, so the
+    // connection's context still describes the request just answered.
+    instance.on('response', (client: unknown, _status: number, _bytes: number, responseTime: number) => {
+      const context = (client as { requestIterator: { context: Record<string, unknown> } }).requestIterator.context;
+      const kind = classify(context);
+      if (!kind) return;
+      let list = latencies.get(kind);
+      if (!list) latencies.set(kind, (list = []));
+      list.push(responseTime);
+    });
+  });
+}
+
+function statusLine(result: autocannon.Result): string {
+  const codes = Object.entries(result.statusCodeStats ?? {})
+    .map(([code, { count }]) => `${code}: ${num(count ?? 0)}`)
+    .join(', ');
+  return `${codes}; socket errors ${result.errors}, timeouts ${result.timeouts}`;
+}
+const failures = (result: autocannon.Result) => result.non2xx + result.errors + result.timeouts;
+
+// ---------------------------------------------------------------------------------------------------
+// 1. Learners
+
+const WRITE_TYPES = [AreaRated.type, AreaDefinitionSaved.type, WhyAnswerSaved.type, ActivityCompleted.type] as const;
+type WriteType = (typeof WRITE_TYPES)[number];
+
+interface Learner {
+  index: number;
+  userId: string;
+  email: string;
+  cookie: string;
+  step: number;
+  /** The learner's state as the server must see it, updated on each acknowledged write. */
+  ratings: Record<string, number>;
+  completed: Set<string>;
+  selected: string[];
+  /** Events each acknowledged write must have appended, by type. */
+  expected: Record<WriteType, number>;
+  /** Acknowledged writes that must append nothing (completing an activity already completed). */
+  noOps: number;
+  /** The request on the wire, not answered yet. */
+  inFlight?: { op: Op; apply: () => void; writes?: WriteType };
+  /** A request went unanswered mid-run (socket error): what it did is unknown, so this learner is not checked. */
+  uncertain: boolean;
+  /** The write still on the wire when the run ended: its event may or may not be in the log. */
+  cutOff?: WriteType;
+}
+
+type Op = 'getCompletionStatus' | 'saveRating' | 'saveAreaDefinition' | 'saveWhyAnswer' | 'markAsComplete';
+const LOOP: readonly Op[] = ['getCompletionStatus', 'saveRating', 'saveAreaDefinition', 'saveWhyAnswer', 'markAsComplete'];
+const ROLES = [PREMIUM_ROLE];
+const pick = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
+
+const DEFINITION_TEXTS = [
+  'Siento que en esta área todavía me cuesta confiar en mí',
+  'Creo que merezco más calma y la empiezo a elegir cada día',
+  'Hoy veo esta área con más ternura que hace un mes',
+];
+const WHY_TEXTS = ['Porque quiero sentirme libre', 'Porque mi familia merece mi mejor versión', 'Porque así honro lo que vine a hacer'];
+
+/** The next request of a learner's loop: method, path, body, and what the server must do when it says 2xx. */
+function nextLearnerRequest(l: Learner): { method: 'GET' | 'POST'; path: string; body?: unknown; writes?: WriteType; apply: () => void; op: Op } {
+  const op = LOOP[l.step % LOOP.length]!;
+  const n = l.step++;
+  switch (op) {
+    case 'getCompletionStatus':
+      return { op, method: 'GET', path: `/api/activity/getCompletionStatus?_=${Date.now()}`, apply: () => {} };
+    case 'saveRating': {
+      // Always a new score for the area: saving the same score again records nothing (by design).
+      const areaId = pick(AREA_IDS);
+      const score = ((l.ratings[areaId] ?? 0) + 1 + Math.floor(Math.random() * 10)) % 11;
+      return { op, method: 'POST', path: '/api/activity/saveRating', body: { activityId: WHEEL_ACTIVITY, areaId, score }, writes: AreaRated.type, apply: () => void (l.ratings[areaId] = score) };
+    }
+    case 'saveAreaDefinition': {
+      const definition = `${pick(DEFINITION_TEXTS)} (${l.index}.${n}).`; // never the text already saved
+      return { op, method: 'POST', path: '/api/activity/saveAreaDefinition', body: { activityId: pick(DEFINITION_ACTIVITIES), areaId: pick(AREA_IDS), definition }, writes: AreaDefinitionSaved.type, apply: () => {} };
+    }
+    case 'saveWhyAnswer': {
+      const answer = `${pick(WHY_TEXTS)} (${l.index}.${n}).`;
+      return { op, method: 'POST', path: '/api/activity/saveWhyAnswer', body: { activityId: DEEP_WHY_ACTIVITY, areaId: pick(l.selected), levelIndex: Math.floor(Math.random() * WHY_LEVELS), answer }, writes: WhyAnswerSaved.type, apply: () => {} };
+    }
+    case 'markAsComplete': {
+      // The next activity the course opens for this learner; once the whole course is done, the last one
+      // again — the server answers 200 and records nothing (an acknowledged no-op, counted as such).
+      const next = ACTIVITIES.find((a) => !l.completed.has(a.slug) && !lockReason(a.slug, l.completed, ROLES));
+      const slug = next?.slug ?? [...l.completed].at(-1)!;
+      return {
+        op,
+        method: 'POST',
+        path: '/api/activity/markAsComplete',
+        body: { activityId: slug },
+        writes: next ? ActivityCompleted.type : undefined,
+        apply: () => {
+          if (next) l.completed.add(slug);
+          else l.noOps++;
+        },
+      };
+    }
+  }
+}
+
+async function createLearners(pool: pg.Pool, count: number): Promise<Learner[]> {
+  const store = createEventStore({ pool, catalog: createCatalog(), projections });
+  const hash = await hashPassword(PASSWORD); // one hash for all: the bench measures logins, not sign-ups
+  const run = Date.now().toString(36);
+  const learners: Learner[] = [];
+  for (let i = 0; i < count; i += 20) {
+    const batch = Array.from({ length: Math.min(20, count - i) }, (_, j) => {
+      const index = i + j;
+      const userId = randomUUID();
+      const email = `aprendiz${index}.${run}@carga.test`;
+      learners.push({ index, userId, email, cookie: '', step: 0, ratings: {}, completed: new Set(), selected: [], expected: { AreaRated: 0, AreaDefinitionSaved: 0, WhyAnswerSaved: 0, ActivityCompleted: 0 }, noOps: 0, uncertain: false });
+      return store.append(
+        learnerStreamId(userId),
+        [
+          UserRegistered.create({ userId, username: `aprendiz${index}-${run}`, email }),
+          EmailVerified.create({ userId }),
+          RoleGranted.create({ userId, role: PREMIUM_ROLE, by: 'bench' }),
+        ],
+        { expectedVersion: 0, alsoInTransaction: async (tx) => void (await tx.query('INSERT INTO password_credentials (user_id, hash) VALUES ($1, $2)', [userId, hash])) },
+      );
+    });
+    await Promise.all(batch);
+  }
+  return learners;
+}
+
+async function api(server: Server, l: Learner | undefined, method: 'GET' | 'POST', urlPath: string, body?: unknown) {
+  const res = await fetch(server.url + urlPath, {
+    method,
+    headers: browserHeaders(server, { ...(body ? { 'content-type': 'application/json' } : {}), ...(l?.cookie ? { cookie: l.cookie } : {}) }),
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${urlPath}: ${res.status} ${text.slice(0, 300)}`);
+  return { res, json: () => JSON.parse(text) as unknown };
+}
+
+/** In parallel, at most `width` at a time. */
+async function inParallel<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  }));
+}
+
+async function countEvents(pool: pg.Pool, types: readonly string[]) {
+  const { rows } = await pool.query<{ stream_id: string; type: string; n: number }>(
+    'SELECT stream_id, type, count(*)::int AS n FROM events WHERE type = ANY($1) GROUP BY stream_id, type',
+    [types],
+  );
+  return rows;
+}
+
+async function learnerWorkload(server: Server, pool: pg.Pool) {
+  console.log(`\n1. Learners: ${LEARNERS} simulated learners, ${SECONDS} s (BENCH_SECONDS), one keep-alive connection each`);
+  const learners = await createLearners(pool, LEARNERS);
+
+  // Each learner logs in once (argon2id, about 20 MiB and tens of ms of CPU each), LOGIN_WIDTH at a time:
+  // learners arrive over time, and 200 hashes at the same instant only queue behind the two cores.
+  const loginTimes: number[] = [];
+  const loginStart = performance.now();
+  await inParallel(learners, LOGIN_WIDTH, async (l) => {
+    const t = performance.now();
+    const { res } = await api(server, undefined, 'POST', '/api/auth/login', { email: l.email, password: PASSWORD });
+    loginTimes.push(performance.now() - t);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('mf_session='));
+    if (!cookie) throw new Error('login answered without a session cookie');
+    l.cookie = cookie.split(';')[0]!;
+  });
+  const loginWall = performance.now() - loginStart;
+  const logins = summary(loginTimes);
+  console.log(`   ${LEARNERS} logins, ${LOGIN_WIDTH} at a time: all done in ${ms(loginWall)}; each p50 ${ms(logins.p50)}, p99 ${ms(logins.p99)}, max ${ms(logins.max)}`);
+
+  // Where the loop starts: the wheel rated, activities 1–3 completed and three focus areas chosen for the
+  // seven levels of why — through the API, as the course's pages do.
+  await inParallel(learners, 50, async (l) => {
+    for (const [i, areaId] of AREA_IDS.entries()) {
+      const score = (i + l.index) % 11;
+      await api(server, l, 'POST', '/api/activity/saveRating', { activityId: WHEEL_ACTIVITY, areaId, score });
+      l.ratings[areaId] = score;
+    }
+    for (const slug of [WHEEL_ACTIVITY, ...DEFINITION_ACTIVITIES]) {
+      await api(server, l, 'POST', '/api/activity/markAsComplete', { activityId: slug });
+      l.completed.add(slug);
+    }
+    const prerequisites = (await api(server, l, 'GET', `/api/activity/getDeepWhyPrerequisites?_=${Date.now()}`)).json() as { data: { targetAreas: Array<{ id: string }> } };
+    l.selected = prerequisites.data.targetAreas.slice(0, 3).map((a) => a.id);
+    await api(server, l, 'POST', '/api/activity/saveWhySelection', { activityId: DEEP_WHY_ACTIVITY, selectedAreaIds: l.selected });
+  });
+  const before = await countEvents(pool, WRITE_TYPES);
+
+  const byIndex = learners;
+  const machine = calibrate();
+  const meter = cpuMeter(server.pid, server.postgresPid);
+  const { result, latencies } = await cannon(
+    {
+      // One URL per learner: autocannon gives connection i the i-th URL, and its path tells setupRequest
+      // whose connection it is (it is replaced by the real path before anything is sent).
+      url: learners.map((l) => `${server.url}/__learner/${l.index}`) as unknown as string, // an array is accepted; the types say string
+      connections: learners.length,
+      duration: SECONDS,
+      timeout: 10,
+      requests: [
+        {
+          setupRequest(request, ctx) {
+            const context = ctx as Record<string, unknown>;
+            const index = Number(String(request.path).split('/')[2]);
+            const l = byIndex[index]!;
+            if (l.inFlight) l.uncertain = true; // the previous request was never answered
+            const next = nextLearnerRequest(l);
+            l.inFlight = next;
+            context.learner = index;
+            context.kind = next.method === 'GET' ? 'read' : 'write';
+            return {
+              ...request,
+              method: next.method,
+              path: next.path,
+              headers: browserHeaders(server, { cookie: l.cookie, ...(next.body ? { 'content-type': 'application/json' } : {}) }),
+              body: next.body ? JSON.stringify(next.body) : undefined,
+            };
+          },
+          onResponse(status, _body, context) {
+            const l = byIndex[(context as Record<string, unknown>).learner as number]!;
+            const done = l.inFlight;
+            l.inFlight = undefined;
+            if (!done || status < 200 || status > 299) return;
+            done.apply();
+            if (done.writes) l.expected[done.writes]++;
+          },
+        },
+      ],
+    },
+    (context) => context.kind as string | undefined,
+  );
+  // autocannon closes its sockets when the time is up: each learner's last request is cut off, and the
+  // server may still finish it. Give those a moment; their events may or may not be there.
+  for (const l of learners) l.cutOff = l.inFlight?.writes;
+  await new Promise((r) => setTimeout(r, 2000));
+
+  // Zero lost writes: every acknowledged write's event is in the log, per learner and type, and nothing else.
+  const after = await countEvents(pool, WRITE_TYPES);
+  const key = (streamId: string, type: string) => `${streamId}|${type}`;
+  const actual = new Map<string, number>();
+  for (const r of after) actual.set(key(r.stream_id, r.type), r.n);
+  for (const r of before) actual.set(key(r.stream_id, r.type), (actual.get(key(r.stream_id, r.type)) ?? 0) - r.n);
+  let expectedTotal = 0;
+  let actualTotal = 0;
+  let lost = 0;
+  let unexpected = 0;
+  let unchecked = 0;
+  const byType: Record<string, { expected: number; actual: number }> = {};
+  for (const l of learners) {
+    if (l.uncertain) {
+      unchecked++;
+      continue;
+    }
+    for (const type of WRITE_TYPES) {
+      const e = l.expected[type];
+      const a = actual.get(key(learnerStreamId(l.userId), type)) ?? 0;
+      expectedTotal += e;
+      actualTotal += a;
+      const mayBeThere = l.cutOff === type ? 1 : 0;
+      if (a < e) lost += e - a;
+      if (a > e + mayBeThere) unexpected += a - e - mayBeThere;
+      byType[type] ??= { expected: 0, actual: 0 };
+      byType[type].expected += e;
+      byType[type].actual += a;
+    }
+  }
+
+  const seconds = result.duration;
+  const reads = latencies.get('read') ?? [];
+  const writes = latencies.get('write') ?? [];
+  const acknowledgedWrites = learners.reduce((s, l) => s + Object.values(l.expected).reduce((a, b) => a + b, 0) + l.noOps, 0);
+  const noOps = learners.reduce((s, l) => s + l.noOps, 0);
+  const all = summary([...reads, ...writes]);
+  const r = summary(reads);
+  const w = summary(writes);
+  const writesPerSecond = acknowledgedWrites / seconds;
+  const cpu = meter.perRequest(result.requests.total);
+  console.log(`   machine before the run: ${machine}`);
+  console.log(`   requests ${num(result.requests.total)} in ${seconds} s (${num(result.requests.total / seconds)} req/s); ${statusLine(result)}`);
+  console.log(`   ${cpu}`);
+  console.log('                 count        per s    p50       p90       p99       max');
+  const row = (name: string, s: ReturnType<typeof summary>, perSecond: number) =>
+    console.log(`   ${name.padEnd(12)} ${num(s.n).padStart(7)}  ${num(perSecond).padStart(9)}    ${ms(s.p50).padEnd(9)} ${ms(s.p90).padEnd(9)} ${ms(s.p99).padEnd(9)} ${ms(s.max)}`);
+  row('reads', r, r.n / seconds);
+  row('writes', w, w.n / seconds);
+  row('all', all, all.n / seconds);
+  console.log(`   acknowledged writes ${num(acknowledgedWrites)} = ${num(writesPerSecond)}/s, of which ${num(noOps)} recorded nothing by design (completing an activity already completed)`);
+  const cutOff = learners.filter((l) => l.cutOff && !l.uncertain).length;
+  console.log(
+    `   events expected from acknowledged writes ${num(expectedTotal)}, found in the log ${num(actualTotal)}: lost ${lost}, unexpected ${unexpected}` +
+      ` (${cutOff} writes cut off unanswered by the end of the run may be there or not)` +
+      (unchecked ? `, ${unchecked} learners not checked (a request went unanswered mid-run)` : ''),
+  );
+  for (const [type, c] of Object.entries(byType)) console.log(`     ${type.padEnd(20)} expected ${num(c.expected).padStart(7)}  found ${num(c.actual).padStart(7)}`);
+  console.log(
+    `   target ≥ ${num(TARGETS.learnerWritesPerSecond)} writes/s with p99 < ${TARGETS.learnerP99} ms: ${num(writesPerSecond)} writes/s, p99 ${ms(all.p99)} → ${verdict(writesPerSecond >= TARGETS.learnerWritesPerSecond && all.p99 < TARGETS.learnerP99)}`,
+  );
+  return { ok: failures(result) === 0 && lost === 0 && unexpected === 0 && unchecked === 0, writesPerSecond, p99: all.p99 };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 2. Lead pages
+
+const LEAD_FORMS = [
+  { page: 'nostalgia', section: 'fragmento', status: 'downloaded' },
+  { page: 'niveles', section: 'pdf', status: 'downloaded' },
+  { page: 'afirmaciones', section: 'fragmento', status: 'downloaded' },
+  { page: 'Newsletter Archive', section: 'Subscription Form', status: 'Subscribed via Form' },
+] as const;
+
+async function leadWorkload(server: Server, pool: pg.Pool) {
+  console.log(`\n2. Lead pages: ${LEAD_CONNECTIONS} connections, ${SECONDS} s; each new visitor opens a page (POST /api/leads/view, no cookie yet) and then leaves a new e-mail on its form (POST /api/leads/add with the visitor cookie it got)`);
+  const count = async () => {
+    const { rows } = await pool.query<{ type: string; n: number }>('SELECT type, count(*)::int AS n FROM events WHERE type = ANY($1) GROUP BY type', [[LeadCaptured.type, LeadPageViewed.type]]);
+    return Object.fromEntries(rows.map((r) => [r.type, r.n])) as Record<string, number | undefined>;
+  };
+  const before = await count();
+  const acknowledged = { views: 0, leads: 0 };
+  let serial = 0;
+  const run = Date.now().toString(36);
+  const machine = calibrate();
+  const meter = cpuMeter(server.pid, server.postgresPid);
+  const { result, latencies } = await cannon(
+    {
+      url: server.url,
+      connections: LEAD_CONNECTIONS,
+      duration: SECONDS,
+      timeout: 10,
+      requests: [
+        {
+          setupRequest(request, ctx) {
+            const context = ctx as Record<string, unknown>;
+            const form = LEAD_FORMS[serial % LEAD_FORMS.length]!;
+            context.form = form;
+            context.kind = 'view';
+            return {
+              ...request,
+              method: 'POST',
+              path: '/api/leads/view',
+              headers: browserHeaders(server, { 'content-type': 'application/json' }),
+              body: JSON.stringify({ page: form.page === 'Newsletter Archive' ? 'newsletter' : form.page }),
+            };
+          },
+          onResponse(status, _body, ctx, headers) {
+            const context = ctx as Record<string, unknown>;
+            if (status >= 200 && status < 300) acknowledged.views++;
+            const cookie = String((headers as Record<string, unknown>)['set-cookie'] ?? (headers as Record<string, unknown>)['Set-Cookie'] ?? '').split(';')[0]!;
+            context.visitor = cookie.startsWith('mf_visitor=') ? cookie : undefined;
+          },
+        },
+        {
+          setupRequest(request, ctx) {
+            const context = ctx as Record<string, unknown>;
+            const form = context.form as (typeof LEAD_FORMS)[number];
+            const n = serial++;
+            context.kind = 'add';
+            return {
+              ...request,
+              method: 'POST',
+              path: '/api/leads/add',
+              headers: browserHeaders(server, { 'content-type': 'application/json', ...(context.visitor ? { cookie: context.visitor as string } : {}) }),
+              body: JSON.stringify({ email: `visita${n}.${run}@carga.test`, nick: 'Lucía', ...form }),
+            };
+          },
+          onResponse(status) {
+            if (status >= 200 && status < 300) acknowledged.leads++;
+          },
+        },
+      ],
+    },
+    (context) => context.kind as string | undefined,
+  );
+  const cpu = meter.perRequest(result.requests.total);
+  await new Promise((r) => setTimeout(r, 2000)); // requests cut off at the end may still complete
+  const after = await count();
+  const views = (after[LeadPageViewed.type] ?? 0) - (before[LeadPageViewed.type] ?? 0);
+  const leads = (after[LeadCaptured.type] ?? 0) - (before[LeadCaptured.type] ?? 0);
+  const seconds = result.duration;
+  const all = summary([...(latencies.get('view') ?? []), ...(latencies.get('add') ?? [])]);
+  const v = summary(latencies.get('view') ?? []);
+  const a = summary(latencies.get('add') ?? []);
+  const perSecond = all.n / seconds;
+  console.log(`   machine before the run: ${machine}`);
+  console.log(`   requests ${num(result.requests.total)} in ${seconds} s; ${statusLine(result)}`);
+  console.log(`   ${cpu}`);
+  console.log('                 count        per s    p50       p90       p99       max');
+  const row = (name: string, s: ReturnType<typeof summary>) =>
+    console.log(`   ${name.padEnd(12)} ${num(s.n).padStart(7)}  ${num(s.n / seconds).padStart(9)}    ${ms(s.p50).padEnd(9)} ${ms(s.p90).padEnd(9)} ${ms(s.p99).padEnd(9)} ${ms(s.max)}`);
+  row('leads/view', v);
+  row('leads/add', a);
+  row('all', all);
+  // Every acknowledged request has its event; at most one request per connection was cut off at the end
+  // and may have been written without an answer.
+  const lostViews = Math.max(0, acknowledged.views - views);
+  const lostLeads = Math.max(0, acknowledged.leads - leads);
+  const unexplained = Math.max(0, views - acknowledged.views - LEAD_CONNECTIONS) + Math.max(0, leads - acknowledged.leads - LEAD_CONNECTIONS);
+  console.log(`   events: LeadPageViewed ${num(views)} for ${num(acknowledged.views)} acknowledged views, LeadCaptured ${num(leads)} for ${num(acknowledged.leads)} acknowledged leads (every e-mail new: one event each)`);
+  console.log(`   target ≥ ${num(TARGETS.leadRequestsPerSecond)} req/s with p99 < ${TARGETS.leadP99} ms: ${num(perSecond)} req/s, p99 ${ms(all.p99)} → ${verdict(perSecond >= TARGETS.leadRequestsPerSecond && all.p99 < TARGETS.leadP99)}`);
+  console.log(`   lost: ${lostViews + lostLeads}, unexplained extra events: ${unexplained}`);
+  return { ok: failures(result) === 0 && lostViews === 0 && lostLeads === 0 && unexplained === 0, perSecond, p99: all.p99 };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 3. The SPA shell
+
+async function staticWorkload(server: Server) {
+  const index = readFileSync(path.join(ROOT, 'dist/client/index.html'), 'utf8');
+  const entry = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(index)?.[1];
+  if (!entry) throw new Error('no /assets/*.js entry script in dist/client/index.html');
+  console.log(`\n3. SPA shell: GET / and GET ${entry} alternately, accept-encoding: br, gzip; ${STATIC_CONNECTIONS} connections, ${SECONDS} s`);
+  // node:http rather than fetch, which would decompress: the bytes counted are the bytes on the wire.
+  const headersOf = (p: string) =>
+    new Promise<{ status: number; encoding: string; cache: string; bytes: number }>((resolve, reject) => {
+      http.get(server.url + p, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+        let bytes = 0;
+        res.on('data', (c: Buffer) => (bytes += c.length));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, encoding: String(res.headers['content-encoding'] ?? 'none'), cache: String(res.headers['cache-control'] ?? 'none'), bytes }));
+        res.on('error', reject);
+      }).on('error', reject);
+    });
+  const shell = await headersOf('/');
+  const asset = await headersOf(entry);
+  const machine = calibrate();
+  const meter = cpuMeter(server.pid, server.postgresPid);
+  const { result, latencies } = await cannon(
+    {
+      url: server.url,
+      connections: STATIC_CONNECTIONS,
+      duration: SECONDS,
+      timeout: 10,
+      headers: { 'accept-encoding': 'br, gzip', accept: '*/*' },
+      requests: [
+        { path: '/', setupRequest: (r, c) => (((c as Record<string, unknown>).kind = 'index.html'), r) },
+        { path: entry, setupRequest: (r, c) => (((c as Record<string, unknown>).kind = 'asset'), r) },
+      ],
+    },
+    (context) => context.kind as string | undefined,
+  );
+  const seconds = result.duration;
+  const cpu = meter.perRequest(result.requests.total);
+  console.log(`   machine before the run: ${machine}`);
+  console.log(`   requests ${num(result.requests.total)} in ${seconds} s (${num(result.requests.total / seconds)} req/s, ${(result.throughput.average / 1e6).toFixed(1)} MB/s); ${statusLine(result)}`);
+  console.log(`   ${cpu}`);
+  for (const [name, h, kind] of [['/ (index.html)', shell, 'index.html'], [entry, asset, 'asset']] as const) {
+    const s = summary(latencies.get(kind) ?? []);
+    console.log(`   ${name}: ${num(s.n / seconds)} req/s, p50 ${ms(s.p50)}, p99 ${ms(s.p99)}; status ${h.status}, ${num(h.bytes)} bytes on the wire, content-encoding: ${h.encoding}, cache-control: ${h.cache}`);
+  }
+  return { ok: failures(result) === 0 };
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+async function main() {
+  if (!existsSync(path.join(ROOT, 'dist/client/index.html'))) {
+    console.log('dist/client is missing: building the SPA (npm run build)…');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('npm run build failed');
+  }
+  const given = process.env.BENCH_DATABASE_URL;
+  const embedded = given ? undefined : await startTemporaryPostgres();
+  const adminUrl = given ?? embedded!.adminUrl;
+  const name = `manifiesta_load_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const pool = createPool(url.toString(), 8);
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'manifiesta-load-'));
+  let server: Server | undefined;
+  let ok = false;
+  try {
+    await migrate(pool);
+    server = await startServer(url.toString(), dataDir);
+    if (embedded) server.postgresPid = Number(readFileSync(path.join(embedded.dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const { rows: v } = await pool.query<{ server_version: string }>('SHOW server_version');
+    console.log(
+      `Load benchmark: the server as a child process (NODE_ENV=production, WORKERS=${WORKERS}, default pool), PostgreSQL ${v[0]!.server_version}${given ? '' : ' (embedded)'}, ` +
+        `autocannon in this process on the same ${os.cpus().length} cores (load generator, server and database share them). ` +
+        `All load comes from one address (127.0.0.1), so the per-address rate limits are raised for the run.`,
+    );
+    const skipped = { ok: true };
+    const learners = PARTS.has('learners') ? await learnerWorkload(server, pool) : skipped;
+    const leads = PARTS.has('leads') ? await leadWorkload(server, pool) : skipped;
+    const shell = PARTS.has('static') ? await staticWorkload(server) : skipped;
+    ok = learners.ok && leads.ok && shell.ok;
+    console.log(`\n${ok ? 'no errors, no lost writes' : 'FAILED: errors or lost writes (see above)'}`);
+  } finally {
+    await server?.stop();
+    await pool.end();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+    await admin.end();
+    await embedded?.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+  process.exitCode = ok ? 0 : 1;
+}
+
+await main();
