@@ -39,6 +39,9 @@ describe('a NUL character (PostgreSQL text and jsonb cannot store it)', () => {
     const before = await users();
     expectEnvelope(await post('/api/manifiesta/clarification-call', { name: '\u0000Ana', email: 'ana@example.com' }), 400, MESSAGES.nul);
     expectEnvelope(await post('/api/activity/saveRevelation', { revelation: 'Sentí paz\u0000', totalTimeMeditated: 60 }, learner), 400, MESSAGES.nul);
+    // A lone surrogate (seen by the fuzzer: a 500 from jsonb) is refused the same way, before any write.
+    expectEnvelope(await post('/api/activity/saveRevelation', { revelation: '\udfffSentí paz', totalTimeMeditated: 60 }, learner), 400, MESSAGES.badUnicode);
+    expectEnvelope(await post('/api/manifiesta/clarification-call', { name: 'Ana\ud800', email: 'ana@example.com' }), 400, MESSAGES.badUnicode);
     expectEnvelope(await post(`/api/coach/learners/${learner.userId}/notes`, { text: 'Va\u0000 bien' }, coach), 400, MESSAGES.nul);
     expectEnvelope(await post('/api/activity/deepWhy/question', { areaId: 'finances', levelIndex: 1, previousAnswer: '\u0000' }), 400, MESSAGES.nul);
     // The e-mail pattern lets it through; the users table would have refused it after the fact.

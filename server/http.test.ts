@@ -79,6 +79,10 @@ describe('inputProblem', () => {
     expect(inputProblem({ a: ['ok', { b: 'x\u0000y' }] })).toBe('nul');
     expect(inputProblem({ 'k\u0000': 1 })).toBe('nul');
     expect(inputProblem('\u0000')).toBe('nul');
+    // Lone surrogates are not text (PostgreSQL's jsonb refuses them); pairs, accents and emoji are.
+    expect(inputProblem({ a: '\udfffPorque sí.' })).toBe('unicode');
+    expect(inputProblem({ ['k\ud800']: 1 })).toBe('unicode');
+    expect(inputProblem({ a: 'Mañana 🌱 \u200f' })).toBeUndefined();
     expect(inputProblem({ a: 'Ñandú 😀 \u202e', b: [1, null, true] })).toBeUndefined();
   });
 

@@ -33,6 +33,7 @@ export const MESSAGES = {
   unsupportedMedia: 'Tipo de contenido no admitido: envía JSON.',
   tooManyRequests: 'Demasiadas solicitudes. Espera un momento y vuelve a intentarlo.',
   nul: 'Los datos enviados contienen un carácter no permitido (el carácter nulo).',
+  badUnicode: 'Los datos enviados contienen caracteres no válidos.',
   tooDeep: 'Los datos enviados tienen demasiados niveles anidados.',
   badUrl: 'La dirección solicitada no es válida.',
   urlTooLong: 'La dirección solicitada es demasiado larga.',
@@ -49,16 +50,22 @@ export const MAX_INPUT_DEPTH = 32;
  * the stack of anything that recurses over it (JSON.stringify of an event's data, a digest). Iterative, so the
  * check itself cannot overflow.
  */
-export function inputProblem(value: unknown): 'nul' | 'deep' | undefined {
+/** In Unicode mode a pair is one code point: only a lone half matches. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+export function inputProblem(value: unknown): 'nul' | 'unicode' | 'deep' | undefined {
   const pending: Array<[unknown, number]> = [[value, 0]];
   while (pending.length) {
     const [v, depth] = pending.pop()!;
     if (typeof v === 'string') {
       if (v.includes('\u0000')) return 'nul';
+      // A lone surrogate (half of a UTF-16 pair) is not text: jsonb refuses its escape.
+      if (LONE_SURROGATE.test(v)) return 'unicode';
     } else if (v !== null && typeof v === 'object') {
       if (depth >= MAX_INPUT_DEPTH) return 'deep';
       for (const [key, item] of Object.entries(v)) {
         if (key.includes('\u0000')) return 'nul';
+        if (LONE_SURROGATE.test(key)) return 'unicode';
         pending.push([item, depth + 1]);
       }
     }
@@ -74,7 +81,7 @@ export const refuseUnsafeInput = fp(
   async function refuseUnsafeInput(app: FastifyInstance) {
     app.addHook('preValidation', async (request) => {
       const problem = inputProblem(request.body) ?? inputProblem(request.query) ?? inputProblem(request.params);
-      if (problem) throw new InvalidError(problem === 'nul' ? MESSAGES.nul : MESSAGES.tooDeep);
+      if (problem) throw new InvalidError(problem === 'nul' ? MESSAGES.nul : problem === 'unicode' ? MESSAGES.badUnicode : MESSAGES.tooDeep);
     });
   },
   { name: 'refuse-unsafe-input' },
