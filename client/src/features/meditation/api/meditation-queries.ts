@@ -33,7 +33,6 @@ export function browserTimeZone(): string | undefined {
   }
 }
 
-export { newIdempotencyKey } from '../../../api/client';
 
 export async function fetchRevelations(): Promise<Revelation[]> {
   return unwrap(await api.GET('/api/activity/getRevelations'));
