@@ -1,5 +1,6 @@
 // Typed fetch client for the API. `paths` is generated from openapi.yaml (npm run openapi); never edit schema.d.ts.
 import createClient, { type ClientOptions, type Middleware } from 'openapi-fetch';
+import { bustCache } from './cache-buster';
 import type { paths } from './schema';
 
 export { ApiError, unwrap, type Envelope } from './errors';
@@ -8,9 +9,7 @@ export { ApiError, unwrap, type Envelope } from './errors';
 export const cacheBuster = {
   onRequest({ request }) {
     if (request.method !== 'GET') return undefined;
-    const url = new URL(request.url);
-    url.searchParams.set('_', String(Date.now()));
-    return new Request(url, request);
+    return new Request(bustCache(new URL(request.url)), request);
   },
 } satisfies Middleware;
 

@@ -2,6 +2,7 @@
 // without openapi-fetch, so the first page does not carry it (issue 11, bundle budget). The same contract as
 // client.ts: paths and bodies typed by the generated `paths`, same-origin with the cookie, `_=<Date.now()>` on
 // GETs, and an answer shaped like openapi-fetch's ({ data } on success, { error } otherwise) for unwrap().
+import { bustCache } from './cache-buster';
 import type { paths } from './schema';
 
 type Json<R> = R extends { content: { 'application/json': infer B } } ? B : undefined;
@@ -27,7 +28,7 @@ async function readBody(response: Response): Promise<unknown> {
 async function send(method: 'GET' | 'POST', path: string, body?: unknown) {
   // Absolute, so that a Request can be built outside a browser too (jsdom in the component tests).
   const url = new URL(path, globalThis.location.origin);
-  if (method === 'GET') url.searchParams.set('_', String(Date.now()));
+  if (method === 'GET') bustCache(url);
   const request = new Request(url, {
     method,
     credentials: 'include',
