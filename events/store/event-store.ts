@@ -64,6 +64,11 @@ export interface EventStoreDeps {
   /** Inline projections run inside the append transaction (read-your-writes). */
   projections?: readonly Projection[];
   enqueue?: Enqueue;
+  /**
+   * Group commit: how many batches of single-stream appends may be on the wire at once (each holds a
+   * pooled connection while it commits), and how many writes one batch takes at most.
+   */
+  groupCommit?: { batches?: number; maxWrites?: number };
 }
 
 export interface EventStore {
@@ -122,6 +127,16 @@ const READ_STREAM_SQL = `SELECT ${EVENT_COLUMNS} FROM events
   WHERE stream_id = $1 AND stream_position > $2 AND ($3::bigint IS NULL OR stream_position <= $3)
   ORDER BY stream_position`;
 
+interface BatchRow extends Record<string, unknown> {
+  write_index: number;
+  outcome: 'appended' | 'conflict' | 'stored';
+  first_position: string | null;
+  global_positions: string[] | null;
+  actual_version: string | null;
+  transaction_id_text: string;
+  recorded_at: Date;
+}
+
 interface AppendedRow extends Record<string, unknown> {
   first_position: string;
   global_positions: string[];
@@ -129,8 +144,9 @@ interface AppendedRow extends Record<string, unknown> {
   recorded_at: Date;
 }
 
-export function createEventStore({ pool, catalog, projections = [], enqueue }: EventStoreDeps): EventStore {
+export function createEventStore({ pool, catalog, projections = [], enqueue, groupCommit: groupOptions }: EventStoreDeps): EventStore {
   const inline = projections.filter((p) => p.mode === 'inline');
+  const groupCommit = { batches: groupOptions?.batches ?? 2, maxWrites: groupOptions?.maxWrites ?? 100 };
 
   async function findExisting(db: Queryable, streamId: string, ids: string[]): Promise<RecordedEvent[] | undefined> {
     const { rows } = await db.query<EventRow & Record<string, unknown>>(
@@ -150,13 +166,12 @@ export function createEventStore({ pool, catalog, projections = [], enqueue }: E
       return { eventId: e.eventId ?? timeOrderedUuid(), type: e.type, version, data, metadata: { ...metadata, ...e.metadata } };
     });
     const streamType = write.streamType ?? write.streamId.split('-')[0] ?? 'stream';
-    const args = [
-      write.streamId,
-      streamType,
-      write.expectedVersion === 'any' ? null : write.expectedVersion,
-      JSON.stringify(prepared.map((e) => ({ event_id: e.eventId, type: e.type, version: e.version, data: e.data, metadata: e.metadata }))),
-    ];
-    return { write, prepared, args, ids: prepared.map((e) => e.eventId) };
+    const expected = write.expectedVersion === 'any' ? null : write.expectedVersion;
+    const rows = prepared.map((e) => ({ event_id: e.eventId, type: e.type, version: e.version, data: e.data, metadata: e.metadata }));
+    const args = [write.streamId, streamType, expected, JSON.stringify(rows)];
+    /** This write as an entry of mf_append_batch's argument. */
+    const batchEntry = { stream_id: write.streamId, stream_type: streamType, expected, events: rows };
+    return { write, prepared, args, batchEntry, ids: prepared.map((e) => e.eventId) };
   }
   type Prepared = ReturnType<typeof prepare>;
 
@@ -179,6 +194,144 @@ export function createEventStore({ pool, catalog, projections = [], enqueue }: E
     return { nextVersion: first + prepared.length - 1, events, idempotent: false };
   };
 
+  // ---------------------------------------------------------------------------------------------------
+  // Group commit. A single-stream append with nothing else in its transaction (no alsoInTransaction, no
+  // historical time) joins a queue; up to `groupCommit.batches` batches are written at once, each taking
+  // what queued while the others were in flight: one statement (mf_append_batch) and one transaction —
+  // one commit, one pass of each projection and its jobs — for all of them. Alone, a write goes at once.
+  // Each write keeps its own outcome (appended, conflict, already stored). A batch that fails as a whole
+  // (a read model's unique key, a deadlock, the connection) is written again one write at a time, so a
+  // write only ever fails for its own reasons; event ids make the second attempt safe even after a commit
+  // whose answer was lost.
+  interface Pending {
+    part: Prepared;
+    projectionsHit: readonly Projection[];
+    jobs: readonly JobRequest[];
+    resolve(result: AppendResult): void;
+    reject(err: unknown): void;
+  }
+  const queue: Pending[] = [];
+  /** Streams with a write in a batch on the wire: their next write waits for the next batch. */
+  const writing = new Set<string>();
+  let batchesInFlight = 0;
+  let pumpScheduled = false;
+
+  function schedulePump() {
+    if (pumpScheduled) return;
+    pumpScheduled = true;
+    // Writes that arrive in the same turn of the event loop leave together.
+    queueMicrotask(() => {
+      pumpScheduled = false;
+      pump();
+    });
+  }
+
+  function pump() {
+    while (batchesInFlight < groupCommit.batches && queue.length > 0) {
+      const batch: Pending[] = [];
+      const rest: Pending[] = [];
+      for (const pending of queue) {
+        const streamId = pending.part.write.streamId;
+        if (batch.length < groupCommit.maxWrites && !writing.has(streamId)) {
+          writing.add(streamId);
+          batch.push(pending);
+        } else rest.push(pending);
+      }
+      queue.splice(0, queue.length, ...rest);
+      if (batch.length === 0) return;
+      batchesInFlight++;
+      void writeBatch(batch).finally(() => {
+        batchesInFlight--;
+        for (const pending of batch) writing.delete(pending.part.write.streamId);
+        pump();
+      });
+    }
+  }
+
+  async function writeBatch(batch: Pending[]): Promise<void> {
+    // Streams locked in one order by every batch: two batches never wait on each other in a cycle.
+    batch.sort((a, b) => (a.part.write.streamId < b.part.write.streamId ? -1 : 1));
+    let outcomes: Array<AppendResult | Error | 'stored'>;
+    try {
+      outcomes = await commitBatch(batch);
+    } catch (err) {
+      if (batch.length === 1) {
+        const [pending] = batch;
+        await settleFailure([pending!.part], err).then(([result]) => pending!.resolve(result!), pending!.reject);
+      } else {
+        // Something in the batch failed the transaction: each write again on its own.
+        await Promise.all(batch.map((pending) => writeBatch([pending])));
+      }
+      return;
+    }
+    await Promise.all(
+      batch.map(async (pending, i) => {
+        const outcome = outcomes[i]!;
+        if (outcome === 'stored') {
+          await settleFailure([pending.part], undefined).then(([result]) => pending.resolve(result!), pending.reject);
+        } else if (outcome instanceof Error) pending.reject(outcome);
+        else pending.resolve(outcome);
+      }),
+    );
+  }
+
+  /** One transaction for the batch; per write its result, its conflict, or 'stored' (already in the log). */
+  async function commitBatch(batch: readonly Pending[]): Promise<Array<AppendResult | Error | 'stored'>> {
+    const argument = JSON.stringify(batch.map(({ part }) => part.batchEntry));
+    const statement = { name: 'mf_append_batch', text: 'SELECT * FROM mf_append_batch($1::jsonb)', values: [argument] };
+    const needsTransaction = batch.some((p) => p.projectionsHit.length > 0 || p.jobs.length > 0);
+    const toOutcomes = (rows: BatchRow[]) =>
+      rows.map((row) => {
+        const { part } = batch[row.write_index]!;
+        if (row.outcome === 'stored') return 'stored' as const;
+        if (row.outcome === 'conflict') return new ConcurrencyError(part.write.streamId, part.write.expectedVersion, Number(row.actual_version));
+        return recorded(part, { rows: [row as unknown as AppendedRow] });
+      });
+    if (!needsTransaction) return toOutcomes((await pool.query<BatchRow>(statement)).rows);
+
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const outcomes = toOutcomes((await client.query<BatchRow>(statement)).rows);
+      const appended = batch.flatMap((pending, i) => {
+        const outcome = outcomes[i]!;
+        return outcome === 'stored' || outcome instanceof Error ? [] : [{ pending, result: outcome }];
+      });
+      const projectionsHit = inline.filter((p) => appended.some(({ pending }) => pending.projectionsHit.includes(p)));
+      for (const projection of projectionsHit) {
+        const relevant = appended.flatMap(({ result }) => result.events.filter((e) => projection.eventTypes.includes(e.type)));
+        if (relevant.length) await projection.apply(client, relevant);
+      }
+      for (const { pending } of appended) for (const job of pending.jobs) await enqueue!(client, job);
+      await client.query('COMMIT');
+      return outcomes;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  /**
+   * After an append failed (err) or found its ids stored (err undefined): a retry of a write that is
+   * already stored (or a concurrent twin that won the race) is success; otherwise the stream's conflict.
+   */
+  async function settleFailure(parts: readonly Prepared[], err: unknown): Promise<AppendResult[]> {
+    const e = (err ?? {}) as { code?: string; detail?: string; constraint?: string };
+    const duplicateId = e.code === UNIQUE_VIOLATION && e.constraint === EVENT_ID_KEY;
+    // Other unique violations come from read models (a taken e-mail): the caller maps them.
+    if (err !== undefined && e.code !== WRONG_VERSION && !duplicateId) throw err;
+    const existing = await Promise.all(parts.map((p) => findExisting(pool, p.write.streamId, p.ids)));
+    if (existing.every((x) => x !== undefined)) {
+      return existing.map((x) => ({ nextVersion: x!.at(-1)!.streamPosition, events: x!, idempotent: true }));
+    }
+    // The stream whose expectation failed (with one stream, that one).
+    const failed = parts.find((p, i) => !existing[i] && p.write.expectedVersion !== 'any') ?? parts[0]!;
+    const actual = e.code === WRONG_VERSION && parts.length === 1 ? Number(e.detail ?? 0) : await currentVersion(pool, failed.write.streamId);
+    throw new ConcurrencyError(failed.write.streamId, failed.write.expectedVersion, actual);
+  }
+
   async function appendMany(writes: readonly StreamWrite[], options: WriteOptions = {}): Promise<AppendResult[]> {
     if (writes.length === 0) throw new Error('appendMany needs at least one stream');
     const parts = writes.map((w) => prepare(w, options.metadata ?? {}));
@@ -191,11 +344,14 @@ export function createEventStore({ pool, catalog, projections = [], enqueue }: E
     if (jobs.length && !enqueue) throw new Error('jobs given but the event store has no enqueue function');
     const alsoInTransaction = options.alsoInTransaction;
 
+    if (parts.length === 1 && !alsoInTransaction && !options.recordedAt) {
+      return [await new Promise<AppendResult>((resolve, reject) => {
+        queue.push({ part: parts[0]!, projectionsHit, jobs, resolve, reject });
+        schedulePump();
+      })];
+    }
+
     try {
-      if (parts.length === 1 && projectionsHit.length === 0 && jobs.length === 0 && !alsoInTransaction && !options.recordedAt) {
-        // Nothing else commits with the events: one autocommitted statement.
-        return [recorded(parts[0]!, await pool.query<AppendedRow>(appendStatement(parts[0]!.args)))];
-      }
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
@@ -218,19 +374,7 @@ export function createEventStore({ pool, catalog, projections = [], enqueue }: E
         client.release();
       }
     } catch (err) {
-      const e = err as { code?: string; detail?: string; constraint?: string };
-      const duplicateId = e.code === UNIQUE_VIOLATION && e.constraint === EVENT_ID_KEY;
-      // Other unique violations come from read models (a taken e-mail): the caller maps them.
-      if (e.code !== WRONG_VERSION && !duplicateId) throw err;
-      // A retry of a write that is already stored (or a concurrent twin that won the race) is success.
-      const existing = await Promise.all(parts.map((p) => findExisting(pool, p.write.streamId, p.ids)));
-      if (existing.every((x) => x !== undefined)) {
-        return existing.map((x) => ({ nextVersion: x!.at(-1)!.streamPosition, events: x!, idempotent: true }));
-      }
-      // The stream whose expectation failed (with one stream, that one).
-      const failed = parts.find((p, i) => !existing[i] && p.write.expectedVersion !== 'any') ?? parts[0]!;
-      const actual = e.code === WRONG_VERSION && parts.length === 1 ? Number(e.detail ?? 0) : await currentVersion(pool, failed.write.streamId);
-      throw new ConcurrencyError(failed.write.streamId, failed.write.expectedVersion, actual);
+      return settleFailure(parts, err);
     }
   }
 

@@ -40,11 +40,12 @@ export function rowProjection<R extends Row>(spec: RowProjectionSpec<R>): Projec
   const keyOf = (row: Partial<R>) => JSON.stringify(keyColumns.map((c) => row[c] ?? null));
   const keyList = keyColumns.map((c) => `"${c}"`).join(', ');
   // Named statements: prepared once per connection (the upsert's text depends on the row's columns).
-  const selectSql = `SELECT to_jsonb(t) AS row FROM ${table} t
-     WHERE (${keyList}) IN (SELECT ${keyList} FROM jsonb_populate_recordset(null::${table}, $1::jsonb))
-     FOR UPDATE`;
-  const deleteSql = `DELETE FROM ${table} WHERE (${keyList}) IN
-     (SELECT ${keyList} FROM jsonb_populate_recordset(null::${table}, $1::jsonb))`;
+  // Each key is looked up on its own (LATERAL), by the primary key: a prepared statement is planned once
+  // for any number of keys, and a plain IN over the JSON keys is planned as a scan of the whole table.
+  const sameKey = keyColumns.map((c) => `t."${c}" = k."${c}"`).join(' AND ');
+  const keysJoin = `jsonb_populate_recordset(null::${table}, $1::jsonb) k, LATERAL (SELECT t.ctid, to_jsonb(t) AS row FROM ${table} t WHERE ${sameKey} FOR UPDATE) x`;
+  const selectSql = `SELECT x.row FROM ${keysJoin}`;
+  const deleteSql = `DELETE FROM ${table} WHERE ctid = ANY (ARRAY(SELECT x.ctid FROM ${keysJoin}))`;
   const upsertNames = new Map<string, string>();
 
   return {
