@@ -12,6 +12,14 @@ export interface Decision {
   alsoInTransaction?: AppendOptions['alsoInTransaction'];
 }
 
+export interface CommandResult<S> extends AppendResult {
+  /**
+   * The stream's state right after the command: the fold of everything up to nextVersion (answers can
+   * come from it instead of a read-back). Absent when the write was a retry already stored.
+   */
+  state?: S;
+}
+
 interface Snapshot<S> {
   /** The stream position the state was folded up to. */
   version: number;
@@ -43,7 +51,7 @@ export async function handleCommand<S>(
   fold: { initial: S; evolve: (state: S, event: RecordedEvent) => S },
   decide: (state: S) => Decision | Promise<Decision>,
   options: Pick<AppendOptions, 'metadata' | 'streamType'> & { retries?: number } = {},
-): Promise<AppendResult> {
+): Promise<CommandResult<S>> {
   const retries = options.retries ?? 3;
   const snapshots = snapshotsOf(store, fold.evolve);
   const remember = (next: Snapshot<S>) => {
@@ -76,7 +84,7 @@ export async function handleCommand<S>(
       continue;
     }
     if (decision.events.length === 0) {
-      if (current || !(await catchUp())) return { nextVersion: snapshot.version, events: [], idempotent: false };
+      if (current || !(await catchUp())) return { nextVersion: snapshot.version, events: [], idempotent: false, state: snapshot.state };
       continue;
     }
     try {
@@ -88,8 +96,10 @@ export async function handleCommand<S>(
         alsoInTransaction: decision.alsoInTransaction,
       });
       // A retry whose events were already stored says nothing about the version the snapshot is at.
-      if (!result.idempotent) remember({ version: result.nextVersion, state: result.events.reduce(fold.evolve, snapshot.state) });
-      return result;
+      if (result.idempotent) return result;
+      const after = { version: result.nextVersion, state: result.events.reduce(fold.evolve, snapshot.state) };
+      remember(after);
+      return { ...result, state: after.state };
     } catch (err) {
       if (!(err instanceof ConcurrencyError) || attempt >= retries) throw err;
       await catchUp();

@@ -7,10 +7,11 @@ import { RESOURCES } from '../../../course/resources';
 import { lockReason } from '../../../course/rules';
 import { ACTIVITIES, findActivity } from '../../../course/syllabus';
 import { learnerStreamId } from '../../../events/accounts/accounts.events';
-import { decideComplete, decideGuestCompletions, decideSaveReflection, evolveProgress, initialProgress, knownActivity, UNKNOWN_ACTIVITY } from '../../../events/course/course';
+import { decideComplete, decideGuestCompletions, decideSaveReflection, knownActivity, UNKNOWN_ACTIVITY } from '../../../events/course/course';
 import { MAX_REFLECTION } from '../../../events/course/course.events';
 import { guestTranslators, type GuestTranslator } from '../../../events/course/guest-sync';
 import { InvalidError } from '../../../events/errors';
+import { learnerFold } from '../../../events/learner';
 import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
 import { deterministicUuid } from '../../../events/store/ids';
@@ -43,7 +44,6 @@ export interface CourseDeps {
 }
 
 const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, pool }) => {
-  const fold = { initial: initialProgress, evolve: evolveProgress };
 
   async function completedOf(userId: string): Promise<string[]> {
     const { rows } = await pool.query<{ activity_id: string }>('SELECT activity_id FROM completions WHERE user_id = $1', [userId]);
@@ -80,10 +80,12 @@ const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, poo
     async (request) => {
       const user = await requireUser(request);
       const slug = knownActivity(request.body.activityId);
-      await handleCommand(store, learnerStreamId(user.id), fold, (state) => ({
-        events: decideComplete(state, { userId: user.id, slug, roles: user.roles, eventId: eventIdFor(request, 0) }),
+      const { state } = await handleCommand(store, learnerStreamId(user.id), learnerFold, ({ progress }) => ({
+        events: decideComplete(progress, { userId: user.id, slug, roles: user.roles, eventId: eventIdFor(request, 0) }),
       }), { metadata: requestMetadata(request, user.id) });
-      return { success: true as const, message: 'Actividad completada.', data: await completedOf(user.id) };
+      // The completions as of this write, folded from the stream (the read model holds the same).
+      const completed = state ? inCourseOrder([...state.progress.completed]) : await completedOf(user.id);
+      return { success: true as const, message: 'Actividad completada.', data: completed };
     },
   );
 
@@ -122,8 +124,8 @@ const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, poo
       const result = await handleCommand(
         store,
         learnerStreamId(user.id),
-        fold,
-        async (state) => {
+        learnerFold,
+        async ({ progress: state }) => {
           const completions = decideGuestCompletions(state, {
             userId: user.id,
             slugs: completedSlugs.map(knownActivity),
@@ -193,8 +195,8 @@ const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, poo
     async (request) => {
       const user = await requireUser(request);
       const slug = knownActivity(request.body.activityId);
-      const result = await handleCommand(store, learnerStreamId(user.id), fold, (state) => ({
-        events: decideSaveReflection(state, { userId: user.id, slug, text: request.body.text, roles: user.roles, eventId: eventIdFor(request, 0) }),
+      const result = await handleCommand(store, learnerStreamId(user.id), learnerFold, ({ progress }) => ({
+        events: decideSaveReflection(progress, { userId: user.id, slug, text: request.body.text, roles: user.roles, eventId: eventIdFor(request, 0) }),
       }), { metadata: requestMetadata(request, user.id) });
       const saved = result.events[0];
       return {

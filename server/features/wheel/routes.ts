@@ -82,10 +82,11 @@ const wheelRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }> =
       const user = await requireUser(request);
       wheelActivity(request.body.activityId);
       const { areaId, score } = request.body;
-      await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({
+      const { state } = await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({
         events: decideRate(s.progress, s.wheel, { userId: user.id, roles: user.roles, areaId, score, eventId: eventIdFor(request, 0) }),
       }), { metadata: requestMetadata(request, user.id) });
-      return { success: true as const, message: 'Calificación guardada.', data: await ratingsOf(user.id) };
+      // The ratings as of this write, folded from the stream (the read model holds the same).
+      return { success: true as const, message: 'Calificación guardada.', data: state ? state.wheel.ratings : await ratingsOf(user.id) };
     },
   );
 
