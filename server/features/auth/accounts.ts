@@ -2,6 +2,7 @@
 // password hashes, failed-login counts.
 import type pg from 'pg';
 import type { Queryable } from '../../../events/store/types';
+import { coalesced } from '../../db/coalesce';
 import { newToken, tokenHash } from './secrets';
 
 export interface User {
@@ -21,9 +22,11 @@ const USER_COLUMNS = `user_id AS id, username, email, profile_image AS "profileI
 
 const toUser = ({ verified: _verified, ...user }: UserRecord): User => user;
 
-const RESOLVE_SESSION_SQL = `SELECT ${USER_COLUMNS}, s.last_seen_at < now() - interval '1 minute' AS stale
+// The sessions of many requests in one query (see resolveSession).
+const RESOLVE_SESSIONS_SQL = `SELECT encode(s.token_hash, 'hex') AS token_hash, ${USER_COLUMNS},
+    s.last_seen_at < now() - interval '1 minute' AS stale
   FROM sessions s JOIN users u USING (user_id)
-  WHERE s.token_hash = $1 AND s.expires_at > now()
+  WHERE s.token_hash = ANY ($1::bytea[]) AND s.expires_at > now()
     AND s.last_seen_at > now() - make_interval(hours => $2)`;
 
 export const VERIFICATION_TTL_HOURS = 24;
@@ -36,6 +39,18 @@ export interface SessionPolicy {
 }
 
 export function createAccounts(pool: pg.Pool, policy: SessionPolicy) {
+  // Every authenticated request looks its session up: those that arrive while a lookup is on the wire
+  // share the next one (a named statement, prepared once per connection).
+  type SessionRow = UserRecord & { token_hash: string; stale: boolean };
+  const lookUpSession = coalesced(async (hashes) => {
+    const { rows } = await pool.query<SessionRow>({
+      name: 'mf_resolve_sessions',
+      text: RESOLVE_SESSIONS_SQL,
+      values: [hashes.map((h) => Buffer.from(h, 'hex')), policy.idleHours],
+    });
+    return new Map(rows.map((row) => [row.token_hash, row]));
+  });
+
   async function findByEmail(email: string): Promise<(UserRecord & { hash?: string }) | undefined> {
     const { rows } = await pool.query<UserRecord & { hash: string | null }>(
       `SELECT ${USER_COLUMNS}, p.hash FROM users u LEFT JOIN password_credentials p USING (user_id)
@@ -102,13 +117,12 @@ export function createAccounts(pool: pg.Pool, policy: SessionPolicy) {
     },
 
     async resolveSession(token: string): Promise<User | undefined> {
-      // Every authenticated request runs this: a named statement, prepared once per connection.
-      const { rows } = await pool.query<UserRecord & { stale: boolean }>({ name: 'mf_resolve_session', text: RESOLVE_SESSION_SQL, values: [tokenHash(token), policy.idleHours] });
-      const row = rows[0];
+      const hash = tokenHash(token);
+      const row = await lookUpSession(hash.toString('hex'));
       if (!row) return undefined;
       // Keep the idle clock running, at most once a minute per session.
-      if (row.stale) await pool.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [tokenHash(token)]);
-      const { stale: _stale, ...user } = row;
+      if (row.stale) await pool.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [hash]);
+      const { stale: _stale, token_hash: _hash, ...user } = row;
       return toUser(user);
     },
 
