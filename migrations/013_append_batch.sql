@@ -2,8 +2,10 @@
 -- together, in one statement and one transaction. Each write keeps its own outcome — one stream's wrong
 -- version or retried request does not fail its neighbours:
 --   'appended'  its events are in, at the positions returned;
---   'conflict'  the stream was not at the expected version (actual_version says where it is);
---   'stored'    one of its event ids is already in the log (a retry): nothing written, the caller reads them.
+--   'conflict'  the stream was not at the expected version (actual_version says where it is).
+-- A write whose event id is already in the log (a retry) fails the statement on the unique index, as with
+-- mf_append_events: the caller writes the batch again one write at a time and reads the stored events.
+-- (Looking ids up first would spare the batch that, but under load the probes cost as much as the writes.)
 -- Input: a JSON array of {stream_id, stream_type, expected (null = any), events: [{event_id, type, version,
 -- data, metadata}]}, at most one entry per stream, in the order the caller wants the streams locked.
 CREATE FUNCTION mf_append_batch(p_writes jsonb)
@@ -28,16 +30,6 @@ BEGIN
     write_index := w.i;
     first_position := NULL; global_positions := NULL; actual_version := NULL;
     transaction_id_text := v_xact; recorded_at := v_at;
-
-    -- A retried write: the unique index would abort the whole batch, so look first (one probe per id).
-    -- (= ANY of an array: an index probe per id; an IN over the JSON would be planned once, generically,
-    -- as a scan of the whole log.)
-    IF EXISTS (SELECT 1 FROM events e
-               WHERE e.event_id = ANY (ARRAY(SELECT (ev ->> 'event_id')::uuid FROM jsonb_array_elements(w.events) ev))) THEN
-      outcome := 'stored';
-      RETURN NEXT;
-      CONTINUE;
-    END IF;
 
     new_version := NULL;
     IF w.expected IS NULL THEN

@@ -129,7 +129,7 @@ const READ_STREAM_SQL = `SELECT ${EVENT_COLUMNS} FROM events
 
 interface BatchRow extends Record<string, unknown> {
   write_index: number;
-  outcome: 'appended' | 'conflict' | 'stored';
+  outcome: 'appended' | 'conflict';
   first_position: string | null;
   global_positions: string[] | null;
   actual_version: string | null;
@@ -199,10 +199,10 @@ export function createEventStore({ pool, catalog, projections = [], enqueue, gro
   // historical time) joins a queue; up to `groupCommit.batches` batches are written at once, each taking
   // what queued while the others were in flight: one statement (mf_append_batch) and one transaction —
   // one commit, one pass of each projection and its jobs — for all of them. Alone, a write goes at once.
-  // Each write keeps its own outcome (appended, conflict, already stored). A batch that fails as a whole
-  // (a read model's unique key, a deadlock, the connection) is written again one write at a time, so a
-  // write only ever fails for its own reasons; event ids make the second attempt safe even after a commit
-  // whose answer was lost.
+  // Each write keeps its own outcome (appended, or a conflict). A batch that fails as a whole (a retried
+  // write's event id already stored, a read model's unique key, a deadlock, the connection) is written
+  // again one write at a time, so a write only ever fails for its own reasons; event ids make the second
+  // attempt safe even after a commit whose answer was lost.
   interface Pending {
     part: Prepared;
     projectionsHit: readonly Projection[];
@@ -251,7 +251,7 @@ export function createEventStore({ pool, catalog, projections = [], enqueue, gro
   async function writeBatch(batch: Pending[]): Promise<void> {
     // Streams locked in one order by every batch: two batches never wait on each other in a cycle.
     batch.sort((a, b) => (a.part.write.streamId < b.part.write.streamId ? -1 : 1));
-    let outcomes: Array<AppendResult | Error | 'stored'>;
+    let outcomes: Array<AppendResult | ConcurrencyError>;
     try {
       outcomes = await commitBatch(batch);
     } catch (err) {
@@ -267,23 +267,22 @@ export function createEventStore({ pool, catalog, projections = [], enqueue, gro
     await Promise.all(
       batch.map(async (pending, i) => {
         const outcome = outcomes[i]!;
-        if (outcome === 'stored') {
-          await settleFailure([pending.part], undefined).then(([result]) => pending.resolve(result!), pending.reject);
-        } else if (outcome instanceof Error) pending.reject(outcome);
-        else pending.resolve(outcome);
+        if (!(outcome instanceof ConcurrencyError)) return pending.resolve(outcome);
+        // The stream moved on — or this is a retry of a write already stored: that one is a success.
+        const asAppendFailure = { code: WRONG_VERSION, detail: String(outcome.actual) };
+        await settleFailure([pending.part], asAppendFailure).then(([result]) => pending.resolve(result!), pending.reject);
       }),
     );
   }
 
-  /** One transaction for the batch; per write its result, its conflict, or 'stored' (already in the log). */
-  async function commitBatch(batch: readonly Pending[]): Promise<Array<AppendResult | Error | 'stored'>> {
+  /** One transaction for the batch; per write its result or its conflict. */
+  async function commitBatch(batch: readonly Pending[]): Promise<Array<AppendResult | ConcurrencyError>> {
     const argument = JSON.stringify(batch.map(({ part }) => part.batchEntry));
     const statement = { name: 'mf_append_batch', text: 'SELECT * FROM mf_append_batch($1::jsonb)', values: [argument] };
     const needsTransaction = batch.some((p) => p.projectionsHit.length > 0 || p.jobs.length > 0);
     const toOutcomes = (rows: BatchRow[]) =>
       rows.map((row) => {
         const { part } = batch[row.write_index]!;
-        if (row.outcome === 'stored') return 'stored' as const;
         if (row.outcome === 'conflict') return new ConcurrencyError(part.write.streamId, part.write.expectedVersion, Number(row.actual_version));
         return recorded(part, { rows: [row as unknown as AppendedRow] });
       });
@@ -295,7 +294,7 @@ export function createEventStore({ pool, catalog, projections = [], enqueue, gro
       const outcomes = toOutcomes((await client.query<BatchRow>(statement)).rows);
       const appended = batch.flatMap((pending, i) => {
         const outcome = outcomes[i]!;
-        return outcome === 'stored' || outcome instanceof Error ? [] : [{ pending, result: outcome }];
+        return outcome instanceof ConcurrencyError ? [] : [{ pending, result: outcome }];
       });
       const projectionsHit = inline.filter((p) => appended.some(({ pending }) => pending.projectionsHit.includes(p)));
       for (const projection of projectionsHit) {
@@ -314,14 +313,14 @@ export function createEventStore({ pool, catalog, projections = [], enqueue, gro
   }
 
   /**
-   * After an append failed (err) or found its ids stored (err undefined): a retry of a write that is
-   * already stored (or a concurrent twin that won the race) is success; otherwise the stream's conflict.
+   * After an append failed: a retry of a write that is already stored (or a concurrent twin that won the
+   * race) is success; otherwise the stream's conflict.
    */
   async function settleFailure(parts: readonly Prepared[], err: unknown): Promise<AppendResult[]> {
-    const e = (err ?? {}) as { code?: string; detail?: string; constraint?: string };
+    const e = err as { code?: string; detail?: string; constraint?: string };
     const duplicateId = e.code === UNIQUE_VIOLATION && e.constraint === EVENT_ID_KEY;
     // Other unique violations come from read models (a taken e-mail): the caller maps them.
-    if (err !== undefined && e.code !== WRONG_VERSION && !duplicateId) throw err;
+    if (e.code !== WRONG_VERSION && !duplicateId) throw err;
     const existing = await Promise.all(parts.map((p) => findExisting(pool, p.write.streamId, p.ids)));
     if (existing.every((x) => x !== undefined)) {
       return existing.map((x) => ({ nextVersion: x!.at(-1)!.streamPosition, events: x!, idempotent: true }));
