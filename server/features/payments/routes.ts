@@ -62,7 +62,10 @@ const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, pool, ac
    */
   async function claim(payment: VerifiedPayment, userId: string, source: 'confirm' | 'webhook', metadata: { actor: string; requestId: string }) {
     try {
-      await store.appendMany(confirmWrites(payment, userId, source), { metadata });
+      const written = await store.appendMany(confirmWrites(payment, userId, source), { metadata });
+      // Every event was already stored: a twin request for this payment got there first (the ids are the
+      // payment's, not the request's), so this one lost the race like a later request would.
+      if (written.every((w) => w.idempotent)) assertClaimable(await paymentState(payment.id), userId);
     } catch (error) {
       if (!(error instanceof ConcurrencyError)) throw error;
       assertClaimable(await paymentState(payment.id), userId);
