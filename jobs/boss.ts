@@ -48,11 +48,13 @@ export async function startJobs(connectionString: string, onError: (err: Error) 
     await boss.updateQueue(name, updatable);
   }
 
-  const enqueue: Enqueue = async (tx: Queryable, job) => {
-    await boss.send(job.name, job.data, {
-      ...job.options,
-      db: { executeSql: (text: string, values?: unknown[]) => tx.query(text, values) },
-    });
+  // One insert per queue for all the jobs of a write or of a batch of writes; the queue's retry and
+  // retention options apply, as with send().
+  const enqueue: Enqueue = async (tx: Queryable, jobs) => {
+    const db = { executeSql: (text: string, values?: unknown[]) => tx.query(text, values) };
+    for (const name of new Set(jobs.map((j) => j.name))) {
+      await boss.insert(name, jobs.filter((j) => j.name === name).map((j) => ({ ...j.options, data: j.data })), { db });
+    }
   };
 
   return {

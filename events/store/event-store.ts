@@ -301,7 +301,8 @@ export function createEventStore({ pool, catalog, projections = [], enqueue, gro
         const relevant = appended.flatMap(({ result }) => result.events.filter((e) => projection.eventTypes.includes(e.type)));
         if (relevant.length) await projection.apply(client, relevant);
       }
-      for (const { pending } of appended) for (const job of pending.jobs) await enqueue!(client, job);
+      const jobs = appended.flatMap(({ pending }) => pending.jobs);
+      if (jobs.length) await enqueue!(client, jobs);
       await client.query('COMMIT');
       return outcomes;
     } catch (err) {
@@ -363,7 +364,7 @@ export function createEventStore({ pool, catalog, projections = [], enqueue, gro
           if (relevant.length) await projection.apply(client, relevant);
         }
         await alsoInTransaction?.(client);
-        for (const job of jobs) await enqueue!(client, job);
+        if (jobs.length) await enqueue!(client, jobs);
         await client.query('COMMIT');
         return results;
       } catch (err) {

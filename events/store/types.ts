@@ -61,4 +61,5 @@ export interface JobRequest {
   options?: Record<string, unknown>;
 }
 
-export type Enqueue = (tx: Queryable, job: JobRequest) => Promise<void>;
+/** Enqueues jobs inside the caller's transaction (all of a write, or of a batch of writes, at once). */
+export type Enqueue = (tx: Queryable, jobs: readonly JobRequest[]) => Promise<void>;
