@@ -50,7 +50,15 @@ export async function handleCommand<S>(
   streamId: string,
   fold: { initial: S; evolve: (state: S, event: RecordedEvent) => S },
   decide: (state: S) => Decision | Promise<Decision>,
-  options: Pick<AppendOptions, 'metadata' | 'streamType'> & { retries?: number } = {},
+  options: Pick<AppendOptions, 'metadata' | 'streamType'> & {
+    retries?: number;
+    /**
+     * The stream is usually new (a lead's first e-mail): decide on the empty state without reading
+     * first. The empty state is a fold of the empty prefix, so this is safe like any old snapshot: if the
+     * stream exists, the append conflicts and the command reads it and decides again.
+     */
+    usuallyNew?: boolean;
+  } = {},
 ): Promise<CommandResult<S>> {
   const retries = options.retries ?? 3;
   const snapshots = snapshotsOf(store, fold.evolve);
@@ -73,7 +81,7 @@ export async function handleCommand<S>(
     remember(snapshot);
     return true;
   };
-  if (snapshot.version === 0) await catchUp();
+  if (snapshot.version === 0 && !options.usuallyNew) await catchUp();
 
   for (let attempt = 0; ; attempt++) {
     let decision: Decision;

@@ -280,6 +280,23 @@ describe('handleCommand keeps the folded state of the streams it handled', () =>
     expect((await store.readStream(stream)).map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 10, 11]);
   });
 
+  it('decides a usually-new stream without reading it, and still decides on the real stream when it exists', async () => {
+    const reads: string[] = [];
+    const spied: EventStore = { ...store, readStream: (id, options) => (reads.push(id), store.readStream(id, options)) };
+    const fresh = `test-${randomUUID()}`;
+    const created = await handleCommand(spied, fresh, lastN, (last) => ({ events: [noted(last + 1)] }), { usuallyNew: true });
+    expect(reads).toEqual([]);
+    expect(created.events.map((e) => e.data)).toEqual([{ n: 1 }]);
+    // Written elsewhere before this process saw it: the append conflicts, the stream is read, the
+    // decision is taken again on what is really there.
+    const existing = `test-${randomUUID()}`;
+    await store.append(existing, [noted(41)], { expectedVersion: 0 });
+    const next = await handleCommand(spied, existing, lastN, (last) => ({ events: [noted(last + 1)] }), { usuallyNew: true });
+    expect(reads).toEqual([existing]);
+    expect((await store.readStream(existing)).map((e) => (e.data as { n: number }).n)).toEqual([41, 42]);
+    expect(next.nextVersion).toBe(2);
+  });
+
   it('confirms a decision to record nothing against the stream: a value changed elsewhere is saved again', async () => {
     const stream = `test-${randomUUID()}`;
     const setTo = (n: number) => (last: number) => ({ events: last === n ? [] : [noted(n)] });

@@ -63,7 +63,7 @@ const leadRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'>> = asy
             jobs: sendWelcome ? [{ name: EMAIL_SEND, data: leadWelcomeEmail(lead, config.publicUrl) }] : [],
           };
         },
-        { metadata: requestMetadata(request, 'visitor') },
+        { metadata: requestMetadata(request, 'visitor'), usuallyNew: true },
       );
       const captured = result.events[0]?.data as { firstForSource: boolean } | undefined;
       const message = !isSubscription(lead.page) ? LEAD_MESSAGES.downloaded : captured?.firstForSource ? LEAD_MESSAGES.subscribed : LEAD_MESSAGES.alreadySubscribed;
