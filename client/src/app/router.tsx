@@ -1,5 +1,5 @@
 // Every route of the app (spec platform.md §2). Pages load on demand, one chunk per route, and pages that use
-// TanStack Query load it with them. The shell routes with React Router's declarative router (no data router:
+// TanStack Query load it with them (the sales pages and /menu do not). The shell routes with React Router's declarative router (no data router:
 // no route here has a loader or an action), which keeps the first page's JavaScript small (issue 11).
 import {
   lazy,
@@ -51,17 +51,25 @@ const pages = {
   login: page(() => import('../features/auth/pages/LoginPage').then((m) => m.LoginPage)),
   signup: page(() => import('../features/auth/pages/SignupPage').then((m) => m.SignupPage)),
   verifyEmail: page(() => import('../features/auth/pages/VerifyEmailPage').then((m) => m.VerifyEmailPage)),
-  reprograma: page(() => import('../features/marketing/pages/ReprogramaPage').then((m) => m.ReprogramaPage)),
-  manifiesta: page(() => import('../features/marketing/pages/ManifiestaPage').then((m) => m.ManifiestaPage)),
-  manifiestaCall: page(() =>
-    import('../features/marketing/pages/ManifiestaCallPage').then((m) => m.ManifiestaCallPage),
+  reprograma: page(() => import('../features/marketing/pages/ReprogramaPage').then((m) => m.ReprogramaPage), {
+    query: false,
+  }),
+  manifiesta: page(() => import('../features/marketing/pages/ManifiestaPage').then((m) => m.ManifiestaPage), {
+    query: false,
+  }),
+  manifiestaCall: page(
+    () => import('../features/marketing/pages/ManifiestaCallPage').then((m) => m.ManifiestaCallPage),
+    { query: false },
   ),
-  hielo: page(() => import('../features/marketing/pages/HieloPage').then((m) => m.HieloPage)),
-  masterclasses: page(() =>
-    import('../features/marketing/pages/MasterclassesPage').then((m) => m.MasterclassesPage),
+  hielo: page(() => import('../features/marketing/pages/HieloPage').then((m) => m.HieloPage), { query: false }),
+  masterclasses: page(
+    () => import('../features/marketing/pages/MasterclassesPage').then((m) => m.MasterclassesPage),
+    { query: false },
   ),
-  coaching: page(() => import('../features/marketing/pages/CoachingPage').then((m) => m.CoachingPage)),
-  about: page(() => import('../features/marketing/pages/AboutPage').then((m) => m.AboutPage)),
+  coaching: page(() => import('../features/marketing/pages/CoachingPage').then((m) => m.CoachingPage), {
+    query: false,
+  }),
+  about: page(() => import('../features/marketing/pages/AboutPage').then((m) => m.AboutPage), { query: false }),
   freeResources: page(() => import('../features/leads/pages/FreeResourcesPage').then((m) => m.FreeResourcesPage)),
   nostalgia: page(() => import('../features/leads/pages/NostalgiaPage').then((m) => m.NostalgiaPage)),
   levels: page(() => import('../features/leads/pages/LevelsPage').then((m) => m.LevelsPage)),
