@@ -31,19 +31,31 @@ type LazyPage = ComponentType & { preload: () => Promise<unknown> };
 /**
  * The page behind `load`, loaded on first render (or on preload). With `query` (the default) the page gets the
  * app's query cache, and the query library loads in parallel with the page's own chunk.
+ *
+ * Once loaded, the page is handed to React.lazy synchronously (a thenable that calls back at once): a promise,
+ * even a settled one, answers only in a later microtask, so the first page — preloaded while the session was
+ * checked — still suspended once. React then committed the 'Cargando...' fallback and revealed the page in a
+ * second commit, held back up to 300 ms (React throttles the reveal of suspended content).
  */
 function page(load: PageLoader, { query = true }: { query?: boolean } = {}): LazyPage {
   let loading: Promise<{ default: ComponentType }> | null = null;
+  let loaded: { default: ComponentType } | null = null;
   const preload = () =>
     (loading ??= Promise.all([load(), query ? import('./query-scope') : null]).then(
-      ([Page, scope]) => ({ default: scope ? scope.withQuery(Page) : Page }),
+      ([Page, scope]) => (loaded = { default: scope ? scope.withQuery(Page) : Page }),
       (error: unknown) => {
         // The next visit to this route tries again (a flaky connection, a chunk gone after a deploy).
         loading = null;
         throw error;
       },
     ));
-  return Object.assign(lazy(preload), { preload });
+  // React.lazy only calls then(); its type asks for a whole Promise.
+  const settled = (module: { default: ComponentType }) =>
+    ({ then: (resolve: (value: typeof module) => unknown) => resolve(module) }) as unknown as Promise<typeof module>;
+  return Object.assign(
+    lazy(() => (loaded ? settled(loaded) : preload())),
+    { preload },
+  );
 }
 
 const pages = {
