@@ -116,7 +116,7 @@ function loadShells(root: string) {
 
 type ClientOptions = {
   root?: string;
-  /** Whether the request carries a session cookie at all (valid or not: only the API can tell). */
+  /** Whether the request carries a well-formed session cookie (live or expired: only the API can tell). */
   hasSessionCookie: (request: FastifyRequest) => boolean;
 };
 
