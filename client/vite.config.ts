@@ -133,11 +133,24 @@ export default defineConfig({
       output: {
         // Libraries in chunks of their own, named for what they are: cached across deploys of the app's code,
         // and recognisable in the manifest (the bundle budget test checks that no 'd3' reaches /menu).
+        //
+        // Left to itself, the bundler makes a chunk of every set of modules shared by a different set of pages:
+        // /cursos/manifiesta needed 23 scripts, several under 1 KB (TanStack Query alone came in seven). Over
+        // HTTP/1.1 each costs a request, and Lighthouse's phone waits a round trip for every six. So the query
+        // library is one chunk (not its provider's context, which the shell needs and which would drag the whole
+        // library into /menu), the course rules and catalogue one, and the shell's small API helpers one.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/ },
             { name: 'd3', test: /node_modules[\\/](d3|d3-[a-z-]+|internmap|delaunator|robust-predicates)[\\/]/ },
+            {
+              name: 'query',
+              test: (id) => /node_modules[\\/]@tanstack[\\/]/.test(id) && !/QueryClientProvider/.test(id),
+              includeDependenciesRecursively: false,
+            },
+            { name: 'course', test: /[\\/]course[\\/](rules|syllabus|products)\.ts$/ },
+            { name: 'shell', test: /client[\\/]src[\\/]api[\\/](errors|cache-buster|light-client)\.ts$|vite[\\/]preload-helper/ },
           ],
         },
       },

@@ -2,9 +2,10 @@
 // Starts the site like the e2e suite does (npm start, embedded database in a temporary DATA_DIR, a free port)
 // unless LIGHTHOUSE_URL points at one already running; runs each page LIGHTHOUSE_RUNS times (3) in the local
 // Chromium (CHROME_PATH, else /usr/bin/chromium) and reports the median of each category. Exits non-zero when
-// a page's performance or accessibility is below 95.
+// a page's performance or accessibility is below 95. LIGHTHOUSE_REPORT_DIR keeps every run's full JSON report there
+// (blocking time, LCP element, main-thread breakdown, unused JavaScript), to see what a score is made of.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +21,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 /** Categories with a target: below it the run fails. */
 const TARGETS: Partial<Record<(typeof CATEGORIES)[number], number>> = { performance: 95, accessibility: 95 };
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
 
 type Site = { baseUrl: string; stop: () => Promise<void> };
@@ -118,7 +120,14 @@ async function main() {
     console.log(`Lighthouse ${RUNS}× per page on ${site.baseUrl} (mobile emulation, simulated throttling)\n`);
     for (const pagePath of PAGES) {
       const runs: Result[] = [];
-      for (let run = 0; run < RUNS; run += 1) runs.push(await audit(`${site.baseUrl}${pagePath}`));
+      for (let run = 0; run < RUNS; run += 1) {
+        const lhr = await audit(`${site.baseUrl}${pagePath}`);
+        runs.push(lhr);
+        if (REPORT_DIR) {
+          await mkdir(REPORT_DIR, { recursive: true });
+          await writeFile(path.join(REPORT_DIR, `${pagePath.slice(1).replace(/\//g, '_')}-${run + 1}.json`), JSON.stringify(lhr));
+        }
+      }
       const medians = Object.fromEntries(CATEGORIES.map((category) => [category, median(runs.map((lhr) => score(lhr, category)))]));
       const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
         .map((id) => `${id.replace(/-/g, ' ')} ${median(runs.map((lhr) => lhr.audits[id]?.numericValue ?? 0)).toFixed(id === 'cumulative-layout-shift' ? 3 : 0)}`)

@@ -128,7 +128,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(meditationRoutes, { store: deps.store, pool: deps.pool });
   await app.register(whyQuestionRoutes, { jobs: deps.jobs, pool: deps.pool, perIp: config.RATE_LIMIT_PER_IP });
 
-  await app.register(clientPlugin, { root: deps.config.SERVE_CLIENT ? (deps.clientDir ?? CLIENT_DIST) : undefined });
+  await app.register(clientPlugin, {
+    root: deps.config.SERVE_CLIENT ? (deps.clientDir ?? CLIENT_DIST) : undefined,
+    hasSessionCookie: (request) => cookies.read(request) !== undefined,
+  });
 
   return app;
 }

@@ -229,7 +229,7 @@ describe("each address's shell names its page's chunks (no waterfall: entry → 
     const unknown = await built.inject({ method: 'GET', url: '/no-existe/para-nada' });
     expect(links(unknown.body)).toContain('modulepreload /assets/NotFoundPage-f1.js');
     const root = await built.inject({ method: 'GET', url: '/' });
-    expect(root.body).toBe(INDEX);
+    expect(root.body).toBe(INDEX.replace('<html>', '<html data-session="none">'));
     const menu = await built.inject({ method: 'GET', url: '/menu' });
     expect(links(menu.body)).toContain('modulepreload /assets/MenuRoute-m1.js');
   });
@@ -256,6 +256,29 @@ describe("each address's shell names its page's chunks (no waterfall: entry → 
     const head = await built.inject({ method: 'HEAD', url: '/reprograma' });
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('marks the shell of a request without a session cookie as a guest\'s; with one, the client asks the API', async () => {
+    const guest = await built.inject({ method: 'GET', url: '/reprograma' });
+    expect(guest.body).toContain('<html data-session="none">');
+    // A malformed cookie is no session either (the API would answer 401).
+    const malformed = await built.inject({ method: 'GET', url: '/reprograma', cookies: { mf_session: 'corto' } });
+    expect(malformed.body).toBe(guest.body);
+
+    const withCookie = await built.inject({ method: 'GET', url: '/reprograma', cookies: { mf_session: 'a'.repeat(43) } });
+    expect(withCookie.body).not.toContain('data-session');
+    expect(links(withCookie.body)).toEqual(links(guest.body));
+    expect(withCookie.headers.vary).toMatch(/cookie/i);
+    // Two documents: one form's ETag never revalidates the other.
+    expect(withCookie.headers.etag).not.toBe(guest.headers.etag);
+    const revalidated = await built.inject({
+      method: 'GET',
+      url: '/reprograma',
+      cookies: { mf_session: 'a'.repeat(43) },
+      headers: { 'if-none-match': guest.headers.etag as string },
+    });
+    expect(revalidated.statusCode).toBe(200);
+    expect(revalidated.body).toBe(withCookie.body);
   });
 
   it('a rebuild while the server runs is served at once, with the new chunks', async () => {

@@ -5,6 +5,11 @@
 // <link rel="stylesheet">), from the build's manifest and route map (client/vite.config.ts): the browser fetches
 // the page together with the entry instead of after the entry has run (issue 11, Lighthouse). One HTML per
 // route pattern, built and compressed once per build.
+//
+// Each shell comes in two forms: a request without a session cookie cannot belong to anyone signed in, and its
+// shell says so (<html data-session="none">); the client then treats the visitor as a guest at once instead of
+// asking GET /api/auth/verifyToken and waiting for its 401 before the first page (a round trip on every
+// first visit). With a cookie the client asks, as before: the cookie may have expired.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -20,8 +25,10 @@ type RouteModules = { path: string; modules: string[] };
 
 /** A shell ready to send: the HTML and its compressed forms. */
 type Shell = { html: Buffer; br: Buffer; gzip: Buffer; etag: string };
+/** The shell of an address for a request that may carry a session, and for one that carries none. */
+type Shells = { withSession: Shell; guest: Shell };
 
-function makeShell(html: string): Shell {
+function compress(html: string): Shell {
   const body = Buffer.from(html);
   return {
     html: body,
@@ -29,6 +36,10 @@ function makeShell(html: string): Shell {
     gzip: gzipSync(body, { level: 9 }),
     etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
   };
+}
+
+function makeShells(html: string): Shells {
+  return { withSession: compress(html), guest: compress(html.replace(/<html\b/i, '<html data-session="none"')) };
 }
 
 /** How well a route pattern fits: static segments beat parameters, which beat a splat (React Router's ranking). */
@@ -51,8 +62,8 @@ function matchScore(pattern: string, pathname: string): number | null {
 /** The build's shells: the plain index.html, and per route pattern one with its page's preloads. */
 function loadShells(root: string) {
   const indexHtml = readFileSync(path.join(root, 'index.html'), 'utf8');
-  const plain = makeShell(indexHtml);
-  const cache = new Map<string, Shell>();
+  const plain = makeShells(indexHtml);
+  const cache = new Map<string, Shells>();
   let manifest: Manifest;
   let routes: RouteModules[];
   try {
@@ -74,7 +85,7 @@ function loadShells(root: string) {
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) graph(key, inEntry);
   const entryCss = new Set([...inEntry].flatMap((key) => manifest[key]!.css ?? []));
 
-  const build = (route: RouteModules): Shell => {
+  const build = (route: RouteModules): Shells => {
     const chunks = new Set<string>();
     for (const module of route.modules) graph(module, chunks);
     const scripts = [...chunks].filter((key) => !inEntry.has(key)).map((key) => manifest[key]!.file);
@@ -84,11 +95,11 @@ function loadShells(root: string) {
       ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ];
     if (links.length === 0) return plain;
-    return makeShell(indexHtml.replace('</head>', `  ${links.join('\n    ')}\n  </head>`));
+    return makeShells(indexHtml.replace('</head>', `  ${links.join('\n    ')}\n  </head>`));
   };
 
   return {
-    shellFor(pathname: string): Shell {
+    shellFor(pathname: string): Shells {
       let best: RouteModules | undefined;
       let bestScore = -1;
       for (const route of routes) {
@@ -103,8 +114,14 @@ function loadShells(root: string) {
   };
 }
 
+type ClientOptions = {
+  root?: string;
+  /** Whether the request carries a well-formed session cookie (live or expired: only the API can tell). */
+  hasSessionCookie: (request: FastifyRequest) => boolean;
+};
+
 export default fp(
-  async function client(app: FastifyInstance, { root }: { root?: string }) {
+  async function client(app: FastifyInstance, { root, hasSessionCookie }: ClientOptions) {
     const hasBuild = root !== undefined && existsSync(path.join(root, 'index.html'));
     if (hasBuild) {
       await app.register(fastifyStatic, {
@@ -124,7 +141,7 @@ export default fp(
     }
 
     // The shells are read again when index.html changes (a rebuild while the server runs).
-    let shells: { version: number; shellFor: (pathname: string) => Shell } | null = null;
+    let shells: { version: number; shellFor: (pathname: string) => Shells } | null = null;
     const shellFor = (pathname: string) => {
       const version = statSync(path.join(root!, 'index.html')).mtimeMs;
       if (shells?.version !== version) shells = { version, ...loadShells(root!) };
@@ -138,8 +155,9 @@ export default fp(
       } catch {
         // a malformed escape: matched as it is (the SPA shows its 404 page)
       }
-      const shell = shellFor(pathname);
-      reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header('etag', shell.etag).type('text/html; charset=utf-8');
+      const forms = shellFor(pathname);
+      const shell = hasSessionCookie(request) ? forms.withSession : forms.guest;
+      reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie').header('etag', shell.etag).type('text/html; charset=utf-8');
       if (request.headers['if-none-match'] === shell.etag) return reply.status(304).send();
       const accepted = String(request.headers['accept-encoding'] ?? '');
       if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(shell.br);

@@ -32,7 +32,9 @@ describe('route → page modules map', () => {
   it('names the page module of each address, with the query scope unless the page goes without it', () => {
     const byPath = new Map(routeModules(source).map((route) => [route.path, route.modules]));
     expect(byPath.get('/menu')).toEqual(['./routes/MenuRoute']);
-    expect(byPath.get('/reprograma')).toEqual(['../features/marketing/pages/ReprogramaPage', './query-scope']);
+    // The sales pages ask the API nothing through the query cache (their call form keeps its own state).
+    expect(byPath.get('/reprograma')).toEqual(['../features/marketing/pages/ReprogramaPage']);
+    expect(byPath.get('/manifiesta-call')).toEqual(['../features/marketing/pages/ManifiestaCallPage']);
     expect(byPath.get('/cursos/manifiesta')).toEqual(['./routes/SyllabusRoute', './query-scope']);
     // A nested page comes with its layout's: the coach's desk and the analytics page.
     expect(byPath.get('/coach/analytics')).toEqual([

@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { makeUser } from '../testing/fake-api';
+import { envelope, makeUser, stubApi } from '../testing/fake-api';
 import { renderRoute } from '../testing/render-route';
+import { routes } from './router';
 
 const NOT_FOUND_HEADING = '404 - Página No Encontrada';
 
@@ -38,6 +40,20 @@ describe('404 page', () => {
   it('catches nested unknown paths too', async () => {
     renderRoute('/cursos/manifiesta/una/ruta/de/mas');
     expect((await pageHeading()).textContent).toBe(NOT_FOUND_HEADING);
+  });
+});
+
+describe('the first page', () => {
+  it('is on screen in the very first render once its chunk is preloaded (no fallback commit before it)', async () => {
+    // What main.tsx starts before the session check; here awaited, as it has usually finished by then.
+    const handles = (matchRoutes(routes, '/reprograma') ?? []).map(({ route }) => route.handle as { preload?: () => Promise<unknown> } | undefined);
+    await Promise.all(handles.map((handle) => handle?.preload?.()));
+    stubApi({ 'POST /api/leads/view': () => envelope(200, 'Visita registrada.', { recorded: true }) });
+
+    renderRoute('/reprograma');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Reprogramate');
+    expect(screen.queryByText('Cargando...')).toBeNull();
+    await settle();
   });
 });
 

@@ -1,5 +1,5 @@
 // Every route of the app (spec platform.md §2). Pages load on demand, one chunk per route, and pages that use
-// TanStack Query load it with them. The shell routes with React Router's declarative router (no data router:
+// TanStack Query load it with them (the sales pages and /menu do not). The shell routes with React Router's declarative router (no data router:
 // no route here has a loader or an action), which keeps the first page's JavaScript small (issue 11).
 import {
   lazy,
@@ -31,19 +31,31 @@ type LazyPage = ComponentType & { preload: () => Promise<unknown> };
 /**
  * The page behind `load`, loaded on first render (or on preload). With `query` (the default) the page gets the
  * app's query cache, and the query library loads in parallel with the page's own chunk.
+ *
+ * Once loaded, the page is handed to React.lazy synchronously (a thenable that calls back at once): a promise,
+ * even a settled one, answers only in a later microtask, so the first page — preloaded while the session was
+ * checked — still suspended once. React then committed the 'Cargando...' fallback and revealed the page in a
+ * second commit, held back up to 300 ms (React throttles the reveal of suspended content).
  */
 function page(load: PageLoader, { query = true }: { query?: boolean } = {}): LazyPage {
   let loading: Promise<{ default: ComponentType }> | null = null;
+  let loaded: { default: ComponentType } | null = null;
   const preload = () =>
     (loading ??= Promise.all([load(), query ? import('./query-scope') : null]).then(
-      ([Page, scope]) => ({ default: scope ? scope.withQuery(Page) : Page }),
+      ([Page, scope]) => (loaded = { default: scope ? scope.withQuery(Page) : Page }),
       (error: unknown) => {
         // The next visit to this route tries again (a flaky connection, a chunk gone after a deploy).
         loading = null;
         throw error;
       },
     ));
-  return Object.assign(lazy(preload), { preload });
+  // React.lazy only calls then(); its type asks for a whole Promise.
+  const settled = (module: { default: ComponentType }) =>
+    ({ then: (resolve: (value: typeof module) => unknown) => resolve(module) }) as unknown as Promise<typeof module>;
+  return Object.assign(
+    lazy(() => (loaded ? settled(loaded) : preload())),
+    { preload },
+  );
 }
 
 const pages = {
@@ -51,17 +63,25 @@ const pages = {
   login: page(() => import('../features/auth/pages/LoginPage').then((m) => m.LoginPage)),
   signup: page(() => import('../features/auth/pages/SignupPage').then((m) => m.SignupPage)),
   verifyEmail: page(() => import('../features/auth/pages/VerifyEmailPage').then((m) => m.VerifyEmailPage)),
-  reprograma: page(() => import('../features/marketing/pages/ReprogramaPage').then((m) => m.ReprogramaPage)),
-  manifiesta: page(() => import('../features/marketing/pages/ManifiestaPage').then((m) => m.ManifiestaPage)),
-  manifiestaCall: page(() =>
-    import('../features/marketing/pages/ManifiestaCallPage').then((m) => m.ManifiestaCallPage),
+  reprograma: page(() => import('../features/marketing/pages/ReprogramaPage').then((m) => m.ReprogramaPage), {
+    query: false,
+  }),
+  manifiesta: page(() => import('../features/marketing/pages/ManifiestaPage').then((m) => m.ManifiestaPage), {
+    query: false,
+  }),
+  manifiestaCall: page(
+    () => import('../features/marketing/pages/ManifiestaCallPage').then((m) => m.ManifiestaCallPage),
+    { query: false },
   ),
-  hielo: page(() => import('../features/marketing/pages/HieloPage').then((m) => m.HieloPage)),
-  masterclasses: page(() =>
-    import('../features/marketing/pages/MasterclassesPage').then((m) => m.MasterclassesPage),
+  hielo: page(() => import('../features/marketing/pages/HieloPage').then((m) => m.HieloPage), { query: false }),
+  masterclasses: page(
+    () => import('../features/marketing/pages/MasterclassesPage').then((m) => m.MasterclassesPage),
+    { query: false },
   ),
-  coaching: page(() => import('../features/marketing/pages/CoachingPage').then((m) => m.CoachingPage)),
-  about: page(() => import('../features/marketing/pages/AboutPage').then((m) => m.AboutPage)),
+  coaching: page(() => import('../features/marketing/pages/CoachingPage').then((m) => m.CoachingPage), {
+    query: false,
+  }),
+  about: page(() => import('../features/marketing/pages/AboutPage').then((m) => m.AboutPage), { query: false }),
   freeResources: page(() => import('../features/leads/pages/FreeResourcesPage').then((m) => m.FreeResourcesPage)),
   nostalgia: page(() => import('../features/leads/pages/NostalgiaPage').then((m) => m.NostalgiaPage)),
   levels: page(() => import('../features/leads/pages/LevelsPage').then((m) => m.LevelsPage)),

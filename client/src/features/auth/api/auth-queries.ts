@@ -1,5 +1,4 @@
-// The auth feature's query factory: keys go from generic to specific, ['auth'] then ['auth', 'me'].
-import { queryOptions } from '@tanstack/react-query';
+// The session check, and the auth feature's query key (nothing of the session is kept in the query cache).
 import { unwrap } from '../../../api/errors';
 import { lightApi } from '../../../api/light-client';
 import type { User } from './types';
@@ -11,15 +10,7 @@ export async function fetchCurrentUser(): Promise<User | null> {
   return unwrap(result);
 }
 
+/** The auth feature's root key: the session itself lives outside the query cache (session/AuthProvider.tsx). */
 export const authQueries = {
   all: () => ['auth'] as const,
-  me: () =>
-    queryOptions({
-      queryKey: [...authQueries.all(), 'me'] as const,
-      queryFn: fetchCurrentUser,
-      // A failed check leaves the visitor signed out at once (spec §8) instead of holding the page for a retry.
-      retry: false,
-      // Try even when the browser says it is offline: a paused check would hold the whole site on 'Cargando...'.
-      networkMode: 'always',
-    }),
 };

@@ -49,6 +49,28 @@ describe('AuthProvider', () => {
     expect(api.calls[0]!.url.searchParams.has('_')).toBe(true);
   });
 
+  it('asks nothing when the page arrived without a session cookie (the server marks its shell), a guest at once', async () => {
+    const api = stubApi({
+      'GET /api/auth/verifyToken': noSession(),
+      'POST /api/auth/login': envelope(200, 'Sesión iniciada.', makeUser()),
+    });
+    document.documentElement.dataset.session = 'none';
+    try {
+      renderProvider();
+      expect(await who()).toBe('invitada');
+      expect(auth.isLoading).toBe(false);
+      expect(api.callsTo('GET /api/auth/verifyToken')).toHaveLength(0);
+
+      // A login in this page is taken as usual.
+      await act(async () => {
+        await auth.login({ email: 'lucia@example.com', password: 'secreta-123' });
+      });
+      expect(await who()).toBe('conectada: lucia.sol');
+    } finally {
+      delete document.documentElement.dataset.session;
+    }
+  });
+
   it('treats 401 as a guest, not as an error', async () => {
     stubApi({ 'GET /api/auth/verifyToken': noSession() });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});

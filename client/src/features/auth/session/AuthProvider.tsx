@@ -56,16 +56,25 @@ function createSession(initial: Known) {
   };
 }
 
+/**
+ * The server marks the page of a request that carried no session cookie (server/plugins/client.ts): nobody can
+ * be signed in, so there is nothing to ask. The first page then renders at once instead of after a round trip.
+ */
+function shellSaysGuest(): boolean {
+  return typeof document !== 'undefined' && document.documentElement.dataset.session === 'none';
+}
+
 type AuthProviderProps = {
   children: ReactNode;
-  /** The user when already known (e.g. a test); else the session is checked with the server. */
+  /** The user when already known (e.g. a test); else the session is checked with the server, unless the page
+   * arrived without a session cookie. */
   initialUser?: User | null;
   /** Called after a login or logout. */
   onChange?: (change: SessionChange) => void;
 };
 
 export function AuthProvider({ children, initialUser, onChange }: AuthProviderProps) {
-  const [session] = useState(() => createSession(initialUser));
+  const [session] = useState(() => createSession(initialUser !== undefined ? initialUser : shellSaysGuest() ? null : undefined));
   // Read synchronously from the store: a guard rendered right after login or logout must already see the
   // change, or it would send the visitor the wrong way (e.g. /login → /menu just after signing out).
   const known = useSyncExternalStore(session.subscribe, session.get);

@@ -45,7 +45,17 @@ export function ModuleSection({ module, rows, open, onToggle, label, onPremium }
       {open ? (
         <div id={panelId} role="region" aria-labelledby={headerId} className={styles.modulePanel}>
           <div className={styles.moduleIntro}>
-            <img className={styles.moduleImage} src={module.landingPageImage} alt="" width={160} height={120} />
+            {/* Lazy like every other picture of the site: React 19 holds a transition's commit until its eager
+                images are decoded, so the whole syllabus waited for this week's drawing (up to 800 ms). */}
+            <img
+              className={styles.moduleImage}
+              src={module.landingPageImage}
+              alt=""
+              width={160}
+              height={120}
+              loading="lazy"
+              decoding="async"
+            />
             <p className={styles.moduleDescription}>{module.landingPageDescription}</p>
           </div>
           <ol className={styles.rows}>

@@ -1,8 +1,19 @@
 // The request form of the free clarification call (/reprograma, /manifiesta-call): name plus an e-mail or a
 // WhatsApp number, checked before sending; the server's own words are shown on success and on failure.
-import { useMutation } from '@tanstack/react-query';
+//
+// The sending state is kept here rather than in a TanStack Query mutation: nothing is cached or invalidated by
+// this request, and the sales pages that carry the form then load without the query library (on /reprograma it
+// was there for this form alone, fetched and compiled before the first paint).
 import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type Ref } from 'react';
-import { callBody, callMutations, validateCall, type CallErrors, type CallPage, type CallValues } from './clarification-call';
+import {
+  callBody,
+  requestClarificationCall,
+  validateCall,
+  type CallBody,
+  type CallErrors,
+  type CallPage,
+  type CallValues,
+} from './clarification-call';
 import { cx } from './layout';
 import styles from './call-form.module.css';
 import sales from './sales.module.css';
@@ -18,6 +29,13 @@ type ClarificationCallFormProps = {
 
 const EMPTY: CallValues = { name: '', email: '', whatsapp: '', message: '' };
 
+/** Where the request stands; a failure carries its attempt, so the same message repeated is announced again. */
+type Sending =
+  | { state: 'idle' }
+  | { state: 'pending' }
+  | { state: 'sent'; message: string }
+  | { state: 'failed'; message: string; attempt: number };
+
 export function ClarificationCallForm({
   page,
   label,
@@ -29,16 +47,29 @@ export function ClarificationCallForm({
   const [errors, setErrors] = useState<CallErrors>({});
   const nameInput = useRef<HTMLInputElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
-  const mutation = useMutation(callMutations.request(page));
+  const [sending, setSending] = useState<Sending>({ state: 'idle' });
+  const attempts = useRef(0);
 
-  if (mutation.isSuccess) {
+  if (sending.state === 'sent') {
     return (
       // Takes focus: the button that was pressed is gone, and keyboard users continue from here.
       <div className={styles.success} role="status" tabIndex={-1} ref={(panel) => panel?.focus()}>
-        <p className={styles.successTitle}>{mutation.data}</p>
+        <p className={styles.successTitle}>{sending.message}</p>
       </div>
     );
   }
+
+  const pending = sending.state === 'pending';
+  const send = (body: CallBody) => {
+    attempts.current += 1;
+    const attempt = attempts.current;
+    setSending({ state: 'pending' });
+    requestClarificationCall(page, body).then(
+      (message) => setSending({ state: 'sent', message }),
+      // An ApiError with the server's message, or the form's own for a request that never arrived.
+      (error: Error) => setSending({ state: 'failed', message: error.message, attempt }),
+    );
+  };
 
   const change = (field: keyof CallValues) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -49,12 +80,12 @@ export function ClarificationCallForm({
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (mutation.isPending) return;
+    if (pending) return;
     const found = validateCall(values);
     setErrors(found);
     if (found.name) nameInput.current?.focus();
     else if (found.contact || found.email) emailInput.current?.focus();
-    else mutation.mutate(callBody(values));
+    else send(callBody(values));
   };
 
   const contactErrorId = `${id}-contact-error`;
@@ -120,19 +151,19 @@ export function ClarificationCallForm({
           onChange={change('message')}
         />
       </div>
-      {mutation.isError ? (
+      {sending.state === 'failed' ? (
         // Keyed by the attempt, so the same message repeated is announced again.
-        <p key={mutation.submittedAt} className={styles.alert} role="alert">
-          {mutation.error.message}
+        <p key={sending.attempt} className={styles.alert} role="alert">
+          {sending.message}
         </p>
       ) : null}
       <button
         type="submit"
         className={cx(sales.cta, sales.primary, styles.submit)}
-        disabled={mutation.isPending}
-        aria-busy={mutation.isPending || undefined}
+        disabled={pending}
+        aria-busy={pending || undefined}
       >
-        {mutation.isPending ? 'Enviando...' : submitLabel}
+        {pending ? 'Enviando...' : submitLabel}
       </button>
     </form>
   );

@@ -1,5 +1,4 @@
 // POST /api/{page}/clarification-call: a visitor asks for the free clarification call (platform.md §7).
-import { mutationOptions } from '@tanstack/react-query';
 import { EMAIL_PATTERN } from '../../../../../events/shared/contact';
 import { api, ApiError, unwrap } from '../../../api/client';
 import type { paths } from '../../../api/schema';
@@ -50,11 +49,3 @@ export async function requestClarificationCall(page: CallPage, body: CallBody): 
     throw error instanceof ApiError ? error : new ApiError(CALL_FORM_MESSAGES.failed, 0);
   }
 }
-
-export const callMutations = {
-  request: (page: CallPage) =>
-    mutationOptions({
-      mutationKey: ['marketing', 'clarification-call', page],
-      mutationFn: (body: CallBody) => requestClarificationCall(page, body),
-    }),
-};
