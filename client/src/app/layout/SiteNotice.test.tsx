@@ -7,8 +7,14 @@ import { NOTICE_DISMISSED_KEY, type Notice } from './SiteNotice';
 const retreat: Notice = { id: 'a1b2c3d4e5f6', text: 'Últimos cupos para el Retiro de Hielo de noviembre.', link: '/hielo' };
 const live: Notice = { id: '0f9e8d7c6b5a', text: 'Este jueves hay masterclass en vivo.', link: 'https://www.youtube.com/@manifiesta/live' };
 
-beforeEach(() => window.localStorage.clear());
-afterEach(() => {
+beforeEach(() => {
+  window.localStorage.clear();
+  // Public pages count the visit (POST /api/leads/view): answered here unless a test stubs the API itself,
+  // so no request leaves the test and no failure is logged after the file has closed.
+  stubApi({ 'POST /api/leads/view': () => envelope(200, 'Visita registrada.', { recorded: true }) });
+});
+afterEach(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 0));
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
