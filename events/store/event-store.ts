@@ -146,7 +146,7 @@ interface AppendedRow extends Record<string, unknown> {
 
 export function createEventStore({ pool, catalog, projections = [], enqueue, groupCommit: groupOptions }: EventStoreDeps): EventStore {
   const inline = projections.filter((p) => p.mode === 'inline');
-  const groupCommit = { batches: groupOptions?.batches ?? 2, maxWrites: groupOptions?.maxWrites ?? 100 };
+  const groupCommit = { batches: groupOptions?.batches ?? 4, maxWrites: groupOptions?.maxWrites ?? 100 };
 
   async function findExisting(db: Queryable, streamId: string, ids: string[]): Promise<RecordedEvent[] | undefined> {
     const { rows } = await db.query<EventRow & Record<string, unknown>>(
