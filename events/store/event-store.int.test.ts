@@ -250,6 +250,20 @@ describe('group commit: single-stream appends that arrive together share one tra
     }
   });
 
+  it('commits a large write (over 20 events) on its own, beside a batch of small ones', async () => {
+    const [big, small1, small2] = [`test-${randomUUID()}`, `test-${randomUUID()}`, `test-${randomUUID()}`];
+    const many = Array.from({ length: 30 }, (_, i) => noted(60_000 + i));
+    const [b, s1, s2] = await Promise.all([
+      grouped.append(big, many, { expectedVersion: 0 }),
+      grouped.append(small1, [noted(61_001)], { expectedVersion: 0 }),
+      grouped.append(small2, [noted(61_002)], { expectedVersion: 0 }),
+    ]);
+    expect(s1.events[0]!.transactionId).toBe(s2.events[0]!.transactionId);
+    expect(b.events[0]!.transactionId).not.toBe(s1.events[0]!.transactionId);
+    expect(b.nextVersion).toBe(30);
+    expect(await rowOf(big)).toEqual({ label: 'n60029', notes: 30 });
+  });
+
   it('writes two appends to one stream in order, in successive batches', async () => {
     const stream = `test-${randomUUID()}`;
     const [one, two] = await Promise.all([

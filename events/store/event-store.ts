@@ -127,6 +127,13 @@ const READ_STREAM_SQL = `SELECT ${EVENT_COLUMNS} FROM events
   WHERE stream_id = $1 AND stream_position > $2 AND ($3::bigint IS NULL OR stream_position <= $3)
   ORDER BY stream_position`;
 
+/**
+ * Writes with more events than this already share one commit among many events (an import, a guest's
+ * synced progress): they go on their own, where they run in parallel instead of queueing in a batch
+ * (measured: 8 writers of 100-event appends ran at 38 % of raw INSERTs in batches, 64 % alone).
+ */
+const GROUP_COMMIT_MAX_EVENTS = 20;
+
 interface BatchRow extends Record<string, unknown> {
   write_index: number;
   outcome: 'appended' | 'conflict';
@@ -344,7 +351,7 @@ export function createEventStore({ pool, catalog, projections = [], enqueue, gro
     if (jobs.length && !enqueue) throw new Error('jobs given but the event store has no enqueue function');
     const alsoInTransaction = options.alsoInTransaction;
 
-    if (parts.length === 1 && !alsoInTransaction && !options.recordedAt) {
+    if (parts.length === 1 && !alsoInTransaction && !options.recordedAt && parts[0]!.prepared.length <= GROUP_COMMIT_MAX_EVENTS) {
       return [await new Promise<AppendResult>((resolve, reject) => {
         queue.push({ part: parts[0]!, projectionsHit, jobs, resolve, reject });
         schedulePump();
@@ -352,6 +359,10 @@ export function createEventStore({ pool, catalog, projections = [], enqueue, gro
     }
 
     try {
+      if (parts.length === 1 && projectionsHit.length === 0 && jobs.length === 0 && !alsoInTransaction && !options.recordedAt) {
+        // A large write on its own, with nothing else to commit: one autocommitted statement.
+        return [recorded(parts[0]!, await pool.query<AppendedRow>(appendStatement(parts[0]!.args)))];
+      }
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
