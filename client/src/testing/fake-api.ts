@@ -21,6 +21,9 @@ export function envelope(
 
 export const noSession = () => envelope(401, 'Tu sesión ha expirado. Por favor, inicia sesión de nuevo.');
 
+/** The page-view beacon public pages send (POST /api/leads/view), answered as the server does. */
+export const VIEW_ROUTE = { 'POST /api/leads/view': () => envelope(200, 'Visita registrada.', { recorded: true }) };
+
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
     id: '6f1c2b9e-5a4d-4c3b-9e8f-1a2b3c4d5e6f',

@@ -1,12 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelope, makeUser, stubApi } from '../../testing/fake-api';
+import { envelope, makeUser, stubApi, VIEW_ROUTE } from '../../testing/fake-api';
 import { renderRoute } from '../../testing/render-route';
 
 // Public pages count the visit (POST /api/leads/view): answered here unless a test stubs the API itself,
 // so no request leaves the test and no failure is logged after the file has closed.
 beforeEach(() => {
-  stubApi({ 'POST /api/leads/view': () => envelope(200, 'Visita registrada.', { recorded: true }) });
+  stubApi(VIEW_ROUTE);
 });
 afterEach(async () => {
   await new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelope, stubApi } from '../../testing/fake-api';
+import { envelope, stubApi, VIEW_ROUTE } from '../../testing/fake-api';
 import { renderRoute } from '../../testing/render-route';
 import { NOTICE_DISMISSED_KEY, type Notice } from './SiteNotice';
 
@@ -11,7 +11,7 @@ beforeEach(() => {
   window.localStorage.clear();
   // Public pages count the visit (POST /api/leads/view): answered here unless a test stubs the API itself,
   // so no request leaves the test and no failure is logged after the file has closed.
-  stubApi({ 'POST /api/leads/view': () => envelope(200, 'Visita registrada.', { recorded: true }) });
+  stubApi(VIEW_ROUTE);
 });
 afterEach(async () => {
   await new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelope, makeUser, stubApi } from '../../testing/fake-api';
+import { makeUser, stubApi, VIEW_ROUTE } from '../../testing/fake-api';
 import { renderRoute } from '../../testing/render-route';
 
 // /menu counts the visit (POST /api/leads/view): answered here, so no request leaves the test and no
 // failure is logged after the test file has closed (vitest reports that as an error of the run).
 beforeEach(() => {
-  stubApi({ 'POST /api/leads/view': () => envelope(200, 'Visita registrada.', { recorded: true }) });
+  stubApi(VIEW_ROUTE);
 });
 afterEach(async () => {
   await new Promise((resolve) => setTimeout(resolve, 0));

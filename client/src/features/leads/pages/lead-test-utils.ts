@@ -28,7 +28,7 @@ export const leadAccepted = () =>
   Response.json({ success: true, status: 'success', message: '¡Listo! Ya puedes descargar tu archivo.', data: { firstForSource: true } });
 
 /** The page-view beacon every lead page sends. */
-export const VIEW_ROUTE = { 'POST /api/leads/view': () => envelope(200, 'Visita registrada.', { recorded: true }) };
+export { VIEW_ROUTE } from '../../../testing/fake-api';
 
 export const storedRecord = () => JSON.parse(window.localStorage.getItem(VISITOR_RECORD_KEY) ?? 'null') as Record<string, unknown> | null;
 
