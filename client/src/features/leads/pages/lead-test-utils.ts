@@ -2,7 +2,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { VISITOR_RECORD_KEY } from '../../../lib/visitor-record';
-import { envelope } from '../../../testing/fake-api';
 
 /** Each test starts with no visitor record and leaves no stub behind. */
 export function resetAroundEachTest() {
