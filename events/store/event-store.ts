@@ -134,6 +134,9 @@ const READ_STREAM_SQL = `SELECT ${EVENT_COLUMNS} FROM events
  */
 const GROUP_COMMIT_MAX_EVENTS = 20;
 
+/** A batched write refused for its expected version: where the stream really is. */
+type Conflict = { actual: number };
+
 interface BatchRow extends Record<string, unknown> {
   write_index: number;
   outcome: 'appended' | 'conflict';
@@ -212,7 +215,6 @@ export function createEventStore({ pool, catalog, projections = [], enqueue, gro
   // attempt safe even after a commit whose answer was lost.
   interface Pending {
     part: Prepared;
-    projectionsHit: readonly Projection[];
     jobs: readonly JobRequest[];
     resolve(result: AppendResult): void;
     reject(err: unknown): void;
@@ -258,60 +260,58 @@ export function createEventStore({ pool, catalog, projections = [], enqueue, gro
   async function writeBatch(batch: Pending[]): Promise<void> {
     // Streams locked in one order by every batch: two batches never wait on each other in a cycle.
     batch.sort((a, b) => (a.part.write.streamId < b.part.write.streamId ? -1 : 1));
-    let outcomes: Array<AppendResult | ConcurrencyError>;
+    const settle = (pending: Pending, result: Promise<AppendResult[]>) => result.then(([r]) => pending.resolve(r!), pending.reject);
+    let outcomes: Array<AppendResult | Conflict>;
     try {
       outcomes = await commitBatch(batch);
     } catch (err) {
-      if (batch.length === 1) {
-        const [pending] = batch;
-        await settleFailure([pending!.part], err).then(([result]) => pending!.resolve(result!), pending!.reject);
-      } else {
-        // Something in the batch failed the transaction: each write again on its own.
-        await Promise.all(batch.map((pending) => writeBatch([pending])));
-      }
+      // Something in the batch failed the transaction: each write again on its own.
+      if (batch.length > 1) await Promise.all(batch.map((pending) => writeBatch([pending])));
+      else await settle(batch[0]!, settleFailure([batch[0]!.part], err));
       return;
     }
     await Promise.all(
-      batch.map(async (pending, i) => {
+      batch.map((pending, i) => {
         const outcome = outcomes[i]!;
-        if (!(outcome instanceof ConcurrencyError)) return pending.resolve(outcome);
         // The stream moved on — or this is a retry of a write already stored: that one is a success.
-        const asAppendFailure = { code: WRONG_VERSION, detail: String(outcome.actual) };
-        await settleFailure([pending.part], asAppendFailure).then(([result]) => pending.resolve(result!), pending.reject);
+        if ('actual' in outcome) return settle(pending, retryOrConflict([pending.part], outcome.actual));
+        pending.resolve(outcome);
       }),
     );
   }
 
-  /** One transaction for the batch; per write its result or its conflict. */
-  async function commitBatch(batch: readonly Pending[]): Promise<Array<AppendResult | ConcurrencyError>> {
+  /** One transaction for the batch; per write its result, or the version its stream was really at. */
+  async function commitBatch(batch: readonly Pending[]): Promise<Array<AppendResult | Conflict>> {
     const argument = JSON.stringify(batch.map(({ part }) => part.batchEntry));
     const statement = { name: 'mf_append_batch', text: 'SELECT * FROM mf_append_batch($1::jsonb)', values: [argument] };
-    const needsTransaction = batch.some((p) => p.projectionsHit.length > 0 || p.jobs.length > 0);
     const toOutcomes = (rows: BatchRow[]) =>
-      rows.map((row) => {
-        const { part } = batch[row.write_index]!;
-        if (row.outcome === 'conflict') return new ConcurrencyError(part.write.streamId, part.write.expectedVersion, Number(row.actual_version));
-        return recorded(part, { rows: [row as unknown as AppendedRow] });
-      });
+      rows.map((row): AppendResult | Conflict =>
+        row.outcome === 'conflict' ? { actual: Number(row.actual_version) } : recorded(batch[row.write_index]!.part, { rows: [row as unknown as AppendedRow] }),
+      );
+    const needsTransaction = batch.some((p) => p.jobs.length > 0 || hitsInline(p.part.prepared));
     if (!needsTransaction) return toOutcomes((await pool.query<BatchRow>(statement)).rows);
 
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
+    return inTransaction(async (client) => {
       const outcomes = toOutcomes((await client.query<BatchRow>(statement)).rows);
       const appended = batch.flatMap((pending, i) => {
         const outcome = outcomes[i]!;
-        return outcome instanceof ConcurrencyError ? [] : [{ pending, result: outcome }];
+        return 'actual' in outcome ? [] : [{ pending, result: outcome }];
       });
-      const projectionsHit = inline.filter((p) => appended.some(({ pending }) => pending.projectionsHit.includes(p)));
-      for (const projection of projectionsHit) {
-        const relevant = appended.flatMap(({ result }) => result.events.filter((e) => projection.eventTypes.includes(e.type)));
-        if (relevant.length) await projection.apply(client, relevant);
-      }
+      await applyInline(client, appended.flatMap(({ result }) => result.events));
       const jobs = appended.flatMap(({ pending }) => pending.jobs);
       if (jobs.length) await enqueue!(client, jobs);
-      await client.query('COMMIT');
       return outcomes;
+    });
+  }
+
+  /** BEGIN, the work, COMMIT on a pooled connection; ROLLBACK when the work fails. */
+  async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});
       throw err;
@@ -320,23 +320,37 @@ export function createEventStore({ pool, catalog, projections = [], enqueue, gro
     }
   }
 
-  /**
-   * After an append failed: a retry of a write that is already stored (or a concurrent twin that won the
-   * race) is success; otherwise the stream's conflict.
-   */
+  const hitsInline = (events: ReadonlyArray<{ type: string }>) => inline.some((p) => events.some((e) => p.eventTypes.includes(e.type)));
+
+  /** Each inline projection that any of these recorded events concerns, once, with those events in order. */
+  async function applyInline(client: Queryable, events: readonly RecordedEvent[]) {
+    for (const projection of inline) {
+      const relevant = events.filter((e) => projection.eventTypes.includes(e.type));
+      if (relevant.length) await projection.apply(client, relevant);
+    }
+  }
+
+  /** After an append failed: a wrong version or an event id already stored is settled; anything else rethrown. */
   async function settleFailure(parts: readonly Prepared[], err: unknown): Promise<AppendResult[]> {
     const e = err as { code?: string; detail?: string; constraint?: string };
     const duplicateId = e.code === UNIQUE_VIOLATION && e.constraint === EVENT_ID_KEY;
     // Other unique violations come from read models (a taken e-mail): the caller maps them.
     if (e.code !== WRONG_VERSION && !duplicateId) throw err;
+    return retryOrConflict(parts, e.code === WRONG_VERSION && parts.length === 1 ? Number(e.detail ?? 0) : undefined);
+  }
+
+  /**
+   * A write refused for its version or its ids: a retry of a write that is already stored (or a concurrent
+   * twin that won the race) is success; otherwise the stream's conflict (at `actual`, when known).
+   */
+  async function retryOrConflict(parts: readonly Prepared[], actual?: number): Promise<AppendResult[]> {
     const existing = await Promise.all(parts.map((p) => findExisting(pool, p.write.streamId, p.ids)));
     if (existing.every((x) => x !== undefined)) {
       return existing.map((x) => ({ nextVersion: x!.at(-1)!.streamPosition, events: x!, idempotent: true }));
     }
     // The stream whose expectation failed (with one stream, that one).
     const failed = parts.find((p, i) => !existing[i] && p.write.expectedVersion !== 'any') ?? parts[0]!;
-    const actual = e.code === WRONG_VERSION && parts.length === 1 ? Number(e.detail ?? 0) : await currentVersion(pool, failed.write.streamId);
-    throw new ConcurrencyError(failed.write.streamId, failed.write.expectedVersion, actual);
+    throw new ConcurrencyError(failed.write.streamId, failed.write.expectedVersion, actual ?? (await currentVersion(pool, failed.write.streamId)));
   }
 
   async function appendMany(writes: readonly StreamWrite[], options: WriteOptions = {}): Promise<AppendResult[]> {
@@ -345,45 +359,31 @@ export function createEventStore({ pool, catalog, projections = [], enqueue, gro
     const ids = parts.flatMap((p) => p.ids);
     if (new Set(ids).size !== ids.length) throw new ConflictError('Eventos repetidos en una misma escritura.');
     if (new Set(writes.map((w) => w.streamId)).size !== writes.length) throw new Error('appendMany: one entry per stream');
-    const types = new Set(parts.flatMap((p) => p.prepared.map((e) => e.type)));
-    const projectionsHit = inline.filter((p) => p.eventTypes.some((t) => types.has(t)));
     const jobs = options.jobs ?? [];
     if (jobs.length && !enqueue) throw new Error('jobs given but the event store has no enqueue function');
     const alsoInTransaction = options.alsoInTransaction;
 
     if (parts.length === 1 && !alsoInTransaction && !options.recordedAt && parts[0]!.prepared.length <= GROUP_COMMIT_MAX_EVENTS) {
       return [await new Promise<AppendResult>((resolve, reject) => {
-        queue.push({ part: parts[0]!, projectionsHit, jobs, resolve, reject });
+        queue.push({ part: parts[0]!, jobs, resolve, reject });
         schedulePump();
       })];
     }
 
     try {
-      if (parts.length === 1 && projectionsHit.length === 0 && jobs.length === 0 && !alsoInTransaction && !options.recordedAt) {
+      if (parts.length === 1 && jobs.length === 0 && !alsoInTransaction && !options.recordedAt && !hitsInline(parts[0]!.prepared)) {
         // A large write on its own, with nothing else to commit: one autocommitted statement.
         return [recorded(parts[0]!, await pool.query<AppendedRow>(appendStatement(parts[0]!.args)))];
       }
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
+      return await inTransaction(async (client) => {
         if (options.recordedAt) await client.query("SELECT set_config('mf.recorded_at', $1, true)", [options.recordedAt.toISOString()]);
         const results: AppendResult[] = [];
         for (const part of parts) results.push(recorded(part, await client.query<AppendedRow>(appendStatement(part.args))));
-        const all = results.flatMap((r) => r.events);
-        for (const projection of projectionsHit) {
-          const relevant = all.filter((e) => projection.eventTypes.includes(e.type));
-          if (relevant.length) await projection.apply(client, relevant);
-        }
+        await applyInline(client, results.flatMap((r) => r.events));
         await alsoInTransaction?.(client);
         if (jobs.length) await enqueue!(client, jobs);
-        await client.query('COMMIT');
         return results;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw err;
-      } finally {
-        client.release();
-      }
+      });
     } catch (err) {
       return settleFailure(parts, err);
     }
