@@ -2,7 +2,6 @@
 // calls, timed at the server with inject), and the funnel query over 1,000,000 lead events (90 days).
 // Uses BENCH_DATABASE_URL (a role that may CREATE DATABASE) when set, else a throwaway embedded PostgreSQL.
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import pino from 'pino';
 import { LIFE_AREAS } from '../course/areas';
 import { ROLES, learnerStreamId, RoleGranted, UserRegistered, EmailVerified } from '../events/accounts/accounts.events';
@@ -14,10 +13,9 @@ import type { NewEvent } from '../events/store/types';
 import { AreaDefinitionSaved, AreaRated } from '../events/wheel/wheel.events';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { createPool } from '../server/db/database';
-import { startTemporaryPostgres } from '../server/db/embedded';
 import { migrate } from '../server/db/migrate';
 import { hashPassword } from '../server/features/auth/secrets';
+import { openBenchDatabase } from './database';
 
 const JOURNEY_EVENTS = Number(process.env.BENCH_JOURNEY_EVENTS ?? 10_000);
 const FUNNEL_EVENTS = Number(process.env.BENCH_FUNNEL_EVENTS ?? 1_000_000);
@@ -38,16 +36,8 @@ async function timeIt(runs: number, f: () => Promise<unknown>) {
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
 async function main() {
-  const given = process.env.BENCH_DATABASE_URL;
-  const embedded = given ? undefined : await startTemporaryPostgres();
-  const adminUrl = given ?? embedded!.adminUrl;
-  const name = `manifiesta_coach_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const pool = createPool(url.toString(), 16);
+  const db = await openBenchDatabase(`manifiesta_coach_bench_${Date.now()}`, 16);
+  const { pool } = db;
   const catalog = createCatalog();
   const store = createEventStore({ pool, catalog, projections });
   try {
@@ -170,10 +160,7 @@ async function main() {
     console.log(`funnel over 90 days (${written.toLocaleString('en')} lead events): p50 ${ms(funnel.p50)}, p95 ${ms(funnel.p95)}`);
     await app.close();
   } finally {
-    await pool.end();
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`).catch(() => {});
-    await admin.end();
-    await embedded?.stop();
+    await db.close();
   }
 }
 

@@ -11,8 +11,8 @@ import { timeOrderedUuid } from '../events/store/ids';
 import { createEventStore, type EventStore } from '../events/store/event-store';
 import { rebuildProjections } from '../events/store/reader';
 import { createPool } from '../server/db/database';
-import { startTemporaryPostgres } from '../server/db/embedded';
 import { migrate } from '../server/db/migrate';
+import { openBenchDatabase } from './database';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -77,16 +77,9 @@ function rawWork(pool: pg.Pool, batch: number, table = 'raw_events') {
 }
 
 async function main() {
-  const given = process.env.BENCH_DATABASE_URL;
-  const embedded = given ? undefined : await startTemporaryPostgres();
-  const adminUrl = given ?? embedded!.adminUrl;
   const name = `manifiesta_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const pool = createPool(url.toString(), 16);
+  const db = await openBenchDatabase(name, 16);
+  const { pool, admin } = db;
 
   try {
     await migrate(pool);
@@ -101,7 +94,7 @@ async function main() {
       UNIQUE (event_id), UNIQUE (transaction_id, id))`);
     const store = createEventStore({ pool, catalog: new EventCatalog([Noted]) });
     const { rows: v } = await pool.query<{ server_version: string }>('SHOW server_version');
-    console.log(`PostgreSQL ${v[0]!.server_version}${given ? '' : ' (embedded)'}, median of ${ROUNDS} alternating rounds of ${SECONDS}s, batches of ${BATCH}\n`);
+    console.log(`PostgreSQL ${v[0]!.server_version}${db.embeddedDir ? ' (embedded)' : ''}, median of ${ROUNDS} alternating rounds of ${SECONDS}s, batches of ${BATCH}\n`);
 
     // Raw and store take turns, ROUNDS times per scenario after a checkpoint, and the median counts:
     // autovacuum and checkpoints land on both sides instead of skewing one.
@@ -143,8 +136,7 @@ async function main() {
     // Rebuild, in a database of its own so the log holds only what it replays: lead captures across
     // many visitor streams, replayed into both lead projections in one pass.
     await admin.query(`CREATE DATABASE ${name}_rebuild`);
-    url.pathname = `/${name}_rebuild`;
-    const replayPool = createPool(url.toString(), 4);
+    const replayPool = createPool(db.urlFor(`${name}_rebuild`), 4);
     try {
       await migrate(replayPool);
       const leadStore = createEventStore({ pool: replayPool, catalog: createCatalog() });
@@ -171,10 +163,7 @@ async function main() {
       await admin.query(`DROP DATABASE IF EXISTS ${name}_rebuild WITH (FORCE)`);
     }
   } finally {
-    await pool.end();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-    await embedded?.stop();
+    await db.close();
   }
 }
 

@@ -24,10 +24,10 @@ import { LeadCaptured, LeadPageViewed } from '../events/leads/leads.events';
 import { createCatalog, projections } from '../events/registry';
 import { createEventStore } from '../events/store/event-store';
 import { AreaDefinitionSaved, AreaRated, DEFINITION_ACTIVITIES, WHEEL_ACTIVITY } from '../events/wheel/wheel.events';
-import { createPool } from '../server/db/database';
-import { freePort, startTemporaryPostgres } from '../server/db/embedded';
+import { freePort } from '../server/db/embedded';
 import { migrate } from '../server/db/migrate';
 import { hashPassword } from '../server/features/auth/secrets';
+import { openBenchDatabase } from './database';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -665,26 +665,18 @@ async function main() {
     const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('npm run build failed');
   }
-  const given = process.env.BENCH_DATABASE_URL;
-  const embedded = given ? undefined : await startTemporaryPostgres();
-  const adminUrl = given ?? embedded!.adminUrl;
-  const name = `manifiesta_load_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const pool = createPool(url.toString(), 8);
+  const db = await openBenchDatabase(`manifiesta_load_bench_${Date.now()}`, 8);
+  const { pool } = db;
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'manifiesta-load-'));
   let server: Server | undefined;
   let ok = false;
   try {
     await migrate(pool);
-    server = await startServer(url.toString(), dataDir);
-    if (embedded) server.postgresPid = Number(readFileSync(path.join(embedded.dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    server = await startServer(db.url, dataDir);
+    if (db.embeddedDir) server.postgresPid = Number(readFileSync(path.join(db.embeddedDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
     const { rows: v } = await pool.query<{ server_version: string }>('SHOW server_version');
     console.log(
-      `Load benchmark: the server as a child process (NODE_ENV=production, WORKERS=${WORKERS}, default pool), PostgreSQL ${v[0]!.server_version}${given ? '' : ' (embedded)'}, ` +
+      `Load benchmark: the server as a child process (NODE_ENV=production, WORKERS=${WORKERS}, default pool), PostgreSQL ${v[0]!.server_version}${db.embeddedDir ? ' (embedded)' : ''}, ` +
         `autocannon in this process on the same ${os.cpus().length} cores (load generator, server and database share them). ` +
         `All load comes from one address (127.0.0.1), so the per-address rate limits are raised for the run.`,
     );
@@ -696,10 +688,7 @@ async function main() {
     console.log(`\n${ok ? 'no errors, no lost writes' : 'FAILED: errors or lost writes (see above)'}`);
   } finally {
     await server?.stop();
-    await pool.end();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-    await admin.end();
-    await embedded?.stop();
+    await db.close();
     await fs.rm(dataDir, { recursive: true, force: true });
   }
   process.exitCode = ok ? 0 : 1;
