@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
 import { AppRouter, preloadRoute } from './app/router';
+import './styles/fonts.css';
 import './styles/tokens.css';
 import './app/boot.css';
 

@@ -21,6 +21,7 @@ import {
   type Step,
 } from '../sales';
 import styles from './CoachingPage.module.css';
+import { CompassArt } from './CompassArt';
 
 export const COACHING_WHATSAPP_MESSAGE = '¡Hola! Quiero reservar mi Sesión 1:1 de Propósito de 60 minutos.';
 
@@ -108,6 +109,7 @@ export function CoachingPage() {
       <Hero
         eyebrow={`Videollamada de ${DURATION}`}
         title="Sesión 1:1 de Propósito"
+        art={<CompassArt />}
         lead={
           <>
             <p>Una hora a solas, vos y yo, para descubrir tu propósito y diseñar el camino concreto para vivirlo.</p>

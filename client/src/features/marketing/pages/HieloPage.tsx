@@ -3,6 +3,7 @@
 import { QUOTED_PRICES, formatPrice } from '../../../../../course/products';
 import { links } from '../../../config/links';
 import { useTrackView } from '../../../lib/track-view';
+import { MountainLake } from './MountainLake';
 import {
   AboutGuide,
   Benefits,
@@ -98,6 +99,7 @@ export function HieloPage() {
       <Hero
         eyebrow="Retiro · 14 al 16 de noviembre"
         title="Retiro de Hielo en Córdoba"
+        art={<MountainLake />}
         lead={
           <>
             <p>

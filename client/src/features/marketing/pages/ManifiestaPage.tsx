@@ -26,6 +26,12 @@ import {
 
 export const MANIFIESTA_WHATSAPP_MESSAGE = '¡Hola! Estoy mirando el curso Manifiesta y tengo una consulta antes de inscribirme.';
 const ENROL_ID = 'inscripcion';
+
+/** The course at a glance: its weeks, as the syllabus names them ('Semana 1 · Despertar: …'). */
+const WEEKS = COURSE.modules.map((module) => {
+  const [week = module.title, theme = ''] = module.title.split(' · ');
+  return { label: week, value: theme };
+});
 const SPOTS_NOTE = 'Solo 3 cupos disponibles';
 
 const product = PRODUCTS['manifiesta-curso-completo'];
@@ -109,6 +115,7 @@ export function ManifiestaPage() {
       <Hero
         eyebrow="Curso guiado + coaching 1:1"
         title={product.name}
+        glance={{ title: 'Tu camino, semana a semana', facts: WEEKS }}
         lead={
           <>
             <p>{COURSE.subtitle}.</p>

@@ -13,6 +13,7 @@ import {
   Steps,
   WhatsAppCta,
   type Benefit,
+  type Fact,
   type FaqItem,
   type Step,
 } from '../sales';
@@ -29,6 +30,14 @@ const INCLUDED: Benefit[] = [
   { title: 'Comunidad exclusiva', text: 'Un espacio con personas que están en la misma búsqueda, para compartir y sostenerse.' },
   { title: 'Grabaciones cuando quieras', text: '¿No llegaste al vivo? Todas las clases quedan grabadas para que las veas a tu ritmo.' },
   { title: 'Cancelás cuando quieras', text: 'Sin permanencia ni letra chica: te quedás mientras te sirva.' },
+];
+
+/** The membership at a glance, as the page details it below. */
+const GLANCE: Fact[] = [
+  { label: 'Cada mes', value: '3 masterclasses nuevas, con teoría y práctica' },
+  { label: 'En vivo', value: 'Encuentros para tus preguntas' },
+  { label: 'Grabaciones', value: 'Todas las clases, para verlas a tu ritmo' },
+  { label: 'Permanencia', value: 'Ninguna: cancelas cuando quieras' },
 ];
 
 const THEORY: Benefit[] = [
@@ -85,6 +94,7 @@ export function MasterclassesPage() {
       <Hero
         eyebrow="Membresía mensual"
         title="Masterclasses"
+        glance={{ title: 'La membresía en pocas palabras', facts: GLANCE }}
         lead={
           <>
             <p>

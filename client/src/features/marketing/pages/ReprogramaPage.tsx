@@ -19,6 +19,7 @@ import {
   Testimonials,
   WhatsAppCta,
   type Benefit,
+  type Fact,
   type FaqItem,
   type FromTo,
   type Testimonial,
@@ -27,6 +28,14 @@ import {
 /** The chat opens with this line, so the coach knows the visitor comes from this page. */
 export const REPROGRAMA_WHATSAPP_MESSAGE = '¡Hola! Vengo de la página de Reprogramate y quiero saber más del programa de 5 semanas.';
 const BOOKING_NOTE = 'Cupos limitados – sin compromiso';
+
+/** The programme at a glance, as the page details it below. */
+const GLANCE: Fact[] = [
+  { label: 'Duración', value: 'Cinco semanas' },
+  { label: 'Acompañamiento', value: 'Una sesión 1:1 por semana, por videollamada' },
+  { label: 'Cada semana', value: 'Teoría, prácticas para el día a día y un plan de acción' },
+  { label: 'Para empezar', value: 'Una sesión gratuita, sin compromiso' },
+];
 
 const single = QUOTED_PRICES.reprogramaSingle;
 const weekly = QUOTED_PRICES.reprogramaWeekly;
@@ -156,6 +165,7 @@ export function ReprogramaPage() {
         eyebrow="Programa de coaching de 5 semanas"
         title={user ? `@${user.username}` : 'Reprogramate'}
         documentTitle="Reprogramate"
+        glance={{ title: 'El programa en pocas palabras', facts: GLANCE }}
         lead={
           <>
             <p>{user ? 'Este es tu momento para reprogramarte.' : 'Tu vida cambia cuando cambian tus creencias.'}</p>

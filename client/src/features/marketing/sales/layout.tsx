@@ -2,6 +2,7 @@
 import { useId, type ReactNode } from 'react';
 import { ButtonLink } from '../../../components/Button/Button';
 import { useReveal } from '../../../lib/reveal';
+import type { Fact } from './lists';
 import styles from './sales.module.css';
 
 const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
@@ -28,15 +29,20 @@ type HeroProps = {
   documentTitle?: string;
   /** A picture or portrait beside the text (below it on a phone). */
   media?: ReactNode;
+  /** Without media: the offer at a glance, a card beside the text on wide screens (the same facts the page
+   *  details below, so a phone, where the card would only push the page down, goes without it). */
+  glance?: { title: string; facts: readonly Fact[] };
+  /** Without media or glance: a decorative picture beside the text on wide screens. */
+  art?: ReactNode;
   /** The calls to action. */
   children?: ReactNode;
 };
 
-export function Hero({ title, lead, eyebrow, documentTitle = title, media, children }: HeroProps) {
+export function Hero({ title, lead, eyebrow, documentTitle = title, media, glance, art, children }: HeroProps) {
   // Not revealed on scroll like the sections below: the hero is the first thing on screen (the page's largest
   // paint), so it shows at once; hidden until an observer fires, it held back Lighthouse's FCP and LCP.
   return (
-    <header className={cx(styles.hero, !media && styles.heroSolo)}>
+    <header className={cx(styles.hero, !media && !glance && !art && styles.heroSolo)}>
       <title>{`${documentTitle} · Manifiesta`}</title>
       <div className={styles.heroText}>
         {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
@@ -44,8 +50,35 @@ export function Hero({ title, lead, eyebrow, documentTitle = title, media, child
         <div className={styles.heroLead}>{lead}</div>
         {children}
       </div>
-      {media ? <div className={styles.heroMedia}>{media}</div> : null}
+      {media ? (
+        <div className={styles.heroMedia}>{media}</div>
+      ) : glance ? (
+        <HeroGlance {...glance} />
+      ) : art ? (
+        <div className={styles.heroArt} aria-hidden="true">
+          {art}
+        </div>
+      ) : null}
     </header>
+  );
+}
+
+function HeroGlance({ title, facts }: { title: string; facts: readonly Fact[] }) {
+  const titleId = useId();
+  return (
+    <aside className={styles.glance} aria-labelledby={titleId}>
+      <p id={titleId} className={styles.glanceTitle}>
+        {title}
+      </p>
+      <dl className={styles.glanceFacts}>
+        {facts.map((fact) => (
+          <div key={fact.label} className={styles.glanceFact}>
+            <dt>{fact.label}</dt>
+            <dd>{fact.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </aside>
   );
 }
 
