@@ -4,7 +4,9 @@
 // (styles/tokens.css) and fades in with lib/reveal.ts (cards staggered 100 ms × index).
 //
 //   <SalesPage>                      the page column; sections stack inside it; ends with 'Volver al menú'
-//   <Hero title lead eyebrow? documentTitle? media?>{CTAs}</Hero>   the h1 opening (also sets <title>)
+//   <Hero title lead eyebrow? documentTitle? media?|glance?|art?>{CTAs}</Hero>   the h1 opening (also sets <title>);
+//                                    beside the text on wide screens: media (a portrait, also on phones), glance
+//                                    ({ title, facts }: the offer at a glance) or art (a decorative drawing)
 //   <Section title eyebrow? intro? id? tone? width?>{…}</Section>    an h2 section; tone 'plain' | 'muted' | 'accent',
 //                                                                    width 'narrow' (text) | 'wide' (card grids)
 //   <FromToPairs pairs={[{ from, to }]} />                           the transformation, "hoy → después"
