@@ -17,7 +17,12 @@ const NAMES_IN_VOS = ['Reprogramate'];
  * First-person past tenses spelled like a vos imperative ("viví", "elegí"): the coach telling her story.
  * Each is the exact phrase around the word, so the same word anywhere else is still read as voseo.
  */
-const NARRATION: string[] = [];
+const NARRATION = [
+  'Durante años viví', // the coach's bio on /reprograma and /coaching
+  'en Manifiesta reuní', // … on /manifiesta
+  'Salí con herramientas', // a testimonial on /reprograma
+  'Aquel lunes elegí', // a newsletter letter's postscript
+];
 
 /** Files written in the first person throughout: the demo learners' own answers and the coach's notes. */
 const FIRST_PERSON_FILES = ['scripts/seed-demo/texts.ts'];
@@ -72,7 +77,8 @@ describe('findVoseo', () => {
       found(
         'Más allá de lo que está aquí, así, después, jamás, atrás y además: ¿qué sientes? Estás en tu país; ' +
           'será fácil, podrás y tendrás tiempo, harás lo que dirás. Mírate, súmate, escríbeme, cuéntame, ' +
-          'date permiso, toma un café, chocolate, regalo, escala, límite, interés, estrés, los porqués.',
+          'date permiso, toma un café, chocolate, regalo, escala, límite, interés, estrés, los porqués, ' +
+          "borderCollapse: 'separate', generate.",
       ),
     ).toEqual([]);
   });
@@ -87,10 +93,11 @@ describe('findVoseo', () => {
 
 describe('findGenderedPairs', () => {
   it('finds both genders spelled out, and nothing else', () => {
-    expect(findGenderedPairs('qué tan satisfecha o satisfecho, como invitada o invitado, amigos o amigas, amigo/a')).toEqual([
+    expect(findGenderedPairs('qué tan satisfecha o satisfecho, como invitada o invitado, amigos o amigas, ni sola ni solo, amigo/a')).toEqual([
       'satisfecha o satisfecho',
       'invitada o invitado',
       'amigos o amigas',
+      'sola ni solo',
       'amigo/a',
     ]);
     expect(findGenderedPairs('una cosa o la otra, dentro o fuera, amigas y amigos, audio/afirmaciones')).toEqual([]);

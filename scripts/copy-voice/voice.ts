@@ -26,7 +26,7 @@ export interface VoseoHit {
 
 const words = (list: string) => new Set(list.trim().split(/\s+/));
 
-/** Tú writes these too: accented endings that are not voseo. */
+/** Tú writes these too: accented endings that are not voseo, and a noun the pronoun rule would misread. */
 const NOT_VOSEO = words(`
   más jamás atrás detrás demás además quizás compás estás satanás ananás mamás papás sofás tomás nicolás jonás
   través después interés estrés revés envés inglés francés cortés japonés portugués holandés escocés marqués
@@ -72,7 +72,7 @@ const AR_IMPERATIVES_WITH_PRONOUNS = words(`
   guardá probá quemá usá enganchá cuidá achicá subrayá anotá soltá entregá abrazá hablá mostrá perdoná
   imaginá visualizá escuchá observá sacá relajá tranquilizá andá reprogramá acercá ubicá ocupá calmá
   cuestioná recordá olvidá aprovechá pensá buscá grabá copiá dibujá pegá marcá levantá quitá prestá
-  registrá bancá apurá organizá agendá descargá formulá acompañá
+  registrá bancá apurá organizá agendá descargá formulá acompañá mirá prepará respirá cerrá esperá tirá
 `);
 
 /** Words that stand before a conjugated verb and never before an imperative. */
@@ -83,13 +83,10 @@ const FUTURE_THIRD = /(?:ará|erá|irá|drá|brá|rrá)$/;
 const PRONOUNS = /(?:me|te|se|nos|los|las|les|lo|la|le)$/;
 const ACCENT: Record<string, string> = { a: 'á', e: 'é', i: 'í' };
 
+// VOSEO_WORDS is left out on purpose: its -rá imperatives with "-te" spell English words ("generate",
+// "separate", "celebrate") that code strings carry; the ones that take pronouns are listed above.
 function isImperative(base: string): boolean {
-  return (
-    VOSEO_WORDS.has(base) ||
-    VOSEO_IMPERATIVES.has(base) ||
-    AMBIGUOUS.has(base) ||
-    AR_IMPERATIVES_WITH_PRONOUNS.has(base)
-  );
+  return VOSEO_IMPERATIVES.has(base) || AMBIGUOUS.has(base) || AR_IMPERATIVES_WITH_PRONOUNS.has(base);
 }
 
 /** "sumate" → "sumá", "escribime" → "escribí", "contámelo" → "contá"; null when it is not that shape. */
@@ -143,10 +140,10 @@ export function findVoseo(text: string): VoseoHit[] {
 }
 
 /**
- * "satisfecha o satisfecho", "invitado/a": a choice between genders reads like a form. (A group named
+ * "satisfecha o satisfecho", "ni sola ni solo", "invitado/a": a choice between genders reads like a form. (A group named
  * twice, "amigas y amigos", is how people speak and is left alone.)
  */
 export function findGenderedPairs(text: string): string[] {
-  const pairs = /(?<!\p{L})(?:(\p{L}+?)([ao])(s?) o \1(?!\2)[ao]\3|\p{L}+[ao]s?\/[ao]s?)(?!\p{L})/giu;
+  const pairs = /(?<!\p{L})(?:(\p{L}+?)([ao])(s?) (?:o|ni) \1(?!\2)[ao]\3|\p{L}+[ao]s?\/[ao]s?)(?!\p{L})/giu;
   return [...text.normalize('NFC').matchAll(pairs)].map((m) => m[0]);
 }
