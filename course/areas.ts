@@ -25,13 +25,13 @@ export const LIFE_AREAS: readonly LifeArea[] = [
     title: 'Amistades',
     description: 'Las personas con las que compartes tu tiempo: apoyo, confianza, alegría y reciprocidad.',
     beliefPrompts: ['¿Crees que mereces amistades que te cuiden tanto como tú las cuidas?', '¿Qué te dices cuando alguien se aleja?', '¿Te cuesta pedir ayuda? ¿Qué crees que pasaría si la pidieras?'],
-    visionPrompts: ['¿Quiénes están a tu alrededor y cómo te sientes con ellos?', '¿Qué comparten, de qué se ríen, en qué se apoyan?', '¿Qué tipo de amiga o amigo eres tú en esa vida?'],
+    visionPrompts: ['¿Quiénes están a tu alrededor y cómo te sientes con ellos?', '¿Qué comparten, de qué se ríen, en qué se apoyan?', '¿Qué clase de amistad ofreces tú en esa vida?'],
   },
   {
     id: 'finances',
     title: 'Finanzas',
     description: 'Tu relación con el dinero: ingresos, ahorro, deudas, tranquilidad y libertad para decidir.',
-    beliefPrompts: ['¿Qué se decía del dinero en tu casa cuando eras chica o chico?', '¿Crees que ganar más exige sacrificar algo importante? ¿Qué?', '¿Qué sientes en el cuerpo cuando miras tu cuenta bancaria?'],
+    beliefPrompts: ['¿Qué se decía del dinero en tu casa durante tu infancia?', '¿Crees que ganar más exige sacrificar algo importante? ¿Qué?', '¿Qué sientes en el cuerpo cuando miras tu cuenta bancaria?'],
     visionPrompts: ['¿Cuánto ganas y cómo lo ganas, haciendo algo que valoras?', '¿Qué decisiones tomas con libertad gracias a tu tranquilidad económica?', '¿Cómo usas el dinero para cuidarte y cuidar a otros?'],
   },
   {
@@ -66,7 +66,7 @@ export const LIFE_AREAS: readonly LifeArea[] = [
     id: 'spiritual-life',
     title: 'Vida Espiritual',
     description: 'Tu conexión con algo más grande: sentido, fe, prácticas, silencio y presencia.',
-    beliefPrompts: ['¿Qué crees sobre el sentido de tu vida?', '¿Sientes que estás sola o solo en el universo? ¿Desde cuándo?', '¿Qué prácticas abandonaste y qué creencia te alejó de ellas?'],
+    beliefPrompts: ['¿Qué crees sobre el sentido de tu vida?', '¿Te sientes a solas en el universo? ¿Desde cuándo?', '¿Qué prácticas abandonaste y qué creencia te alejó de ellas?'],
     visionPrompts: ['¿Cómo te conectas contigo y con lo sagrado cada día?', '¿Qué certeza interior te acompaña cuando todo cambia?', '¿Cómo se nota tu espiritualidad en tus actos?'],
   },
   {
@@ -95,7 +95,7 @@ export const LIFE_AREAS: readonly LifeArea[] = [
     title: 'Visión de Vida',
     description: 'La dirección de tu vida en conjunto: sueños, propósito y la persona que quieres llegar a ser.',
     beliefPrompts: ['¿Crees que es tarde para los sueños que postergaste?', '¿Quién te dijo que tus sueños eran demasiado grandes?', '¿Qué pasaría si lograras todo lo que deseas?'],
-    visionPrompts: ['Dentro de diez años, ¿qué ves cuando miras hacia atrás?', '¿Qué sueños cumpliste y cuáles nuevos nacieron?', '¿Cómo se siente vivir alineada o alineado con tu propósito?'],
+    visionPrompts: ['Dentro de diez años, ¿qué ves cuando miras hacia atrás?', '¿Qué sueños cumpliste y cuáles nuevos nacieron?', '¿Cómo se siente vivir en sintonía con tu propósito?'],
   },
 ];
 

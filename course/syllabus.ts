@@ -61,14 +61,14 @@ function module(number: number, meta: Omit<Module, 'module' | 'activities' | 'la
 
 export const COURSE: Course = {
   title: 'Manifiesta',
-  subtitle: 'Cinco semanas para reprogramar tus creencias y crear la vida que elegís',
+  subtitle: 'Cinco semanas para reprogramar tus creencias y crear la vida que eliges',
   modules: [
     module(
       1,
       {
         title: 'Semana 1 · Despertar: tu diagnóstico y tu porqué',
         landingPageDescription:
-          'Mirás tu vida con honestidad, área por área, y descubrís qué te mueve de verdad. Es el punto de partida de todo lo que viene.',
+          'Miras tu vida con honestidad, área por área, y descubres qué te mueve de verdad. Es el punto de partida de todo lo que viene.',
       },
       [
         { slug: '12-areas-balance', title: 'Rueda de la Vida', description: 'Califica las 12 áreas de tu vida del 0 al 10 y mira con claridad dónde estás hoy.', isFree: true, videoUrl: '/video/rueda-de-la-vida.webm' },
@@ -89,7 +89,7 @@ export const COURSE: Course = {
       {
         title: 'Semana 2 · Sentir: tus emociones como brújula',
         landingPageDescription:
-          'Aprendés a escuchar lo que sentís sin pelearte con ello. Cada emoción trae un mensaje; esta semana lo traducimos.',
+          'Aprendes a escuchar lo que sientes sin pelearte con ello. Cada emoción trae un mensaje; esta semana lo traducimos.',
       },
       [
         { slug: 'mapa-de-tus-emociones', title: 'El Mapa de tus Emociones', description: 'Registra durante un día qué sientes, dónde lo sientes y qué lo despertó.' },
@@ -106,7 +106,7 @@ export const COURSE: Course = {
       {
         title: 'Semana 3 · Crear: tu visión encarnada',
         landingPageDescription:
-          'Tu visión deja de ser un deseo lejano y se vuelve una presencia diaria: la ves, la decís y empezás a vivirla.',
+          'Tu visión deja de ser un deseo lejano y se vuelve una presencia diaria: la ves, la dices y empiezas a vivirla.',
       },
       [
         { slug: 'teoria-5-leyes-universales', title: 'Las 5 Leyes Universales', description: 'Vibración, correspondencia, causa y efecto, polaridad y ritmo, explicadas para la vida cotidiana.', isTheory: true },
@@ -121,7 +121,7 @@ export const COURSE: Course = {
       {
         title: 'Semana 4 · Actuar: del deseo al plan',
         landingPageDescription:
-          'La visión necesita pasos. Esta semana la traducimos en metas claras, hábitos pequeños y un plan que sí podés sostener.',
+          'La visión necesita pasos. Esta semana la traducimos en metas claras, hábitos pequeños y un plan que sí puedes sostener.',
       },
       [
         { slug: 'metas-alineadas-con-tu-porque', title: 'Metas Alineadas con tu Porqué', description: 'Define tres metas para los próximos 90 días que respondan a los motores que encontraste.' },

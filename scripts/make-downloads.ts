@@ -470,7 +470,7 @@ function ebookCover(doc: Doc, kind: EbookKind) {
 function welcomePage(doc: Doc, kind: EbookKind, chapterPages: Map<A.ChapterId, number>, extra: { title: string; page: number }[]) {
   page(doc);
   doc.outline.addItem('Bienvenida');
-  let y = heading(doc, 'Bienvenida', kind === 'full' ? 'Las palabras que elegís' : 'Empezá hoy');
+  let y = heading(doc, 'Bienvenida', kind === 'full' ? 'Las palabras que eliges' : 'Empieza hoy');
   y = paragraphs(doc, kind === 'full' ? A.WELCOME : A.FRAGMENT_WELCOME, M, y, CW) + 30;
   y = text(doc, kind === 'full' ? 'Contenido' : 'Lo que trae el ebook completo', M, y, CW, STYLE.h2) + 12;
   const rows: { title: string; page?: number; note?: string }[] = [];
@@ -483,7 +483,7 @@ function welcomePage(doc: Doc, kind: EbookKind, chapterPages: Map<A.ChapterId, n
       const p = chapterPages.get(c.id);
       rows.push({ title: `${i + 1}. ${c.title}`, ...(p ? { page: p, note: 'en este fragmento' } : {}) });
     });
-    rows.push({ title: 'Creá tus propias afirmaciones' }, { title: 'Tu plan de 21 días' });
+    rows.push({ title: 'Crea tus propias afirmaciones' }, { title: 'Tu plan de 21 días' });
   }
   for (const r of rows) {
     const included = r.page !== undefined;
@@ -577,8 +577,8 @@ function chapterPage(doc: Doc, chapter: A.Chapter, number: number) {
 
 function createYourOwnPage(doc: Doc) {
   page(doc);
-  doc.outline.addItem('Creá tus propias afirmaciones');
-  let y = heading(doc, 'Tu turno', 'Creá tus propias afirmaciones');
+  doc.outline.addItem('Crea tus propias afirmaciones');
+  let y = heading(doc, 'Tu turno', 'Crea tus propias afirmaciones');
   y = text(doc, A.CREATE_YOUR_OWN.intro, M, y, CW, STYLE.body) + 20;
   A.CREATE_YOUR_OWN.steps.forEach((s, i) => {
     dot(doc, M + 11, y + 9, 11, i % 2 ? C.terracotta : C.teal);
@@ -652,7 +652,7 @@ function fragmentClosingPage(doc: Doc) {
   y = paragraphs(doc, A.FRAGMENT_CLOSING.paragraphs, M, y, CW, STYLE.body, 11) + 22;
   const rest = A.CHAPTERS.filter((c) => !A.FRAGMENT_CHAPTERS.includes(c.id));
   const pad = 20;
-  const items = [...rest.map((c) => `${c.title}. ${c.lead}`), 'Creá tus propias afirmaciones, con hoja de trabajo', 'Tu plan de 21 días, día por día'];
+  const items = [...rest.map((c) => `${c.title}. ${c.lead}`), 'Crea tus propias afirmaciones, con hoja de trabajo', 'Tu plan de 21 días, día por día'];
   const h = pad * 2 + 26 - 8 + items.reduce((sum, it) => sum + measure(doc, it, CW - 2 * pad - 18, STYLE.bodySmall) + 8, 0);
   panel(doc, M, y, CW, h, C.tealSoft);
   text(doc, 'EN EL EBOOK COMPLETO', M + pad, y + pad, CW, { ...STYLE.kicker, color: C.teal });
@@ -698,7 +698,7 @@ async function makeEbookPdf(kind: EbookKind): Promise<Buffer> {
   const extra =
     kind === 'full'
       ? [
-          { title: 'Creá tus propias afirmaciones', page: afterChapters },
+          { title: 'Crea tus propias afirmaciones', page: afterChapters },
           { title: 'Tu plan de 21 días', page: afterChapters + 1 },
           { title: 'Antes de despedirnos', page: afterChapters + 2 },
         ]

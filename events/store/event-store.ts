@@ -54,7 +54,7 @@ export class ConcurrencyError extends ConflictError {
     readonly expected: ExpectedVersion,
     readonly actual: number,
   ) {
-    super('Tus datos cambiaron mientras guardabas. Volvé a intentarlo.', { streamId, expected, actual });
+    super('Tus datos cambiaron mientras guardabas. Vuelve a intentarlo.', { streamId, expected, actual });
   }
 }
 

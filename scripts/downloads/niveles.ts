@@ -58,7 +58,7 @@ export const PRACTICES: readonly { title: string; text: string }[] = [
     text: 'Decir «esto es miedo» o «esto es nostalgia» le quita la mitad de su fuerza. Nombrar lo que sientes te saca de adentro de la emoción y te pone a su lado.',
   },
   {
-    title: 'Sube de a un escalón',
+    title: 'Sube un escalón a la vez',
     text: 'No hace falta saltar de la apatía al amor. Desde la apatía, la ira puede ser un avance; desde el miedo, el deseo. Busca el siguiente escalón, no el último.',
   },
   {

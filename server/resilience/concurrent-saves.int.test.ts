@@ -98,7 +98,7 @@ describe('20 concurrent saves to one stream', () => {
       expect([200, 409], res.body).toContain(res.statusCode);
       if (res.statusCode === 200) applied.push(saves[i]!);
       else {
-        expect(res.json()).toEqual({ success: false, message: 'Tus datos cambiaron mientras guardabas. Volvé a intentarlo.', data: null });
+        expect(res.json()).toEqual({ success: false, message: 'Tus datos cambiaron mientras guardabas. Vuelve a intentarlo.', data: null });
         expect(res.headers[CONFLICT_HEADER]).toBe(CONCURRENCY_CONFLICT);
       }
     });

@@ -47,7 +47,7 @@ test('/coaching opens WhatsApp with its own greeting and books on the scheduling
   const href = await whatsapp.getAttribute('href');
   expect(new URL(href!).searchParams.get('text')).toContain('Sesión 1:1 de Propósito');
   await expect(whatsapp).toHaveAttribute('target', '_blank');
-  const booking = page.getByRole('link', { name: /Agendá tu sesión/ }).first();
+  const booking = page.getByRole('link', { name: /Agenda tu sesión/ }).first();
   await expect(booking).toHaveAttribute('href', /^https:\/\//);
   await expect(booking).toHaveAttribute('target', '_blank');
   await expect(page.getByText('$17 USD').first()).toBeVisible();

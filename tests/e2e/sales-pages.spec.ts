@@ -17,7 +17,7 @@ test('/reprograma opens with Reprogramate, its price and both calls to action', 
   await page.goto('/reprograma');
   await expect(page.getByRole('heading', { level: 1, name: 'Reprogramate' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Quiero reprogramarme/ }).first()).toBeVisible();
-  await expect(page.getByRole('link', { name: /Agendá tu sesión gratuita/ }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /Agenda tu sesión gratuita/ }).first()).toBeVisible();
   await expect(page.getByText('Cupos limitados – sin compromiso').first()).toBeVisible();
   await expect(page.getByText('$177 USD', { exact: true })).toBeAttached();
   await expect(page.getByText('$40 USD', { exact: true })).toBeAttached();
@@ -31,7 +31,7 @@ test('/manifiesta sells the course: price, modules, and the enrol button leads t
   await expect(page.getByRole('region', { name: 'Los 5 módulos' }).getByRole('listitem')).toHaveCount(5);
 
   await page.getByRole('button', { name: 'Quiero inscribirme' }).first().click();
-  const enrol = page.getByRole('region', { name: 'Reservá tu lugar en Manifiesta' });
+  const enrol = page.getByRole('region', { name: 'Reserva tu lugar en Manifiesta' });
   await expect(enrol).toBeFocused();
   await expect(enrol.getByText('$270 USD', { exact: true })).toBeVisible();
   await expect(enrol.locator('s')).toContainText('$770 USD');
@@ -42,14 +42,14 @@ test('/manifiesta sells the course: price, modules, and the enrol button leads t
 test('/manifiesta-call: booking and WhatsApp links, and the request form reaches the real API', async ({ page }) => {
   await page.goto('/manifiesta-call');
   await expect(page.getByRole('heading', { level: 1, name: 'Llamada de claridad' })).toBeVisible();
-  await expect(page.getByRole('link', { name: /Agendá tu llamada gratuita/ }).first()).toHaveAttribute('href', /^https:\/\//);
+  await expect(page.getByRole('link', { name: /Agenda tu llamada gratuita/ }).first()).toHaveAttribute('href', /^https:\/\//);
   expect(await whatsappLinks(page).count()).toBeGreaterThan(0);
   await expectSafeExternalLinks(page);
 
   const form = page.getByRole('form', { name: 'Pedir la llamada de claridad' });
   await form.getByLabel('Tu nombre').fill('Sofía');
   await form.getByRole('button', { name: 'Quiero mi llamada gratuita' }).click();
-  await expect(form.getByText('Dejanos un email o un número de WhatsApp para poder contactarte.')).toBeVisible();
+  await expect(form.getByText('Déjanos un email o un número de WhatsApp para poder contactarte.')).toBeVisible();
 
   const posted = page.waitForResponse((r) => r.url().includes('/api/manifiesta/clarification-call') && r.request().method() === 'POST');
   await form.getByLabel('Tu email').fill(`sofia-${Date.now().toString(36)}@example.com`);
@@ -65,7 +65,7 @@ test('/hielo states the retreat and repeats its calls to action', async ({ page 
   await expect(page.getByText('Del 14 al 16 de noviembre, de viernes a domingo')).toBeAttached();
   await expect(page.getByText('$377 USD', { exact: true })).toBeAttached();
   expect(await whatsappLinks(page).count()).toBeGreaterThanOrEqual(3);
-  await expect(page.getByRole('link', { name: /Agendá una llamada informativa/ }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /Agenda una llamada informativa/ }).first()).toBeVisible();
   const faq = page.getByRole('region', { name: 'Antes de reservar' });
   await expect(faq.getByRole('button')).toHaveCount(5);
   const answer = faq.getByText('el traslado hasta el pueblo no está incluido');

@@ -100,7 +100,7 @@ function captureError(fn: () => unknown): unknown {
 describe('concurrency conflicts are retried', () => {
   const conflict = () =>
     Response.json(
-      { success: false, message: 'Tus datos cambiaron mientras guardabas. Volvé a intentarlo.', data: null },
+      { success: false, message: 'Tus datos cambiaron mientras guardabas. Vuelve a intentarlo.', data: null },
       { status: 409, headers: { [CONFLICT_HEADER]: CONCURRENCY_CONFLICT } },
     );
 
@@ -136,7 +136,7 @@ describe('concurrency conflicts are retried', () => {
     const result = await post('/api/activity/saveRating', { body: { activityId: '12-areas-balance', areaId: 'finances', score: 7 } });
 
     expect(seen).toHaveLength(1 + CONFLICT_RETRIES);
-    expect(captureError(() => unwrap(result))).toMatchObject({ status: 409, message: 'Tus datos cambiaron mientras guardabas. Volvé a intentarlo.' });
+    expect(captureError(() => unwrap(result))).toMatchObject({ status: 409, message: 'Tus datos cambiaron mientras guardabas. Vuelve a intentarlo.' });
   });
 
   it('does not retry another kind of 409, nor other errors', async () => {

@@ -112,7 +112,7 @@ describe('navigation', () => {
     const scrollTo = vi.mocked(window.scrollTo);
     scrollTo.mockClear();
 
-    fireEvent.click(screen.getByRole('link', { name: /Reprogramate en 5 semanas/ }));
+    fireEvent.click(screen.getByRole('link', { name: /Programa Reprogramate/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/reprograma'));
     // The address changes before the lazy page has rendered: wait for its own heading.
     expect((await screen.findByRole('heading', { level: 1, name: 'Reprogramate' }, { timeout: 5_000 })).textContent).toBe('Reprogramate');

@@ -1,4 +1,4 @@
-// The welcome mail a new lead receives, per source. Warm, short, in the coach's Argentine voice.
+// The welcome mail a new lead receives, per source. Warm, short, in the coach's voice (tú).
 import type { EmailPayload } from '../../../jobs/email/send-email';
 import type { LeadSource } from '../../../events/leads/leads.events';
 
@@ -36,12 +36,12 @@ export function leadWelcomeEmail(lead: { email: string; nick: string; page: Lead
   const text = [
     `¡Hola, ${lead.nick}!`,
     '',
-    `Gracias por confiar en este espacio. Ya tenés ${what.gift}.`,
-    `Si la descarga no empezó o querés volver a verlo, lo encontrás siempre acá: ${link}`,
+    `Gracias por confiar en este espacio. Ya tienes ${what.gift}.`,
+    `Si la descarga no empezó o quieres volver a verlo, siempre lo encuentras aquí: ${link}`,
     '',
-    'Tomate un momento tranquilo para recibirlo, sin apuro. Lo que hoy empieza como una lectura o una escucha puede convertirse en un cambio real cuando lo llevás a tu día a día.',
+    'Tómate un momento tranquilo para recibirlo, sin apuro. Lo que hoy empieza como una lectura o una escucha puede convertirse en un cambio real cuando lo llevas a tu día a día.',
     '',
-    'Cada tanto te voy a escribir con herramientas, reflexiones y prácticas para acompañarte. Si en algún momento preferís no recibir más correos, respondé este mensaje y te doy de baja.',
+    'Cada tanto te voy a escribir con herramientas, reflexiones y prácticas para acompañarte. Si en algún momento prefieres no recibir más correos, responde a este mensaje y te doy de baja.',
     '',
     'Con cariño,',
     'Manifiesta',

@@ -32,8 +32,8 @@ const ENTRIES: readonly NewsletterEntry[] = [
   { slug: '2025-08-05-creencias-el-guion-que-no-elegiste', title: 'Creencias: el guion que no elegiste', campaign: 'meta', date: '2025-08-05' },
   { slug: '2025-08-12-descansar-tambien-es-avanzar', title: 'Descansar también es avanzar', campaign: 'dean', date: '2025-08-12' },
   { slug: '2025-08-19-el-camino-de-menor-resistencia', title: 'El camino de menor resistencia', campaign: 'meta', date: '2025-08-19' },
-  { slug: '2025-08-26-la-conversacion-que-tenes-con-vos', title: 'La conversación que tenés con vos', campaign: 'dean', date: '2025-08-26' },
-  { slug: '2025-09-02-la-version-de-vos-que-ya-llego', title: 'La versión de vos que ya llegó', campaign: 'meta', date: '2025-09-02' },
+  { slug: '2025-08-26-la-conversacion-que-tienes-contigo', title: 'La conversación que tienes contigo', campaign: 'dean', date: '2025-08-26' },
+  { slug: '2025-09-02-la-version-de-ti-que-ya-llego', title: 'La versión de ti que ya llegó', campaign: 'meta', date: '2025-09-02' },
   { slug: '2025-09-05-volver-a-empezar', title: 'Volver a empezar', campaign: 'dean', date: '2025-09-05' },
 ];
 

@@ -115,7 +115,7 @@ export function LearnersPage() {
       <header className={styles.pageHead}>
         <p className="eyebrow">Panel de la coach</p>
         <h1>Personas del curso</h1>
-        <p className={styles.lead}>Busca a alguien, ordena la lista y abre su recorrido para acompañarle paso a paso.</p>
+        <p className={styles.lead}>Busca a alguien, ordena la lista y abre su recorrido para acompañar cada paso.</p>
       </header>
 
       <div className={styles.toolbar}>

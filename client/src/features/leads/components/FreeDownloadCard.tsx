@@ -12,7 +12,7 @@ import styles from './lead-page.module.css';
 
 /** What the visitor agrees to by sending the form (the welcome mail and the occasional letter). */
 export const CONSENT =
-  'La descarga empieza al instante y te llega un correo de bienvenida. Cada tanto te voy a escribir con herramientas y reflexiones; podés darte de baja cuando quieras.';
+  'La descarga empieza al instante y te llega un correo de bienvenida. Cada tanto te voy a escribir con herramientas y reflexiones; puedes darte de baja cuando quieras.';
 
 type FreeDownloadCardProps = {
   id: string;

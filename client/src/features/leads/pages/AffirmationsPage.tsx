@@ -30,11 +30,11 @@ const MARKETPLACE_PRICE = { amount: 7, currency: 'USD' };
 const KEYS = [
   {
     title: 'En presente',
-    text: 'Decí «soy», «tengo», «elijo», y no «voy a ser» o «algún día». Lo que ponés en futuro se queda siempre en el futuro; lo que afirmás en presente empieza a pasar por dentro en el momento en que lo decís.',
+    text: 'Di «soy», «tengo», «elijo», y no «voy a ser» o «algún día». Lo que pones en futuro se queda siempre en el futuro; lo que afirmas en presente empieza a pasar por dentro en el momento en que lo dices.',
   },
   {
     title: 'Con sentimiento',
-    text: 'La palabra es la semilla y la emoción es el agua. Mientras repetís, imaginá cómo se siente que ya sea verdad. Una afirmación sentida una vez vale más que cien dichas en piloto automático.',
+    text: 'La palabra es la semilla y la emoción es el agua. Mientras repites, imagina cómo se siente que ya sea verdad. Una afirmación sentida una vez vale más que cien dichas en piloto automático.',
   },
   {
     title: 'Con repetición',
@@ -64,8 +64,8 @@ export function AffirmationsPage() {
         title="Afirmaciones que Transforman"
         lead={
           paid
-            ? 'Frases para reprogramar tu diálogo interno y vivir desde la confianza. ¡Gracias por tu compra! Tu ebook completo te espera acá abajo.'
-            : 'Frases para reprogramar tu diálogo interno y vivir desde la confianza. Empezá hoy con dos capítulos gratis, y cuando quieras, llevate el ebook completo.'
+            ? 'Frases para reprogramar tu diálogo interno y vivir desde la confianza. ¡Gracias por tu compra! Tu ebook completo te espera aquí abajo.'
+            : 'Frases para reprogramar tu diálogo interno y vivir desde la confianza. Empieza hoy con dos capítulos gratis y, cuando quieras, llévate el ebook completo.'
         }
         cover="/img/recursos/afirmaciones.svg"
       >
@@ -82,24 +82,24 @@ export function AffirmationsPage() {
       {!checking && paid ? <EbookSection record={record} signedIn={user !== null} owned={owned} knowsPurchases={entitlements.isSuccess} /> : null}
 
       <Reveal className={styles.section} aria-labelledby="afirmaciones-why">
-        <h2 id="afirmaciones-why">Las palabras que te decís construyen la casa en la que vivís</h2>
+        <h2 id="afirmaciones-why">Las palabras que te dices construyen la casa en la que vives</h2>
         <p>
-          Algunas las elegiste; muchas otras las heredaste sin darte cuenta: frases que escuchaste de chico, miedos de
-          otros, ideas que se repitieron tanto que terminaron pareciendo verdad. Y desde ahí sentís, pensás y decidís.
+          Algunas las elegiste; muchas otras las heredaste sin darte cuenta: frases que escuchaste en la infancia, miedos de
+          otros, ideas que se repitieron tanto que terminaron pareciendo verdad. Y desde ahí sientes, piensas y decides.
         </p>
         <p>
           Las afirmaciones no son magia ni autoengaño: son una herramienta para entrenar tu diálogo interno. Lo que
-          repetís con emoción se vuelve familiar, lo familiar se vuelve creíble, y lo creíble termina guiando lo que hacés.
+          repites con emoción se vuelve familiar, lo familiar se vuelve creíble, y lo creíble termina guiando lo que haces.
           Este ebook es una invitación a elegir tus palabras de nuevo.
         </p>
-        <p className={styles.quote}>«Tus palabras son semillas: elegí con amor lo que plantás.»</p>
+        <p className={styles.quote}>«Tus palabras son semillas: elige con amor lo que siembras.»</p>
       </Reveal>
 
       <div className={styles.band}>
         <Reveal className={styles.section} aria-labelledby="afirmaciones-how">
           <h2 id="afirmaciones-how">Cómo funcionan las afirmaciones</h2>
           <p>
-            Una afirmación es una frase corta que describe, en primera persona y en presente, la realidad que elegís vivir.
+            Una afirmación es una frase corta que describe, en primera persona y en presente, la realidad que eliges vivir.
             Para que deje de ser una frase linda y se convierta en una creencia nueva, hay tres claves:
           </p>
           <ol className={styles.cards}>
@@ -127,7 +127,7 @@ export function AffirmationsPage() {
         </ul>
         <p>
           Además, una guía paso a paso para crear tus propias afirmaciones desde tu historia, y un plan de 21 días para
-          convertir todo esto en hábito. No hace falta leerlo de corrido: abrilo donde más lo necesites hoy.
+          convertir todo esto en hábito. No hace falta leerlo de corrido: ábrelo donde más lo necesites hoy.
         </p>
       </Reveal>
 
@@ -141,9 +141,9 @@ export function AffirmationsPage() {
           nick={record.nick}
           form={{
             badge: 'Gratis',
-            title: 'Empezá hoy con dos capítulos completos',
+            title: 'Empieza hoy con dos capítulos completos',
             intro:
-              'Abundancia y Amor propio, con sus afirmaciones, reflexiones y prácticas, y las tres claves para que funcionen. Dejanos tu nombre y tu email y el PDF se descarga al instante.',
+              'Abundancia y Amor propio, con sus afirmaciones, reflexiones y prácticas, y las tres claves para que funcionen. Déjanos tu nombre y tu email y el PDF se descarga al instante.',
             label: 'Descargar el fragmento gratuito',
             submit: 'Descargar el fragmento gratis',
             messages: AFIRMACIONES_MESSAGES,
@@ -152,8 +152,8 @@ export function AffirmationsPage() {
             title: 'Tu fragmento ya es tuyo',
             text: (
               <p>
-                La descarga de los capítulos Abundancia y Amor propio ya empezó. Elegí la afirmación que más te resuene
-                y repetila cada mañana de esta semana: ahí empieza el cambio.
+                La descarga de los capítulos Abundancia y Amor propio ya empezó. Elige la afirmación que más te resuene
+                y repítela cada mañana de esta semana: ahí empieza el cambio.
               </p>
             ),
           }}
@@ -186,9 +186,9 @@ function PurchaseSection({ pending }: { pending: boolean }) {
       {pending ? (
         <p className={styles.notice} role="status">
           ¿Ya pagaste? Al terminar, Mercado Pago te trae de vuelta para confirmar tu compra con tu cuenta. Si cerraste la
-          ventana antes, volvé a entrar desde el enlace de tu comprobante o{' '}
+          ventana antes, vuelve a entrar desde el enlace de tu comprobante o{' '}
           <a href={whatsappLink('¡Hola! Pagué el ebook de Afirmaciones y no pude confirmar mi compra.')} target="_blank" rel="noopener noreferrer">
-            escribinos por WhatsApp
+            escríbenos por WhatsApp
           </a>
           .
         </p>
@@ -198,8 +198,8 @@ function PurchaseSection({ pending }: { pending: boolean }) {
         Pago Promo
       </ButtonLink>
       <p className={styles.small}>
-        Pago seguro con Mercado Pago: tarjeta, débito o dinero en cuenta. Para recibir el ebook, iniciá sesión o creá tu
-        cuenta cuando vuelvas del pago. ¿Preferís tu tienda de siempre? También está{' '}
+        Pago seguro con Mercado Pago: tarjeta, débito o dinero en cuenta. Para recibir el ebook, inicia sesión o crea tu
+        cuenta cuando vuelvas del pago. ¿Prefieres tu tienda de siempre? También está{' '}
         <a href={links.book} target="_blank" rel="noopener noreferrer">
           en la tienda online a {formatPrice(MARKETPLACE_PRICE)}
         </a>
@@ -239,8 +239,8 @@ function EbookSection({ record, signedIn, owned, knowsPurchases }: EbookSectionP
       <>
         <h2 id="afirmaciones-ebook">Tu ebook te espera</h2>
         <p className={styles.small}>
-          El ebook completo queda guardado en la cuenta con la que confirmaste tu compra. Iniciá sesión y lo descargás
-          desde acá mismo.
+          El ebook completo queda guardado en la cuenta con la que confirmaste tu compra. Inicia sesión y lo descargas
+          desde aquí mismo.
         </p>
         <ButtonLink to={withRedirect('/login', '/afirmaciones')}>Iniciar sesión</ButtonLink>
       </>
@@ -250,7 +250,7 @@ function EbookSection({ record, signedIn, owned, knowsPurchases }: EbookSectionP
       <>
         <h2 id="afirmaciones-ebook">No encontramos tu compra en esta cuenta</h2>
         <p className={styles.small}>
-          Si pagaste el ebook con otra cuenta, iniciá sesión con esa. Si no, escribinos y lo resolvemos enseguida.
+          Si pagaste el ebook con otra cuenta, inicia sesión con esa. Si no, escríbenos y lo resolvemos enseguida.
         </p>
         <a href={whatsappLink('¡Hola! Compré el ebook de Afirmaciones y no lo encuentro en mi cuenta.')} target="_blank" rel="noopener noreferrer">
           Escribir por WhatsApp
@@ -266,7 +266,7 @@ function EbookSection({ record, signedIn, owned, knowsPurchases }: EbookSectionP
         announce={delivered}
       >
         <p>
-          La descarga de «Afirmaciones que Transforman» ya empezó. Podés volver a esta página y descargarlo de nuevo
+          La descarga de «Afirmaciones que Transforman» ya empezó. Puedes volver a esta página y descargarlo de nuevo
           cuando quieras, con tu cuenta.
         </p>
       </DownloadSuccess>
@@ -275,8 +275,8 @@ function EbookSection({ record, signedIn, owned, knowsPurchases }: EbookSectionP
     content = (
       <>
         <span className={styles.badge}>Compra confirmada</span>
-        <h2 id="afirmaciones-ebook">Descargá tu ebook completo</h2>
-        <p className={styles.small}>¡Gracias por tu compra! Confirmá tu nombre y tu email y el PDF se descarga al instante.</p>
+        <h2 id="afirmaciones-ebook">Descarga tu ebook completo</h2>
+        <p className={styles.small}>¡Gracias por tu compra! Confirma tu nombre y tu email y el PDF se descarga al instante.</p>
         <LeadForm
           label="Descargar el ebook completo"
           submitLabel="Descargar mi ebook"

@@ -54,7 +54,7 @@ describe('/recursos-gratuitos', () => {
   it('offers a WhatsApp chat with its own greeting to whoever does not know where to start', async () => {
     stubApi({ 'POST /api/leads/view': () => envelope(200, 'Visita registrada.', { recorded: true }) });
     renderRoute('/recursos-gratuitos');
-    const chat = await screen.findByRole('link', { name: /Escribime por WhatsApp/ });
+    const chat = await screen.findByRole('link', { name: /Escríbeme por WhatsApp/ });
     expect(new URL(chat.getAttribute('href')!).searchParams.get('text')).toBe(RESOURCES_WHATSAPP_MESSAGE);
     expect(chat.getAttribute('target')).toBe('_blank');
     expect(chat.getAttribute('rel')).toBe('noopener noreferrer');

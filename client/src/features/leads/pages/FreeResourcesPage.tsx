@@ -33,7 +33,7 @@ const TYPE_LABEL: Record<ResourceType, string> = {
 export const RESOURCES: readonly Resource[] = [
   {
     title: 'Meditación de las 7 Fases',
-    description: 'Una meditación guiada en siete estaciones para calmar la mente, agradecer y visualizar lo que querés crear. Elegís la duración y la música.',
+    description: 'Una meditación guiada en siete estaciones para calmar la mente, agradecer y visualizar lo que quieres crear. Eliges la duración y la música.',
     link: '/cursos/manifiesta/meditacion-7-fases',
     image: '/img/recursos/meditacion.svg',
     type: 'app',
@@ -41,7 +41,7 @@ export const RESOURCES: readonly Resource[] = [
   },
   {
     title: 'Curso Manifiesta',
-    description: 'Las primeras actividades del curso son gratis: la rueda de la vida, tu propósito profundo y una mirada desde tu futuro. Empezás hoy, sin tarjeta.',
+    description: 'Las primeras actividades del curso son gratis: la rueda de la vida, tu propósito profundo y una mirada desde tu futuro. Empiezas hoy, sin tarjeta.',
     link: '/cursos/manifiesta',
     image: '/img/recursos/curso.svg',
     type: 'course',
@@ -101,7 +101,7 @@ export function FreeResourcesPage() {
       <LeadHero
         eyebrow="Para empezar hoy"
         title="Recursos Gratuitos"
-        lead="Meditaciones, cartas, un fragmento del ebook y un audiolibro para dar el primer paso sin costo y a tu ritmo. Elegí el que te llame hoy."
+        lead="Meditaciones, cartas, un fragmento del ebook y un audiolibro para dar el primer paso sin costo y a tu ritmo. Elige el que te llame hoy."
       />
 
       <ul className={styles.cards} aria-label="Recursos">
@@ -112,11 +112,11 @@ export function FreeResourcesPage() {
 
       <Reveal as="aside" className={styles.help} aria-labelledby="recursos-ayuda">
         <h2 id="recursos-ayuda" className={styles.helpTitle}>
-          ¿No sabés por dónde empezar?
+          ¿No sabes por dónde empezar?
         </h2>
-        <p>Contame en qué momento estás y te recomiendo el recurso que más te puede servir hoy.</p>
+        <p>Cuéntame en qué momento estás y te recomiendo el recurso que más te puede servir hoy.</p>
         <a className={leadStyles.jump} href={whatsappLink(RESOURCES_WHATSAPP_MESSAGE)} target="_blank" rel="noopener noreferrer">
-          Escribime por WhatsApp
+          Escríbeme por WhatsApp
           <span className="sr-only"> (se abre en una pestaña nueva)</span>
         </a>
       </Reveal>

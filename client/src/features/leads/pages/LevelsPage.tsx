@@ -22,8 +22,8 @@ const power = CONSCIOUSNESS_LEVELS.filter((level) => level.score >= POWER_THRESH
 const INSIDE = [
   'Los 17 niveles, de la vergüenza a la iluminación, con la emoción que tiñe cada uno y su manera de ver la vida.',
   'La diferencia entre Fuerza y Poder, y por qué cruzar el umbral del 200 lo cambia todo.',
-  'La pirámide de la creación: cómo tus creencias dan forma a lo que sentís, pensás y hacés.',
-  'Prácticas simples para subir de a un escalón, y preguntas para empezar a observarte hoy.',
+  'La pirámide de la creación: cómo tus creencias dan forma a lo que sientes, piensas y haces.',
+  'Prácticas simples para subir escalón a escalón, y preguntas para empezar a observarte hoy.',
 ];
 
 export function LevelsPage() {
@@ -35,13 +35,13 @@ export function LevelsPage() {
       <LeadHero
         eyebrow="Guía gratuita en PDF"
         title="Los Niveles de Conciencia"
-        lead="Descubrí desde qué nivel estás mirando tu vida hoy y cómo subir, de a un escalón. Mirá el video y descargá gratis la guía en PDF."
+        lead="Descubre desde qué nivel estás mirando tu vida hoy y cómo subir, escalón a escalón. Mira el video y descarga gratis la guía en PDF."
       >
         <JumpToForm target={FORM_ID}>Quiero la guía</JumpToForm>
       </LeadHero>
 
       <Reveal className={styles.section} aria-labelledby="niveles-video">
-        <h2 id="niveles-video">Mirá el video</h2>
+        <h2 id="niveles-video">Mira el video</h2>
         <Video src={links.nivelesVideo} title="Video: Los Niveles de Conciencia" className={styles.video} />
       </Reveal>
 
@@ -53,11 +53,11 @@ export function LevelsPage() {
           amplitud de mirada tiene.
         </p>
         <p>
-          No es una medición científica ni una etiqueta para ponerte a vos o a los demás: es un espejo para observarte.
-          Nadie vive siempre en el mismo nivel. En un mismo día podés pasar por varios, y cada área de tu vida puede estar
+          No es una medición científica ni una etiqueta para ponerte a ti o a los demás: es un espejo para observarte.
+          Nadie vive siempre en el mismo nivel. En un mismo día puedes pasar por varios, y cada área de tu vida puede estar
           en un lugar distinto. Lo valioso es darte cuenta de dónde estás ahora y de qué te ayudaría a subir un escalón.
         </p>
-        <p className={styles.quote}>«Cuando cambia la emoción, cambia el mundo que percibís.»</p>
+        <p className={styles.quote}>«Cuando cambia la emoción, cambia el mundo que percibes.»</p>
       </Reveal>
 
       <div className={styles.band}>
@@ -93,20 +93,20 @@ export function LevelsPage() {
         downloaded={record.nivelesDownloaded}
         nick={record.nick}
         form={{
-          title: 'Descargá la guía gratis',
-          intro: `Dejanos tu nombre y tu email. ${CONSENT}`,
+          title: 'Descarga la guía gratis',
+          intro: `Déjanos tu nombre y tu email. ${CONSENT}`,
           label: 'Descargar la guía de los niveles de conciencia',
           submit: 'Descargar la guía en PDF',
           messages: NEUTRAL_MESSAGES,
         }}
         success={{
           title: 'Tu guía ya es tuya',
-          text: <p>La descarga de «Los 17 Niveles de Conciencia» ya empezó. Si no la ves, tocá el botón y la iniciamos otra vez.</p>,
+          text: <p>La descarga de «Los 17 Niveles de Conciencia» ya empezó. Si no la ves, toca el botón y la iniciamos otra vez.</p>,
           next: (
             <Link className={styles.next} to="/afirmaciones">
               <span className="eyebrow">Tu próximo paso</span>
               <strong>Afirmaciones que Transforman</strong>
-              <span>Trabajá la base de la pirámide, tus creencias, con un fragmento gratuito del ebook de afirmaciones.</span>
+              <span>Trabaja la base de la pirámide, tus creencias, con un fragmento gratuito del ebook de afirmaciones.</span>
             </Link>
           ),
         }}

@@ -13,17 +13,17 @@ import { NEUTRAL_MESSAGES } from '../lib/validate-lead';
 const FORM_ID = 'descarga';
 
 const SIGNS = [
-  'Volvés una y otra vez a una etapa, a una persona o a una versión tuya que ya no está.',
-  'Sentís que una parte tuya se quedó atrás, esperando algo que no va a volver.',
-  'Comparás tu presente con lo que fue, y el presente siempre pierde.',
-  'Sabés que te haría bien soltar, pero no sabés por dónde empezar.',
+  'Vuelves una y otra vez a una etapa, a una persona o a una versión tuya que ya no está.',
+  'Sientes que una parte tuya se quedó atrás, esperando algo que no va a volver.',
+  'Comparas tu presente con lo que fue, y el presente siempre pierde.',
+  'Sabes que te haría bien soltar, pero no sabes por dónde empezar.',
 ];
 
 const STEPS = [
-  { title: 'Reconocer', text: 'Dejás que aparezca, sin forzarlo, eso del pasado que todavía te acompaña, y lo mirás con calma, como una foto vieja.' },
-  { title: 'Agradecer', text: 'Recorrés lo que esa etapa te regaló: las personas, los momentos de alegría, lo que aprendiste, incluso lo que dolió.' },
-  { title: 'Soltar', text: 'Con la respiración como ancla, abrís las manos y lo dejás libre. No lo perdés: lo liberás, y te liberás.' },
-  { title: 'Volver', text: 'Regresás al cuerpo y al aquí y ahora, el único lugar donde podés crear algo distinto.' },
+  { title: 'Reconocer', text: 'Dejas que aparezca, sin forzarlo, eso del pasado que todavía te acompaña, y lo miras con calma, como una foto vieja.' },
+  { title: 'Agradecer', text: 'Recorres lo que esa etapa te regaló: las personas, los momentos de alegría, lo que aprendiste, incluso lo que dolió.' },
+  { title: 'Soltar', text: 'Con la respiración como ancla, abres las manos y lo dejas libre. No lo pierdes: lo liberas, y te liberas.' },
+  { title: 'Volver', text: 'Regresas al cuerpo y al aquí y ahora, el único lugar donde puedes crear algo distinto.' },
 ];
 
 export function NostalgiaPage() {
@@ -35,7 +35,7 @@ export function NostalgiaPage() {
       <LeadHero
         eyebrow="Audiolibro gratuito"
         title="Soltar el Pasado"
-        lead="Un audiolibro guiado para hacer las paces con lo que fue y abrir espacio a lo que viene. Es gratis, dura menos de cinco minutos y podés volver a escucharlo cada vez que lo necesites."
+        lead="Un audiolibro guiado para hacer las paces con lo que fue y abrir espacio a lo que viene. Es gratis, dura menos de cinco minutos y puedes volver a escucharlo cada vez que lo necesites."
         cover="/img/recursos/audiolibro.svg"
       >
         <JumpToForm target={FORM_ID}>Quiero escucharlo</JumpToForm>
@@ -49,9 +49,9 @@ export function NostalgiaPage() {
           ))}
         </ul>
         <p>
-          Si te reconociste en alguna de estas frases, no hay nada roto en vos. Es el corazón haciendo lo que sabe hacer:
-          aferrarse a lo que amó. El problema aparece cuando mirar hacia atrás te quita la energía para vivir lo que tenés
-          adelante.
+          Si te reconociste en alguna de estas frases, no hay nada roto en ti. Es el corazón haciendo lo que sabe hacer:
+          aferrarse a lo que amó. El problema aparece cuando mirar hacia atrás te quita la energía para vivir lo que tienes
+          delante.
         </p>
       </Reveal>
 
@@ -59,7 +59,7 @@ export function NostalgiaPage() {
         <Reveal className={styles.section} aria-labelledby="nostalgia-love">
           <h2 id="nostalgia-love">La nostalgia es amor mirando hacia atrás</h2>
           <p>
-            Solo duele así lo que de verdad fue importante. Por eso soltar no es olvidar, ni hacer de cuenta que no pasó
+            Solo duele así lo que de verdad fue importante. Por eso soltar no es olvidar, ni hacer como que no pasó
             nada, ni obligarte a estar bien. Soltar es agradecer lo vivido, honrar lo que te enseñó y dejar de cargarlo como
             un peso, para que se convierta en lo que siempre fue: parte de tu historia y de tu sabiduría.
           </p>
@@ -82,7 +82,7 @@ export function NostalgiaPage() {
           ))}
         </ol>
         <p className={styles.small}>
-          Para aprovecharlo al máximo, buscá un momento tranquilo, usá auriculares si podés y acomodate en una postura en
+          Para aprovecharlo al máximo, busca un momento tranquilo, usa auriculares si puedes y acomódate en una postura en
           la que tu cuerpo pueda aflojarse por completo.
         </p>
       </Reveal>
@@ -95,8 +95,8 @@ export function NostalgiaPage() {
         downloaded={record.nostalgiaDownloaded}
         nick={record.nick}
         form={{
-          title: 'Descargá el audiolibro gratis',
-          intro: `Dejanos tu nombre y tu email. ${CONSENT}`,
+          title: 'Descarga el audiolibro gratis',
+          intro: `Déjanos tu nombre y tu email. ${CONSENT}`,
           label: 'Descargar el audiolibro Soltar el Pasado',
           submit: 'Descargar el audiolibro',
           messages: NEUTRAL_MESSAGES,
@@ -105,7 +105,7 @@ export function NostalgiaPage() {
           title: 'Tu audiolibro ya es tuyo',
           text: (
             <p>
-              La descarga de «Soltar el Pasado» ya empezó. Si no la ves, tocá el botón y la iniciamos otra vez. También
+              La descarga de «Soltar el Pasado» ya empezó. Si no la ves, toca el botón y la iniciamos otra vez. También
               te mandamos un correo para que lo tengas siempre a mano.
             </p>
           ),
@@ -114,12 +114,12 @@ export function NostalgiaPage() {
 
       <Reveal className={styles.section} aria-labelledby="nostalgia-next">
         <h2 id="nostalgia-next" className="sr-only">
-          Seguí tu camino
+          Sigue tu camino
         </h2>
         <Link className={styles.next} to="/niveles">
           <span className="eyebrow">Tu próximo paso</span>
           <strong>Los Niveles de Conciencia</strong>
-          <span>Descubrí desde qué nivel estás mirando tu vida hoy, con un video y una guía en PDF gratuita.</span>
+          <span>Descubre desde qué nivel estás mirando tu vida hoy, con un video y una guía en PDF gratuita.</span>
         </Link>
       </Reveal>
     </article>

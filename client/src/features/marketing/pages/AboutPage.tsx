@@ -6,13 +6,13 @@ import { useTrackView } from '../../../lib/track-view';
 import { Benefits, CtaGroup, GuidePhoto, Hero, RevealItem, SalesPage, Section, WhatsAppCta, type Benefit } from '../sales';
 import styles from './AboutPage.module.css';
 
-export const ABOUT_WHATSAPP_MESSAGE = '¡Hola! Leí tu historia en Manifiesta y me gustaría conversar con vos.';
+export const ABOUT_WHATSAPP_MESSAGE = '¡Hola! Leí tu historia en Manifiesta y me gustaría conversar contigo.';
 
 export const TECH_PROJECTS_MAILTO = `mailto:${links.techProjectsEmail}?subject=${encodeURIComponent('Proyecto tecnológico')}`;
 
 const BELIEFS: Benefit[] = [
   { title: 'El cuerpo primero', text: 'Antes de cambiar un pensamiento, respiramos. Un sistema nervioso en calma decide mejor que una mente apurada.' },
-  { title: 'Práctica antes que teoría', text: 'Las leyes universales son hermosas, pero lo que te transforma es lo que hacés el lunes a la mañana.' },
+  { title: 'Práctica antes que teoría', text: 'Las leyes universales son hermosas, pero lo que te transforma es lo que haces el lunes por la mañana.' },
   { title: 'Sin gurúes', text: 'No tengo todas las respuestas. Tengo buenas preguntas, herramientas probadas y ganas genuinas de acompañarte.' },
 ];
 
@@ -37,16 +37,16 @@ export function AboutPage() {
         <div className={styles.story}>
           <p>
             Trabajé muchos años como desarrolladora de software en Córdoba. Me iba bien: buen sueldo, proyectos
-            interesantes, un equipo que quería. Y aun así, cada domingo a la noche aparecía un nudo en el pecho que no
+            interesantes, un equipo que quería. Y aun así, cada domingo por la noche aparecía un nudo en el pecho que no
             sabía nombrar.
           </p>
           <p>
             Un invierno el cuerpo habló antes que yo. Ansiedad, noches sin dormir y la sensación constante de estar
-            corriendo detrás de una vida que no había elegido. Me dijeron que tenía que «bajar un cambio». Yo no tenía idea
+            corriendo detrás de una vida que no había elegido. Me dijeron que tenía que «bajar el ritmo». Yo no tenía idea
             de por dónde empezar.
           </p>
           <p>
-            Empecé por lo más simple: respirar. Diez minutos a la mañana, antes de abrir la computadora. Después llegaron
+            Empecé por lo más simple: respirar. Diez minutos por la mañana, antes de abrir la computadora. Después llegaron
             la meditación, el yoga, los libros sobre conciencia y, un poco por desafío, las duchas frías. Ahí, temblando
             bajo el agua helada, entendí algo que ninguna teoría me había enseñado: que podía atravesar lo incómodo sin
             escaparme.
@@ -75,23 +75,23 @@ export function AboutPage() {
             <h3 className={styles.offerTitle}>El curso Manifiesta</h3>
             <p>
               Cinco semanas de actividades guiadas, meditaciones y sesiones de coaching para reprogramar tus creencias y
-              diseñar la vida que querés. Las primeras actividades son gratis: podés empezar hoy mismo, a tu ritmo.
+              diseñar la vida que quieres. Las primeras actividades son gratis: puedes empezar hoy mismo, a tu ritmo.
             </p>
             <ButtonLink to="/cursos/manifiesta" className={styles.offerAction}>
-              Empezá el curso
+              Empieza el curso
             </ButtonLink>
           </RevealItem>
           <RevealItem index={1} className={styles.offer}>
             <p className="eyebrow">Para tu proyecto digital</p>
             <h3 className={styles.offerTitle}>Proyectos tecnológicos</h3>
             <p>
-              No dejé la tecnología: la puse al servicio de lo que me importa, y este mismo sitio lo construí yo. Si tenés
-              un proyecto (una web, una app, una automatización) y buscás a alguien que entienda tanto el código como el
-              propósito que hay detrás, contame.
+              No dejé la tecnología: la puse al servicio de lo que me importa, y este mismo sitio lo construí yo. Si tienes
+              un proyecto (una web, una app, una automatización) y buscas a alguien que entienda tanto el código como el
+              propósito que hay detrás, cuéntame.
             </p>
             {/* React Router hands an absolute address like mailto: to the browser as a plain link. */}
             <ButtonLink to={TECH_PROJECTS_MAILTO} className={styles.offerAction}>
-              Escribime por email
+              Escríbeme por email
             </ButtonLink>
           </RevealItem>
         </ul>
@@ -100,10 +100,10 @@ export function AboutPage() {
       <Section
         tone="accent"
         title="¿Te resonó algo de mi historia?"
-        intro={<p>Escribime. Me encanta saber quién está del otro lado y qué te trajo hasta acá.</p>}
+        intro={<p>Escríbeme. Me encanta saber quién está del otro lado y qué te trajo hasta aquí.</p>}
       >
         <CtaGroup align="center">
-          <WhatsAppCta message={ABOUT_WHATSAPP_MESSAGE}>Escribime por WhatsApp</WhatsAppCta>
+          <WhatsAppCta message={ABOUT_WHATSAPP_MESSAGE}>Escríbeme por WhatsApp</WhatsAppCta>
         </CtaGroup>
       </Section>
     </SalesPage>

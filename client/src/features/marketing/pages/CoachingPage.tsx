@@ -37,40 +37,40 @@ const FACTS: Fact[] = [
 ];
 
 const STEPS: Step[] = [
-  { title: 'Agendá', text: 'Elegís el día y el horario que mejor te quede en mi agenda, o me escribís por WhatsApp y lo coordinamos.' },
+  { title: 'Agenda', text: 'Eliges el día y el horario que mejor te quede en mi agenda, o me escribes por WhatsApp y lo coordinamos.' },
   {
     title: 'Conectamos',
     text: 'Nos encontramos por videollamada. Arrancamos respirando y bajando el ritmo, para que puedas hablar desde un lugar tranquilo.',
   },
   {
-    title: 'Descubrí tu propósito',
-    text: 'Con preguntas precisas vamos a lo que te mueve de verdad: tus talentos, lo que te enciende y lo que ya no querés sostener.',
+    title: 'Descubre tu propósito',
+    text: 'Con preguntas precisas vamos a lo que te mueve de verdad: tus talentos, lo que te enciende y lo que ya no quieres sostener.',
   },
   {
-    title: 'Diseñá tu camino',
+    title: 'Diseña tu camino',
     text: 'Cerramos con pasos concretos para las próximas semanas, para que salgas de la sesión sabiendo qué hacer el lunes.',
   },
 ];
 
 const IS_FOR = [
-  'Sentís que estás para algo más, pero no sabés bien qué es.',
-  'Estás en un momento de cambio (de trabajo, de ciudad, de vínculo) y querés elegir con claridad.',
-  'Tenés muchas ideas y te cuesta decidir por dónde empezar.',
-  'Querés pasar de la inspiración a un plan con pasos concretos.',
-  'Tenés ganas de mirarte con honestidad durante una hora.',
+  'Sientes que estás para algo más, pero no sabes bien qué es.',
+  'Estás en un momento de cambio (de trabajo, de ciudad, de vínculo) y quieres elegir con claridad.',
+  'Tienes muchas ideas y te cuesta decidir por dónde empezar.',
+  'Quieres pasar de la inspiración a un plan con pasos concretos.',
+  'Tienes ganas de mirarte con honestidad durante una hora.',
 ];
 
 const IS_NOT_FOR = [
-  'Buscás que alguien decida por vos o te dé una receta mágica.',
-  'Esperás resultados sin hacer nada después de la sesión.',
-  'Necesitás acompañamiento psicológico o médico: el coaching no reemplaza una terapia.',
-  'No tenés ganas de salir de tu zona de confort, ni un poquito.',
+  'Buscas que alguien decida por ti o te dé una receta mágica.',
+  'Esperas resultados sin hacer nada después de la sesión.',
+  'Necesitas acompañamiento psicológico o médico: el coaching no reemplaza una terapia.',
+  'No tienes ganas de salir de tu zona de confort, ni un poquito.',
 ];
 
 const FAQ: FaqItem[] = [
   {
     q: '¿Cómo es la videollamada?',
-    a: `Dura ${DURATION} y la hacemos por videollamada: te paso el enlace al agendar. Solo necesitás un lugar tranquilo, auriculares si tenés y algo para anotar.`,
+    a: `Dura ${DURATION} y la hacemos por videollamada: te paso el enlace al agendar. Solo necesitas un lugar tranquilo, auriculares si tienes y algo para anotar.`,
   },
   {
     q: '¿Cómo pago la sesión?',
@@ -78,24 +78,24 @@ const FAQ: FaqItem[] = [
   },
   {
     q: '¿Qué pasa si no sé qué quiero?',
-    a: 'Es justamente para eso. No hace falta que llegues con claridad: llegás con tus preguntas y las ordenamos juntos.',
+    a: 'Es justamente para eso. No hace falta que llegues con claridad: llegas con tus preguntas y las ordenamos juntos.',
   },
   {
     q: '¿Puedo reprogramar si me surge algo?',
-    a: 'Sí. Avisame con al menos 24 horas de anticipación y buscamos otro horario sin costo.',
+    a: 'Sí. Avísame con al menos 24 horas de anticipación y buscamos otro horario sin costo.',
   },
   {
     q: '¿Y después de la sesión?',
-    a: 'Te llevás un plan con tus próximos pasos. Si querés seguir el proceso conmigo, te cuento las opciones, sin ninguna obligación.',
+    a: 'Te llevas un plan con tus próximos pasos. Si quieres seguir el proceso conmigo, te cuento las opciones, sin ninguna obligación.',
   },
 ];
 
 function Ctas({ center = false }: { center?: boolean }) {
   return (
     <CtaGroup align={center ? 'center' : 'start'}>
-      <WhatsAppCta message={COACHING_WHATSAPP_MESSAGE}>Reservá por WhatsApp</WhatsAppCta>
+      <WhatsAppCta message={COACHING_WHATSAPP_MESSAGE}>Reserva por WhatsApp</WhatsAppCta>
       <CtaButton href={links.bookingPurposeSession} variant="secondary">
-        Agendá tu sesión
+        Agenda tu sesión
       </CtaButton>
     </CtaGroup>
   );
@@ -112,9 +112,9 @@ export function CoachingPage() {
         art={<CompassArt />}
         lead={
           <>
-            <p>Una hora a solas, vos y yo, para descubrir tu propósito y diseñar el camino concreto para vivirlo.</p>
+            <p>Una hora a solas, tú y yo, para descubrir tu propósito y diseñar el camino concreto para vivirlo.</p>
             <p>
-              Sin fórmulas genéricas: trabajamos con tu historia, tus talentos y lo que hoy te frena, y salís con pasos
+              Sin fórmulas genéricas: trabajamos con tu historia, tus talentos y lo que hoy te frena, y sales con pasos
               claros para las próximas semanas.
             </p>
           </>
@@ -132,7 +132,7 @@ export function CoachingPage() {
         <Ctas />
       </Section>
 
-      <Section tone="muted" width="wide" eyebrow="¿Es para vos?" title="Antes de reservar, mirate con honestidad">
+      <Section tone="muted" width="wide" eyebrow="¿Es para ti?" title="Antes de reservar, mírate con honestidad">
         <ForWhom isFor={IS_FOR} isNotFor={IS_NOT_FOR} />
       </Section>
 
@@ -149,13 +149,13 @@ export function CoachingPage() {
         </AboutGuide>
       </Section>
 
-      <Section id="reserva" tone="muted" eyebrow="Inversión" title="Reservá tu sesión">
+      <Section id="reserva" tone="muted" eyebrow="Inversión" title="Reserva tu sesión">
         <Price
           title="Sesión 1:1 de Propósito"
           price={SESSION}
           per={`por ${DURATION} de videollamada`}
           features={[
-            'Una hora solo para vos, por videollamada',
+            'Una hora solo para ti, por videollamada',
             'Claridad sobre tu propósito',
             'Un plan de acción con tus próximos pasos',
           ]}
@@ -170,14 +170,14 @@ export function CoachingPage() {
         title="Hablemos antes, sin costo"
         intro={
           <p>
-            Si no sabés si esta sesión es lo que necesitás, agendá una llamada informativa gratuita de 30 minutos y lo
+            Si no sabes si esta sesión es lo que necesitas, agenda una llamada informativa gratuita de 30 minutos y lo
             vemos juntos.
           </p>
         }
       >
         <CtaGroup>
           <CtaButton href={links.bookingClarificationCall} variant="secondary" note="30 minutos, gratis y sin compromiso">
-            Agendá una llamada informativa
+            Agenda una llamada informativa
           </CtaButton>
         </CtaGroup>
       </Section>
@@ -192,7 +192,7 @@ export function CoachingPage() {
 
       <footer className={styles.footer}>
         <p>
-          Seguime en{' '}
+          Sígueme en{' '}
           <a href={links.instagram} target="_blank" rel="noopener noreferrer">
             Instagram
             <span className="sr-only"> (se abre en una pestaña nueva)</span>

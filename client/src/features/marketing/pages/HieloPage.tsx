@@ -51,7 +51,7 @@ const ACTIVITIES: Benefit[] = [
 
 const TO_BRING = [
   'Mat de yoga',
-  'Ropa abrigada (a la noche refresca en la montaña)',
+  'Ropa abrigada (por la noche refresca en la montaña)',
   'Traje de baño para las inmersiones',
   'Calzado de trekking',
   'Una botella reutilizable',
@@ -64,11 +64,11 @@ const FAQ: FaqItem[] = [
   },
   {
     q: '¿Es seguro meterse en agua tan fría?',
-    a: 'Las inmersiones en hielo (agua a unos 0-5 °C) son siempre supervisadas, breves y precedidas por respiración y preparación. Si tenés alguna condición de salud, contámelo antes de reservar.',
+    a: 'Las inmersiones en hielo (agua a unos 0-5 °C) son siempre supervisadas, breves y precedidas por respiración y preparación. Si tienes alguna condición de salud, cuéntamelo antes de reservar.',
   },
   {
     q: '¿Cómo reservo mi lugar?',
-    a: `Escribime por WhatsApp: reservás con una seña de ${formatPrice(RETREAT_PRICES.deposit)} y el resto, ${formatPrice(remainder)}, me lo pagás directamente a mí. El total del retiro es ${formatPrice(RETREAT_PRICES.total)}.`,
+    a: `Escríbeme por WhatsApp: reservas con un anticipo de ${formatPrice(RETREAT_PRICES.deposit)} y el resto, ${formatPrice(remainder)}, me lo pagas directamente a mí. El total del retiro es ${formatPrice(RETREAT_PRICES.total)}.`,
   },
   {
     q: '¿Está incluido el traslado?',
@@ -76,7 +76,7 @@ const FAQ: FaqItem[] = [
   },
   {
     q: '¿Qué pasa si tengo una dieta especial?',
-    a: 'Avisame con anticipación cualquier necesidad alimentaria (vegetariana, vegana, sin TACC, alergias) así la organizamos antes de que llegues.',
+    a: 'Avísame con anticipación de cualquier necesidad alimentaria (vegetariana, vegana, sin gluten, alergias) y la organizamos antes de que llegues.',
   },
 ];
 
@@ -85,7 +85,7 @@ function Ctas({ center = false }: { center?: boolean }) {
     <CtaGroup align={center ? 'center' : 'start'}>
       <WhatsAppCta message={HIELO_WHATSAPP_MESSAGE}>Quiero reservar mi lugar</WhatsAppCta>
       <CtaButton href={links.bookingClarificationCall} variant="secondary" note="30 minutos, gratis y sin compromiso">
-        Agendá una llamada informativa
+        Agenda una llamada informativa
       </CtaButton>
     </CtaGroup>
   );
@@ -103,10 +103,10 @@ export function HieloPage() {
         lead={
           <>
             <p>
-              Tres días y dos noches en un pueblo de montaña para volver a vos: yoga, meditación, respiración e inmersiones
+              Tres días y dos noches en un pueblo de montaña para volver a ti: yoga, meditación, respiración e inmersiones
               en hielo, con el cuerpo y la mente en calma.
             </p>
-            <p>El frío no se vence, se atraviesa. Y cuando lo atravesás, descubrís de lo que sos capaz.</p>
+            <p>El frío no se vence, se atraviesa. Y cuando lo atraviesas, descubres de lo que eres capaz.</p>
           </>
         }
       >
@@ -125,17 +125,17 @@ export function HieloPage() {
       <Section tone="muted" eyebrow="Quién te acompaña" title="Tu guía en el retiro">
         <AboutGuide>
           <p>
-            Soy coach holística y practico la exposición al frío y la respiración consciente desde hace años. Descubrí en
-            el hielo una forma muy directa de salir de la mente y volver al cuerpo.
+            Soy coach holística y practico la exposición al frío y la respiración consciente desde hace años. En el hielo
+            encontré una forma muy directa de salir de la mente y volver al cuerpo.
           </p>
           <p>
             En el retiro te acompaño en cada práctica y en cada inmersión, cuidando que vayas a tu ritmo y que te sientas
-            segura o seguro en todo momento.
+            en confianza en todo momento.
           </p>
         </AboutGuide>
       </Section>
 
-      <Section id="reserva" eyebrow="Inversión" title="Reservá tu lugar">
+      <Section id="reserva" eyebrow="Inversión" title="Reserva tu lugar">
         <Price
           title="Retiro de Hielo · 3 días y 2 noches"
           price={RETREAT_PRICES.total}
@@ -146,22 +146,22 @@ export function HieloPage() {
             'Yoga, meditación, pranayama e inmersiones en hielo',
             'Trekking consciente y tiempo en grupo',
           ]}
-          note={`Reservás con ${formatPrice(RETREAT_PRICES.deposit)} de seña; el resto me lo pagás directamente a mí.`}
+          note={`Reservas con un anticipo de ${formatPrice(RETREAT_PRICES.deposit)}; el resto me lo pagas directamente a mí.`}
         >
           <Ctas />
         </Price>
       </Section>
 
-      <Section tone="muted" eyebrow="Preparate" title="Qué traer">
+      <Section tone="muted" eyebrow="Prepárate" title="Qué traer">
         <Checklist items={TO_BRING} />
-        <p>Si tenés alguna necesidad alimentaria, avisame con anticipación.</p>
+        <p>Si tienes alguna necesidad alimentaria, avísame con anticipación.</p>
       </Section>
 
       <Section eyebrow="Preguntas frecuentes" title="Antes de reservar">
         <Faq items={FAQ} />
       </Section>
 
-      <Section tone="accent" title="¿Te sumás al retiro?" intro="Los lugares son pocos y las habitaciones, compartidas. Escribime y te reservo el tuyo.">
+      <Section tone="accent" title="¿Te sumas al retiro?" intro="Los lugares son pocos y las habitaciones, compartidas. Escríbeme y te reservo el tuyo.">
         <Ctas center />
       </Section>
     </SalesPage>

@@ -27,40 +27,40 @@ export const MANIFIESTA_CALL_WHATSAPP_MESSAGE = '¡Hola! Quiero agendar la llama
 const STEPS: Step[] = [
   {
     title: 'Nos conocemos',
-    text: 'Me contás quién sos, a qué te dedicás y qué te trajo hasta acá. Sin formularios eternos ni guiones.',
+    text: 'Me cuentas quién eres, a qué te dedicas y qué te trajo hasta aquí. Sin formularios eternos ni guiones.',
   },
   {
     title: 'Miramos dónde estás hoy',
     text: 'Identificamos juntos qué área de tu vida te pide un cambio y qué creencias pueden estar frenándote.',
   },
   {
-    title: 'Definimos a dónde querés llegar',
-    text: 'Ponemos en palabras el resultado que buscás, para que tengas claridad aunque no sigamos trabajando juntos.',
+    title: 'Definimos a dónde quieres llegar',
+    text: 'Ponemos en palabras el resultado que buscas, para que tengas claridad aunque no sigamos trabajando juntos.',
   },
   {
-    title: 'Vemos si Manifiesta es para vos',
-    text: 'Si el curso encaja con lo que necesitás, te cuento cómo seguir. Si no, te lo digo con honestidad y te recomiendo otro camino.',
+    title: 'Vemos si Manifiesta es para ti',
+    text: 'Si el curso encaja con lo que necesitas, te cuento cómo seguir. Si no, te lo digo con honestidad y te recomiendo otro camino.',
   },
 ];
 
 const IS_FOR = [
-  'Estás pensando en hacer el curso Manifiesta y querés sacarte las dudas.',
-  'Sentís que algo tiene que cambiar, pero no sabés por dónde empezar.',
-  'Preferís hablar con una persona antes de tomar una decisión.',
+  'Estás pensando en hacer el curso Manifiesta y quieres resolver tus dudas.',
+  'Sientes que algo tiene que cambiar, pero no sabes por dónde empezar.',
+  'Prefieres hablar con una persona antes de tomar una decisión.',
 ];
 
 const IS_NOT_FOR = [
-  'Buscás una sesión de terapia o una consulta médica.',
-  'Querés una clase gratuita del contenido del curso: esta llamada es para conocernos y darte claridad.',
+  'Buscas una sesión de terapia o una consulta médica.',
+  'Quieres una clase gratuita del contenido del curso: esta llamada es para conocernos y darte claridad.',
 ];
 
 function Ctas({ center = false }: { center?: boolean }) {
   return (
     <CtaGroup align={center ? 'center' : 'start'}>
       <CtaButton href={links.bookingClarificationCall} note="30 minutos · gratis · sin compromiso">
-        Agendá tu llamada gratuita
+        Agenda tu llamada gratuita
       </CtaButton>
-      <WhatsAppCta message={MANIFIESTA_CALL_WHATSAPP_MESSAGE}>Escribime por WhatsApp</WhatsAppCta>
+      <WhatsAppCta message={MANIFIESTA_CALL_WHATSAPP_MESSAGE}>Escríbeme por WhatsApp</WhatsAppCta>
     </CtaGroup>
   );
 }
@@ -78,8 +78,8 @@ export function ManifiestaCallPage() {
           <>
             <p>Antes de decidir, hablemos.</p>
             <p>
-              En 30 minutos por videollamada miramos juntos dónde estás, a dónde querés llegar y si el curso Manifiesta es
-              el camino para vos. Sin costo y sin compromiso.
+              En 30 minutos por videollamada miramos juntos dónde estás, a dónde quieres llegar y si el curso Manifiesta es
+              el camino para ti. Sin costo y sin compromiso.
             </p>
           </>
         }
@@ -95,8 +95,8 @@ export function ManifiestaCallPage() {
         <ForWhom
           isFor={IS_FOR}
           isNotFor={IS_NOT_FOR}
-          isForTitle="Es para vos si…"
-          isNotForTitle="No es lo que buscás si…"
+          isForTitle="Es para ti si…"
+          isNotForTitle="No es lo que buscas si…"
         />
         <Ctas center />
       </Section>
@@ -104,16 +104,16 @@ export function ManifiestaCallPage() {
       <Section
         tone="accent"
         id="solicitud"
-        eyebrow="¿No encontrás horario?"
-        title="Pedí que te contactemos"
-        intro="Dejanos tus datos y te escribimos para coordinar un día y horario que te queden cómodos."
+        eyebrow="¿No encuentras horario?"
+        title="Pide que te contactemos"
+        intro="Déjanos tus datos y te escribimos para coordinar un día y horario que te queden cómodos."
       >
         <ClarificationCallForm page="manifiesta" label="Pedir la llamada de claridad" />
       </Section>
 
-      <Section title="¿Ya lo tenés decidido?" intro="Si ya sabés que Manifiesta es para vos, no hace falta esperar a la llamada.">
+      <Section title="¿Ya lo tienes decidido?" intro="Si ya sabes que Manifiesta es para ti, no hace falta esperar a la llamada.">
         <p>
-          <Link to="/manifiesta">Conocé el curso completo y reservá tu lugar</Link>.
+          <Link to="/manifiesta">Conoce el curso completo y reserva tu lugar</Link>.
         </p>
       </Section>
     </SalesPage>

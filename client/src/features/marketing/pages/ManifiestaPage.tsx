@@ -51,7 +51,7 @@ const INCLUDED: Benefit[] = [
   },
   {
     title: 'Soporte VIP por WhatsApp',
-    text: 'Escribime en horario laboral cuando te trabes con una actividad o aparezca algo que necesites hablar.',
+    text: 'Escríbeme en horario laboral cuando te trabes con una actividad o aparezca algo que necesites hablar.',
   },
   {
     title: 'Acceso de por vida',
@@ -59,20 +59,20 @@ const INCLUDED: Benefit[] = [
   },
   {
     title: 'Garantía de por vida',
-    text: 'Si en algún momento sentís que el curso no cumplió lo que promete, escribime y lo resolvemos.',
+    text: 'Si en algún momento sientes que el curso no cumplió lo que promete, escríbeme y lo resolvemos.',
   },
 ];
 
 const IS_FOR = [
-  'Querés un método ordenado, semana a semana, y no contenido suelto.',
-  'Te comprometés a hacer las actividades y a llegar a cada sesión.',
-  'Buscás acompañamiento personal, con alguien que te conozca y te siga.',
+  'Quieres un método ordenado, semana a semana, y no contenido suelto.',
+  'Te comprometes a hacer las actividades y a llegar a cada sesión.',
+  'Buscas acompañamiento personal, con alguien que te conozca y te siga.',
 ];
 
 const IS_NOT_FOR = [
-  'Esperás resultados sin dedicarle tiempo a las prácticas.',
-  'Solo querés mirar videos sin poner en juego nada de tu vida.',
-  'Necesitás un tratamiento médico o psicológico: el coaching no lo reemplaza.',
+  'Esperas resultados sin dedicarle tiempo a las prácticas.',
+  'Solo quieres mirar videos sin poner en juego nada de tu vida.',
+  'Necesitas un tratamiento médico o psicológico: el coaching no lo reemplaza.',
 ];
 
 const FAQ: FaqItem[] = [
@@ -86,7 +86,7 @@ const FAQ: FaqItem[] = [
   },
   {
     q: '¿Qué pasa cuando termino las 5 semanas?',
-    a: 'El acceso es de por vida: podés repetir las actividades, volver a las meditaciones y revisar todo lo que escribiste cuando lo necesites.',
+    a: 'El acceso es de por vida: puedes repetir las actividades, volver a las meditaciones y revisar todo lo que escribiste cuando lo necesites.',
   },
   {
     q: '¿Cómo se paga?',
@@ -97,7 +97,7 @@ const FAQ: FaqItem[] = [
     a: (
       <p>
         Sí: las actividades de la semana 1 están abiertas para que pruebes el método antes de inscribirte.{' '}
-        <Link to="/cursos/manifiesta">Empezá la semana 1 gratis</Link>.
+        <Link to="/cursos/manifiesta">Empieza la semana 1 gratis</Link>.
       </p>
     ),
   },
@@ -150,18 +150,18 @@ export function ManifiestaPage() {
         </CtaGroup>
       </Section>
 
-      <Section tone="muted" width="wide" title="¿Es para vos?">
+      <Section tone="muted" width="wide" title="¿Es para ti?">
         <ForWhom isFor={IS_FOR} isNotFor={IS_NOT_FOR} />
       </Section>
 
       <Section eyebrow="Quién te acompaña" title="Sobre tu guía">
         <AboutGuide>
           <p>
-            Soy coach holística y creé Manifiesta con todo lo que me ayudó a mí a salir del piloto automático: coaching,
+            Soy coach holística y en Manifiesta reuní todo lo que me ayudó a mí a salir del piloto automático: coaching,
             meditación, respiración y el estudio de la conciencia.
           </p>
           <p>
-            En cada sesión semanal te acompaño personalmente: no vas a estar sola ni solo frente a una pantalla.
+            En cada sesión semanal te acompaño personalmente: del otro lado de la pantalla siempre hay alguien contigo.
           </p>
         </AboutGuide>
       </Section>
@@ -170,8 +170,8 @@ export function ManifiestaPage() {
         id={ENROL_ID}
         tone="accent"
         eyebrow="Inscripción"
-        title="Reservá tu lugar en Manifiesta"
-        intro="Un único pago y empezás esta misma semana."
+        title="Reserva tu lugar en Manifiesta"
+        intro="Un único pago y empiezas esta misma semana."
       >
         <Price
           title={`${COURSE.title} · ${COURSE.modules.length} semanas`}
@@ -192,7 +192,7 @@ export function ManifiestaPage() {
           </CtaGroup>
         </Price>
         <p>
-          ¿Tenés dudas antes de decidir? <Link to="/manifiesta-call">Agendá una llamada de claridad gratuita</Link>.
+          ¿Tienes dudas antes de decidir? <Link to="/manifiesta-call">Agenda una llamada de claridad gratuita</Link>.
         </p>
       </Section>
 
@@ -201,7 +201,7 @@ export function ManifiestaPage() {
         <CtaGroup align="center">
           <EnrolButton />
           <WhatsAppCta message={MANIFIESTA_WHATSAPP_MESSAGE} variant="secondary">
-            Escribime por WhatsApp
+            Escríbeme por WhatsApp
           </WhatsAppCta>
         </CtaGroup>
       </Section>

@@ -42,24 +42,24 @@ const weekly = QUOTED_PRICES.reprogramaWeekly;
 
 const PAIRS: FromTo[] = [
   {
-    from: 'Sabés lo que querés, pero cada vez que vas a empezar algo te frena.',
-    to: 'Reconocés la creencia que te frena y la cambiás por una que te impulsa.',
+    from: 'Sabes lo que quieres, pero cada vez que vas a empezar algo te frena.',
+    to: 'Reconoces la creencia que te frena y la cambias por una que te impulsa.',
   },
   {
-    from: 'Vivís en piloto automático, repitiendo los mismos patrones de siempre.',
-    to: 'Elegís con conciencia cómo responder, cada día.',
+    from: 'Vives en piloto automático, repitiendo los mismos patrones de siempre.',
+    to: 'Eliges con conciencia cómo responder, cada día.',
   },
   {
-    from: 'Tus emociones te desbordan y después te culpás por cómo reaccionaste.',
-    to: 'Usás tus emociones como brújula, sin pelearte con ellas.',
+    from: 'Tus emociones te desbordan y después te culpas por cómo reaccionaste.',
+    to: 'Usas tus emociones como brújula, sin pelearte con ellas.',
   },
   {
-    from: 'Tenés metas anotadas en una libreta que nunca se cumplen.',
-    to: 'Tenés un plan de acción concreto, semana a semana, y lo llevás adelante.',
+    from: 'Tienes metas anotadas en una libreta que nunca se cumplen.',
+    to: 'Tienes un plan de acción concreto, semana a semana, y lo llevas adelante.',
   },
   {
-    from: 'Sentís que tu vida la deciden las circunstancias o los demás.',
-    to: 'Volvés a ser protagonista de tus decisiones.',
+    from: 'Sientes que tu vida la deciden las circunstancias o los demás.',
+    to: 'Vuelves a ser protagonista de tus decisiones.',
   },
 ];
 
@@ -78,11 +78,11 @@ const BENEFITS: Benefit[] = [
   },
   {
     title: 'Un plan de acción real',
-    text: 'Cerrás cada semana con pasos concretos: lo que entendés en la sesión se vuelve algo que hacés.',
+    text: 'Cierras cada semana con pasos concretos: lo que entiendes en la sesión se vuelve algo que haces.',
   },
   {
     title: 'Sin experiencia previa',
-    text: 'Empezamos desde donde estás hoy. Solo necesitás ganas de mirarte con honestidad.',
+    text: 'Empezamos desde donde estás hoy. Solo necesitas ganas de mirarte con honestidad.',
   },
 ];
 
@@ -105,26 +105,26 @@ const TESTIMONIALS: Testimonial[] = [
 ];
 
 const IS_FOR = [
-  'Sentís que repetís los mismos patrones y querés entender por qué.',
-  'Estás en un momento de cambio y querés atravesarlo con claridad.',
-  'Querés acompañamiento personal, no un curso más que quede a medias.',
-  'Estás dispuesto o dispuesta a dedicarle un rato cada día a tu proceso.',
+  'Sientes que repites los mismos patrones y quieres entender por qué.',
+  'Estás en un momento de cambio y quieres atravesarlo con claridad.',
+  'Quieres acompañamiento personal, no un curso más que quede a medias.',
+  'Te comprometes a dedicarle un rato cada día a tu proceso.',
 ];
 
 const IS_NOT_FOR = [
-  'Buscás una fórmula mágica que cambie todo sin que hagas nada.',
-  'No tenés tiempo ni ganas de practicar entre sesión y sesión.',
-  'Necesitás un tratamiento médico o psicológico: el coaching no lo reemplaza.',
+  'Buscas una fórmula mágica que cambie todo sin que hagas nada.',
+  'No tienes tiempo ni ganas de practicar entre sesión y sesión.',
+  'Necesitas un tratamiento médico o psicológico: el coaching no lo reemplaza.',
 ];
 
 const FAQ: FaqItem[] = [
   {
     q: '¿Cuánto dura el programa?',
-    a: 'Cinco semanas. Cada semana tenés una sesión de coaching 1:1, un poco de teoría, prácticas para hacer en tu casa y un plan de acción para llevarlo a tu vida.',
+    a: 'Cinco semanas. Cada semana tienes una sesión de coaching 1:1, un poco de teoría, prácticas para hacer en tu casa y un plan de acción para llevarlo a tu vida.',
   },
   {
     q: '¿Cuánto cuesta y cómo se paga?',
-    a: `Podés pagarlo en un único pago de ${formatPrice(single)} o de a ${formatPrice(weekly)} por semana. Escribime por WhatsApp y te paso los medios de pago disponibles en tu país.`,
+    a: `Puedes pagarlo en un único pago de ${formatPrice(single)} o en pagos semanales de ${formatPrice(weekly)}. Escríbeme por WhatsApp y te paso los medios de pago disponibles en tu país.`,
   },
   {
     q: '¿Necesito experiencia previa en meditación o coaching?',
@@ -132,15 +132,15 @@ const FAQ: FaqItem[] = [
   },
   {
     q: '¿Las sesiones son online?',
-    a: 'Sí, por videollamada. Solo necesitás una conexión estable y un lugar tranquilo donde puedas hablar con libertad.',
+    a: 'Sí, por videollamada. Solo necesitas una conexión estable y un lugar tranquilo donde puedas hablar con libertad.',
   },
   {
     q: '¿Qué pasa si no puedo asistir a una sesión?',
-    a: 'Avisame con tiempo y la reprogramamos dentro de la misma semana. Lo importante es que sostengas tu proceso.',
+    a: 'Avísame con tiempo y la reprogramamos dentro de la misma semana. Lo importante es que sostengas tu proceso.',
   },
   {
     q: '¿Cómo sé si el programa es para mí?',
-    a: 'Agendá la sesión gratuita: en ese rato vemos juntos dónde estás, a dónde querés ir y si este es el camino. Sin compromiso.',
+    a: 'Agenda la sesión gratuita: en ese rato vemos juntos dónde estás, a dónde quieres ir y si este es el camino. Sin compromiso.',
   },
 ];
 
@@ -149,7 +149,7 @@ function Ctas({ center = false }: { center?: boolean }) {
     <CtaGroup align={center ? 'center' : 'start'}>
       <WhatsAppCta message={REPROGRAMA_WHATSAPP_MESSAGE}>Quiero reprogramarme</WhatsAppCta>
       <CtaButton href={links.bookingClarificationCall} variant="secondary" note={BOOKING_NOTE}>
-        Agendá tu sesión gratuita
+        Agenda tu sesión gratuita
       </CtaButton>
     </CtaGroup>
   );
@@ -170,7 +170,7 @@ export function ReprogramaPage() {
           <>
             <p>{user ? 'Este es tu momento para reprogramarte.' : 'Tu vida cambia cuando cambian tus creencias.'}</p>
             <p>
-              Cinco semanas de coaching 1:1, teoría y práctica para soltar lo que te frena y diseñar la vida que querés
+              Cinco semanas de coaching 1:1, teoría y práctica para soltar lo que te frena y diseñar la vida que quieres
               vivir, con alguien que te acompaña en cada paso.
             </p>
           </>
@@ -183,8 +183,8 @@ export function ReprogramaPage() {
         tone="muted"
         width="wide"
         eyebrow="La transformación"
-        title="De dónde partís y a dónde vas"
-        intro="No se trata de ser otra persona: se trata de dejar de vivir con las reglas que otros escribieron por vos."
+        title="De dónde partes y a dónde vas"
+        intro="No se trata de ser otra persona: se trata de dejar de vivir con las reglas que otros escribieron por ti."
       >
         <FromToPairs pairs={PAIRS} />
       </Section>
@@ -198,7 +198,7 @@ export function ReprogramaPage() {
         <Testimonials items={TESTIMONIALS} />
       </Section>
 
-      <Section width="wide" title="¿Es para vos?">
+      <Section width="wide" title="¿Es para ti?">
         <ForWhom isFor={IS_FOR} isNotFor={IS_NOT_FOR} />
       </Section>
 
@@ -212,11 +212,11 @@ export function ReprogramaPage() {
             Desde entonces acompaño a personas que sienten que pueden más: combino coaching, meditación, respiración y
             el estudio de la conciencia para que el cambio no quede en una idea linda, sino en hábitos que se sostienen.
           </p>
-          <p>Mi trabajo es hacerte las preguntas correctas y acompañarte mientras encontrás tus propias respuestas.</p>
+          <p>Mi trabajo es hacerte las preguntas correctas y acompañarte mientras encuentras tus propias respuestas.</p>
         </AboutGuide>
       </Section>
 
-      <Section id="precio" eyebrow="Tu inversión" title="Empezá hoy tu reprogramación">
+      <Section id="precio" eyebrow="Tu inversión" title="Empieza hoy tu reprogramación">
         <Price
           title="Reprogramate · 5 semanas"
           price={single}
@@ -226,7 +226,7 @@ export function ReprogramaPage() {
             '5 sesiones de coaching 1:1, una por semana',
             'Teoría, práctica y plan de acción cada semana',
             'Acompañamiento personal durante todo el proceso',
-            'No necesitás experiencia previa',
+            'No necesitas experiencia previa',
           ]}
         >
           <Ctas />
@@ -237,8 +237,8 @@ export function ReprogramaPage() {
         tone="accent"
         id="llamada"
         eyebrow="Llamada de claridad"
-        title="¿Preferís que te contactemos?"
-        intro="Dejanos tus datos y te escribimos para coordinar una llamada gratuita de claridad. Sin compromiso: si no es tu momento, te lo vamos a decir."
+        title="¿Prefieres que te contactemos?"
+        intro="Déjanos tus datos y te escribimos para coordinar una llamada gratuita de claridad. Sin compromiso: si no es tu momento, te lo vamos a decir."
       >
         <ClarificationCallForm page="reprograma" label="Pedir una llamada de claridad" />
       </Section>
@@ -247,7 +247,7 @@ export function ReprogramaPage() {
         <Faq items={FAQ} />
       </Section>
 
-      <Section tone="muted" title="Tu nueva versión empieza con una decisión" intro="Escribime o reservá tu sesión gratuita: el primer paso es hoy.">
+      <Section tone="muted" title="Tu nueva versión empieza con una decisión" intro="Escríbeme o reserva tu sesión gratuita: el primer paso es hoy.">
         <Ctas center />
       </Section>
     </SalesPage>

@@ -68,12 +68,12 @@ describe('/masterclasses', () => {
     ]);
     expect(cardTitles('Lo que vas a practicar')).toHaveLength(7);
     expect(within(region('Lo que vas a practicar')).getByText('Activación de la glándula pineal')).toBeTruthy();
-    expect(within(region('Qué incluye')).getByText('Cancelás cuando quieras')).toBeTruthy();
+    expect(within(region('Qué incluye')).getByText('Cancelas cuando quieras')).toBeTruthy();
   });
 
   it('costs $17 USD a month and repeats its WhatsApp call to action with its own message', async () => {
     renderRoute('/masterclasses');
-    const price = await screen.findByRole('region', { name: 'Sumate este mes' });
+    const price = await screen.findByRole('region', { name: 'Súmate este mes' });
     expect(within(price).getByText('$17 USD')).toBeTruthy();
     expect(within(price).getByText('por mes')).toBeTruthy();
 
@@ -93,12 +93,12 @@ describe('/coaching', () => {
     expect(within(facts).getByText('60 minutos')).toBeTruthy();
     expect(within(facts).getByText(formatPrice(QUOTED_PRICES.purposeSession))).toBeTruthy();
     expect(formatPrice(QUOTED_PRICES.purposeSession)).toBe('$17 USD');
-    expect(within(region('Reservá tu sesión')).getByText('$17 USD')).toBeTruthy();
-    expect(cardTitles('Cuatro pasos')).toEqual(['Agendá', 'Conectamos', 'Descubrí tu propósito', 'Diseñá tu camino']);
+    expect(within(region('Reserva tu sesión')).getByText('$17 USD')).toBeTruthy();
+    expect(cardTitles('Cuatro pasos')).toEqual(['Agenda', 'Conectamos', 'Descubre tu propósito', 'Diseña tu camino']);
 
-    const forWhom = region('Antes de reservar, mirate con honestidad');
-    expect(within(forWhom).getByRole('heading', { name: 'Es para vos si…' })).toBeTruthy();
-    expect(within(forWhom).getByRole('heading', { name: 'No es para vos si…' })).toBeTruthy();
+    const forWhom = region('Antes de reservar, mírate con honestidad');
+    expect(within(forWhom).getByRole('heading', { name: 'Es para ti si…' })).toBeTruthy();
+    expect(within(forWhom).getByRole('heading', { name: 'No es para ti si…' })).toBeTruthy();
   });
 
   it('answers 5 questions, each opening on demand', async () => {
@@ -120,11 +120,11 @@ describe('/coaching', () => {
     await screen.findByRole('heading', { level: 1 });
 
     expect(new Set(prefilledChats())).toEqual(new Set([COACHING_WHATSAPP_MESSAGE]));
-    const booking = screen.getAllByRole('link', { name: /Agendá tu sesión/ });
+    const booking = screen.getAllByRole('link', { name: /Agenda tu sesión/ });
     expect(booking.length).toBeGreaterThanOrEqual(3);
     for (const link of booking) expect(link.getAttribute('href')).toBe(links.bookingPurposeSession);
 
-    const freeCall = within(region('Hablemos antes, sin costo')).getByRole('link', { name: /Agendá una llamada informativa/ });
+    const freeCall = within(region('Hablemos antes, sin costo')).getByRole('link', { name: /Agenda una llamada informativa/ });
     expect(freeCall.getAttribute('href')).toBe(links.bookingClarificationCall);
     expect(screen.getByText('30 minutos, gratis y sin compromiso')).toBeTruthy();
 
@@ -153,13 +153,13 @@ describe('/about', () => {
     expect(screen.getByRole('region', { name: 'Del nudo en el pecho a Manifiesta' })).toBeTruthy();
 
     const offers = region('Dos formas de hacerlo');
-    const mail = within(offers).getByRole('link', { name: 'Escribime por email' });
+    const mail = within(offers).getByRole('link', { name: 'Escríbeme por email' });
     expect(mail.getAttribute('href')).toBe(TECH_PROJECTS_MAILTO);
     expect(TECH_PROJECTS_MAILTO.startsWith(`mailto:${links.techProjectsEmail}?subject=`)).toBe(true);
     expect(new Set(prefilledChats())).toEqual(new Set([ABOUT_WHATSAPP_MESSAGE]));
     await waitFor(() => expect(api.callsTo('POST /api/leads/view')[0]?.body).toEqual({ page: 'about' }));
 
-    fireEvent.click(within(offers).getByRole('link', { name: 'Empezá el curso' }));
+    fireEvent.click(within(offers).getByRole('link', { name: 'Empieza el curso' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/cursos/manifiesta'));
   });
 });

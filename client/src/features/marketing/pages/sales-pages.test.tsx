@@ -70,7 +70,7 @@ describe('/reprograma', () => {
     expect(messages.length).toBeGreaterThan(1);
     expect(new Set(messages)).toEqual(new Set([REPROGRAMA_WHATSAPP_MESSAGE]));
 
-    const booking = screen.getAllByRole('link', { name: /Agendá tu sesión gratuita/ });
+    const booking = screen.getAllByRole('link', { name: /Agenda tu sesión gratuita/ });
     expect(booking.length).toBeGreaterThan(1);
     for (const link of booking) {
       expect(link.getAttribute('href')).toBe(links.bookingClarificationCall);
@@ -107,14 +107,14 @@ describe('/reprograma', () => {
 
     fireEvent.click(submit(form));
     expect(describedText(field(form, 'Tu nombre'))).toBe('Tu nombre es obligatorio.');
-    expect(describedText(field(form, 'Tu email'))).toBe('Dejanos un email o un número de WhatsApp para poder contactarte.');
+    expect(describedText(field(form, 'Tu email'))).toBe('Déjanos un email o un número de WhatsApp para poder contactarte.');
     expect(document.activeElement).toBe(field(form, 'Tu nombre'));
 
     fireEvent.change(field(form, 'Tu nombre'), { target: { value: '  Ana  ' } });
     fireEvent.change(field(form, 'Tu email'), { target: { value: 'ana@example' } });
     fireEvent.click(submit(form));
     expect(describedText(field(form, 'Tu nombre'))).toBeNull();
-    expect(describedText(field(form, 'Tu email'))).toBe('Ingresá un email válido.');
+    expect(describedText(field(form, 'Tu email'))).toBe('Ingresa un email válido.');
     expect(api.callsTo('POST /api/reprograma/clarification-call')).toHaveLength(0);
 
     fireEvent.change(field(form, 'Tu email'), { target: { value: ' ana@example.com ' } });
@@ -170,7 +170,7 @@ describe('/manifiesta (course enrolment)', () => {
     expect(crossed?.textContent).toContain(formatPrice({ amount: product.listAmount, currency: product.currency }));
     expect(screen.getByText('Solo 3 cupos disponibles')).toBeTruthy();
     for (const included of ['Soporte VIP por WhatsApp en horario laboral', 'Sesión de coaching 1:1 semanal de una hora', 'Acceso de por vida', 'Garantía de por vida']) {
-      expect(within(screen.getByRole('region', { name: 'Reservá tu lugar en Manifiesta' })).getByText(included)).toBeTruthy();
+      expect(within(screen.getByRole('region', { name: 'Reserva tu lugar en Manifiesta' })).getByText(included)).toBeTruthy();
     }
     await waitFor(() => expect(api.callsTo('POST /api/leads/view')[0]?.body).toEqual({ page: 'manifiesta' }));
   });
@@ -199,7 +199,7 @@ describe('/manifiesta (course enrolment)', () => {
     await h1();
 
     fireEvent.click(screen.getAllByRole('button', { name: 'Quiero inscribirme' })[0]!);
-    const enrol = screen.getByRole('region', { name: 'Reservá tu lugar en Manifiesta' });
+    const enrol = screen.getByRole('region', { name: 'Reserva tu lugar en Manifiesta' });
     expect(enrol.scrollIntoView).toHaveBeenCalled();
     expect(document.activeElement).toBe(enrol);
 
@@ -223,7 +223,7 @@ describe('/manifiesta-call (clarification call)', () => {
     expect((await h1()).textContent).toBe('Llamada de claridad');
     expect(screen.getByRole('heading', { name: 'Qué pasa en estos 30 minutos' })).toBeTruthy();
 
-    const booking = screen.getAllByRole('link', { name: /Agendá tu llamada gratuita/ });
+    const booking = screen.getAllByRole('link', { name: /Agenda tu llamada gratuita/ });
     expect(booking.length).toBeGreaterThan(1);
     for (const link of booking) expect(link.getAttribute('href')).toBe(links.bookingClarificationCall);
     expect(new Set(whatsappMessages())).toEqual(new Set([MANIFIESTA_CALL_WHATSAPP_MESSAGE]));
@@ -238,7 +238,7 @@ describe('/manifiesta-call (clarification call)', () => {
 
     fireEvent.change(field(form, 'Tu nombre'), { target: { value: 'Bruno' } });
     fireEvent.click(submit(form));
-    expect(describedText(field(form, 'Tu WhatsApp (con código de país)'))).toBe('Dejanos un email o un número de WhatsApp para poder contactarte.');
+    expect(describedText(field(form, 'Tu WhatsApp (con código de país)'))).toBe('Déjanos un email o un número de WhatsApp para poder contactarte.');
 
     fireEvent.change(field(form, 'Tu WhatsApp (con código de país)'), { target: { value: '+54 9 351 555 0101' } });
     fireEvent.click(submit(form));
@@ -298,7 +298,7 @@ describe('/hielo (ice retreat)', () => {
     const messages = whatsappMessages();
     expect(messages.length).toBeGreaterThanOrEqual(3);
     expect(new Set(messages)).toEqual(new Set([HIELO_WHATSAPP_MESSAGE]));
-    const calls = screen.getAllByRole('link', { name: /Agendá una llamada informativa/ });
+    const calls = screen.getAllByRole('link', { name: /Agenda una llamada informativa/ });
     for (const link of calls) {
       expect(link.getAttribute('href')).toBe(links.bookingClarificationCall);
       expect(describedText(link)).toContain('30 minutos');

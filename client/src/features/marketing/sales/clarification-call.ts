@@ -10,9 +10,9 @@ export type CallErrors = Partial<Record<'name' | 'contact' | 'email', string>>;
 
 export const CALL_FORM_MESSAGES = {
   name: 'Tu nombre es obligatorio.',
-  contact: 'Dejanos un email o un número de WhatsApp para poder contactarte.',
-  email: 'Ingresá un email válido.',
-  failed: 'No pudimos enviar tu solicitud. Revisá tu conexión e intentá de nuevo.',
+  contact: 'Déjanos un email o un número de WhatsApp para poder contactarte.',
+  email: 'Ingresa un email válido.',
+  failed: 'No pudimos enviar tu solicitud. Revisa tu conexión e inténtalo de nuevo.',
 } as const;
 
 /** What the server needs before it is asked: a name and a way to reach the visitor. The rest it checks itself. */

@@ -12,7 +12,7 @@
 //   <FromToPairs pairs={[{ from, to }]} />                           the transformation, "hoy → después"
 //   <Benefits items={[{ title, text }]} />                           benefit cards
 //   <Testimonials items={[{ text, author, role }]} />
-//   <ForWhom isFor={[…]} isNotFor={[…]} />                           "es para vos si" / "no es para vos si"
+//   <ForWhom isFor={[…]} isNotFor={[…]} />                           "es para ti si" / "no es para ti si"
 //   <AboutGuide>{paragraphs}</AboutGuide>                            the coach photo (profileImage or default) + text
 //   <GuidePhoto className? />                                        that photo alone (e.g. as a Hero's media)
 //   <Price price per? listPrice? alternative? features? note?>{CTAs}</Price>   money from course/products.ts

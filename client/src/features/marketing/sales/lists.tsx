@@ -82,7 +82,7 @@ type ForWhomProps = {
   isNotForTitle?: string;
 };
 
-export function ForWhom({ isFor, isNotFor, isForTitle = 'Es para vos si…', isNotForTitle = 'No es para vos si…' }: ForWhomProps) {
+export function ForWhom({ isFor, isNotFor, isForTitle = 'Es para ti si…', isNotForTitle = 'No es para ti si…' }: ForWhomProps) {
   return (
     <div className={styles.forWhom}>
       <RevealItem as="div" index={0} className={styles.forCard}>

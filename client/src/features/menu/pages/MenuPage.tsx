@@ -19,7 +19,7 @@ type MainLink = { to: string; label: string; detail: string };
 export type MenuProfile = { username: string; profileImage: string | null };
 
 const mainLinks: MainLink[] = [
-  { to: '/reprograma', label: 'Reprogramate en 5 semanas', detail: 'Programa de coaching con sesiones 1:1' },
+  { to: '/reprograma', label: 'Programa Reprogramate', detail: '5 semanas de coaching con sesiones 1:1' },
   { to: '/masterclasses', label: 'Masterclasses mensuales', detail: 'Teoría, práctica y encuentros en vivo' },
   { to: '/recursos-gratuitos', label: 'Recursos gratuitos', detail: 'Meditaciones, guías y un audiolibro' },
   { to: '/hielo', label: 'Retiro de hielo en Córdoba', detail: 'Tres días de yoga, respiración y frío' },
@@ -69,7 +69,7 @@ export function MenuPage({ profile = null }: { profile?: MenuProfile | null }) {
         )}
         <h1 className={styles.name}>Manifiesta</h1>
         {profile ? <p className={styles.handle}>@{profile.username}</p> : null}
-        <p className={styles.tagline}>Coaching holístico para reprogramar tu mente y crear la vida que elegís.</p>
+        <p className={styles.tagline}>Coaching holístico para reprogramar tu mente y crear la vida que eliges.</p>
       </header>
 
       <nav aria-label="Enlaces principales">

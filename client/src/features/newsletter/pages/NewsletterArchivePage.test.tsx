@@ -13,8 +13,8 @@ const subscribed = (message: string) =>
 
 const NEWEST_FIRST = [
   ['Volver a empezar', 'Trabajo interior', '5 de septiembre de 2025', '/newsletter/dean/2025-09-05-volver-a-empezar'],
-  ['La versión de vos que ya llegó', 'Metafísica y manifestación', '2 de septiembre de 2025', '/newsletter/meta/2025-09-02-la-version-de-vos-que-ya-llego'],
-  ['La conversación que tenés con vos', 'Trabajo interior', '26 de agosto de 2025', '/newsletter/dean/2025-08-26-la-conversacion-que-tenes-con-vos'],
+  ['La versión de ti que ya llegó', 'Metafísica y manifestación', '2 de septiembre de 2025', '/newsletter/meta/2025-09-02-la-version-de-ti-que-ya-llego'],
+  ['La conversación que tienes contigo', 'Trabajo interior', '26 de agosto de 2025', '/newsletter/dean/2025-08-26-la-conversacion-que-tienes-contigo'],
   ['El camino de menor resistencia', 'Metafísica y manifestación', '19 de agosto de 2025', '/newsletter/meta/2025-08-19-el-camino-de-menor-resistencia'],
   ['Descansar también es avanzar', 'Trabajo interior', '12 de agosto de 2025', '/newsletter/dean/2025-08-12-descansar-tambien-es-avanzar'],
   ['Creencias: el guion que no elegiste', 'Metafísica y manifestación', '5 de agosto de 2025', '/newsletter/meta/2025-08-05-creencias-el-guion-que-no-elegiste'],

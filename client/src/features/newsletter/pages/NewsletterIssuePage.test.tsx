@@ -24,7 +24,7 @@ describe('/newsletter/{campaign}/{slug}', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'El arte de soltar' })).toBeTruthy();
     expect(screen.getByText('1 de julio de 2025').getAttribute('datetime')).toBe('2025-07-01');
     expect(screen.getByText('Trabajo interior')).toBeTruthy();
-    expect(await screen.findByText(/El domingo ordené el cajón de la mesa de luz/)).toBeTruthy();
+    expect(await screen.findByText(/El domingo ordené el cajón de la mesita de noche/)).toBeTruthy();
 
     const article = screen.getByRole('article');
     expect(article.textContent).not.toContain('Hola {{nombre}}');

@@ -32,7 +32,7 @@ export const BELIEFS: AreaDefinitionsCopy = {
     forUser:
       'Ordenamos las áreas de menor a mayor según tu calificación en la Rueda de la Vida: empiezas por las que hoy más te duelen, porque ahí es donde tus creencias tienen más para mostrarte.',
     forGuest:
-      'Como invitada o invitado recorres las áreas en su orden habitual. Con una cuenta gratis las ordenamos de menor a mayor según tu Rueda de la Vida, para que empieces por las que más atención te piden.',
+      'Sin cuenta, recorres las áreas en su orden habitual. Con una cuenta gratis las ordenamos de menor a mayor según tu Rueda de la Vida, para que empieces por las que más atención te piden.',
   },
   finishLabel: 'Finalizar Actividad',
   done: {
@@ -68,7 +68,7 @@ export const VISION: AreaDefinitionsCopy = {
     forUser:
       'Empezamos por las áreas con la calificación más baja en tu Rueda de la Vida: son las que más espacio tienen para crecer, y donde una visión clara hace la mayor diferencia.',
     forGuest:
-      'Como invitada o invitado recorres las áreas en su orden habitual. Con una cuenta gratis empezarías por las de menor calificación en tu Rueda de la Vida, donde una visión clara más se nota.',
+      'Sin cuenta, recorres las áreas en su orden habitual. Con una cuenta gratis empezarías por las de menor calificación en tu Rueda de la Vida, donde una visión clara más se nota.',
   },
   finishLabel: 'Finalizar y Trazar Futuro',
   done: {

@@ -182,12 +182,12 @@ function Intro({ ratings, videoUrl, title, onStart, headingRef }: { ratings: Rat
       </h2>
       <p className={styles.lead}>
         Antes de cambiar algo, hace falta mirar con honestidad dónde estás hoy. Vas a recorrer las 12 áreas de tu vida
-        y darle a cada una una calificación del 0 al 10 según lo satisfecha o satisfecho que te sientes con ella.
+        y darle a cada una una calificación del 0 al 10 según cuánto te satisface hoy.
       </p>
       {videoUrl ? <Video src={videoUrl} title={`Video: ${title}`} /> : null}
       <ul className={styles.tips}>
         <li>No hay respuestas correctas: responde con lo primero que sientes, no con lo que “deberías” sentir.</li>
-        <li>Un 0 es “nada satisfecha o satisfecho”; un 10, “plenamente en paz con esta área”.</li>
+        <li>Un 0 es “no me satisface en nada”; un 10, “plenamente en paz con esta área”.</li>
         <li>Al final verás tu rueda dibujada, con tus fortalezas y tus áreas de oportunidad.</li>
       </ul>
       {count > 0 ? <p className={styles.note}>Ya calificaste {count} de 12 áreas: seguimos donde lo dejaste.</p> : null}
@@ -234,7 +234,7 @@ function Wizard({ ratings, recent, index, saving, finishing, onIndex, onChoose, 
           <span style={{ width: `${(ratedCount / LIFE_AREAS.length) * 100}%` }} />
         </div>
         <p id={hintId} className={styles.hint}>
-          ¿Qué tan satisfecha o satisfecho te sientes hoy con esta área? 0 es nada, 10 es plenamente.
+          ¿Cuánto te satisface hoy esta área? 0 es nada, 10 es plenamente.
         </p>
         <ScoreScale labelledBy={titleId} describedBy={hintId} value={ratings[area.id]} busy={saving} onChoose={onChoose} />
         <p className={styles.status} aria-live="polite">
