@@ -3,7 +3,7 @@ import { NEEDS_WHEEL, targetAreaIdsFrom } from '../../course/deep-why';
 import { assertUnlocked, type ProgressState } from '../course/course';
 import { ConflictError, InvalidError } from '../errors';
 import type { NewEvent, RecordedEvent } from '../store/types';
-import { DEEP_WHY_ACTIVITY, FOCUS_AREAS, TARGET_AREAS, WhyAnswerSaved, WhySelectionSaved } from './deepwhy.events';
+import { DEEP_WHY_ACTIVITY, FOCUS_AREAS, TARGET_AREAS, WhyAnswerSaved, WhyQuestionAsked, WhySelectionSaved } from './deepwhy.events';
 
 export interface DeepWhyState {
   selectedAreaIds: readonly string[];
@@ -55,4 +55,23 @@ export function decideAnswer(progress: ProgressState, state: DeepWhyState, comma
   const answer = command.answer.trim();
   if (state.answers[command.areaId]?.[command.levelIndex] === answer) return [];
   return [WhyAnswerSaved.create({ userId: command.userId, areaId: command.areaId, levelIndex: command.levelIndex, answer }, { eventId: command.eventId })];
+}
+
+/**
+ * The question a learner was asked at a level, as it was made (AI or fallback). Nothing to check: it is a
+ * record of what the learner saw; its event id comes from the question id, so recording it again is a no-op.
+ */
+export function decideQuestionAsked(command: {
+  userId: string;
+  questionId: string;
+  areaId: string;
+  levelIndex: number;
+  question: string;
+  source: 'ai' | 'fallback';
+  model: string | null;
+  promptVersion: string;
+  eventId: string;
+}): NewEvent[] {
+  const { userId, questionId, areaId, levelIndex, question, source, model, promptVersion, eventId } = command;
+  return [WhyQuestionAsked.create({ userId, questionId, areaId, levelIndex, question, source, model, promptVersion }, { eventId })];
 }

@@ -129,7 +129,11 @@ async function finishFreeActivities(l: Learner) {
 beforeAll(async () => {
   db = await createTestDatabase();
   mp = await startFakeMercadoPago();
-  t = await startTestApp(db, { config: { MERCADOPAGO_API_URL: mp.apiUrl, MERCADOPAGO_ACCESS_TOKEN: mp.token, MERCADOPAGO_WEBHOOK_SECRET: 'secreto-del-webhook', RATE_LIMIT_PER_IP: 10_000, LEAD_RATE_LIMIT_PER_IP: 10_000 } });
+  // GEMINI_API_KEY: a deep-why question then goes through the queue and has an id to read back (without AI
+  // configured it is answered at once, and there is nothing to poll).
+  t = await startTestApp(db, {
+    config: { MERCADOPAGO_API_URL: mp.apiUrl, MERCADOPAGO_ACCESS_TOKEN: mp.token, MERCADOPAGO_WEBHOOK_SECRET: 'secreto-del-webhook', RATE_LIMIT_PER_IP: 10_000, LEAD_RATE_LIMIT_PER_IP: 10_000, GEMINI_API_KEY: 'clave' },
+  });
   principals.learner = await createLearner(t.app, t.store);
   principals.premium = await createLearner(t.app, t.store, { roles: [ROLES.premium] });
   principals.coach = await createLearner(t.app, t.store, { roles: [ROLES.coach] });

@@ -777,7 +777,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pide la siguiente pregunta del porqué (se genera en el servidor; consultar con GET) */
+        /** Pide la siguiente pregunta del porqué: lista en la respuesta cuando no hay IA disponible (texto de respaldo); si no, pendiente hasta que el servidor la genere (consultar con GET) */
         post: operations["askWhyQuestion"];
         delete?: never;
         options?: never;
@@ -4843,6 +4843,10 @@ export interface operations {
                         success: true;
                         message: string;
                         data: {
+                            /** @enum {string} */
+                            status: "pending" | "done";
+                            question: string | null;
+                            source: ("ai" | "fallback") | null;
                             id: string;
                         };
                     };

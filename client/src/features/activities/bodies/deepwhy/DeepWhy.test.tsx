@@ -304,7 +304,52 @@ describe('deep why: the levels', () => {
     expect(await position(2, 1)).toBeTruthy();
     expect(await screen.findByText(noFutureFallback('Amistades'))).toBeTruthy();
     await answerLevel('Porque me siento sola.', 2, 2);
-    expect(await screen.findByText('¿Y por qué es importante eso para ti?')).toBeTruthy();
+    // Later levels quote the previous answer, as the server's fallback does.
+    expect(await screen.findByText('Dices: «Porque me siento sola…». ¿Y por qué es tan importante eso para ti?')).toBeTruthy();
+    await answerLevel('Porque sí.', 2, 3);
+    expect(await screen.findByText('¿Y por qué es importante eso para ti? Tómate un momento y ve un poco más profundo.')).toBeTruthy();
+  });
+
+  it('with the server out of reach, a later level echoes the first 50 characters of the previous answer, cut at a whole word', async () => {
+    asUser({
+      [LOAD]: loaded({ selectedAreaIds: CHOSEN, whyAnswers: { 'family-parenting': ['Porque necesito sentir que soy capaz de alcanzar lo que me propongo cada día.'] } }),
+      [ASK]: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    renderRoute(PATH, { session: makeUser() });
+
+    expect(await position(1, 2)).toBeTruthy();
+    expect(await screen.findByText('Dices: «Porque necesito sentir que soy capaz de alcanzar…». ¿Y por qué es tan importante eso para ti?')).toBeTruthy();
+  });
+
+  it('a question the server answers at once (no AI to wait for) is shown without polling', async () => {
+    const api = asUser({
+      [LOAD]: loaded({ selectedAreaIds: CHOSEN }),
+      [ASK]: envelope(200, 'Tu pregunta.', { id: 'inmediata', status: 'done', question: FIRST_FALLBACK, source: 'fallback' }),
+    });
+    renderRoute(PATH, { session: makeUser() });
+
+    expect(await position(1, 1)).toBeTruthy();
+    expect(await screen.findByText(FIRST_FALLBACK)).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/activity/deepWhy/question/'))).toHaveLength(0);
+    expect(api.unexpected).toEqual([]);
+  });
+
+  it("while answering, the area's earlier answers are at hand, folded", async () => {
+    asUser({ [LOAD]: loaded({ selectedAreaIds: CHOSEN, whyAnswers: { 'family-parenting': ['Porque quiero paz en casa.', 'Porque crecí con gritos.'] } }) });
+    renderRoute(PATH, { session: makeUser() });
+
+    expect(await position(1, 3)).toBeTruthy();
+    const earlier = screen.getByText('Tus respuestas anteriores en esta área (2)').closest('details')!;
+    expect(earlier.open).toBe(false);
+    expect(within(earlier).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Porque quiero paz en casa.', 'Porque crecí con gritos.']);
+    expect(within(earlier).getAllByRole('listitem').map((li) => li.getAttribute('value'))).toEqual(['1', '2']);
+  });
+
+  it('the first level of an area has no earlier answers to show', async () => {
+    asUser({ [LOAD]: loaded({ selectedAreaIds: CHOSEN }) });
+    renderRoute(PATH, { session: makeUser() });
+    expect(await position(1, 1)).toBeTruthy();
+    expect(screen.queryByText(/Tus respuestas anteriores/)).toBeNull();
   });
 
   it("with a vision written, the first fallback question is the spec's", async () => {

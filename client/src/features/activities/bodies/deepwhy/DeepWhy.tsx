@@ -8,12 +8,11 @@ import { scoreColour } from '../../../../../../course/areas';
 import {
   DEEP_WHY_ACTIVITY,
   EARLY_FINISH_FROM_AREA,
-  FIRST_FALLBACK,
+  fallbackWhyQuestion,
   FOCUS_AREAS,
   NO_FINAL_WHY,
   NO_REFLECTION,
   NO_VISION,
-  noFutureFallback,
   SUMMARY_TITLE,
   WHY_LEVELS,
   whyProgress,
@@ -40,7 +39,7 @@ import { activityPath, SYLLABUS_PATH } from '../../lib/paths';
 import shared from '../area-definitions/AreaDefinitions.module.css';
 import { isExpired, useExpiredOnLoad } from '../session-expiry';
 import type { ActivityBodyProps } from '../types';
-import { ACTIVITY, BLANK_ANSWER, FINISH_FAILED, GENTLE_QUESTION, GO_TO_WHEEL, LOAD_FAILED_TITLE, LOADING, NEEDS_WHEEL, RETRY, SELECTION, SUMMARY } from './copy';
+import { ACTIVITY, BLANK_ANSWER, FINISH_FAILED, GO_TO_WHEEL, LOAD_FAILED_TITLE, LOADING, NEEDS_WHEEL, RETRY, SELECTION, SUMMARY } from './copy';
 import styles from './DeepWhy.module.css';
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError && error.message ? error.message : fallback);
@@ -249,7 +248,7 @@ function Session({ start, signedIn, complete, goNext, hasNext, sessionExpired }:
     <Level
       area={areaInfo(targets, areaId)}
       position={position}
-      previousAnswer={position.levelIndex > 0 ? answers[areaId]?.[position.levelIndex - 1] : undefined}
+      earlierAnswers={answerChain(answers[areaId]).filter((a) => a.levelIndex < position.levelIndex)}
       signedIn={signedIn}
       text={text}
       busy={busy}
@@ -355,16 +354,11 @@ function Selection({ targets, busy, error, onConfirm, headingRef }: SelectionPro
   );
 }
 
-/** The question asked when the server could not prepare one (activities.md §8 for the first level). */
-function fallbackQuestion(area: TargetArea, levelIndex: number): string {
-  if (levelIndex > 0) return GENTLE_QUESTION;
-  return area.futureText?.trim() ? FIRST_FALLBACK : noFutureFallback(area.title);
-}
-
 type LevelProps = {
   area: TargetArea;
   position: WhyPosition;
-  previousAnswer: string | null | undefined;
+  /** The area's answers to the levels before this one. */
+  earlierAnswers: { levelIndex: number; answer: string }[];
   signedIn: boolean;
   text: string;
   busy: boolean;
@@ -377,18 +371,20 @@ type LevelProps = {
 };
 
 function Level(props: LevelProps) {
-  const { area, position, previousAnswer, signedIn, text, busy, error, headingRef, answerRef } = props;
+  const { area, position, earlierAnswers, signedIn, text, busy, error, headingRef, answerRef } = props;
   const { areaIndex, levelIndex } = position;
   const id = useId();
 
   const input: WhyQuestionInput = { areaId: area.id, levelIndex };
-  if (levelIndex > 0 && previousAnswer?.trim()) input.previousAnswer = previousAnswer.trim();
+  const previousAnswer = earlierAnswers.find((a) => a.levelIndex === levelIndex - 1)?.answer;
+  if (previousAnswer) input.previousAnswer = previousAnswer;
   if (!signedIn) {
     if (area.currentText) input.currentText = area.currentText;
     if (area.futureText) input.futureText = area.futureText;
   }
   const asked = useQuery(deepWhyQueries.question(input));
-  const question = asked.data ?? (asked.isError ? fallbackQuestion(area, levelIndex) : undefined);
+  // Out of reach, the page asks what the server's fallback would have asked.
+  const question = asked.data ?? (asked.isError ? fallbackWhyQuestion({ areaTitle: area.title, levelIndex, futureText: area.futureText, previousAnswer }) : undefined);
   const percent = Math.round(whyProgress(areaIndex, levelIndex, FOCUS_AREAS) * 100);
 
   return (
@@ -418,6 +414,8 @@ function Level(props: LevelProps) {
           <AreaText title={ACTIVITY.current} text={area.currentText} missing={NO_REFLECTION} />
           <AreaText title={ACTIVITY.future} text={area.futureText} missing={NO_VISION} />
         </div>
+
+        {earlierAnswers.length > 0 ? <AnswerChain label={ACTIVITY.earlier(earlierAnswers.length)} answers={earlierAnswers} /> : null}
 
         <div className={styles.question} aria-live="polite">
           {question ? (
@@ -480,6 +478,22 @@ function Level(props: LevelProps) {
   );
 }
 
+/** An area's answers by level, folded under `label` (numbered by their level). */
+function AnswerChain({ label, answers }: { label: string; answers: readonly { levelIndex: number; answer: string }[] }) {
+  return (
+    <details className={styles.chain}>
+      <summary>{label}</summary>
+      <ol>
+        {answers.map(({ levelIndex, answer }) => (
+          <li key={levelIndex} value={levelIndex + 1}>
+            {answer}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
 function AreaText({ title, text, missing }: { title: string; text: string | null; missing: string }) {
   return (
     <div className={styles.areaText}>
@@ -525,18 +539,7 @@ function Summary({ targets, selected, answers, hasNext, onRedo, onNext, headingR
                 <dt>{SUMMARY.finalWhy}</dt>
                 <dd className={final ? styles.finalWhy : styles.missing}>{final ?? NO_FINAL_WHY}</dd>
               </dl>
-              {chain.length > 0 ? (
-                <details className={styles.chain}>
-                  <summary>{SUMMARY.chain(chain.length)}</summary>
-                  <ol>
-                    {chain.map(({ levelIndex, answer }) => (
-                      <li key={levelIndex} value={levelIndex + 1}>
-                        {answer}
-                      </li>
-                    ))}
-                  </ol>
-                </details>
-              ) : null}
+              {chain.length > 0 ? <AnswerChain label={SUMMARY.chain(chain.length)} answers={chain} /> : null}
             </article>
           );
         })}
