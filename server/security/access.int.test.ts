@@ -79,6 +79,7 @@ const TABLE: Row[] = [
   { method: 'GET', path: '/api/activity/getDeepWhyPrerequisites', expect: signedIn(200) },
   { method: 'POST', path: '/api/activity/saveWhySelection', body: () => ({ activityId: '7-niveles-deep-why', selectedAreaIds: WEAKEST }), expect: signedIn(200) },
   { method: 'POST', path: '/api/activity/saveWhyAnswer', body: () => ({ activityId: '7-niveles-deep-why', areaId: WEAKEST[0], levelIndex: 0, answer: 'Porque quiero paz.' }), expect: signedIn(200) },
+  { method: 'POST', path: '/api/activity/restartDeepWhy', body: () => ({ activityId: '7-niveles-deep-why' }), expect: signedIn(200) },
   // Guests do the exercise from local data and may ask for questions too.
   { method: 'POST', path: '/api/activity/deepWhy/question', body: () => ({ areaId: WEAKEST[0], levelIndex: 1, previousAnswer: 'Porque quiero paz.' }), expect: 200 },
   // Someone else's question is as unknown as a question that never existed.

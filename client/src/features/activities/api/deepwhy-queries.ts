@@ -27,6 +27,7 @@ export type WhyQuestionInput = {
 export const LOAD_ERROR = 'Error del servidor.';
 export const SAVE_SELECTION_ERROR = 'No se pudo guardar la selección.';
 export const SAVE_ANSWER_ERROR = 'No se pudo guardar tu respuesta. Inténtalo de nuevo.';
+export const RESTART_ERROR = 'No se pudo reiniciar el ejercicio. Inténtalo de nuevo.';
 const QUESTION_ERROR = 'No se pudo preparar la pregunta.';
 
 /** How often a pending question is asked for, and how long it is waited for before the local fallback. */
@@ -46,6 +47,10 @@ export async function postSelection(selectedAreaIds: readonly string[]): Promise
 
 export async function postAnswer({ areaId, levelIndex, answer }: { areaId: string; levelIndex: number; answer: string }): Promise<void> {
   unwrap(await api.POST('/api/activity/saveWhyAnswer', { body: { activityId: DEEP_WHY_ACTIVITY, areaId: areaId as AreaId, levelIndex, answer } }), SAVE_ANSWER_ERROR);
+}
+
+export async function postRestart(): Promise<void> {
+  unwrap(await api.POST('/api/activity/restartDeepWhy', { body: { activityId: DEEP_WHY_ACTIVITY } }), RESTART_ERROR);
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -92,4 +97,5 @@ export const deepWhyQueries = {
 export const deepWhyMutations = {
   saveSelection: () => mutationOptions({ mutationKey: [...deepWhyQueries.all(), 'saveSelection'], mutationFn: postSelection }),
   saveAnswer: () => mutationOptions({ mutationKey: [...deepWhyQueries.all(), 'saveAnswer'], mutationFn: postAnswer }),
+  restart: () => mutationOptions({ mutationKey: [...deepWhyQueries.all(), 'restart'], mutationFn: postRestart }),
 };

@@ -25,6 +25,7 @@ import {
   deepWhyMutations,
   deepWhyQueries,
   LOAD_ERROR,
+  RESTART_ERROR,
   SAVE_ANSWER_ERROR,
   SAVE_SELECTION_ERROR,
   type DeepWhyPrerequisites,
@@ -33,7 +34,7 @@ import {
   type WhyQuestionInput,
 } from '../../api/deepwhy-queries';
 import { WHEEL_SLUG } from '../../api/wheel-queries';
-import { answerChain, areaInfo, finalWhy, guestDeepWhy, guestTargetAreas, resumePosition, withAnswer, type GuestDeepWhy, type WhyPosition } from '../../lib/deepwhy';
+import { answerChain, areaInfo, finalWhy, guestDeepWhy, guestTargetAreas, resumePosition, storedGuestDeepWhy, withAnswer, type GuestDeepWhy, type WhyPosition } from '../../lib/deepwhy';
 import { activityPath, SYLLABUS_PATH } from '../../lib/paths';
 // What looks as in activities 2 and 3 (the card, the badge, the answer box...) uses their styles.
 import shared from '../area-definitions/AreaDefinitions.module.css';
@@ -44,7 +45,7 @@ import styles from './DeepWhy.module.css';
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError && error.message ? error.message : fallback);
 
-type Start = { targets: TargetArea[]; selectedAreaIds: string[]; whyAnswers: WhyAnswers; completed: boolean };
+type Start = { targets: TargetArea[]; selectedAreaIds: string[]; whyAnswers: WhyAnswers; completed: boolean; restarted: boolean };
 
 export function DeepWhy(props: ActivityBodyProps) {
   const { signedIn, sessionExpired, done } = props;
@@ -54,11 +55,12 @@ export function DeepWhy(props: ActivityBodyProps) {
 
   let start: Start;
   if (!signedIn) {
-    const saved = guestDeepWhy(guest.activityData[DEEP_WHY_ACTIVITY]);
-    start = { targets: guestTargetAreas(guest.activityData), ...saved, completed: done };
+    const { selectedAreaIds, whyAnswers, restarted = false } = guestDeepWhy(guest.activityData[DEEP_WHY_ACTIVITY]);
+    // Started again since its completion: no summary until the new round is finished.
+    start = { targets: guestTargetAreas(guest.activityData), selectedAreaIds, whyAnswers, completed: done && !restarted, restarted };
   } else if (stored.data !== undefined) {
     const { targetAreas, selectedAreaIds, whyAnswers, isCompleted } = stored.data;
-    start = { targets: targetAreas, selectedAreaIds, whyAnswers, completed: isCompleted };
+    start = { targets: targetAreas, selectedAreaIds, whyAnswers, completed: isCompleted, restarted: false };
   } else if (stored.isError && !expiredOnLoad) {
     const needsWheel = stored.error instanceof ApiError && stored.error.status === 409;
     return <LoadFailed message={messageOf(stored.error, LOAD_ERROR)} needsWheel={needsWheel} onRetry={() => void stored.refetch()} />;
@@ -95,6 +97,7 @@ function Session({ start, signedIn, complete, goNext, hasNext, sessionExpired }:
   const queryClient = useQueryClient();
   const { mutateAsync: saveSelection } = useMutation(deepWhyMutations.saveSelection());
   const { mutateAsync: saveAnswer } = useMutation(deepWhyMutations.saveAnswer());
+  const { mutateAsync: restart } = useMutation(deepWhyMutations.restart());
   const { targets } = start;
 
   // A completion without a chosen set (the deep why completed as a plain lesson, before it had its page)
@@ -107,6 +110,8 @@ function Session({ start, signedIn, complete, goNext, hasNext, sessionExpired }:
   const [text, setText] = useState(() => start.whyAnswers[selected[position.areaIndex] ?? '']?.[position.levelIndex] ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A guest's 'Rehacer Ejercicio' not finished since: kept with what is stored until the round completes.
+  const [restarted, setRestarted] = useState(start.restarted);
 
   // After a visitor's action the focus follows: a new view or area to its heading, a new level to the answer.
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -132,7 +137,8 @@ function Session({ start, signedIn, complete, goNext, hasNext, sessionExpired }:
   /** The server's answer in the cache too, so coming back to the page starts from it. */
   const updateCache = (change: (old: DeepWhyPrerequisites) => DeepWhyPrerequisites) =>
     queryClient.setQueryData(deepWhyQueries.prerequisites().queryKey, (old: DeepWhyPrerequisites | undefined) => (old ? change(old) : old));
-  const storeGuest = (data: GuestDeepWhy) => saveGuestActivityData(DEEP_WHY_ACTIVITY, data);
+  const storeGuest = (data: Omit<GuestDeepWhy, 'restarted'>) =>
+    saveGuestActivityData(DEEP_WHY_ACTIVITY, storedGuestDeepWhy({ ...data, ...(restarted ? { restarted } : {}) }));
 
   /** A failed save: a 401 signs out, anything else is said. */
   const failed = async (failure: unknown, message: string) => {
@@ -193,6 +199,7 @@ function Session({ start, signedIn, complete, goNext, hasNext, sessionExpired }:
       return false;
     }
     updateCache((old) => ({ ...old, isCompleted: true }));
+    setRestarted(false);
     show('summary');
     return true;
   };
@@ -229,8 +236,25 @@ function Session({ start, signedIn, complete, goNext, hasNext, sessionExpired }:
     setBusy(false);
   };
 
-  const redo = () => {
-    // Nothing is deleted on the server: the next selection replaces this one.
+  /** 'Rehacer Ejercicio': recorded (a learner's on the server, a guest's here), then an empty selection. */
+  const redo = async () => {
+    if (busy) return;
+    if (signedIn) {
+      setBusy(true);
+      setError(null);
+      try {
+        await restart();
+      } catch (failure) {
+        await failed(failure, RESTART_ERROR);
+        return;
+      } finally {
+        setBusy(false);
+      }
+      updateCache((old) => ({ ...old, selectedAreaIds: [], whyAnswers: {}, isCompleted: false }));
+    } else {
+      saveGuestActivityData(DEEP_WHY_ACTIVITY, storedGuestDeepWhy({ selectedAreaIds: [], whyAnswers: {}, restarted: true }));
+      setRestarted(true);
+    }
     setSelected([]);
     setAnswers({});
     setPosition({ areaIndex: 0, levelIndex: 0 });
@@ -242,7 +266,19 @@ function Session({ start, signedIn, complete, goNext, hasNext, sessionExpired }:
     return <Selection targets={targets} busy={busy} error={error} onConfirm={(picks) => void confirmSelection(picks)} headingRef={headingRef} />;
   }
   if (view === 'summary') {
-    return <Summary targets={targets} selected={selected} answers={answers} hasNext={hasNext} onRedo={redo} onNext={goNext} headingRef={headingRef} />;
+    return (
+      <Summary
+        targets={targets}
+        selected={selected}
+        answers={answers}
+        hasNext={hasNext}
+        busy={busy}
+        error={error}
+        onRedo={() => void redo()}
+        onNext={goNext}
+        headingRef={headingRef}
+      />
+    );
   }
   return (
     <Level
@@ -508,12 +544,14 @@ type SummaryProps = {
   selected: readonly string[];
   answers: WhyAnswers;
   hasNext: boolean;
+  busy: boolean;
+  error: string | null;
   onRedo: () => void;
   onNext: () => void;
   headingRef: HeadingRef;
 };
 
-function Summary({ targets, selected, answers, hasNext, onRedo, onNext, headingRef }: SummaryProps) {
+function Summary({ targets, selected, answers, hasNext, busy, error, onRedo, onNext, headingRef }: SummaryProps) {
   const id = useId();
   return (
     <section className={styles.view} aria-labelledby={`${id}-title`}>
@@ -544,9 +582,14 @@ function Summary({ targets, selected, answers, hasNext, onRedo, onNext, headingR
           );
         })}
       </div>
+      {error ? (
+        <p className={shared.error} role="alert">
+          {error}
+        </p>
+      ) : null}
       <div className={shared.actions}>
-        <Button variant="secondary" onClick={onRedo}>
-          {SUMMARY.redo}
+        <Button variant="secondary" onClick={onRedo} aria-disabled={busy || undefined}>
+          {busy ? 'Guardando...' : SUMMARY.redo}
         </Button>
         {hasNext ? <Button onClick={onNext}>Siguiente Actividad</Button> : null}
         <ButtonLink variant="secondary" to={SYLLABUS_PATH}>
