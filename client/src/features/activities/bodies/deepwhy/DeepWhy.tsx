@@ -19,6 +19,7 @@ import {
 } from '../../../../../../course/deep-why';
 import { ApiError } from '../../../../api/errors';
 import { Button, ButtonLink } from '../../../../components/Button/Button';
+import { KeyboardHint } from '../../../../components/KeyboardHint/KeyboardHint';
 import { Loading } from '../../../../components/Loading/Loading';
 import { saveGuestActivityData, useGuestProgress } from '../../../../lib/guest-progress';
 import {
@@ -491,7 +492,7 @@ function Level(props: LevelProps) {
           }}
         />
         <p id={`${id}-hint`} className={styles.note}>
-          {ACTIVITY.hint}
+          {ACTIVITY.hint} <KeyboardHint>{ACTIVITY.keys}</KeyboardHint>
         </p>
         {error ? (
           <p id={`${id}-error`} className={shared.error} role="alert">

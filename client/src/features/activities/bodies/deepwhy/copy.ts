@@ -27,7 +27,9 @@ export const ACTIVITY = {
   future: 'Tu visión',
   preparing: 'Preparando tu siguiente pregunta…',
   answerLabel: 'Tu respuesta',
-  hint: 'Responde con lo primero que sientas, sin corregirte. Con Ctrl + Enter (o ⌘ + Enter) pasas al siguiente nivel.',
+  hint: 'Responde con lo primero que sientas, sin corregirte.',
+  /** Shown only where there is a keyboard (KeyboardHint). */
+  keys: 'Con Ctrl + Enter (o ⌘ + Enter) pasas al siguiente nivel.',
   earlier: (count: number) => `Tus respuestas anteriores en esta área (${count})`,
   placeholder: 'Escribe aquí, con tus palabras...',
   next: 'Siguiente Nivel',
