@@ -53,8 +53,10 @@ describe('progression', () => {
     expect([done.perfectTimeFrameLabel, done.perfectTimeFrameYears]).toEqual(['1 año', 1]);
     expect(isGoalDone(done)).toBe(true);
   });
-  it("'Empezar de Nuevo' clears the hesitations, the index and the perfect time, keeping the goal", () => {
-    const again = restart(choosePerfect(addHesitation(goal(), 'Miedo').goal));
-    expect(again).toEqual(goal());
+  it("'Empezar de Nuevo' clears the hesitations and the index, and nothing else: a done goal stays done", () => {
+    const finished = choosePerfect(addHesitation(goal(), 'Miedo').goal);
+    const again = restart(finished);
+    expect(again).toEqual(goal({ perfectTimeFrameLabel: '15 años', perfectTimeFrameYears: 15 }));
+    expect(isGoalDone(again)).toBe(true);
   });
 });

@@ -80,8 +80,11 @@ export function choosePerfect(goal: BeliefGoal): BeliefGoal {
   return { ...goal, perfectTimeFrameLabel: frame.label, perfectTimeFrameYears: frame.years };
 }
 
-/** 'Empezar de Nuevo': hesitations and the index are cleared — and the perfect time, since the goal is being
- * tested again; back to questioning from the first frame. */
+/**
+ * 'Empezar de Nuevo': the hesitations and the index are cleared and the questioning starts again from the
+ * first frame. Nothing else: a perfect time already found stays (the goal stays done) until another frame
+ * is chosen as perfect.
+ */
 export function restart(goal: BeliefGoal): BeliefGoal {
-  return { ...goal, hesitations: [], currentTimeIndex: 0, perfectTimeFrameLabel: null, perfectTimeFrameYears: null };
+  return { ...goal, hesitations: [], currentTimeIndex: 0 };
 }

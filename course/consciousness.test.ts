@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { categoryOf, CONSCIOUSNESS_LEVELS, CREATION_PYRAMID, LEVEL_COUNT, POWER_THRESHOLD } from './consciousness';
 
 describe('the consciousness scale', () => {
-  it("is §9's 17 levels, in ascending order", () => {
-    expect(LEVEL_COUNT).toBe(17);
+  it('has every level the spec names (18, Melancolía 60 among them), in ascending order', () => {
+    expect(LEVEL_COUNT).toBe(18);
     expect(CONSCIOUSNESS_LEVELS.map((l) => `${l.name} ${l.score}`)).toEqual([
       'Vergüenza 20',
       'Culpa 30',
       'Apatía 50',
+      'Melancolía 60',
       'Nostalgia 75',
       'Miedo 100',
       'Deseo 125',
@@ -32,7 +33,7 @@ describe('the consciousness scale', () => {
     expect(POWER_THRESHOLD).toBe(200);
     const force = CONSCIOUSNESS_LEVELS.filter((l) => l.category === 'Fuerza');
     const power = CONSCIOUSNESS_LEVELS.filter((l) => l.category === 'Poder');
-    expect([force.length, power.length]).toEqual([8, 9]);
+    expect([force.length, power.length]).toEqual([9, 9]);
     expect(force.map((l) => l.name).at(-1)).toBe('Orgullo');
     expect(force.every((l) => l.score < POWER_THRESHOLD)).toBe(true);
     expect(power.every((l) => l.score >= POWER_THRESHOLD)).toBe(true);

@@ -1,6 +1,6 @@
-// Activity 6, the consciousness levels (activities.md, Activity 6 and §9): the 17-level scale in the
-// tradition of David R. Hawkins' map of consciousness, and the creation pyramid that frames it. A map for
-// self-observation, not a measurement: the texts say how each level tends to feel and to see life.
+// Activity 6, the consciousness levels: the scale in the tradition of David R. Hawkins' map of
+// consciousness, and the creation pyramid that frames it. A map for self-observation, not a measurement:
+// the texts say how each level tends to feel and to see life.
 
 export const CONSCIOUSNESS_ACTIVITY = 'niveles-conciencia-hawkins';
 
@@ -33,14 +33,17 @@ const level = (name: string, score: number, emotion: string, paradigm: string, i
 });
 
 /**
- * §9: the 17 levels, from the lowest to the highest. §9's list also names 'Melancolía 60', an 18th level
- * that its own count (17) and the counter 'n / 17' leave out; it is left out here too, as in Hawkins' map,
- * where Nostalgia (75) holds the place of grief.
+ * Every named level, from the lowest to the highest: 18. The original scale names 18 levels with their
+ * calibrations (Melancolía 60 among them) yet calls itself 17 and counts 'n / 17'. We keep every named
+ * level — someone who recognises herself in melancholy must find it on the map — and read the 17 as a
+ * miscount: the named list is the precise part, the number a summary of it. The carousel's counter and the
+ * table's caption count the levels shown (n / 18), so they say what they count.
  */
 export const CONSCIOUSNESS_LEVELS: readonly ConsciousnessLevel[] = [
   level('Vergüenza', 20, 'Humillación', 'Miserable', 'Sientes que el problema eres tú y quisieras esconderte. Mereces compasión, no castigo.'),
   level('Culpa', 30, 'Reproche', 'Maligna', 'Buscas a quién señalar, empezando por ti. La culpa pide castigo; la responsabilidad, en cambio, abre caminos.'),
   level('Apatía', 50, 'Desesperanza', 'Sin salida', 'Nada parece valer la pena y falta la energía para intentarlo. Aquí, pedir ayuda ya es un gran paso.'),
+  level('Melancolía', 60, 'Tristeza', 'Sombría', 'Una tristeza quieta tiñe los días y cuesta imaginar que algo cambie. Darle nombre y compañía es el primer paso para que vuelva el movimiento.'),
   level('Nostalgia', 75, 'Pesar', 'Trágica', 'Miras hacia lo que se perdió o no fue, y la vida pierde color. Honrar el duelo te devuelve, poco a poco, al presente.'),
   level('Miedo', 100, 'Ansiedad', 'Amenazante', 'El mundo se siente peligroso y te proteges de todo. Nombrar el miedo le quita la mitad de su fuerza.'),
   level('Deseo', 125, 'Anhelo', 'Decepcionante', 'Siempre falta algo para estar bien. El deseo mueve, pero si lo persigues sin pausa, nunca alcanza.'),

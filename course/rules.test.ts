@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { currentActivity, currentModule, isLocked, lockReason, nextActivity, PREMIUM_ROLE, progressPercent } from './rules';
-import { ACTIVITIES, activityById, COURSE, findActivity } from './syllabus';
+import { currentActivity, currentModule, freePart, isLocked, lockReason, nextActivity, PREMIUM_ROLE, progressPercent } from './rules';
+import { ACTIVITIES, activityById, COURSE, findActivity, type Activity } from './syllabus';
 
 const slugs = (...ids: string[]) => ids.map((id) => activityById(id)!.slug);
 const required = ACTIVITIES.filter((a) => !a.isIgnorable).map((a) => a.slug);
@@ -159,5 +159,20 @@ describe('videos', () => {
     const withVideo = ACTIVITIES.filter((a) => a.videoUrl);
     expect(withVideo.length).toBeGreaterThan(0);
     for (const a of withVideo) expect(existsSync(`client/public${a.videoUrl}`), a.videoUrl).toBe(true);
+  });
+});
+
+describe('freePart: what is free, as the premium invitation says it', () => {
+  const made = (id: string, isFree: boolean): Activity => ({ id, slug: `a-${id}`, title: id, description: '', isFree, isTool: false, isTheory: false, isCoaching: false, isIgnorable: false });
+
+  it('the course today: the first 7 activities of week 1, not the whole week', () => {
+    expect(freePart()).toEqual({ count: 7, module: 1, opening: true, wholeModule: false });
+  });
+
+  it('follows the data: a whole free week, a free middle, or free activities spread over weeks', () => {
+    expect(freePart([made('1-1', true), made('1-2', true), made('2-1', false)])).toEqual({ count: 2, module: 1, opening: true, wholeModule: true });
+    expect(freePart([made('1-1', false), made('1-2', true), made('2-1', false)])).toEqual({ count: 1, module: 1, opening: false, wholeModule: false });
+    expect(freePart([made('1-1', true), made('2-1', true)])).toEqual({ count: 2, module: undefined, opening: false, wholeModule: false });
+    expect(freePart([made('1-1', false)])).toEqual({ count: 0, module: undefined, opening: false, wholeModule: false });
   });
 });

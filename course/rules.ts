@@ -56,3 +56,18 @@ export function progressPercent(completed: Completed): number {
   const done = asSet(completed);
   return Math.round((required.filter((a) => done.has(a.slug)).length / required.length) * 100);
 }
+
+/**
+ * What is free in the course, as an invitation to the paid part can truthfully say it: how many activities
+ * are free, the week they are in when they all share one, whether they are that week's opening activities
+ * and whether they are the whole week.
+ */
+export function freePart(activities: readonly Activity[] = ACTIVITIES): { count: number; module: number | undefined; opening: boolean; wholeModule: boolean } {
+  const free = activities.filter((a) => a.isFree);
+  const modules = new Set(free.map(moduleOf));
+  const module = modules.size === 1 ? [...modules][0] : undefined;
+  if (module === undefined) return { count: free.length, module, opening: false, wholeModule: false };
+  const week = activities.filter((a) => moduleOf(a) === module);
+  const opening = week.slice(0, free.length).every((a) => a.isFree);
+  return { count: free.length, module, opening, wholeModule: opening && free.length === week.length };
+}

@@ -3,6 +3,7 @@
 import { evolveBeliefGoals, initialBeliefGoals, type BeliefGoalsState } from './beliefs/beliefs';
 import { evolveProgress, initialProgress, type ProgressState } from './course/course';
 import { evolveDeepWhy, initialDeepWhy, type DeepWhyState } from './deepwhy/deepwhy';
+import { DEEP_WHY_ACTIVITY } from './deepwhy/deepwhy.events';
 import type { RecordedEvent } from './store/types';
 import { evolveWheel, initialWheel, type WheelState } from './wheel/wheel';
 
@@ -22,3 +23,6 @@ export const learnerFold = {
     beliefGoals: evolveBeliefGoals(s.beliefGoals, e),
   }),
 };
+
+/** An activity started again after its completion (the deep why's 'Rehacer Ejercicio'): finishing it counts again. */
+export const startedAgain = (s: LearnerState, slug: string): boolean => slug === DEEP_WHY_ACTIVITY && s.deepWhy.restarted;

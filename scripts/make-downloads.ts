@@ -3,7 +3,7 @@
  *
  *   client/public/downloads/soltar-el-pasado.mp3        audiobook 'Soltar el Pasado' (/nostalgia): a guided
  *                                                       reflection of 3–5 min, text in downloads/soltar-el-pasado.txt
- *   client/public/downloads/niveles-de-conciencia.pdf   'Los 17 Niveles de Conciencia' (/niveles), 5 pages: levels
+ *   client/public/downloads/niveles-de-conciencia.pdf   'Los 18 Niveles de Conciencia' (/niveles), 5 pages: levels
  *                                                       and pyramid from course/consciousness.ts, the rest in
  *                                                       downloads/niveles.ts
  *   client/public/downloads/afirmaciones-fragmento.pdf  free fragment of the ebook (/afirmaciones), 6 pages
@@ -218,23 +218,23 @@ function brand(doc: Doc, y: number, color: string, align: 'left' | 'center' = 'c
   text(doc, 'Coaching holístico', M, y + 14, CW, { font: F.serifItalic, size: 10.5, color, align });
 }
 
-// ─────────────────────────────────── 'Los 17 Niveles de Conciencia' ───────────────────────────────────
+// ─────────────────────────────────── 'Los 18 Niveles de Conciencia' ───────────────────────────────────
 
 async function makeLevelsPdf(): Promise<Buffer> {
+  // The count comes from course/consciousness.ts; ensureFits below says when the table no longer fits its page.
   const levels = CONSCIOUSNESS_LEVELS;
-  if (levels.length !== 17) throw new Error(`course/consciousness.ts has ${levels.length} levels, expected 17`);
   const doc = createDoc({
     title: N.TITLE,
     subject: 'El mapa de los niveles de conciencia como perspectiva para observarte: tabla, pirámide de la creación y prácticas',
     keywords: 'niveles de conciencia, Hawkins, fuerza, poder, coraje, creencias, Manifiesta',
   });
 
-  // 1. Cover: deep teal, the 17 levels as a rising staircase of bars.
+  // 1. Cover: deep teal, the levels as a rising staircase of bars.
   page(doc, C.teal);
   doc.outline.addItem('Portada');
   doc.circle(W - 40, 120, 190).fillOpacity(0.07).fill(C.cream).fillOpacity(1);
   text(doc, 'GUÍA GRATUITA', M, 92, CW, { font: F.sansBold, size: 9, color: C.terracottaSoft, spacing: 3 });
-  text(doc, 'Los 17 Niveles\nde Conciencia', M, 116, CW, { font: F.serifBold, size: 44, color: C.cream, lineGap: 2 });
+  text(doc, `Los ${levels.length} Niveles\nde Conciencia`, M, 116, CW, { font: F.serifBold, size: 44, color: C.cream, lineGap: 2 });
   doc.rect(M, 238, 56, 2.5).fill(C.terracotta);
   text(doc, N.SUBTITLE, M, 256, CW * 0.8, { font: F.serifItalic, size: 17, color: C.cream, lineGap: 3 });
   {
@@ -298,10 +298,10 @@ async function makeLevelsPdf(): Promise<Buffer> {
   y = text(doc, N.QUOTE, M + 16, y + 6, CW - 16, { font: F.serifItalic, size: 15, color: C.teal }) + 10;
   ensureFits(y, 'niveles p2');
 
-  // 3. The table of the 17 levels, from the highest down, with the leap at 200 highlighted.
+  // 3. The table of the levels, from the highest down, with the leap at 200 highlighted.
   page(doc);
-  doc.outline.addItem('La tabla de los 17 niveles');
-  y = heading(doc, 'El mapa completo', 'Los 17 niveles', 52) - 6;
+  doc.outline.addItem(`La tabla de los ${levels.length} niveles`);
+  y = heading(doc, 'El mapa completo', `Los ${levels.length} niveles`, 52) - 6;
   {
     const cols = [
       { title: 'Nivel', w: 100 },
@@ -321,10 +321,11 @@ async function makeLevelsPdf(): Promise<Buffer> {
     for (const lv of top) {
       const power = lv.category === 'Poder';
       const insightW = CW - 2 * pad - 14;
-      const rowH = 6 + 13 + measure(doc, lv.insight, insightW, insightStyle) + 5;
+      // Tight rows: the whole scale fits one page.
+      const rowH = 5 + 13 + measure(doc, lv.insight, insightW, insightStyle) + 4;
       doc.rect(M, y, CW, rowH).fill(power ? '#EDF4F2' : '#F8EEE3');
       doc.moveTo(M, y + rowH).lineTo(M + CW, y + rowH).lineWidth(0.5).stroke(C.white);
-      const ty = y + 6;
+      const ty = y + 5;
       text(doc, lv.name, xs[0]! + pad, ty - 0.5, cols[0]!.w - 2 * pad, { font: F.serifBold, size: 12, color: power ? C.teal : C.terracotta });
       text(doc, String(lv.score), xs[1]! + pad, ty, cols[1]!.w - 2 * pad, { font: F.sansBold, size: 10, color: C.ink, align: 'center' });
       {

@@ -16,6 +16,7 @@ import { createAccounts } from './features/auth/accounts';
 import authRoutes from './features/auth/routes';
 import beliefRoutes from './features/beliefs/routes';
 import courseRoutes from './features/course/routes';
+import { createAiAvailability } from './features/deepwhy/ai-availability';
 import { whyQuestionRoutes } from './features/deepwhy/questions';
 import deepWhyRoutes from './features/deepwhy/routes';
 import healthRoutes from './features/health/routes';
@@ -56,6 +57,7 @@ export type AppConfig = Pick<
   | 'PAYMENT_TIMEOUT_MS'
   | 'SITE_NOTICE_TEXT'
   | 'SITE_NOTICE_LINK'
+  | 'GEMINI_API_KEY'
 >;
 
 export interface AppDeps {
@@ -126,7 +128,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(coachRoutes, { store: deps.store, pool: deps.pool, catalog: createCatalog() });
   await app.register(paymentRoutes, { store: deps.store, pool: deps.pool, accounts, config });
   await app.register(meditationRoutes, { store: deps.store, pool: deps.pool });
-  await app.register(whyQuestionRoutes, { jobs: deps.jobs, pool: deps.pool, perIp: config.RATE_LIMIT_PER_IP });
+  const ai = createAiAvailability({ configured: Boolean(config.GEMINI_API_KEY) });
+  await app.register(whyQuestionRoutes, { jobs: deps.jobs, pool: deps.pool, store: deps.store, ai, perIp: config.RATE_LIMIT_PER_IP });
 
   await app.register(clientPlugin, {
     root: deps.config.SERVE_CLIENT ? (deps.clientDir ?? CLIENT_DIST) : undefined,

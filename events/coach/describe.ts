@@ -9,7 +9,7 @@ import { activityBySlug } from '../../course/syllabus';
 import { EmailVerified, RoleGranted, RoleRevoked, UserRegistered, VerificationRequested } from '../accounts/accounts.events';
 import { BeliefGoalDeleted, BeliefGoalSaved } from '../beliefs/beliefs.events';
 import { ActivityCompleted, ReflectionSaved } from '../course/course.events';
-import { WhyAnswerSaved, WhyQuestionAsked, WhySelectionSaved } from '../deepwhy/deepwhy.events';
+import { WhyAnswerSaved, WhyExerciseRestarted, WhyQuestionAsked, WhySelectionSaved } from '../deepwhy/deepwhy.events';
 import { MeditationSessionCompleted, RevelationSaved } from '../meditation/meditation.events';
 import { EntitlementGranted, EntitlementRevoked } from '../payments/payments.events';
 import type { RecordedEvent } from '../store/types';
@@ -40,6 +40,7 @@ export function describeEvent(e: RecordedEvent): string {
   }
   if (WhySelectionSaved.is(e)) return `Eligió sus áreas de enfoque: ${e.data.areaIds.map(area).join(', ')}`;
   if (WhyAnswerSaved.is(e)) return `Respondió el nivel ${e.data.levelIndex + 1} del porqué en ${area(e.data.areaId)}: ${quote(e.data.answer)}`;
+  if (WhyExerciseRestarted.is(e)) return `Rehízo «${activity(DEEP_WHY_ACTIVITY)}»: empezó de nuevo, con sus áreas y respuestas en blanco`;
   if (WhyQuestionAsked.is(e)) {
     const how = e.data.source === 'ai' ? `generada por IA (${e.data.model})` : 'de respaldo';
     return `Recibió la pregunta ${e.data.levelIndex + 1} del porqué en ${area(e.data.areaId)} (${how}): ${quote(e.data.question, 140)}`;
@@ -67,7 +68,7 @@ export function activityOf(e: RecordedEvent): string | undefined {
   if (ActivityCompleted.is(e) || ReflectionSaved.is(e)) return e.data.activityId;
   if (AreaRated.is(e)) return WHEEL_ACTIVITY;
   if (AreaDefinitionSaved.is(e)) return e.data.activityId;
-  if (WhySelectionSaved.is(e) || WhyAnswerSaved.is(e) || WhyQuestionAsked.is(e)) return DEEP_WHY_ACTIVITY;
+  if (WhySelectionSaved.is(e) || WhyAnswerSaved.is(e) || WhyQuestionAsked.is(e) || WhyExerciseRestarted.is(e)) return DEEP_WHY_ACTIVITY;
   if (MeditationSessionCompleted.is(e) || RevelationSaved.is(e)) return MEDITATION_ACTIVITY;
   if (BeliefGoalSaved.is(e) || BeliefGoalDeleted.is(e)) return BELIEF_THRESHOLD_ACTIVITY;
   return undefined;

@@ -18,6 +18,8 @@ describe('course slice', () => {
   it('decideComplete: an open activity gives one event; a completed one none; a locked one a 403 with its reason', () => {
     expect(decideComplete(initialProgress, { userId, slug: slug('1-1'), roles: [] })).toHaveLength(1);
     expect(decideComplete(withCompleted('1-1'), { userId, slug: slug('1-1'), roles: [] })).toEqual([]);
+    // Started again since its completion (the deep why's 'Rehacer Ejercicio'): finishing it is recorded again.
+    expect(decideComplete(withCompleted('1-1'), { userId, slug: slug('1-1'), roles: [], again: true })).toHaveLength(1);
     expect(() => decideComplete(initialProgress, { userId, slug: slug('1-2'), roles: [] })).toThrow(new ForbiddenError(LOCK_MESSAGES.previous));
     expect(() => decideComplete(withCompleted('1-1', '1-2', '1-3', '1-4', '1-7'), { userId, slug: slug('1-8'), roles: [] })).toThrow(LOCK_MESSAGES.premium);
     expect(decideComplete(withCompleted('1-1', '1-2', '1-3', '1-4', '1-7'), { userId, slug: slug('1-8'), roles: [PREMIUM_ROLE] })).toHaveLength(1);

@@ -39,8 +39,12 @@ export function assertUnlocked(state: ProgressState, slug: string, roles: readon
   if (reason) throw new ForbiddenError(LOCK_MESSAGES[reason]);
 }
 
-export function decideComplete(state: ProgressState, command: { userId: string; slug: string; roles: readonly number[]; eventId?: string }): NewEvent[] {
-  if (state.completed.has(command.slug)) return [];
+/**
+ * Completes an activity once; `again` when it was started again after its completion (the deep why's
+ * 'Rehacer Ejercicio'), so that finishing the new round is recorded too.
+ */
+export function decideComplete(state: ProgressState, command: { userId: string; slug: string; roles: readonly number[]; again?: boolean; eventId?: string }): NewEvent[] {
+  if (state.completed.has(command.slug) && !command.again) return [];
   assertUnlocked(state, command.slug, command.roles);
   return [ActivityCompleted.create({ userId: command.userId, activityId: command.slug }, { eventId: command.eventId })];
 }

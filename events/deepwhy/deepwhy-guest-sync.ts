@@ -1,22 +1,25 @@
 // A guest's deep-why data (the chosen areas and the answers per level) becomes the events a learner
-// would have written. The 3 areas were chosen among the guest's own 7 weakest, from local ratings.
+// would have written. The 3 areas were chosen among the guest's own 7 weakest, from local ratings. A guest
+// who pressed 'Rehacer Ejercicio' and has not finished since carries `restarted`: the restart comes first.
 import { z } from 'zod';
 import { AREA_IDS } from '../../course/areas';
 import { registerGuestTranslator } from '../course/guest-sync';
 import type { NewEvent } from '../store/types';
-import { DEEP_WHY_ACTIVITY, FOCUS_AREAS, MAX_ANSWER, WHY_LEVELS, WhyAnswerSaved, WhySelectionSaved } from './deepwhy.events';
+import { DEEP_WHY_ACTIVITY, FOCUS_AREAS, MAX_ANSWER, WHY_LEVELS, WhyAnswerSaved, WhyExerciseRestarted, WhySelectionSaved } from './deepwhy.events';
 
 const area = z.enum(AREA_IDS);
 
 registerGuestTranslator(DEEP_WHY_ACTIVITY, {
   name: 'deep-why',
   schema: z.looseObject({
+    restarted: z.boolean().optional(),
     selectedAreaIds: z.array(area).length(FOCUS_AREAS).refine((ids) => new Set(ids).size === FOCUS_AREAS).optional(),
     whyAnswers: z.partialRecord(area, z.array(z.string().max(MAX_ANSWER).nullable()).max(WHY_LEVELS)).optional(),
   }),
   translate: (data, { userId, eventId }) => {
     const events: NewEvent[] = [];
-    if (data.selectedAreaIds) events.push(WhySelectionSaved.create({ userId, areaIds: data.selectedAreaIds }, { eventId: eventId(0) }));
+    if (data.restarted) events.push(WhyExerciseRestarted.create({ userId }, { eventId: eventId(0) }));
+    if (data.selectedAreaIds) events.push(WhySelectionSaved.create({ userId, areaIds: data.selectedAreaIds }, { eventId: eventId(events.length) }));
     for (const [areaId, answers] of Object.entries(data.whyAnswers ?? {})) {
       // Answers count only for the chosen areas, as they would for a learner.
       if (!data.selectedAreaIds?.includes(areaId)) continue;

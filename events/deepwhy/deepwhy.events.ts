@@ -42,4 +42,10 @@ export const WhyQuestionAsked = defineEvent(
   }),
 );
 
-export const deepWhyEvents = [WhySelectionSaved, WhyAnswerSaved, WhyQuestionAsked] as const;
+/**
+ * 'Rehacer Ejercicio': the chosen areas and every answer are set aside and the exercise starts again from the
+ * choice of areas. The completion stays (what came after it stays open); finishing again completes it again.
+ */
+export const WhyExerciseRestarted = defineEvent('WhyExerciseRestarted', 1, z.strictObject({ userId: z.uuid() }));
+
+export const deepWhyEvents = [WhySelectionSaved, WhyAnswerSaved, WhyQuestionAsked, WhyExerciseRestarted] as const;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { recorded } from '../../tests/setup/recorded';
 import { initialProgress } from '../course/course';
 import { ConflictError, InvalidError } from '../errors';
-import { decideAnswer, decideSelect, evolveDeepWhy, initialDeepWhy, NEEDS_WHEEL, targetAreaIds } from './deepwhy';
+import { describeEvent } from '../coach/describe';
+import { decideAnswer, decideRestart, decideSelect, evolveDeepWhy, initialDeepWhy, NEEDS_WHEEL, targetAreaIds } from './deepwhy';
 
 const userId = '00000000-0000-4000-8000-0000000000bb';
 const unlocked = { completed: new Set(['12-areas-balance', 'concientizando-areas-balance', 'viendo-hacia-atras-desde-el-futuro']) };
@@ -14,7 +15,7 @@ describe('deep-why slice', () => {
       recorded('WhyAnswerSaved', { userId, areaId: 'finances', levelIndex: 2, answer: 'Tres' }),
       recorded('WhyAnswerSaved', { userId, areaId: 'finances', levelIndex: 0, answer: 'Uno' }),
     ].reduce(evolveDeepWhy, initialDeepWhy);
-    expect(state).toEqual({ selectedAreaIds: ['finances', 'career', 'character'], answers: { finances: ['Uno', null, 'Tres'] } });
+    expect(state).toEqual({ selectedAreaIds: ['finances', 'career', 'character'], answers: { finances: ['Uno', null, 'Tres'] }, restarted: false });
   });
 
   it('targets the 7 lowest-rated areas and needs the wheel first', () => {
@@ -34,9 +35,40 @@ describe('deep-why slice', () => {
   });
 
   it('decides an answer only for a selected area, and nothing for the same text again', () => {
-    const state = { selectedAreaIds: ['finances', 'career', 'character'], answers: { finances: ['Uno'] } };
+    const state = { selectedAreaIds: ['finances', 'career', 'character'], answers: { finances: ['Uno'] }, restarted: false };
     expect(decideAnswer(unlocked, state, { userId, roles: [], areaId: 'finances', levelIndex: 1, answer: ' Dos ' })[0]!.data).toMatchObject({ answer: 'Dos', levelIndex: 1 });
     expect(decideAnswer(unlocked, state, { userId, roles: [], areaId: 'finances', levelIndex: 0, answer: 'Uno' })).toEqual([]);
     expect(() => decideAnswer(unlocked, state, { userId, roles: [], areaId: 'health-fitness', levelIndex: 0, answer: 'x' })).toThrow(InvalidError);
+  });
+
+  it("'Rehacer Ejercicio' (WhyExerciseRestarted) clears the areas and the answers; the round stays open until the activity is completed again", () => {
+    const finished = [
+      recorded('WhySelectionSaved', { userId, areaIds: ['finances', 'career', 'character'] }),
+      recorded('WhyAnswerSaved', { userId, areaId: 'finances', levelIndex: 0, answer: 'Uno' }),
+      recorded('ActivityCompleted', { userId, activityId: '7-niveles-deep-why' }),
+    ].reduce(evolveDeepWhy, initialDeepWhy);
+    expect(finished.restarted).toBe(false);
+
+    const redone = evolveDeepWhy(finished, recorded('WhyExerciseRestarted', { userId }));
+    expect(redone).toEqual({ selectedAreaIds: [], answers: {}, restarted: true });
+    // Another activity's completion does not close the round; the deep why's own does.
+    expect(evolveDeepWhy(redone, recorded('ActivityCompleted', { userId, activityId: 'meditacion-7-fases' })).restarted).toBe(true);
+    expect(evolveDeepWhy(redone, recorded('ActivityCompleted', { userId, activityId: '7-niveles-deep-why' })).restarted).toBe(false);
+  });
+
+  it('decides a restart when there is something to start again, and nothing when it is already fresh', () => {
+    const completed = { completed: new Set([...unlocked.completed, '7-niveles-deep-why']) };
+    const answered = { selectedAreaIds: ['finances', 'career', 'character'], answers: { finances: ['Uno'] }, restarted: false };
+    const events = decideRestart(completed, answered, { userId, roles: [], eventId: 'e1' });
+    expect(events.map((e) => [e.type, e.data, e.eventId])).toEqual([['WhyExerciseRestarted', { userId }, 'e1']]);
+    // A completed exercise with nothing chosen yet still restarts its round (the summary would come back).
+    expect(decideRestart(completed, initialDeepWhy, { userId, roles: [] })).toHaveLength(1);
+    expect(decideRestart(completed, { ...initialDeepWhy, restarted: true }, { userId, roles: [] })).toEqual([]);
+    expect(decideRestart(unlocked, initialDeepWhy, { userId, roles: [] })).toEqual([]);
+    expect(() => decideRestart(initialProgress, answered, { userId, roles: [] })).toThrow(/anterior/);
+  });
+
+  it("the coach reads a restart in plain Spanish", () => {
+    expect(describeEvent(recorded('WhyExerciseRestarted', { userId }))).toBe('Rehízo «Los 7 Niveles del Porqué»: empezó de nuevo, con sus áreas y respuestas en blanco');
   });
 });

@@ -1,17 +1,20 @@
 // The deep-why slice: the chosen areas and the answers per level, and the decisions to save them.
 import { NEEDS_WHEEL, targetAreaIdsFrom } from '../../course/deep-why';
 import { assertUnlocked, type ProgressState } from '../course/course';
+import { ActivityCompleted } from '../course/course.events';
 import { ConflictError, InvalidError } from '../errors';
 import type { NewEvent, RecordedEvent } from '../store/types';
-import { DEEP_WHY_ACTIVITY, FOCUS_AREAS, TARGET_AREAS, WhyAnswerSaved, WhySelectionSaved } from './deepwhy.events';
+import { DEEP_WHY_ACTIVITY, FOCUS_AREAS, TARGET_AREAS, WhyAnswerSaved, WhyExerciseRestarted, WhyQuestionAsked, WhySelectionSaved } from './deepwhy.events';
 
 export interface DeepWhyState {
   selectedAreaIds: readonly string[];
   /** Area id → answers by level index (0–6). */
   answers: Readonly<Record<string, readonly (string | null)[]>>;
+  /** Started again ('Rehacer Ejercicio') and not completed since: there is no summary to show. */
+  restarted: boolean;
 }
 
-export const initialDeepWhy: DeepWhyState = { selectedAreaIds: [], answers: {} };
+export const initialDeepWhy: DeepWhyState = { selectedAreaIds: [], answers: {}, restarted: false };
 
 export function evolveDeepWhy(state: DeepWhyState, event: RecordedEvent): DeepWhyState {
   if (WhySelectionSaved.is(event)) return { ...state, selectedAreaIds: event.data.areaIds };
@@ -22,6 +25,8 @@ export function evolveDeepWhy(state: DeepWhyState, event: RecordedEvent): DeepWh
     list[levelIndex] = answer;
     return { ...state, answers: { ...state.answers, [areaId]: list } };
   }
+  if (WhyExerciseRestarted.is(event)) return { selectedAreaIds: [], answers: {}, restarted: true };
+  if (ActivityCompleted.is(event) && event.data.activityId === DEEP_WHY_ACTIVITY && state.restarted) return { ...state, restarted: false };
   return state;
 }
 
@@ -55,4 +60,34 @@ export function decideAnswer(progress: ProgressState, state: DeepWhyState, comma
   const answer = command.answer.trim();
   if (state.answers[command.areaId]?.[command.levelIndex] === answer) return [];
   return [WhyAnswerSaved.create({ userId: command.userId, areaId: command.areaId, levelIndex: command.levelIndex, answer }, { eventId: command.eventId })];
+}
+
+/**
+ * 'Rehacer Ejercicio': recorded when there is something to start again (areas, answers, or a completed
+ * round whose summary would come back); nothing when the exercise is already fresh.
+ */
+export function decideRestart(progress: ProgressState, state: DeepWhyState, command: Command): NewEvent[] {
+  assertUnlocked(progress, DEEP_WHY_ACTIVITY, command.roles);
+  const fresh = state.selectedAreaIds.length === 0 && Object.keys(state.answers).length === 0;
+  if (fresh && (state.restarted || !progress.completed.has(DEEP_WHY_ACTIVITY))) return [];
+  return [WhyExerciseRestarted.create({ userId: command.userId }, { eventId: command.eventId })];
+}
+
+/**
+ * The question a learner was asked at a level, as it was made (AI or fallback). Nothing to check: it is a
+ * record of what the learner saw; its event id comes from the question id, so recording it again is a no-op.
+ */
+export function decideQuestionAsked(command: {
+  userId: string;
+  questionId: string;
+  areaId: string;
+  levelIndex: number;
+  question: string;
+  source: 'ai' | 'fallback';
+  model: string | null;
+  promptVersion: string;
+  eventId: string;
+}): NewEvent[] {
+  const { userId, questionId, areaId, levelIndex, question, source, model, promptVersion, eventId } = command;
+  return [WhyQuestionAsked.create({ userId, questionId, areaId, levelIndex, question, source, model, promptVersion }, { eventId })];
 }

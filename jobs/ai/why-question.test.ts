@@ -18,7 +18,7 @@ describe('the first why question', () => {
   it('asks Gemini with the area, the current reality and the future vision, and returns its one question', async () => {
     gemini.reply({ text: '"¿Por qué sentir holgura te devolvería la calma?"\nEspero que te sirva.' });
     const q = await createWhyQuestionGenerator(config())(first);
-    expect(q).toEqual({ question: '¿Por qué sentir holgura te devolvería la calma?', source: 'ai', model: 'gemini-2.5-flash', promptVersion: 'why-v1' });
+    expect(q).toEqual({ question: '¿Por qué sentir holgura te devolvería la calma?', source: 'ai', model: 'gemini-2.5-flash', promptVersion: 'why-v1', provider: 'ok' });
     expect(gemini.requests).toHaveLength(1);
     const [request] = gemini.requests;
     expect(request!.model).toBe('gemini-2.5-flash');
@@ -29,12 +29,13 @@ describe('the first why question', () => {
   });
 
   it("falls back to the spec's text without a key, on an HTTP error and on a timeout", async () => {
-    expect(await createWhyQuestionGenerator({ ...config(), apiKey: undefined })(first)).toMatchObject({ question: FIRST_FALLBACK, source: 'fallback', model: null });
+    // Without a key nobody is asked: no outcome of the provider to report.
+    expect(await createWhyQuestionGenerator({ ...config(), apiKey: undefined })(first)).toEqual({ question: FIRST_FALLBACK, source: 'fallback', model: null, promptVersion: 'why-v1' });
     gemini.reply({ status: 500 });
-    expect((await createWhyQuestionGenerator(config())(first)).question).toBe(FIRST_FALLBACK);
+    expect(await createWhyQuestionGenerator(config())(first)).toMatchObject({ question: FIRST_FALLBACK, provider: 'failed' });
     gemini.reply({ hang: true });
     const started = Date.now();
-    expect((await createWhyQuestionGenerator(config())(first)).question).toBe(FIRST_FALLBACK);
+    expect(await createWhyQuestionGenerator(config())(first)).toMatchObject({ question: FIRST_FALLBACK, provider: 'failed' });
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
@@ -56,10 +57,10 @@ describe('later levels', () => {
     expect(gemini.requests[0]!.prompt).toContain(later.previousAnswer);
   });
 
-  it('when extraction fails, use the first 50 characters of the answer and an ellipsis', async () => {
+  it('when extraction fails, quote the answer within its first 50 characters, whole words, and an ellipsis', async () => {
     gemini.reply({ status: 503 });
     const q = await createWhyQuestionGenerator(config())(later);
-    expect(q).toMatchObject({ source: 'fallback', question: `Dices: «${later.previousAnswer.slice(0, 50)}...». ¿Y por qué es tan importante eso para ti?` });
+    expect(q).toMatchObject({ source: 'fallback', provider: 'failed', question: 'Dices: «Porque quiero dejar de sentir que el dinero manda…». ¿Y por qué es tan importante eso para ti?' });
   });
 
   it('a short answer (under 15 characters) is not sent for extraction', async () => {

@@ -2,27 +2,33 @@
 // Without a key, on an error or a timeout, the spec's fallback texts answer instead: the learner is
 // never blocked.
 import { GoogleGenAI } from '@google/genai';
-import { FIRST_FALLBACK, ideaFallback, MIN_ANSWER_FOR_IDEA, noFutureFallback } from '../../course/deep-why';
+import {
+  fallbackWhyQuestion,
+  FIRST_FALLBACK,
+  ideaFallback,
+  MIN_ANSWER_FOR_IDEA,
+  nextQuestion,
+  noFutureFallback,
+  SHORT_ANSWER_QUESTION,
+  type WhyQuestionInput,
+} from '../../course/deep-why';
 
-export { FIRST_FALLBACK, ideaFallback, MIN_ANSWER_FOR_IDEA, noFutureFallback };
+export { FIRST_FALLBACK, ideaFallback, MIN_ANSWER_FOR_IDEA, nextQuestion, noFutureFallback, SHORT_ANSWER_QUESTION, type WhyQuestionInput };
 
 export const AI_WHY_QUESTION = 'ai.why-question';
 export const PROMPT_VERSION = 'why-v1';
-
-export interface WhyQuestionInput {
-  areaTitle: string;
-  levelIndex: number;
-  currentText?: string | null;
-  futureText?: string | null;
-  previousAnswer?: string | null;
-}
 
 export interface WhyQuestion {
   question: string;
   source: 'ai' | 'fallback';
   model: string | null;
   promptVersion: string;
+  /** How the provider answered when it was asked: absent when it was not (no key, nothing to ask). */
+  provider?: 'ok' | 'failed';
 }
+
+/** A question made without asking any AI. */
+export const fallbackOnly = (input: WhyQuestionInput): WhyQuestion => ({ question: fallbackWhyQuestion(input), source: 'fallback', model: null, promptVersion: PROMPT_VERSION });
 
 export interface AiConfig {
   apiKey?: string;
@@ -48,9 +54,6 @@ export function firstQuestionPrompt(input: WhyQuestionInput): string {
 export function coreIdeaPrompt(answer: string): string {
   return [VOICE, `Respuesta de la persona: ${answer.trim()}`, 'Resume en una frase breve (máximo 12 palabras) la idea central de esa respuesta, en primera persona.'].join('\n');
 }
-
-export const nextQuestion = (idea: string) => `Dices: «${idea.replace(/[«»"]/g, '').trim()}». ¿Y por qué es tan importante eso para ti?`;
-export const SHORT_ANSWER_QUESTION = '¿Y por qué es importante eso para ti? Tómate un momento y ve un poco más profundo.';
 
 /** One line of plain text: the model's first line, without quotes or a trailing label. */
 function clean(text: string | undefined): string | undefined {
@@ -84,15 +87,14 @@ export function createWhyQuestionGenerator(config: AiConfig) {
   }
 
   return async function generate(input: WhyQuestionInput): Promise<WhyQuestion> {
-    const made = (question: string, ai: boolean): WhyQuestion => ({ question, source: ai ? 'ai' : 'fallback', model: ai ? config.model : null, promptVersion: PROMPT_VERSION });
-    if (input.levelIndex === 0) {
-      if (!input.futureText?.trim()) return made(noFutureFallback(input.areaTitle), false);
-      const question = await ask(firstQuestionPrompt(input));
-      return question ? made(question, true) : made(FIRST_FALLBACK, false);
-    }
+    const fallback = fallbackOnly(input);
+    // Nothing to ask: no key, no future vision for the first level, an answer too short for an idea.
     const answer = input.previousAnswer?.trim() ?? '';
-    if (answer.length < MIN_ANSWER_FOR_IDEA) return made(SHORT_ANSWER_QUESTION, false);
-    const idea = await ask(coreIdeaPrompt(answer));
-    return idea ? made(nextQuestion(idea), true) : made(nextQuestion(ideaFallback(answer)), false);
+    const nothingToAsk = input.levelIndex === 0 ? !input.futureText?.trim() : answer.length < MIN_ANSWER_FOR_IDEA;
+    if (!client || nothingToAsk) return fallback;
+    const asked = await ask(input.levelIndex === 0 ? firstQuestionPrompt(input) : coreIdeaPrompt(answer));
+    if (!asked) return { ...fallback, provider: 'failed' };
+    const question = input.levelIndex === 0 ? asked : nextQuestion(asked);
+    return { question, source: 'ai', model: config.model, promptVersion: PROMPT_VERSION, provider: 'ok' };
   };
 }

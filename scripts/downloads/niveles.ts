@@ -1,13 +1,15 @@
-// The texts of 'Los 17 Niveles de Conciencia' (client/public/downloads/niveles-de-conciencia.pdf) that are not
+import { LEVEL_COUNT } from '../../course/consciousness';
+
+// The texts of 'Los 18 Niveles de Conciencia' (client/public/downloads/niveles-de-conciencia.pdf) that are not
 // in course/consciousness.ts: the levels themselves (name, score, category, emotion, view of life, insight)
 // and the creation pyramid come from there, so the PDF and the course activity always say the same.
 // Voice: tú, like the course activity. Only characters of the PDF standard fonts (WinAnsi).
 
-export const TITLE = 'Los 17 Niveles de Conciencia';
+export const TITLE = `Los ${LEVEL_COUNT} Niveles de Conciencia`;
 export const SUBTITLE = 'Un mapa para observarte con honestidad y con ternura';
 
 export const INTRODUCTION: readonly string[] = [
-  'Este mapa se inspira en la escala de conciencia que propuso el psiquiatra David R. Hawkins. Ordena diecisiete estados, desde la vergüenza hasta la iluminación, y a cada uno le asigna un número que habla de cuánta energía, apertura y amplitud de mirada tiene.',
+  'Este mapa se inspira en la escala de conciencia que propuso el psiquiatra David R. Hawkins. Ordena dieciocho estados, desde la vergüenza hasta la iluminación, y a cada uno le asigna un número que habla de cuánta energía, apertura y amplitud de mirada tiene.',
   'No es una medición científica ni una etiqueta para ponerte a ti o a los demás. Es una perspectiva: un espejo para observarte. Nadie vive siempre en el mismo nivel; a lo largo de un mismo día puedes pasar por varios, y cada área de tu vida puede estar en un lugar distinto. Lo valioso es darte cuenta de dónde estás ahora y de qué te ayudaría a subir un escalón.',
   'Cada nivel tiene una emoción que lo tiñe y una manera de ver la vida. Cuando cambia la emoción, cambia el mundo que percibes, aunque afuera nada se haya movido todavía.',
 ];

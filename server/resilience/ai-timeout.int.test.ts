@@ -22,7 +22,8 @@ let gemini: FakeGemini;
 beforeAll(async () => {
   gemini = await startFakeGemini();
   db = await createTestDatabase();
-  t = await startTestApp(db);
+  // A key is configured: questions go through the queue to the (fake) provider.
+  t = await startTestApp(db, { config: { GEMINI_API_KEY: 'clave' } });
   // The same wiring as server/runtime.ts, with a short AI_TIMEOUT_MS.
   const generate = createWhyQuestionGenerator({ apiKey: 'clave', model: 'gemini-2.5-flash', baseUrl: gemini.baseUrl, timeoutMs: AI_TIMEOUT_MS });
   await t.jobs.startWorkers({
@@ -66,6 +67,15 @@ const askedEvents = async (l: Learner) =>
   (await db.pool.query<{ data: { source: string; question: string } }>(`SELECT data FROM events WHERE stream_id = $1 AND type = 'WhyQuestionAsked'`, [`learner-${l.userId}`])).rows.map((r) => r.data);
 
 describe('AI provider timeouts never block the learner', () => {
+  // First: after the failures below, the provider counts as down for this app and questions are answered
+  // at once with the fallback.
+  it('Gemini answers in time: the AI question (control: the timeout does not cut off normal answers)', async () => {
+    gemini.reply({ text: '¿Por qué vivir con calma te importa tanto?', delayMs: 200 });
+    const l = await learnerWithVision();
+    const { question } = await askAndWait(l);
+    expect(question).toEqual({ status: 'done', question: '¿Por qué vivir con calma te importa tanto?', source: 'ai' });
+  });
+
   it('Gemini hangs: the fallback question arrives within AI_TIMEOUT_MS plus polling', async () => {
     gemini.reply({ hang: true });
     const l = await learnerWithVision();
@@ -99,11 +109,4 @@ describe('AI provider timeouts never block the learner', () => {
     for (const r of results) expect(r.question.source).toBe('fallback');
     expect(Math.max(...waits)).toBeLessThan(BOUND_MS);
   }, 30_000);
-
-  it('Gemini answers in time: the AI question (control: the timeout does not cut off normal answers)', async () => {
-    gemini.reply({ text: '¿Por qué vivir con calma te importa tanto?', delayMs: 200 });
-    const l = await learnerWithVision();
-    const { question } = await askAndWait(l);
-    expect(question).toEqual({ status: 'done', question: '¿Por qué vivir con calma te importa tanto?', source: 'ai' });
-  });
 });

@@ -79,6 +79,7 @@ const TABLE: Row[] = [
   { method: 'GET', path: '/api/activity/getDeepWhyPrerequisites', expect: signedIn(200) },
   { method: 'POST', path: '/api/activity/saveWhySelection', body: () => ({ activityId: '7-niveles-deep-why', selectedAreaIds: WEAKEST }), expect: signedIn(200) },
   { method: 'POST', path: '/api/activity/saveWhyAnswer', body: () => ({ activityId: '7-niveles-deep-why', areaId: WEAKEST[0], levelIndex: 0, answer: 'Porque quiero paz.' }), expect: signedIn(200) },
+  { method: 'POST', path: '/api/activity/restartDeepWhy', body: () => ({ activityId: '7-niveles-deep-why' }), expect: signedIn(200) },
   // Guests do the exercise from local data and may ask for questions too.
   { method: 'POST', path: '/api/activity/deepWhy/question', body: () => ({ areaId: WEAKEST[0], levelIndex: 1, previousAnswer: 'Porque quiero paz.' }), expect: 200 },
   // Someone else's question is as unknown as a question that never existed.
@@ -129,7 +130,11 @@ async function finishFreeActivities(l: Learner) {
 beforeAll(async () => {
   db = await createTestDatabase();
   mp = await startFakeMercadoPago();
-  t = await startTestApp(db, { config: { MERCADOPAGO_API_URL: mp.apiUrl, MERCADOPAGO_ACCESS_TOKEN: mp.token, MERCADOPAGO_WEBHOOK_SECRET: 'secreto-del-webhook', RATE_LIMIT_PER_IP: 10_000, LEAD_RATE_LIMIT_PER_IP: 10_000 } });
+  // GEMINI_API_KEY: a deep-why question then goes through the queue and has an id to read back (without AI
+  // configured it is answered at once, and there is nothing to poll).
+  t = await startTestApp(db, {
+    config: { MERCADOPAGO_API_URL: mp.apiUrl, MERCADOPAGO_ACCESS_TOKEN: mp.token, MERCADOPAGO_WEBHOOK_SECRET: 'secreto-del-webhook', RATE_LIMIT_PER_IP: 10_000, LEAD_RATE_LIMIT_PER_IP: 10_000, GEMINI_API_KEY: 'clave' },
+  });
   principals.learner = await createLearner(t.app, t.store);
   principals.premium = await createLearner(t.app, t.store, { roles: [ROLES.premium] });
   principals.coach = await createLearner(t.app, t.store, { roles: [ROLES.coach] });

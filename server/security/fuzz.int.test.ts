@@ -41,6 +41,8 @@ const t = await startTestApp(db, {
     RATE_LIMIT_PER_IP: 1_000_000,
     RATE_LIMIT_LOGIN_PER_ACCOUNT: 1_000_000,
     LEAD_RATE_LIMIT_PER_IP: 1_000_000,
+    // Deep-why questions go through the queue (a job is written), as with AI configured.
+    GEMINI_API_KEY: 'clave',
   },
 });
 afterAll(async () => {
@@ -109,6 +111,9 @@ for (const activity of ACTIVITIES.slice(0, ACTIVITIES.findIndex((a) => a.slug ==
   await setupPost(actors.premium, '/api/activity/markAsComplete', { activityId: activity.slug });
 }
 await setupPost(actors.premium, '/api/activity/saveWhySelection', { activityId: '7-niveles-deep-why', selectedAreaIds: FOCUS });
+for (const activity of ACTIVITIES.slice(0, ACTIVITIES.findIndex((a) => a.slug === '7-niveles-deep-why') + 1)) {
+  await setupPost(actors.coach, '/api/activity/markAsComplete', { activityId: activity.slug });
+}
 const goal = await setupPost(actors.premium, '/api/activity/saveBeliefThreshold', { activityId: 'umbral-de-creencia', manifestGoal: 'Vivir de lo que amo con calma.' });
 const GOAL_ID = (goal.data as { id: string }).id;
 /** An account still waiting for its verification mail (resendVerification writes for it). */
@@ -184,6 +189,9 @@ const EXAMPLES: Record<string, Example> = {
     roles: ACTIVITY_ROLES,
     body: ({ n }) => ({ activityId: '7-niveles-deep-why', areaId: TARGETS[1], levelIndex: n % 7, answer: `Porque quiero libertad ${n}.` }),
   },
+  // The coach's own deep why (completed in the setup): restarting the premium learner's would clear the
+  // areas that saveWhyAnswer's example answers in.
+  'POST /api/activity/restartDeepWhy': { ok: 'coach', roles: ['guest', 'learner', 'coach'], body: () => ({ activityId: '7-niveles-deep-why' }) },
   'POST /api/activity/deepWhy/question': { ok: 'guest', roles: ACTIVITY_ROLES, body: () => ({ areaId: FOCUS[0], levelIndex: 1, previousAnswer: 'Porque sí.', currentText: 'Hoy', futureText: 'Mañana' }) },
   'POST /api/activity/saveBeliefThreshold': {
     ok: 'premium',

@@ -1,4 +1,4 @@
-// Two reading pages of week 1 end to end: the consciousness levels (the carousel that counts 'n / 17' and wraps,
+// Two reading pages of week 1 end to end: the consciousness levels (the carousel that counts 'n / 18' and wraps,
 // the arrow keys, the full table in a modal) and the first coaching session, which offers the free
 // clarification call to a guest and a free learner and welcomes an enrolled learner (role 7) with their own
 // booking link.
@@ -49,18 +49,18 @@ test('a guest walks the consciousness levels: the carousel counts and wraps, and
 
   const carousel = page.getByRole('region', { name: 'Recorre los niveles' });
   await expect(carousel).toHaveAttribute('aria-roledescription', 'carrusel');
-  const counter = carousel.getByText(/^\d+ \/ 17$/);
+  const counter = carousel.getByText(/^\d+ \/ 18$/);
   await expect(counter).toBeVisible();
   const start = Number((await counter.textContent())!.split(' / ')[0]);
   expect(start).toBeGreaterThanOrEqual(1);
-  expect(start).toBeLessThanOrEqual(17);
-  const after = (steps: number) => `${((((start - 1 + steps) % 17) + 17) % 17) + 1} / 17`;
+  expect(start).toBeLessThanOrEqual(18);
+  const after = (steps: number) => `${((((start - 1 + steps) % 18) + 18) % 18) + 1} / 18`;
 
   const next = carousel.getByRole('button', { name: 'Nivel siguiente' });
   await next.click();
   await expect(counter).toHaveText(after(1));
-  // Round the whole scale: back where it was after 17 steps.
-  for (let i = 1; i < 17; i += 1) await next.click();
+  // Round the whole scale: back where it was after 18 steps.
+  for (let i = 1; i < 18; i += 1) await next.click();
   await expect(counter).toHaveText(after(0));
   await carousel.getByRole('button', { name: 'Nivel anterior' }).click();
   await expect(counter).toHaveText(after(-1));
@@ -78,8 +78,9 @@ test('a guest walks the consciousness levels: the carousel counts and wraps, and
   const dialog = page.getByRole('dialog', { name: 'Los niveles de conciencia' });
   const table = dialog.getByRole('table');
   await expect(table).toBeVisible();
-  await expect(table.locator('caption')).toContainText('17 niveles');
-  await expect(table.locator('tbody th[scope="row"]')).toHaveCount(17);
+  await expect(table.locator('caption')).toContainText('18 niveles');
+  await expect(table.locator('tbody th[scope="row"]')).toHaveCount(18);
+  await expect(table.getByRole('row', { name: /Melancolía/ })).toContainText('60');
   await expect(table.getByRole('row', { name: /Coraje/ })).toContainText('200');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);

@@ -46,6 +46,23 @@ test("a guest sees 'EMPIEZA AQUÍ', and a paid activity invites to create an acc
   await expect(dialog).toHaveCount(0);
 });
 
+test('the premium invitation names the paid activity and says what is free as the syllabus has it', async ({ page }) => {
+  test.setTimeout(60_000);
+  // A guest, then a learner without the programme: both branches of the dialog.
+  for (const who of ['guest', 'learner'] as const) {
+    if (who === 'learner') await logIn(page, await verifiedAccount(page.request, 'invitacion'));
+    await page.goto('/cursos/manifiesta');
+    // Week 1 is open: 'Tus Sistemas de Creencias Actuales' (1-8) is in it and paid.
+    await row(page, 'Tus Sistemas de Creencias Actuales').getByRole('button').click();
+    const dialog = page.getByRole('dialog', { name: 'Esta actividad es parte del programa completo' });
+    await expect(dialog).toContainText('«Tus Sistemas de Creencias Actuales» es parte del programa completo.');
+    await expect(dialog).toContainText('Las primeras 7 actividades de la semana 1 son tuyas, gratis.');
+    await expect(dialog).not.toContainText(/primera semana es tuya/i);
+    await expect(dialog.getByRole('link', { name: who === 'guest' ? 'Crear Cuenta Gratis' : 'Conocer el programa completo' })).toBeVisible();
+    await page.keyboard.press('Escape');
+  }
+});
+
 test('the featured card previews the current activity\'s video, and the video modal opens and closes', async ({ page }) => {
   await page.goto('/cursos/manifiesta');
   const preview = page.locator('video').first();

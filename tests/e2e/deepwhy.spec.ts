@@ -134,3 +134,87 @@ test('a learner chooses 3 areas, goes 7 levels deep in one, finishes early and f
   await page.reload();
   await expectSummary();
 });
+
+const GUEST_KEY = 'manifiesta_guest_progress';
+const CHOSEN = ['family-parenting', 'friendships', 'career'];
+
+/** A finished deep why: as a learner through the API, or as a guest in this browser's storage. */
+async function finishedDeepWhy(page: Page, who: 'learner' | 'guest') {
+  if (who === 'learner') {
+    await logIn(page, await verifiedAccount(page.request, 'rehacer'));
+    await wheelAndTexts(page);
+    await post(page, '/api/activity/saveWhySelection', { activityId: '7-niveles-deep-why', selectedAreaIds: CHOSEN });
+    for (const [levelIndex, answer] of ANSWERS.entries()) await post(page, '/api/activity/saveWhyAnswer', { activityId: '7-niveles-deep-why', areaId: 'family-parenting', levelIndex, answer });
+    await post(page, '/api/activity/markAsComplete', { activityId: '7-niveles-deep-why' });
+    return;
+  }
+  const progress = {
+    completedSlugs: ['12-areas-balance', 'concientizando-areas-balance', 'viendo-hacia-atras-desde-el-futuro', '7-niveles-deep-why'],
+    activityData: {
+      '12-areas-balance': { ratings: Object.fromEntries(AREA_IDS.map((id, i) => [id, SCORES[i]])) },
+      'concientizando-areas-balance': { definitions: { 'family-parenting': FAMILY_NOW, friendships: FRIENDS_NOW } },
+      'viendo-hacia-atras-desde-el-futuro': { definitions: { 'family-parenting': FAMILY_VISION } },
+      '7-niveles-deep-why': { selectedAreaIds: CHOSEN, whyAnswers: { 'family-parenting': ANSWERS } },
+    },
+  };
+  await page.goto('/');
+  await page.evaluate(([key, value]) => window.localStorage.setItem(key!, value!), [GUEST_KEY, JSON.stringify(progress)]);
+}
+
+for (const who of ['learner', 'guest'] as const) {
+  test(`'Rehacer Ejercicio' (${who}) is kept: after a reload the old summary does not return and an area chosen again starts empty`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await finishedDeepWhy(page, who);
+    const polls: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && r.url().includes('/api/activity/deepWhy/question/')) polls.push(r.url());
+    });
+
+    await page.goto(DEEP_WHY);
+    await expect(page.getByRole('heading', { level: 2, name: 'Has encontrado tus motores' })).toBeVisible();
+    await page.getByRole('button', { name: 'Rehacer Ejercicio' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Elige tus 3 áreas de enfoque' })).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 2, name: 'Elige tus 3 áreas de enfoque' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Has encontrado tus motores' })).toHaveCount(0);
+    for (const area of ['Familia y Crianza', 'Salud y Bienestar Físico', 'Vida Emocional']) await page.getByRole('button', { name: area, exact: true }).click();
+    await page.getByRole('button', { name: 'Comenzar con estas 3 áreas' }).click();
+
+    // Familia y Crianza had seven answers: the new round asks its first level again, with nothing filled in.
+    await expect(page.getByText('Área 1 de 3 · Nivel 1 de 7')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Familia y Crianza' })).toBeVisible();
+    await expect(answerBox(page)).toHaveValue('');
+    await expect(page.getByText(/Tus respuestas anteriores/)).toHaveCount(0);
+    // No AI on the e2e server: the question is there at once, with no polling behind dots.
+    await expect(question(page)).toHaveText(FIRST_FALLBACK, { timeout: 1500 });
+
+    await answerBox(page).fill('Porque hoy lo veo de otra manera.');
+    await page.getByRole('button', { name: 'Siguiente Nivel' }).click();
+    await expect(page.getByText('Área 1 de 3 · Nivel 2 de 7')).toBeVisible();
+    await expect(question(page)).toHaveText('Dices: «Porque hoy lo veo de otra manera…». ¿Y por qué es tan importante eso para ti?', { timeout: 1500 });
+    const earlier = page.locator('details', { hasText: 'Tus respuestas anteriores en esta área (1)' });
+    await expect(earlier).toBeVisible();
+    await earlier.locator('summary').click();
+    await expect(earlier.getByRole('listitem')).toHaveText(['Porque hoy lo veo de otra manera.']);
+    expect(polls).toEqual([]);
+
+    // Mid-way through the new round, a reload goes back to it, not to a summary.
+    await page.reload();
+    await expect(page.getByText('Área 1 de 3 · Nivel 2 de 7')).toBeVisible();
+    if (who === 'learner') {
+      const saved = await (await page.request.get('/api/activity/getDeepWhyPrerequisites')).json();
+      expect(saved.data).toMatchObject({ selectedAreaIds: ['family-parenting', 'health-fitness', 'emotional-life'], whyAnswers: { 'family-parenting': ['Porque hoy lo veo de otra manera.'] }, isCompleted: false });
+      // The syllabus keeps the completion: what comes after stays open.
+      expect((await (await page.request.get('/api/activity/getCompletionStatus')).json()).data).toContain('7-niveles-deep-why');
+    } else {
+      const stored = JSON.parse((await page.evaluate((key) => window.localStorage.getItem(key), GUEST_KEY))!);
+      expect(stored.activityData['7-niveles-deep-why']).toEqual({
+        restarted: true,
+        selectedAreaIds: ['family-parenting', 'health-fitness', 'emotional-life'],
+        whyAnswers: { 'family-parenting': ['Porque hoy lo veo de otra manera.'] },
+      });
+      expect(stored.completedSlugs).toContain('7-niveles-deep-why');
+    }
+  });
+}

@@ -1,6 +1,8 @@
 // The life wheel and its first writing activity end to end: a guest and a user rate the 12 areas and see
-// their radar, a user finds the summary again after a reload, a failed save is rolled back with an alert,
-// and activity 2 starts with the weakest areas and can be finished early.
+// their radar, a user finds the summary again after a reload, one who left before finishing finds the
+// activity completed (or, refused, the finish button) and never a summary the syllabus does not count, a
+// failed save is rolled back with an alert, and activity 2 starts with the weakest areas and can be finished
+// early.
 import { expect, test, type Page } from '@playwright/test';
 import { verifiedAccount, type Account } from './accounts';
 
@@ -110,6 +112,73 @@ test('a user rates the 12 areas on the server, and after a reload lands on the s
   await expectSummary(page);
   await expect(page.getByRole('button', { name: 'Comenzar Actividad' })).toHaveCount(0);
   expect(await page.evaluate((key) => window.localStorage.getItem(key), GUEST_KEY)).toBeNull();
+});
+
+/** From the intro: every area rated with SCORES, and then the learner leaves without finishing. */
+async function rateAllAndLeave(page: Page) {
+  await page.getByRole('button', { name: 'Comenzar Actividad' }).click();
+  for (const [i, [, title]] of AREAS.entries()) {
+    await expect(page.getByRole('heading', { level: 2, name: title, exact: true })).toBeVisible();
+    await radio(page, SCORES[i]!).click();
+  }
+  await expect(page.getByRole('button', { name: 'Finalizar y ver Resumen' })).toBeVisible();
+  await expect(page.getByText('Guardando...')).toHaveCount(0);
+}
+
+/** The syllabus row of an activity (its <li>). */
+const row = (page: Page, title: string) => page.getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) });
+
+/** What the syllabus says after the wheel: 0 % and 'EMPIEZA AQUÍ' before, activity 2 open and current after. */
+async function expectSyllabus(page: Page, wheelDone: boolean) {
+  await page.goto('/cursos/manifiesta');
+  await expect(page.getByRole('progressbar', { name: 'Progreso del curso' })).toHaveAttribute('aria-valuenow', wheelDone ? /^[1-9]\d*$/ : '0');
+  if (wheelDone) {
+    await expect(row(page, 'Concientizando tus Áreas').getByText('SIGUE AQUÍ')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Comenzar Actividad' })).toHaveAttribute('href', BELIEFS);
+  } else {
+    await expect(row(page, 'Rueda de la Vida').getByText('EMPIEZA AQUÍ')).toBeVisible();
+  }
+}
+
+for (const who of ['learner', 'guest'] as const) {
+  test(`the wheel trap (${who}): rated all 12, left before 'Finalizar y ver Resumen', came back — the summary only with the completion, and activity 2 opens`, async ({ page }) => {
+    test.setTimeout(60_000);
+    if (who === 'learner') await logIn(page, await verifiedAccount(page.request, 'trampa'));
+    await page.goto(WHEEL);
+    await rateAllAndLeave(page);
+    await expectSyllabus(page, false);
+
+    await page.goto(WHEEL);
+    await expectSummary(page);
+    await expectSyllabus(page, true);
+    if (who === 'learner') {
+      const status = await page.request.get('/api/activity/getCompletionStatus');
+      expect((await status.json()).data).toEqual(['12-areas-balance']);
+    } else {
+      const stored = JSON.parse((await page.evaluate((key) => window.localStorage.getItem(key), GUEST_KEY))!);
+      expect(stored.completedSlugs).toEqual(['12-areas-balance']);
+    }
+    // 'Volver al Temario' no longer loops: activity 2 is open, not locked.
+    await page.goto(BELIEFS);
+    await expect(page.getByRole('heading', { level: 2, name: 'Un Comienzo Enfocado' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Completa la actividad anterior' })).toHaveCount(0);
+  });
+}
+
+test('the wheel trap with the completion refused: the learner lands on the last area with its finish button', async ({ page }) => {
+  test.setTimeout(60_000);
+  await logIn(page, await verifiedAccount(page.request, 'trampa'));
+  await page.goto(WHEEL);
+  await rateAllAndLeave(page);
+
+  await page.route('**/api/activity/markAsComplete', (route) =>
+    route.fulfill({ status: 403, json: { success: false, message: 'Completa la actividad anterior antes de continuar con esta.', data: null } }),
+  );
+  await page.goto(WHEEL);
+  await expect(page.getByText('Área 12 de 12')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Visión de Vida', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Finalizar y ver Resumen' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Tu Rueda de la Vida' })).toHaveCount(0);
 });
 
 test('a failed save (500) puts the score back and says so in an alert', async ({ page }) => {

@@ -445,6 +445,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/activity/restartDeepWhy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 'Rehacer Ejercicio': deja de lado las áreas elegidas y sus respuestas y vuelve a la elección (la actividad sigue completada en el temario) */
+        post: operations["restartDeepWhy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/activity/getBeliefThreshold": {
         parameters: {
             query?: never;
@@ -777,7 +794,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pide la siguiente pregunta del porqué (se genera en el servidor; consultar con GET) */
+        /** Pide la siguiente pregunta del porqué: lista en la respuesta cuando no hay IA disponible (texto de respaldo); si no, pendiente hasta que el servidor la genere (consultar con GET) */
         post: operations["askWhyQuestion"];
         delete?: never;
         options?: never;
@@ -3044,6 +3061,100 @@ export interface operations {
             };
         };
     };
+    restartDeepWhy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    activityId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getBeliefThreshold: {
         parameters: {
             query: {
@@ -4843,6 +4954,10 @@ export interface operations {
                         success: true;
                         message: string;
                         data: {
+                            /** @enum {string} */
+                            status: "pending" | "done";
+                            question: string | null;
+                            source: ("ai" | "fallback") | null;
                             id: string;
                         };
                     };

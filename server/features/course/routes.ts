@@ -11,7 +11,7 @@ import { decideComplete, decideGuestCompletions, decideSaveReflection, knownActi
 import { MAX_REFLECTION } from '../../../events/course/course.events';
 import { guestTranslators, type GuestTranslator } from '../../../events/course/guest-sync';
 import { InvalidError } from '../../../events/errors';
-import { learnerFold } from '../../../events/learner';
+import { learnerFold, startedAgain } from '../../../events/learner';
 import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
 import { deterministicUuid } from '../../../events/store/ids';
@@ -80,8 +80,8 @@ const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, poo
     async (request) => {
       const user = await requireUser(request);
       const slug = knownActivity(request.body.activityId);
-      const { state } = await handleCommand(store, learnerStreamId(user.id), learnerFold, ({ progress }) => ({
-        events: decideComplete(progress, { userId: user.id, slug, roles: user.roles, eventId: eventIdFor(request, 0) }),
+      const { state } = await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({
+        events: decideComplete(s.progress, { userId: user.id, slug, roles: user.roles, again: startedAgain(s, slug), eventId: eventIdFor(request, 0) }),
       }), { metadata: requestMetadata(request, user.id) });
       // The completions as of this write, folded from the stream (the read model holds the same).
       const completed = state ? inCourseOrder([...state.progress.completed]) : await completedOf(user.id);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWhyQuestionGenerator, FIRST_FALLBACK } from '../../../jobs/ai/why-question';
+import { countEvents } from '../../../tests/setup/app';
+import { AI_FAILURES_TO_OPEN } from './ai-availability';
 import { startFakeGemini, type FakeGemini } from '../../../tests/fakes/gemini';
 import { startTestApp, waitFor, type TestApp } from '../../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
@@ -15,7 +17,8 @@ const quiet = { info: () => {} };
 beforeAll(async () => {
   gemini = await startFakeGemini();
   db = await createTestDatabase();
-  t = await startTestApp(db);
+  // The app knows a key is configured; the worker below talks to the fake.
+  t = await startTestApp(db, { config: { GEMINI_API_KEY: 'clave' } });
   const generate = createWhyQuestionGenerator({ apiKey: 'clave', model: 'gemini-2.5-flash', baseUrl: gemini.baseUrl, timeoutMs: 2000 });
   await t.jobs.startWorkers({
     from: 'Manifiesta <hola@manifiesta.local>',
@@ -103,5 +106,69 @@ describe('deep-why questions through the job queue', () => {
     expect((await ask({ areaId: 'mars', levelIndex: 0 })).statusCode).toBe(400);
     expect((await poll('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await poll('not-a-uuid')).statusCode).toBe(404);
+  });
+
+  // Last in this file: it leaves the provider counted as down for this app.
+  it(`after ${AI_FAILURES_TO_OPEN} failures of the provider in a row, the next question is answered at once, without the queue`, async () => {
+    gemini.reply({ status: 500 });
+    const guest = { areaId: 'career', levelIndex: 0, currentText: 'Trabajo sin ganas.', futureText: 'Amo lo que hago.' };
+    for (let i = 0; i < AI_FAILURES_TO_OPEN; i++) {
+      const res = await ask(guest);
+      expect(res.json().data.status).toBe('pending');
+      expect(await answered(res.json().data.id)).toMatchObject({ source: 'fallback' });
+    }
+    const asked = gemini.requests.length;
+    const jobs = await queuedQuestions();
+    const res = await ask(guest);
+    expect(res.json().data).toEqual({ id: expect.any(String), status: 'done', question: FIRST_FALLBACK, source: 'fallback' });
+    expect(gemini.requests.length).toBe(asked);
+    expect(await queuedQuestions()).toBe(jobs);
+  });
+});
+
+const queuedQuestions = async () => Number((await db.pool.query("SELECT count(*) AS n FROM pgboss.job WHERE name = 'ai.why-question'")).rows[0].n);
+
+describe('deep-why questions with no AI configured', () => {
+  let plain: TestApp;
+  beforeAll(async () => {
+    plain = await startTestApp(db);
+  });
+  afterAll(() => plain?.close());
+  const askPlain = (payload: object, cookie?: string) =>
+    plain.app.inject({ method: 'POST', url: '/api/activity/deepWhy/question', payload, headers: cookie ? { cookie } : {} });
+
+  it("a learner's fallback question comes in the answer itself (no queue, no polling) and is recorded with its source", async () => {
+    const l = await createLearner(plain.app, plain.store);
+    const jobs = await queuedQuestions();
+    const previousAnswer = 'Porque necesito sentir que soy capaz de alcanzar lo que me propongo cada día.';
+    const started = Date.now();
+    const res = await askPlain({ areaId: 'finances', levelIndex: 3, previousAnswer }, l.cookie);
+    const elapsed = Date.now() - started;
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data).toEqual({
+      id: expect.any(String),
+      status: 'done',
+      question: 'Dices: «Porque necesito sentir que soy capaz de alcanzar…». ¿Y por qué es tan importante eso para ti?',
+      source: 'fallback',
+    });
+    expect(elapsed).toBeLessThan(1000);
+    expect(await queuedQuestions()).toBe(jobs);
+
+    const { rows } = await db.pool.query(`SELECT data, metadata FROM events WHERE stream_id = $1 AND type = 'WhyQuestionAsked'`, [`learner-${l.userId}`]);
+    expect(rows).toEqual([
+      {
+        data: expect.objectContaining({ questionId: data.id, areaId: 'finances', levelIndex: 3, question: data.question, source: 'fallback', model: null, promptVersion: 'why-v1' }),
+        metadata: expect.objectContaining({ origin: 'fallback' }),
+      },
+    ]);
+    console.info(`deep-why without AI: question answered in ${elapsed} ms`);
+  });
+
+  it("a guest's first question is the spec's text at once, and nothing is stored", async () => {
+    const before = await countEvents(db.pool);
+    const res = await askPlain({ areaId: 'health-fitness', levelIndex: 0, currentText: 'Duermo poco.', futureText: 'Me despierto con energía.' });
+    expect(res.json().data).toMatchObject({ status: 'done', question: FIRST_FALLBACK, source: 'fallback' });
+    expect(await countEvents(db.pool)).toBe(before);
   });
 });

@@ -1,35 +1,40 @@
-// Deep-why AI questions: asked through the job queue, answered by polling; recorded for learners.
+// Deep-why AI questions: asked through the job queue and answered by polling; answered at once with the
+// fallback text when no AI is configured or the provider is known to be down. Recorded for learners.
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
 import { areaById, AREA_IDS } from '../../../course/areas';
 import { learnerStreamId } from '../../../events/accounts/accounts.events';
-import { MAX_ANSWER, WHY_LEVELS, WhyQuestionAsked } from '../../../events/deepwhy/deepwhy.events';
+import { decideQuestionAsked } from '../../../events/deepwhy/deepwhy';
+import { MAX_ANSWER, WHY_LEVELS } from '../../../events/deepwhy/deepwhy.events';
 import { NotFoundError } from '../../../events/errors';
+import { learnerFold } from '../../../events/learner';
+import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
 import { deterministicUuid } from '../../../events/store/ids';
-import { AI_WHY_QUESTION, createWhyQuestionGenerator, type WhyQuestion } from '../../../jobs/ai/why-question';
+import { AI_WHY_QUESTION, fallbackOnly, type WhyQuestion } from '../../../jobs/ai/why-question';
 import type { Jobs, WhyQuestionJob } from '../../../jobs/boss';
 import { envelope, ErrorEnvelope, errorResponses } from '../../http';
+import type { AiAvailability } from './ai-availability';
 
-/** The worker's record of a learner's question: one event per question id, also on a retried job. */
-export async function recordWhyQuestion(store: EventStore, job: WhyQuestionJob, q: WhyQuestion): Promise<void> {
-  if (!job.userId) return;
-  await store.append(
-    learnerStreamId(job.userId),
-    [
-      WhyQuestionAsked.create(
-        { userId: job.userId, questionId: job.questionId, areaId: job.areaId, levelIndex: job.levelIndex, question: q.question, source: q.source, model: q.model, promptVersion: q.promptVersion },
-        { eventId: deterministicUuid('why-question', job.questionId) },
-      ),
-    ],
-    { expectedVersion: 'any', metadata: { actor: job.userId, origin: 'ai' } },
+/**
+ * A learner's question, in their stream: one event per question id (its event id comes from it), also
+ * when a job is retried. `origin` says who made it: the worker ('ai') or the request itself ('fallback').
+ */
+export async function recordWhyQuestion(store: EventStore, job: WhyQuestionJob, q: WhyQuestion, origin: 'ai' | 'fallback' = 'ai'): Promise<void> {
+  const { userId } = job;
+  if (!userId) return;
+  await handleCommand(
+    store,
+    learnerStreamId(userId),
+    learnerFold,
+    () => ({ events: decideQuestionAsked({ ...job, userId, ...q, eventId: deterministicUuid('why-question', job.questionId) }) }),
+    { metadata: { actor: userId, origin } },
   );
 }
 
 const NOT_FOUND = 'No encontramos esa pregunta.';
-const fallbackOnly = createWhyQuestionGenerator({ model: 'none', timeoutMs: 1 });
 
 const AskBody = z.strictObject({
   areaId: z.enum(AREA_IDS, 'Área desconocida.'),
@@ -42,7 +47,9 @@ const AskBody = z.strictObject({
 
 const Question = z.object({ status: z.enum(['pending', 'done']), question: z.string().nullable(), source: z.enum(['ai', 'fallback']).nullable() });
 
-export const whyQuestionRoutes: FastifyPluginAsyncZod<{ jobs: Pick<Jobs, 'send' | 'getJob'>; pool: pg.Pool; perIp: number }> = async (app, { jobs, pool, perIp }) => {
+type Deps = { jobs: Pick<Jobs, 'send' | 'getJob'>; pool: pg.Pool; store: EventStore; ai: AiAvailability; perIp: number };
+
+export const whyQuestionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { jobs, pool, store, ai, perIp }) => {
   app.post(
     '/api/activity/deepWhy/question',
     {
@@ -50,9 +57,10 @@ export const whyQuestionRoutes: FastifyPluginAsyncZod<{ jobs: Pick<Jobs, 'send' 
       schema: {
         operationId: 'askWhyQuestion',
         tags: ['deep-why'],
-        summary: 'Pide la siguiente pregunta del porqué (se genera en el servidor; consultar con GET)',
+        summary:
+          'Pide la siguiente pregunta del porqué: lista en la respuesta cuando no hay IA disponible (texto de respaldo); si no, pendiente hasta que el servidor la genere (consultar con GET)',
         body: AskBody,
-        response: { 200: envelope(z.object({ id: z.string() })), ...errorResponses },
+        response: { 200: envelope(Question.extend({ id: z.string() })), ...errorResponses },
       },
     },
     async (request) => {
@@ -69,8 +77,14 @@ export const whyQuestionRoutes: FastifyPluginAsyncZod<{ jobs: Pick<Jobs, 'send' 
       }
       const questionId = randomUUID();
       const data: WhyQuestionJob = { userId: user?.id ?? null, questionId, areaId, areaTitle: areaById(areaId)!.title, levelIndex, previousAnswer, currentText, futureText };
+      if (!ai.available()) {
+        // Nobody to wait for: the fallback now, recorded like any other question.
+        const q = fallbackOnly(data);
+        await recordWhyQuestion(store, data, q, 'fallback');
+        return { success: true as const, message: 'Tu pregunta.', data: { id: questionId, status: 'done' as const, question: q.question, source: q.source } };
+      }
       await jobs.send(AI_WHY_QUESTION, data, { id: questionId });
-      return { success: true as const, message: 'Preparando tu pregunta...', data: { id: questionId } };
+      return { success: true as const, message: 'Preparando tu pregunta...', data: { id: questionId, status: 'pending' as const, question: null, source: null } };
     },
   );
 
@@ -95,11 +109,12 @@ export const whyQuestionRoutes: FastifyPluginAsyncZod<{ jobs: Pick<Jobs, 'send' 
       if (!job || !data || (data.userId && data.userId !== user?.id)) throw new NotFoundError(NOT_FOUND);
       if (job.state === 'completed') {
         const q = job.output as WhyQuestion;
+        ai.observe(id, q.provider);
         return { success: true as const, message: 'Tu pregunta.', data: { status: 'done' as const, question: q.question, source: q.source } };
       }
       if (job.state === 'failed' || job.state === 'cancelled') {
         // A failed job never blocks the learner: the spec's fallback question answers instead.
-        const q = await fallbackOnly(data);
+        const q = fallbackOnly(data);
         return { success: true as const, message: 'Tu pregunta.', data: { status: 'done' as const, question: q.question, source: q.source } };
       }
       return { success: true as const, message: 'Preparando tu pregunta...', data: { status: 'pending' as const, question: null, source: null } };

@@ -119,6 +119,62 @@ describe('selection and answers', () => {
   });
 });
 
+describe("'Rehacer Ejercicio'", () => {
+  const restart = (l: Learner) => post(l, '/api/activity/restartDeepWhy', { activityId: ACTIVITY });
+  const completions = async (l: Learner) => (await t.app.inject({ method: 'GET', url: '/api/activity/getCompletionStatus', headers: { cookie: l.cookie } })).json().data;
+
+  it('is recorded in the stream; the old summary does not come back, the chosen areas start empty, and the syllabus keeps the completion', async () => {
+    const l = await readyLearner();
+    const targets: string[] = (await prerequisites(l)).json().data.targetAreas.map((a: { id: string }) => a.id);
+    await select(l, targets.slice(0, 3));
+    await answer(l, targets[0]!, 0, 'Porque quiero paz.');
+    await post(l, '/api/activity/markAsComplete', { activityId: ACTIVITY });
+    expect((await prerequisites(l)).json().data.isCompleted).toBe(true);
+
+    const res = await restart(l);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await events(l, 'WhyExerciseRestarted')).toEqual([{ userId: l.userId }]);
+    expect((await prerequisites(l)).json().data).toMatchObject({ selectedAreaIds: [], whyAnswers: {}, isCompleted: false });
+    // The next activities stay open: the course does not go back.
+    expect(await completions(l)).toContain(ACTIVITY);
+    // Again: nothing new to record.
+    expect((await restart(l)).statusCode).toBe(200);
+    expect(await events(l, 'WhyExerciseRestarted')).toHaveLength(1);
+
+    // The same area chosen again starts with no answers.
+    await select(l, [targets[1]!, targets[0]!, targets[2]!].sort((a, b) => targets.indexOf(a) - targets.indexOf(b)));
+    expect((await prerequisites(l)).json().data.whyAnswers).toEqual({});
+    await answer(l, targets[0]!, 0, 'Porque ahora lo veo distinto.');
+    await post(l, '/api/activity/markAsComplete', { activityId: ACTIVITY });
+    expect((await prerequisites(l)).json().data).toMatchObject({ whyAnswers: { [targets[0]!]: ['Porque ahora lo veo distinto.'] }, isCompleted: true });
+    expect(await events(l, 'ActivityCompleted')).toEqual(expect.arrayContaining([{ userId: l.userId, activityId: ACTIVITY }]));
+    expect((await events(l, 'ActivityCompleted')).filter((e) => e.activityId === ACTIVITY)).toHaveLength(2);
+
+    const before = (await db.pool.query('SELECT to_jsonb(d) AS r FROM deep_why d WHERE user_id = $1', [l.userId])).rows;
+    await rebuildProjections(db.pool, createCatalog(), projections);
+    expect((await db.pool.query('SELECT to_jsonb(d) AS r FROM deep_why d WHERE user_id = $1', [l.userId])).rows).toEqual(before);
+  });
+
+  it('is locked like the activity (403) and refuses another activity (400)', async () => {
+    const l = await createLearner(t.app, t.store);
+    expect((await restart(l)).statusCode).toBe(403);
+    expect((await post(l, '/api/activity/restartDeepWhy', { activityId: '12-areas-balance' })).statusCode).toBe(400);
+    expect(await events(l, 'WhyExerciseRestarted')).toHaveLength(0);
+  });
+
+  it("a guest's restart mid-way comes with their data: the round is open, not summarised", async () => {
+    const l = await createLearner(t.app, t.store);
+    const wheel = Object.fromEntries(AREA_IDS.map((id, i) => [id, (i * 7) % 11]));
+    const res = await post(l, '/api/activity/syncGuestProgress', {
+      completedSlugs: ['12-areas-balance', 'concientizando-areas-balance', 'viendo-hacia-atras-desde-el-futuro', ACTIVITY],
+      activityData: { '12-areas-balance': { ratings: wheel }, [ACTIVITY]: { restarted: true, selectedAreaIds: ['love-relationship', 'finances', 'career'], whyAnswers: { finances: ['Otra vez.'] } } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await prerequisites(l)).json().data).toMatchObject({ selectedAreaIds: ['love-relationship', 'finances', 'career'], whyAnswers: { finances: ['Otra vez.'] }, isCompleted: false });
+    expect(await events(l, 'WhyExerciseRestarted')).toHaveLength(1);
+  });
+});
+
 describe('guest sync of deep-why data', () => {
   it('turns the guest selection and answers (of the chosen areas only) into events, once', async () => {
     const l = await createLearner(t.app, t.store);

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { areaById, AREA_IDS } from '../../../course/areas';
 import { learnerStreamId } from '../../../events/accounts/accounts.events';
 import { learnerFold } from '../../../events/learner';
-import { decideAnswer, decideSelect, targetAreaIds } from '../../../events/deepwhy/deepwhy';
+import { decideAnswer, decideRestart, decideSelect, targetAreaIds } from '../../../events/deepwhy/deepwhy';
 import { DEEP_WHY_ACTIVITY, MAX_ANSWER, WHY_LEVELS } from '../../../events/deepwhy/deepwhy.events';
 import { InvalidError } from '../../../events/errors';
 import { handleCommand } from '../../../events/store/command';
@@ -49,7 +49,10 @@ const deepWhyRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }>
       const [ratingRows, definitionRows, deepWhyRows, completedRows] = await Promise.all([
         pool.query<{ area_id: string; score: number }>('SELECT area_id, score FROM area_ratings WHERE user_id = $1', [user.id]),
         pool.query<{ activity_id: string; area_id: string; definition: string }>('SELECT activity_id, area_id, definition FROM area_definitions WHERE user_id = $1', [user.id]),
-        pool.query<{ selected_area_ids: string[]; answers: Record<string, (string | null)[]> }>('SELECT selected_area_ids, answers FROM deep_why WHERE user_id = $1', [user.id]),
+        pool.query<{ selected_area_ids: string[]; answers: Record<string, (string | null)[]>; restarted: boolean }>(
+          'SELECT selected_area_ids, answers, restarted FROM deep_why WHERE user_id = $1',
+          [user.id],
+        ),
         pool.query('SELECT 1 FROM completions WHERE user_id = $1 AND activity_id = $2', [user.id, DEEP_WHY_ACTIVITY]),
       ]);
       const ratings = Object.fromEntries(ratingRows.rows.map((r) => [r.area_id, r.score]));
@@ -70,7 +73,8 @@ const deepWhyRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }>
           targetAreas,
           whyAnswers: deepWhy?.answers ?? {},
           selectedAreaIds: deepWhy?.selected_area_ids ?? [],
-          isCompleted: completedRows.rowCount === 1,
+          // Started again since its completion: the course keeps it, but this round has no summary yet.
+          isCompleted: completedRows.rowCount === 1 && !deepWhy?.restarted,
         },
       };
     },
@@ -122,6 +126,27 @@ const deepWhyRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }>
         events: decideAnswer(s.progress, s.deepWhy, { userId: user.id, roles: user.roles, areaId, levelIndex, answer, eventId: eventIdFor(request, 0) }),
       }), { metadata: requestMetadata(request, user.id) });
       return { success: true as const, message: 'Respuesta guardada.', data: null };
+    },
+  );
+
+  app.post(
+    '/api/activity/restartDeepWhy',
+    {
+      schema: {
+        operationId: 'restartDeepWhy',
+        tags: ['deep-why'],
+        summary: "'Rehacer Ejercicio': deja de lado las áreas elegidas y sus respuestas y vuelve a la elección (la actividad sigue completada en el temario)",
+        body: z.strictObject({ activityId: activityField }),
+        response: { 200: envelope(z.null()), ...userErrors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      deepWhyActivity(request.body.activityId);
+      await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({
+        events: decideRestart(s.progress, s.deepWhy, { userId: user.id, roles: user.roles, eventId: eventIdFor(request, 0) }),
+      }), { metadata: requestMetadata(request, user.id) });
+      return { success: true as const, message: 'Ejercicio reiniciado.', data: null };
     },
   );
 };

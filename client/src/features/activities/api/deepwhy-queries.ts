@@ -27,6 +27,7 @@ export type WhyQuestionInput = {
 export const LOAD_ERROR = 'Error del servidor.';
 export const SAVE_SELECTION_ERROR = 'No se pudo guardar la selección.';
 export const SAVE_ANSWER_ERROR = 'No se pudo guardar tu respuesta. Inténtalo de nuevo.';
+export const RESTART_ERROR = 'No se pudo reiniciar el ejercicio. Inténtalo de nuevo.';
 const QUESTION_ERROR = 'No se pudo preparar la pregunta.';
 
 /** How often a pending question is asked for, and how long it is waited for before the local fallback. */
@@ -48,24 +49,30 @@ export async function postAnswer({ areaId, levelIndex, answer }: { areaId: strin
   unwrap(await api.POST('/api/activity/saveWhyAnswer', { body: { activityId: DEEP_WHY_ACTIVITY, areaId: areaId as AreaId, levelIndex, answer } }), SAVE_ANSWER_ERROR);
 }
 
+export async function postRestart(): Promise<void> {
+  unwrap(await api.POST('/api/activity/restartDeepWhy', { body: { activityId: DEEP_WHY_ACTIVITY } }), RESTART_ERROR);
+}
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Asks for the next question and polls until the server has it. Rejects on any failure (network, 429, a
- * question that never came within QUESTION_WAIT_MS): the page then asks its own fallback question.
+ * Asks for the next question: it comes in the answer when the server has no AI to wait for, otherwise it is
+ * polled until ready. Rejects on any failure (network, 429, a question that never came within
+ * QUESTION_WAIT_MS): the page then asks its own fallback question.
  */
 export async function fetchWhyQuestion({ areaId, ...rest }: WhyQuestionInput): Promise<string> {
-  const { id } = unwrap(await api.POST('/api/activity/deepWhy/question', { body: { areaId: areaId as AreaId, ...rest } }), QUESTION_ERROR);
+  let asked = unwrap(await api.POST('/api/activity/deepWhy/question', { body: { areaId: areaId as AreaId, ...rest } }), QUESTION_ERROR);
+  const { id } = asked;
   const deadline = Date.now() + QUESTION_WAIT_MS;
-  for (;;) {
-    const asked = unwrap(await api.GET('/api/activity/deepWhy/question/{id}', { params: { path: { id } } }), QUESTION_ERROR);
-    if (asked.status === 'done') {
-      if (asked.question?.trim()) return asked.question;
-      throw new Error(QUESTION_ERROR);
+  for (let polls = 0; asked.status !== 'done'; polls++) {
+    if (polls > 0) {
+      if (Date.now() + QUESTION_POLL_MS > deadline) throw new Error(QUESTION_ERROR);
+      await pause(QUESTION_POLL_MS);
     }
-    if (Date.now() + QUESTION_POLL_MS > deadline) throw new Error(QUESTION_ERROR);
-    await pause(QUESTION_POLL_MS);
+    asked = { id, ...unwrap(await api.GET('/api/activity/deepWhy/question/{id}', { params: { path: { id } } }), QUESTION_ERROR) };
   }
+  if (asked.question?.trim()) return asked.question;
+  throw new Error(QUESTION_ERROR);
 }
 
 export const deepWhyQueries = {
@@ -90,4 +97,5 @@ export const deepWhyQueries = {
 export const deepWhyMutations = {
   saveSelection: () => mutationOptions({ mutationKey: [...deepWhyQueries.all(), 'saveSelection'], mutationFn: postSelection }),
   saveAnswer: () => mutationOptions({ mutationKey: [...deepWhyQueries.all(), 'saveAnswer'], mutationFn: postAnswer }),
+  restart: () => mutationOptions({ mutationKey: [...deepWhyQueries.all(), 'restart'], mutationFn: postRestart }),
 };

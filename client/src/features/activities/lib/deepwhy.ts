@@ -7,8 +7,11 @@ import type { TargetArea, WhyAnswers } from '../api/deepwhy-queries';
 import { BELIEFS_SLUG, VISION_SLUG, WHEEL_SLUG } from '../api/wheel-queries';
 import { guestDefinitions, guestRatings, storedObject } from './wheel-data';
 
-/** What a guest's deep-why is stored as (activityData['7-niveles-deep-why']); the server's guest sync reads it. */
-export type GuestDeepWhy = { selectedAreaIds: string[]; whyAnswers: WhyAnswers };
+/**
+ * What a guest's deep-why is stored as (activityData['7-niveles-deep-why']); the server's guest sync reads
+ * it. `restarted`: 'Rehacer Ejercicio' was pressed and the exercise not finished since (no summary to show).
+ */
+export type GuestDeepWhy = { selectedAreaIds: string[]; whyAnswers: WhyAnswers; restarted?: true };
 
 export type WhyPosition = { areaIndex: number; levelIndex: number };
 
@@ -62,7 +65,12 @@ export function guestDeepWhy(data: unknown): GuestDeepWhy {
     if (!knownArea(areaId) || !Array.isArray(levels)) continue;
     whyAnswers[areaId] = levels.slice(0, WHY_LEVELS).map((answer) => (typeof answer === 'string' ? answer : null));
   }
-  return { selectedAreaIds, whyAnswers };
+  return { selectedAreaIds, whyAnswers, ...(stored.restarted === true ? { restarted: true as const } : {}) };
+}
+
+/** A guest's deep-why as stored: an empty selection is left out (the account's guest sync wants 3 or none). */
+export function storedGuestDeepWhy({ selectedAreaIds, whyAnswers, restarted }: GuestDeepWhy): Partial<GuestDeepWhy> {
+  return { ...(restarted ? { restarted } : {}), ...(selectedAreaIds.length ? { selectedAreaIds, whyAnswers } : {}) };
 }
 
 /** A guest's 7 target areas, as the server would give them, from the wheel and activities 2 and 3 kept here. */

@@ -1,5 +1,6 @@
 // One activity of the syllabus: a link when it is open; when locked, its reason as a tooltip and as text.
 import { Link } from 'react-router-dom';
+import type { Activity } from '../../../../../course/syllabus';
 import { activityPath, LOCK_TOOLTIPS, type RowState } from '../lib/rows';
 import { ICON_NAMES, RowIconGlyph } from './CourseIcons';
 import styles from './Syllabus.module.css';
@@ -8,7 +9,8 @@ type ActivityRowProps = {
   row: RowState;
   /** 'EMPIEZA AQUÍ' or 'SIGUE AQUÍ', shown on the current activity. */
   label: string;
-  onPremium: () => void;
+  /** A paid activity was chosen without the programme. */
+  onPremium: (activity: Activity) => void;
 };
 
 export function ActivityRow({ row, label, onPremium }: ActivityRowProps) {
@@ -34,7 +36,7 @@ export function ActivityRow({ row, label, onPremium }: ActivityRowProps) {
   return (
     <li className={styles.row} data-state={state} data-slug={activity.slug}>
       {lock === 'premium' ? (
-        <button type="button" className={styles.rowBody} title={tooltip} onClick={onPremium}>
+        <button type="button" className={styles.rowBody} title={tooltip} onClick={() => onPremium(activity)}>
           {content}
         </button>
       ) : lock === 'previous' ? (

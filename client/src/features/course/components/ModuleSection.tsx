@@ -1,7 +1,7 @@
 // One week of the course as an accordion item: the header toggles it; open, it shows its picture, its
 // description and its activities.
 import { useId } from 'react';
-import type { Module } from '../../../../../course/syllabus';
+import type { Activity, Module } from '../../../../../course/syllabus';
 import type { RowState } from '../lib/rows';
 import { ActivityRow } from './ActivityRow';
 import styles from './Syllabus.module.css';
@@ -12,7 +12,7 @@ type ModuleSectionProps = {
   open: boolean;
   onToggle: () => void;
   label: string;
-  onPremium: () => void;
+  onPremium: (activity: Activity) => void;
 };
 
 export function ModuleSection({ module, rows, open, onToggle, label, onPremium }: ModuleSectionProps) {

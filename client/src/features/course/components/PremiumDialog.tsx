@@ -1,20 +1,23 @@
 // Shown when a locked paid activity is chosen: a guest is invited to create an account or to sign in; a
-// signed-in user without the programme, to enrol.
+// signed-in user without the programme, to enrol. What it says is free comes from the syllabus data.
 import { Link } from 'react-router-dom';
+import type { Activity } from '../../../../../course/syllabus';
 import { ButtonLink } from '../../../components/Button/Button';
 import { Modal } from '../../../components/Modal/Modal';
+import { freePartText } from '../lib/free-part';
 import styles from './Syllabus.module.css';
 
 const HERE = '/cursos/manifiesta';
 
-export function PremiumDialog({ signedIn, onClose }: { signedIn: boolean; onClose: () => void }) {
+export function PremiumDialog({ activity, signedIn, onClose }: { activity: Activity; signedIn: boolean; onClose: () => void }) {
+  const opening = `«${activity.title}» es parte del programa completo. ${freePartText()}`;
   return (
     <Modal title="Esta actividad es parte del programa completo" onClose={onClose}>
       {signedIn ? (
         <>
           <p className={styles.dialogText}>
-            La primera semana es tuya, gratis. Para seguir con las actividades premium y las sesiones de coaching,
-            inscríbete en el programa completo: tu progreso ya está guardado y te espera.
+            {opening} Para seguir con las actividades premium y las sesiones de coaching, inscríbete en el programa
+            completo: tu progreso ya está guardado y te espera.
           </p>
           <div className={styles.dialogActions}>
             <ButtonLink to="/manifiesta">Conocer el programa completo</ButtonLink>
@@ -23,8 +26,8 @@ export function PremiumDialog({ signedIn, onClose }: { signedIn: boolean; onClos
       ) : (
         <>
           <p className={styles.dialogText}>
-            Crea tu cuenta gratis para guardar tu avance y seguir el curso desde cualquier dispositivo. Si ya te
-            inscribiste, inicia sesión para desbloquear todas las semanas.
+            {opening} Crea tu cuenta gratis para guardar tu avance y seguir el curso desde cualquier dispositivo. Si
+            ya te inscribiste, inicia sesión para desbloquear todas las semanas.
           </p>
           <div className={styles.dialogActions}>
             <ButtonLink to={`/signup?redirect=${HERE}`}>Crear Cuenta Gratis</ButtonLink>

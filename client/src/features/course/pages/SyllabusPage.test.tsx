@@ -193,6 +193,29 @@ describe('/cursos/manifiesta: rows, icons and tooltips', () => {
     expect(within(dialog).getByRole('link', { name: 'Conocer el programa completo' }).getAttribute('href')).toBe('/manifiesta');
     expect(within(dialog).queryByRole('link', { name: 'Crear Cuenta Gratis' })).toBeNull();
   });
+
+  it('the invitation names the activity clicked and says what is free as the syllabus has it: not the whole first week', async () => {
+    stubApi(completionStatus([]));
+    renderRoute('/cursos/manifiesta', { session: makeUser() });
+    await ready();
+
+    // A paid activity of week 1: "the first week is yours, free" would be false here.
+    fireEvent.click(within(row('Tus Sistemas de Creencias Actuales')).getByRole('button'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).not.toMatch(/primera semana es tuya/i);
+    expect(dialog.textContent).toContain('«Tus Sistemas de Creencias Actuales» es parte del programa completo.');
+    expect(dialog.textContent).toContain('Las primeras 7 actividades de la semana 1 son tuyas, gratis.');
+  });
+
+  it("a guest's invitation names the activity clicked too", async () => {
+    renderRoute('/cursos/manifiesta');
+    await ready();
+
+    fireEvent.click(within(row('Umbral de Creencia')).getByRole('button'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('«Umbral de Creencia» es parte del programa completo.');
+    expect(dialog.textContent).toContain('Las primeras 7 actividades de la semana 1 son tuyas, gratis.');
+  });
 });
 
 describe('/cursos/manifiesta: the featured card and its video', () => {

@@ -1,7 +1,7 @@
 // /cursos/manifiesta (platform.md §2): the five weeks as an accordion, the current activity up front, progress.
 import { useState } from 'react';
 import { currentActivity, currentModule, progressPercent } from '../../../../../course/rules';
-import { COURSE, moduleOf } from '../../../../../course/syllabus';
+import { COURSE, moduleOf, type Activity } from '../../../../../course/syllabus';
 import { Loading } from '../../../components/Loading/Loading';
 import { FeaturedActivity } from '../components/FeaturedActivity';
 import { ModuleSection } from '../components/ModuleSection';
@@ -32,7 +32,7 @@ export function SyllabusPage({ viewer = null }: { viewer?: SyllabusViewer }) {
 function Syllabus({ completed, viewer }: { completed: ReadonlySet<string>; viewer: SyllabusViewer }) {
   const roles = viewer?.roles ?? [];
   const [openModule, setOpenModule] = useState<number | null>(() => currentModule(completed));
-  const [premiumAsked, setPremiumAsked] = useState(false);
+  const [premiumAsked, setPremiumAsked] = useState<Activity | null>(null);
 
   const current = currentActivity(completed);
   const label = completed.size === 0 ? 'EMPIEZA AQUÍ' : 'SIGUE AQUÍ';
@@ -92,12 +92,12 @@ function Syllabus({ completed, viewer }: { completed: ReadonlySet<string>; viewe
             open={openModule === module.module}
             onToggle={() => setOpenModule((open) => (open === module.module ? null : module.module))}
             label={label}
-            onPremium={() => setPremiumAsked(true)}
+            onPremium={setPremiumAsked}
           />
         ))}
       </section>
 
-      {premiumAsked ? <PremiumDialog signedIn={viewer !== null} onClose={() => setPremiumAsked(false)} /> : null}
+      {premiumAsked ? <PremiumDialog activity={premiumAsked} signedIn={viewer !== null} onClose={() => setPremiumAsked(null)} /> : null}
     </>
   );
 }

@@ -20,7 +20,9 @@ describe('/niveles', () => {
     const video = screen.getByLabelText('Video: Los Niveles de Conciencia');
     expect(video.tagName).toBe('VIDEO');
     expect(video.getAttribute('src')).toBe('/video/niveles-de-conciencia.webm');
-    // The ladder: 17 levels, from Iluminación 700 down to Vergüenza 20.
+    // The ladder: 18 levels, from Iluminación 700 down to Vergüenza 20, Melancolía 60 among them.
+    expect(screen.getByText('Melancolía').nextElementSibling?.textContent).toBe('60');
+    expect(screen.getByText(/^Los 18 niveles, de la vergüenza a la iluminación/)).toBeTruthy();
     expect(screen.getByText('Iluminación').nextElementSibling?.textContent).toBe('700');
     expect(screen.getByText('Vergüenza').nextElementSibling?.textContent).toBe('20');
     expect(await findForm(FORM)).toBeTruthy();

@@ -1,7 +1,7 @@
 // /niveles (platform.md §2 free lead pages): the consciousness levels, a video, the free PDF guide in exchange
 // for a name and an e-mail, and after the download the way on to /afirmaciones.
 import { Link } from 'react-router-dom';
-import { CONSCIOUSNESS_LEVELS, POWER_THRESHOLD } from '../../../../../course/consciousness';
+import { CONSCIOUSNESS_LEVELS, LEVEL_COUNT, POWER_THRESHOLD } from '../../../../../course/consciousness';
 import { Video } from '../../../components/Video/Video';
 import { links } from '../../../config/links';
 import { useTrackView } from '../../../lib/track-view';
@@ -20,7 +20,7 @@ const force = CONSCIOUSNESS_LEVELS.filter((level) => level.score < POWER_THRESHO
 const power = CONSCIOUSNESS_LEVELS.filter((level) => level.score >= POWER_THRESHOLD);
 
 const INSIDE = [
-  'Los 17 niveles, de la vergüenza a la iluminación, con la emoción que tiñe cada uno y su manera de ver la vida.',
+  `Los ${LEVEL_COUNT} niveles, de la vergüenza a la iluminación, con la emoción que tiñe cada uno y su manera de ver la vida.`,
   'La diferencia entre Fuerza y Poder, y por qué cruzar el umbral del 200 lo cambia todo.',
   'La pirámide de la creación: cómo tus creencias dan forma a lo que sientes, piensas y haces.',
   'Prácticas simples para subir escalón a escalón, y preguntas para empezar a observarte hoy.',
@@ -101,7 +101,7 @@ export function LevelsPage() {
         }}
         success={{
           title: 'Tu guía ya es tuya',
-          text: <p>La descarga de «Los 17 Niveles de Conciencia» ya empezó. Si no la ves, toca el botón y la iniciamos otra vez.</p>,
+          text: <p>La descarga de «Los {LEVEL_COUNT} Niveles de Conciencia» ya empezó. Si no la ves, toca el botón y la iniciamos otra vez.</p>,
           next: (
             <Link className={styles.next} to="/afirmaciones">
               <span className="eyebrow">Tu próximo paso</span>

@@ -177,10 +177,15 @@ describe('area definitions: saving and moving on', () => {
     expect(api.callsTo(COMPLETE)[0]!.body).toEqual({ activityId: 'concientizando-areas-balance' });
   });
 
-  it('the last area finishes the activity; a failed completion is only logged', async () => {
+  it('the last area finishes the activity; a failed completion keeps the learner there, says so, and can be tried again', async () => {
     const almost = everyText('Ya escrito');
     delete almost['intellectual-life'];
-    const api = asUser({ [LOAD]: loaded(almost), [SAVE]: envelope(200, 'Respuesta guardada.'), [COMPLETE]: envelope(500, 'Error del servidor.') });
+    let refuse = true;
+    const api = asUser({
+      [LOAD]: loaded(almost),
+      [SAVE]: envelope(200, 'Respuesta guardada.'),
+      [COMPLETE]: () => (refuse ? envelope(500, 'Error del servidor.') : envelope(200, 'Completada.', ['12-areas-balance', 'concientizando-areas-balance'])),
+    });
     renderRoute(BELIEFS, { session: makeUser() });
 
     // Resumes at the first area without text: the last one in the weakest-first order.
@@ -189,10 +194,29 @@ describe('area definitions: saving and moving on', () => {
     write('Creo que aprender es para otros.');
     fireEvent.click(next('Finalizar Actividad'));
 
-    expect(await screen.findByRole('heading', { level: 2, name: '¡Actividad Completada!' })).toBeTruthy();
+    // No completion screen for an activity the syllabus does not count as done.
+    expect((await screen.findByRole('alert')).textContent).toBe('Hubo un problema al finalizar la actividad. Inténtalo de nuevo.');
+    expect(screen.queryByRole('heading', { level: 2, name: '¡Actividad Completada!' })).toBeNull();
+    expect(await areaTitle()).toBe('Vida Intelectual');
     expect(api.callsTo(COMPLETE)).toHaveLength(1);
     expect(console.error).toHaveBeenCalledWith('No se pudo marcar la actividad como completada.', expect.anything());
-    expect(screen.queryByRole('alert')).toBeNull();
+
+    refuse = false;
+    fireEvent.click(next('Finalizar Actividad'));
+    expect(await screen.findByRole('heading', { level: 2, name: '¡Actividad Completada!' })).toBeTruthy();
+    expect(api.callsTo(COMPLETE)).toHaveLength(2);
+  });
+
+  it("'Finalizar ahora y ver el resumen' does not show the completion when the completion fails", async () => {
+    const api = asUser({ [LOAD]: loaded(), [SAVE]: envelope(200, 'Respuesta guardada.'), [COMPLETE]: envelope(500, 'Error del servidor.') });
+    renderRoute(BELIEFS, { session: makeUser() });
+    await areaTitle();
+    for (let i = 1; i <= 3; i++) await saveStep(`Creencia ${i}`, WEAKEST_FIRST[i]!);
+    fireEvent.click(screen.getByRole('button', { name: 'Finalizar ahora y ver el resumen' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Hubo un problema al finalizar la actividad. Inténtalo de nuevo.');
+    expect(screen.queryByRole('heading', { level: 2, name: '¡Actividad Completada!' })).toBeNull();
+    expect(api.callsTo(COMPLETE)).toHaveLength(1);
   });
 
   it("a guest's texts stay in this browser as activityData[slug].definitions; finishing completes locally", async () => {
@@ -223,6 +247,41 @@ describe('area definitions: saving and moving on', () => {
 });
 
 describe('area definitions: completion', () => {
+  it('every area written but never finished (the learner left before the button): arriving records the completion, then the completion screen', async () => {
+    const recording = deferred();
+    const api = asUser({ [LOAD]: loaded(everyText('Escrito')), [COMPLETE]: () => recording.promise });
+    renderRoute(BELIEFS, { session: makeUser() });
+
+    await waitFor(() => expect(api.callsTo(COMPLETE)).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: '¡Actividad Completada!' })).toBeNull();
+    recording.resolve(envelope(200, 'Completada.', ['12-areas-balance', 'concientizando-areas-balance']));
+
+    expect(await screen.findByRole('region', { name: '¡Actividad Completada!' })).toBeTruthy();
+    expect(api.callsTo(COMPLETE)[0]!.body).toEqual({ activityId: 'concientizando-areas-balance' });
+  });
+
+  it('when that completion is refused (403), the learner lands on the last area with its finish button', async () => {
+    const api = asUser({ [LOAD]: loaded(everyText('Escrito')), [COMPLETE]: envelope(403, 'Completa la actividad anterior antes de continuar con esta.') });
+    renderRoute(BELIEFS, { session: makeUser() });
+
+    expect(await screen.findByText('ÁREA DE ENFOQUE 12 DE 12')).toBeTruthy();
+    expect(await areaTitle()).toBe('Vida Intelectual');
+    expect(next('Finalizar Actividad')).toBeTruthy();
+    expect(field()).toHaveProperty('value', 'Escrito (Vida Intelectual)');
+    expect(screen.queryByRole('region', { name: '¡Actividad Completada!' })).toBeNull();
+    expect(api.callsTo(COMPLETE)).toHaveLength(1);
+  });
+
+  it('a guest with every area written but not completed: coming back completes it in this browser, then the completion screen', async () => {
+    guestWith(['12-areas-balance'], { 'concientizando-areas-balance': { definitions: everyText('Escrito') } });
+    const api = stubApi({});
+    renderRoute(BELIEFS);
+
+    expect(await screen.findByRole('region', { name: '¡Actividad Completada!' })).toBeTruthy();
+    expect(storedGuest()!.completedSlugs).toEqual(['12-areas-balance', 'concientizando-areas-balance']);
+    expect(api.calls).toHaveLength(0);
+  });
+
   it('activity 2 with every area written opens on the completion: two questions, review, next, syllabus', async () => {
     asUser({ [LOAD]: loaded(everyText('Escrito')) }, ['12-areas-balance', 'concientizando-areas-balance']);
     const { router } = renderRoute(BELIEFS, { session: makeUser() });

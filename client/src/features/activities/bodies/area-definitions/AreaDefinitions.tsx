@@ -12,6 +12,8 @@ import { readGuestProgress, saveGuestActivityData, useGuestProgress } from '../.
 import { SAVE_DEFINITION_ERROR, WHEEL_SLUG, wheelMutations, wheelQueries, type AreaDefinitions as Stored, type Ratings } from '../../api/wheel-queries';
 import { SYLLABUS_PATH } from '../../lib/paths';
 import { guestDefinitions, guestRatings, storedObject } from '../../lib/wheel-data';
+import { COMPLETE_ERROR } from '../../components/CompleteActivity';
+import { arrivalView, useCompletionOnArrival } from '../completion-on-arrival';
 import { isExpired, useExpiredOnLoad } from '../session-expiry';
 import type { ActivityBodyProps } from '../types';
 import styles from './AreaDefinitions.module.css';
@@ -61,7 +63,10 @@ function Session({ copy, start, signedIn, done, complete, goNext, hasNext, sessi
   const { mutateAsync: saveDefinition } = useMutation(wheelMutations.saveAreaDefinition());
   const { order, ratings } = start;
   const [texts, setTexts] = useState<Record<string, string>>(start.definitions);
-  const [view, setView] = useState<'steps' | 'done'>(() => (allDefined(start.definitions) ? 'done' : 'steps'));
+  const [view, setView] = useState<'steps' | 'done' | 'arriving'>(() => {
+    const first = arrivalView(allDefined(start.definitions), done, 'steps');
+    return first === 'summary' ? 'done' : first;
+  });
   const [index, setIndex] = useState(() => Math.max(0, order.findIndex((a) => !(start.definitions[a.id] ?? '').trim())));
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -104,14 +109,30 @@ function Session({ copy, start, signedIn, done, complete, goNext, hasNext, sessi
     }
   };
 
-  /** §8: a failed completion is only logged. */
-  const completeQuietly = async () => {
+  /**
+   * Completes the activity; false when it failed. The completion screen is only shown once it worked, so a
+   * failure is logged and, unless `quietly` (on arrival), said where the learner stays.
+   */
+  const completeActivity = async ({ quietly = false } = {}): Promise<boolean> => {
     try {
       await (signedIn ? complete() : complete(guestData()));
+      return true;
     } catch (failure) {
-      console.error('No se pudo marcar la actividad como completada.', failure);
+      if (isExpired(failure)) {
+        await sessionExpired();
+      } else {
+        console.error('No se pudo marcar la actividad como completada.', failure);
+        if (!quietly) setError(COMPLETE_ERROR);
+      }
+      return false;
     }
   };
+
+  useCompletionOnArrival(
+    view === 'arriving',
+    () => completeActivity({ quietly: true }),
+    (recorded) => (recorded ? setView('done') : go({ view: 'steps', index: order.length - 1 })),
+  );
 
   const area = order[index]!;
   const text = texts[area.id] ?? '';
@@ -122,9 +143,9 @@ function Session({ copy, start, signedIn, done, complete, goNext, hasNext, sessi
     setSaving(true);
     setError(null);
     const saved = await save(area, text.trim());
-    if (saved && last) await completeQuietly();
+    const completed = saved && last ? await completeActivity() : saved;
     setSaving(false);
-    if (!saved) return;
+    if (!completed) return;
     go(last ? { view: 'done' } : { index: index + 1 });
   };
 
@@ -133,21 +154,22 @@ function Session({ copy, start, signedIn, done, complete, goNext, hasNext, sessi
     setSaving(true);
     setError(null);
     const saved = text.trim() ? await save(area, text.trim()) : true;
-    if (saved) await completeQuietly();
+    const completed = saved && (await completeActivity());
     setSaving(false);
-    if (saved) go({ view: 'done' });
+    if (completed) go({ view: 'done' });
   };
 
   const goOn = async () => {
     if (saving) return;
     if (!done) {
       setSaving(true);
-      await completeQuietly();
+      await completeActivity({ quietly: true });
       setSaving(false);
     }
     goNext();
   };
 
+  if (view === 'arriving') return <Loading label="Guardando..." />;
   if (view === 'done') {
     return <Completion copy={copy} hasNext={hasNext} busy={saving} onReview={() => go({ view: 'steps', index: 0 })} onNext={() => void goOn()} headingRef={headingRef} />;
   }

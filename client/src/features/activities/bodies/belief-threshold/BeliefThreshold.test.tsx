@@ -213,23 +213,23 @@ describe('belief threshold: the questioning', () => {
     expect(within(summary).getByRole('link', { name: 'Volver al Temario' }).getAttribute('href')).toBe('/cursos/manifiesta');
   });
 
-  it("a failed completion is tried again from 'Siguiente Actividad', which says so if it fails again", async () => {
+  it('a failed completion keeps the learner on the last question, says so, and the summary comes once it is recorded', async () => {
     const { host } = await resumed(goal({ currentTimeIndex: TIME_FRAMES.length - 1 }), '1 mes');
-    host.complete.mockRejectedValueOnce(new Error('sin red')).mockRejectedValueOnce(new Error('sin red'));
+    host.complete.mockRejectedValueOnce(new Error('sin red'));
 
     fireEvent.click(button('Sí, Absolutamente'));
-    const summary = await screen.findByRole('region', { name: 'Tu umbral de creencia' });
-    await waitFor(() => expect(host.complete).toHaveBeenCalledTimes(1));
-    expect(screen.queryByRole('alert')).toBeNull();
-
-    fireEvent.click(within(summary).getByRole('button', { name: 'Siguiente Actividad' }));
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Hubo un problema al finalizar la actividad. Inténtalo de nuevo.')).toBeTruthy();
-    expect(host.goNext).not.toHaveBeenCalled();
+    // No summary for an activity the syllabus does not count as completed.
+    expect(screen.queryByRole('region', { name: 'Tu umbral de creencia' })).toBeNull();
+    expect(await findQuestion('1 mes')).toBeTruthy();
 
     fireEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    const summary = await screen.findByRole('region', { name: 'Tu umbral de creencia' });
+    expect(host.complete).toHaveBeenCalledTimes(2);
+    fireEvent.click(within(summary).getByRole('button', { name: 'Siguiente Actividad' }));
     await waitFor(() => expect(host.goNext).toHaveBeenCalledTimes(1));
-    expect(host.complete).toHaveBeenCalledTimes(3);
+    expect(host.complete).toHaveBeenCalledTimes(2);
   });
 
   it("'Sí, Absolutamente' at '1 mes', the last frame, goes to the summary", async () => {
@@ -245,7 +245,7 @@ describe('belief threshold: the questioning', () => {
     expect(host.complete).not.toHaveBeenCalled();
   });
 
-  it("'Empezar de Nuevo' clears the doubts, the index and the perfect time, and asks from '20 años' again", async () => {
+  it("'Empezar de Nuevo' clears the doubts and the index, asks from '20 años' again, and keeps the perfect time", async () => {
     const done = goal({
       hesitations: [{ timeFrame: { label: '20 años', years: 20 }, belief: 'Miedo' }],
       currentTimeIndex: 4,
@@ -260,7 +260,14 @@ describe('belief threshold: the questioning', () => {
     expect(within(summary).getByText('Tu tiempo perfecto: 5 años')).toBeTruthy();
     fireEvent.click(within(summary).getByRole('button', { name: 'Empezar de Nuevo' }));
     expect(await findQuestion('20 años')).toBeTruthy();
-    expect(lastSave(api)).toEqual({ activityId: 'umbral-de-creencia', ...goal() });
+    expect(screen.getByText('Plazo 1 de 10')).toBeTruthy();
+    expect(lastSave(api)).toEqual({ activityId: 'umbral-de-creencia', ...goal({ perfectTimeFrameLabel: '5 años', perfectTimeFrameYears: 5 }) });
+
+    // The goal found its time: it is still shown as done, not 'En progreso...'.
+    fireEvent.click(button('Volver a mis metas'));
+    await goalsList();
+    expect(screen.getByText('Tu tiempo perfecto: 5 años')).toBeTruthy();
+    expect(screen.queryByText('En progreso...')).toBeNull();
   });
 });
 

@@ -81,8 +81,8 @@ function Session({ activity, goals, signedIn, done, complete, goNext, hasNext, s
     if (moved.current) headingRef.current?.focus();
   }, [screen, index]);
 
-  // The activity completes the first time a summary is reached. A failure there is only logged; it is tried
-  // again from 'Siguiente Actividad', which says so if it fails again. Resolves to whether it is completed.
+  // The activity completes the first time a summary is reached, and a summary is shown only once the
+  // syllabus counts the activity as completed. Resolves to whether it is completed.
   const completion = useRef<Promise<boolean> | null>(done ? Promise.resolve(true) : null);
   const completeOnce = () => {
     completion.current ??= complete().then(
@@ -98,11 +98,34 @@ function Session({ activity, goals, signedIn, done, complete, goNext, hasNext, s
   };
 
   const show = (next: Screen) => {
+    if (next === 'summary') {
+      void arriveAtSummary();
+      return;
+    }
     moved.current = true;
     setScreen(next);
     setFailure(null);
     setInvalid(null);
-    if (next === 'summary') void completeOnce();
+  };
+
+  /**
+   * The summary once the completion is recorded; if it cannot be, the learner stays on the goal's last
+   * question, told so, with the same arrival to try again.
+   */
+  const arriveAtSummary = async () => {
+    setSaving(true);
+    setFailure(null);
+    setInvalid(null);
+    // Once per activity: a second press while it is on its way waits for the same completion.
+    const completed = await completeOnce();
+    setSaving(false);
+    moved.current = true;
+    if (completed) {
+      setScreen('summary');
+    } else {
+      setScreen('questioning');
+      setFailure({ message: FINISH_FAILED, retry: () => show('summary') });
+    }
   };
 
   /** Saves the whole goal (a learner's, on the server), then goes on with what was saved. */
@@ -115,17 +138,20 @@ function Session({ activity, goals, signedIn, done, complete, goNext, hasNext, s
     savingRef.current = true;
     setSaving(true);
     setFailure(null);
+    let saved: BeliefGoal;
     try {
-      const saved = await saveGoal(draft);
+      saved = await saveGoal(draft);
       queryClient.setQueryData(goalsKey, (old) => withSavedGoal(old, saved));
-      then(saved);
     } catch (error) {
       if (isExpired(error)) await sessionExpired();
       else setFailure({ message: messageOf(error, SAVE_GOAL_ERROR), retry: () => void persist(draft, then) });
+      return;
     } finally {
       savingRef.current = false;
       setSaving(false);
     }
+    // After the save is over: what comes next may save again (the completion on the way to the summary).
+    then(saved);
   };
 
   const goTo = (saved: BeliefGoal, next: Screen) => {
@@ -158,11 +184,8 @@ function Session({ activity, goals, signedIn, done, complete, goNext, hasNext, s
     }
   };
 
-  const goOn = async () => {
-    setFailure(null);
-    if (await completeOnce()) goNext();
-    else setFailure({ message: FINISH_FAILED, retry: () => void goOn() });
-  };
+  // The summary is only ever shown once the activity is completed.
+  const goOn = () => goNext();
 
   const backToGoals = () => {
     setGoal(null);
@@ -210,7 +233,7 @@ function Session({ activity, goals, signedIn, done, complete, goNext, hasNext, s
         hasNext={hasNext}
         onRestart={() => void persist(restart(current), (saved) => goTo(saved, 'questioning'))}
         onBack={backToGoals}
-        onNext={() => void goOn()}
+        onNext={goOn}
         headingRef={headingRef}
       />
     );

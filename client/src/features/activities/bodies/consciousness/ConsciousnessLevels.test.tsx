@@ -8,8 +8,8 @@ import { ConsciousnessLevels } from './ConsciousnessLevels';
 const activity = activityBySlug('niveles-conciencia-hawkins')!;
 const COUNT = CONSCIOUSNESS_LEVELS.length;
 
-/** `random` picks the first level shown: 8.5/17 → index 8, the 9th level, Coraje. */
-function renderLevels({ random = () => 8.5 / COUNT, done = false, hasNext = true } = {}) {
+/** `random` picks the first level shown: 9.5/18 → index 9, the 10th level, Coraje. */
+function renderLevels({ random = () => 9.5 / COUNT, done = false, hasNext = true } = {}) {
   const complete = vi.fn(async () => {});
   const goNext = vi.fn();
   render(
@@ -37,11 +37,11 @@ const shows = (name: string, position: number) => {
 };
 
 describe('ConsciousnessLevels', () => {
-  it('has the 17 levels, and the carousel starts at the level the random source picks', () => {
-    expect(COUNT).toBe(17);
+  it('has the 18 levels, and the carousel starts at the level the random source picks', () => {
+    expect(COUNT).toBe(18);
     renderLevels();
     expect(carousel().getAttribute('aria-roledescription')).toBe('carrusel');
-    shows('Coraje', 9);
+    shows('Coraje', 10);
     const card = slide();
     expect(card.getAttribute('data-category')).toBe('Poder');
     expect(card.textContent).toContain('200');
@@ -52,7 +52,7 @@ describe('ConsciousnessLevels', () => {
 
   it.each([
     [0, 'Vergüenza', 1],
-    [0.999_999, 'Iluminación', 17],
+    [0.999_999, 'Iluminación', 18],
   ])('random %s starts at %s', (value, name, position) => {
     renderLevels({ random: () => value });
     shows(name, position);
@@ -64,7 +64,7 @@ describe('ConsciousnessLevels', () => {
     const next = screen.getByRole('button', { name: 'Nivel siguiente' });
 
     fireEvent.click(previous);
-    shows('Iluminación', 17);
+    shows('Iluminación', 18);
     expect(slide().getAttribute('data-category')).toBe('Poder');
     fireEvent.click(next);
     shows('Vergüenza', 1);
@@ -72,6 +72,13 @@ describe('ConsciousnessLevels', () => {
     expect(within(slide()).getByText('Humillación')).toBeTruthy();
     fireEvent.click(next);
     shows('Culpa', 2);
+    fireEvent.click(next);
+    fireEvent.click(next);
+    // No level the spec names is left out: Melancolía (60) sits between Apatía and Nostalgia.
+    shows('Melancolía', 4);
+    expect(slide().textContent).toContain('60');
+    fireEvent.click(next);
+    shows('Nostalgia', 5);
   });
 
   it('← and → move the carousel from anywhere inside it, and the slide keeps the focus', () => {
@@ -79,13 +86,13 @@ describe('ConsciousnessLevels', () => {
     const card = slide();
     card.focus();
     fireEvent.keyDown(card, { key: 'ArrowRight' });
-    shows('Neutralidad', 10);
+    shows('Neutralidad', 11);
     fireEvent.keyDown(card, { key: 'ArrowLeft' });
     fireEvent.keyDown(card, { key: 'ArrowLeft' });
-    shows('Orgullo', 8);
+    shows('Orgullo', 9);
     expect(document.activeElement).toBe(slide());
     fireEvent.keyDown(screen.getByRole('button', { name: 'Nivel siguiente' }), { key: 'ArrowRight' });
-    shows('Coraje', 9);
+    shows('Coraje', 10);
   });
 
   it('opens the whole scale as a table in a modal, and closes it', async () => {
@@ -94,19 +101,20 @@ describe('ConsciousnessLevels', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Los niveles de conciencia' });
     const table = within(dialog).getByRole('table');
-    expect(table.querySelector('caption')?.textContent).toMatch(/17 niveles/);
+    expect(table.querySelector('caption')?.textContent).toMatch(/18 niveles/);
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Nivel', 'Calibración', 'Emoción', 'Visión de la vida']);
     // One row per level, in two groups: Fuerza (below 200) and Poder (from 200).
     const rows = table.querySelectorAll('tbody tr:has(th[scope="row"])');
-    expect(rows).toHaveLength(17);
+    expect(rows).toHaveLength(18);
     expect([...rows].map((row) => row.querySelector('th')?.textContent)).toEqual(CONSCIOUSNESS_LEVELS.map((l) => l.name));
     const groups = table.querySelectorAll('tbody');
     expect([...groups].map((group) => group.querySelector('th[scope="rowgroup"]')?.textContent)).toEqual(['Fuerza: por debajo de 200', 'Poder: desde 200']);
-    expect(groups[0]!.querySelectorAll('th[scope="row"]')).toHaveLength(8);
+    expect(groups[0]!.querySelectorAll('th[scope="row"]')).toHaveLength(9);
     expect(groups[1]!.querySelector('th[scope="row"]')?.textContent).toBe('Coraje');
-    expect([...rows[8]!.children].map((cell) => cell.textContent)).toEqual(['Coraje', '200', 'Afirmación', 'Posible']);
-    expect(rows[8]!.getAttribute('data-category')).toBe('Poder');
-    expect(rows[7]!.getAttribute('data-category')).toBe('Fuerza');
+    expect([...rows[9]!.children].map((cell) => cell.textContent)).toEqual(['Coraje', '200', 'Afirmación', 'Posible']);
+    expect(rows[9]!.getAttribute('data-category')).toBe('Poder');
+    expect(rows[8]!.getAttribute('data-category')).toBe('Fuerza');
+    expect(rows[3]!.querySelector('th')?.textContent).toBe('Melancolía');
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

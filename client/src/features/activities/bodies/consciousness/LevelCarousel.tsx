@@ -3,6 +3,7 @@
 // hears the new level after each step.
 import { useId, useState, type KeyboardEvent } from 'react';
 import type { ConsciousnessLevel } from '../../../../../../course/consciousness';
+import { KeyboardHint } from '../../../../components/KeyboardHint/KeyboardHint';
 import styles from './ConsciousnessLevels.module.css';
 
 type LevelCarouselProps = {
@@ -40,7 +41,8 @@ export function LevelCarousel({ levels, startAt }: LevelCarouselProps) {
         Recorre los niveles
       </h2>
       <p id={hintId} className={styles.hint}>
-        Empezamos en un nivel al azar. Avanza o retrocede con las flechas, o con las teclas ← y → de tu teclado.
+        Empezamos en un nivel al azar. Avanza o retrocede con las flechas
+        <KeyboardHint>, o con las teclas ← y → de tu teclado</KeyboardHint>.
       </p>
 
       <div className={styles.stage}>

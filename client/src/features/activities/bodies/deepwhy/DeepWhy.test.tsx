@@ -12,6 +12,7 @@ const SELECT = 'POST /api/activity/saveWhySelection';
 const ANSWER = 'POST /api/activity/saveWhyAnswer';
 const ASK = 'POST /api/activity/deepWhy/question';
 const COMPLETE = 'POST /api/activity/markAsComplete';
+const RESTART = 'POST /api/activity/restartDeepWhy';
 const LOGOUT = 'POST /api/auth/logout';
 const BEFORE = ['12-areas-balance', 'concientizando-areas-balance', 'viendo-hacia-atras-desde-el-futuro'];
 
@@ -304,7 +305,52 @@ describe('deep why: the levels', () => {
     expect(await position(2, 1)).toBeTruthy();
     expect(await screen.findByText(noFutureFallback('Amistades'))).toBeTruthy();
     await answerLevel('Porque me siento sola.', 2, 2);
-    expect(await screen.findByText('¿Y por qué es importante eso para ti?')).toBeTruthy();
+    // Later levels quote the previous answer, as the server's fallback does.
+    expect(await screen.findByText('Dices: «Porque me siento sola…». ¿Y por qué es tan importante eso para ti?')).toBeTruthy();
+    await answerLevel('Porque sí.', 2, 3);
+    expect(await screen.findByText('¿Y por qué es importante eso para ti? Tómate un momento y ve un poco más profundo.')).toBeTruthy();
+  });
+
+  it('with the server out of reach, a later level echoes the first 50 characters of the previous answer, cut at a whole word', async () => {
+    asUser({
+      [LOAD]: loaded({ selectedAreaIds: CHOSEN, whyAnswers: { 'family-parenting': ['Porque necesito sentir que soy capaz de alcanzar lo que me propongo cada día.'] } }),
+      [ASK]: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    renderRoute(PATH, { session: makeUser() });
+
+    expect(await position(1, 2)).toBeTruthy();
+    expect(await screen.findByText('Dices: «Porque necesito sentir que soy capaz de alcanzar…». ¿Y por qué es tan importante eso para ti?')).toBeTruthy();
+  });
+
+  it('a question the server answers at once (no AI to wait for) is shown without polling', async () => {
+    const api = asUser({
+      [LOAD]: loaded({ selectedAreaIds: CHOSEN }),
+      [ASK]: envelope(200, 'Tu pregunta.', { id: 'inmediata', status: 'done', question: FIRST_FALLBACK, source: 'fallback' }),
+    });
+    renderRoute(PATH, { session: makeUser() });
+
+    expect(await position(1, 1)).toBeTruthy();
+    expect(await screen.findByText(FIRST_FALLBACK)).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/activity/deepWhy/question/'))).toHaveLength(0);
+    expect(api.unexpected).toEqual([]);
+  });
+
+  it("while answering, the area's earlier answers are at hand, folded", async () => {
+    asUser({ [LOAD]: loaded({ selectedAreaIds: CHOSEN, whyAnswers: { 'family-parenting': ['Porque quiero paz en casa.', 'Porque crecí con gritos.'] } }) });
+    renderRoute(PATH, { session: makeUser() });
+
+    expect(await position(1, 3)).toBeTruthy();
+    const earlier = screen.getByText('Tus respuestas anteriores en esta área (2)').closest('details')!;
+    expect(earlier.open).toBe(false);
+    expect(within(earlier).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Porque quiero paz en casa.', 'Porque crecí con gritos.']);
+    expect(within(earlier).getAllByRole('listitem').map((li) => li.getAttribute('value'))).toEqual(['1', '2']);
+  });
+
+  it('the first level of an area has no earlier answers to show', async () => {
+    asUser({ [LOAD]: loaded({ selectedAreaIds: CHOSEN }) });
+    renderRoute(PATH, { session: makeUser() });
+    expect(await position(1, 1)).toBeTruthy();
+    expect(screen.queryByText(/Tus respuestas anteriores/)).toBeNull();
   });
 
   it("with a vision written, the first fallback question is the spec's", async () => {
@@ -407,11 +453,12 @@ describe('deep why: the summary', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/cursos/manifiesta/meditacion-7-fases'));
   });
 
-  it("'Rehacer Ejercicio' goes back to an empty selection", async () => {
+  it("'Rehacer Ejercicio' is recorded, then an empty selection; an area chosen again starts with no answers", async () => {
     const api = asUser(
       {
         [LOAD]: loaded({ selectedAreaIds: CHOSEN, isCompleted: true, whyAnswers: { 'family-parenting': SEVEN('Familia') } }),
-        [SELECT]: envelope(200, 'Selección guardada.', ['health-fitness', 'career', 'finances']),
+        [RESTART]: envelope(200, 'Ejercicio reiniciado.'),
+        [SELECT]: envelope(200, 'Selección guardada.', ['family-parenting', 'health-fitness', 'career']),
       },
       [...BEFORE, '7-niveles-deep-why'],
     );
@@ -419,15 +466,31 @@ describe('deep why: the summary', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: 'Rehacer Ejercicio' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Elige tus 3 áreas de enfoque' })).toBeTruthy();
+    expect(api.callsTo(RESTART).map((c) => c.body)).toEqual([{ activityId: '7-niveles-deep-why' }]);
     expect(screen.queryAllByRole('button', { pressed: true })).toHaveLength(0);
     expect(screen.getByText('0 de 3 áreas elegidas')).toBeTruthy();
     expect(confirmButton().disabled).toBe(true);
 
-    for (const title of ['Salud y Bienestar Físico', 'Carrera y Propósito Profesional', 'Finanzas']) fireEvent.click(choice(title));
+    for (const title of ['Familia y Crianza', 'Salud y Bienestar Físico', 'Carrera y Propósito Profesional']) fireEvent.click(choice(title));
     fireEvent.click(confirmButton());
+    // Familia y Crianza had seven answers: the new round starts at its first level, with an empty box.
     expect(await position(1, 1)).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Salud y Bienestar Físico' })).toBeTruthy();
-    expect(api.callsTo(SELECT)[0]!.body).toEqual({ activityId: '7-niveles-deep-why', selectedAreaIds: ['health-fitness', 'career', 'finances'] });
+    expect(screen.getByRole('heading', { level: 2, name: 'Familia y Crianza' })).toBeTruthy();
+    expect(answerBox().value).toBe('');
+    expect(screen.queryByText(/Tus respuestas anteriores/)).toBeNull();
+    expect(api.callsTo(SELECT)[0]!.body).toEqual({ activityId: '7-niveles-deep-why', selectedAreaIds: ['family-parenting', 'health-fitness', 'career'] });
+  });
+
+  it("a failed 'Rehacer Ejercicio' says so and keeps the summary", async () => {
+    asUser(
+      { [LOAD]: loaded({ selectedAreaIds: CHOSEN, isCompleted: true, whyAnswers: { 'family-parenting': SEVEN('Familia') } }), [RESTART]: envelope(500, 'Error del servidor.') },
+      [...BEFORE, '7-niveles-deep-why'],
+    );
+    renderRoute(PATH, { session: makeUser() });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Rehacer Ejercicio' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('No se pudo reiniciar el ejercicio. Inténtalo de nuevo.');
+    expect(await summaryTitle()).toBeTruthy();
   });
 });
 
@@ -478,6 +541,41 @@ describe('deep why: a guest', () => {
     expect(fact('Familia y Crianza', 'Tu porqué final')).toBe('Familia 7');
     expect(fact('Amistades', 'Tu porqué final')).toBe(NO_FINAL_WHY);
     expect(api.callsTo(COMPLETE)).toHaveLength(0);
+  });
+
+  it("'Rehacer Ejercicio' is kept in this browser: the summary does not come back, and finishing again completes with the new round", async () => {
+    guestWith([...BEFORE, '7-niveles-deep-why'], { ...GUEST_WHEEL, '7-niveles-deep-why': { selectedAreaIds: CHOSEN, whyAnswers: { 'family-parenting': SEVEN('Familia') } } });
+    const api = stubApi(questionRoutes());
+    const first = renderRoute(PATH);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Rehacer Ejercicio' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Elige tus 3 áreas de enfoque' })).toBeTruthy();
+    // Kept in a shape the account's guest sync accepts (no empty selection).
+    expect(storedGuest()!.activityData['7-niveles-deep-why']).toEqual({ restarted: true });
+    expect(storedGuest()!.completedSlugs).toContain('7-niveles-deep-why');
+
+    // As after a reload: the selection, not the old summary.
+    first.unmount();
+    renderRoute(PATH);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Elige tus 3 áreas de enfoque' })).toBeTruthy();
+    for (const title of ['Familia y Crianza', 'Amistades', 'Carrera y Propósito Profesional']) fireEvent.click(choice(title));
+    fireEvent.click(confirmButton());
+    expect(await position(1, 1)).toBeTruthy();
+    expect(answerBox().value).toBe('');
+    expect(storedGuest()!.activityData['7-niveles-deep-why']).toEqual({ restarted: true, selectedAreaIds: CHOSEN, whyAnswers: {} });
+
+    await answerLevel('Porque hoy lo veo distinto.', 1, 2);
+    expect(storedGuest()!.activityData['7-niveles-deep-why']).toEqual({ restarted: true, selectedAreaIds: CHOSEN, whyAnswers: { 'family-parenting': ['Porque hoy lo veo distinto.'] } });
+    // From the second area on, finishing closes the new round.
+    for (let level = 2; level <= 7; level++) await answerLevel(`Nivel ${level}`, level === 7 ? 2 : 1, level === 7 ? 1 : level + 1);
+    fireEvent.click(finishNow()!);
+    expect(await summaryTitle()).toBeTruthy();
+    expect(storedGuest()!.activityData['7-niveles-deep-why']).toEqual({
+      selectedAreaIds: CHOSEN,
+      whyAnswers: { 'family-parenting': ['Porque hoy lo veo distinto.', 'Nivel 2', 'Nivel 3', 'Nivel 4', 'Nivel 5', 'Nivel 6', 'Nivel 7'] },
+    });
+    // A guest's redo and answers stay in this browser: only questions are asked of the server.
+    expect(api.calls.filter((c) => !c.path.startsWith('/api/activity/deepWhy/question'))).toEqual([]);
   });
 
   it("without wheel ratings in this browser: 'Error al Cargar' and the way to the wheel", async () => {

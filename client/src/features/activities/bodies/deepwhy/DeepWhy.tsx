@@ -8,24 +8,25 @@ import { scoreColour } from '../../../../../../course/areas';
 import {
   DEEP_WHY_ACTIVITY,
   EARLY_FINISH_FROM_AREA,
-  FIRST_FALLBACK,
+  fallbackWhyQuestion,
   FOCUS_AREAS,
   NO_FINAL_WHY,
   NO_REFLECTION,
   NO_VISION,
-  noFutureFallback,
   SUMMARY_TITLE,
   WHY_LEVELS,
   whyProgress,
 } from '../../../../../../course/deep-why';
 import { ApiError } from '../../../../api/errors';
 import { Button, ButtonLink } from '../../../../components/Button/Button';
+import { KeyboardHint } from '../../../../components/KeyboardHint/KeyboardHint';
 import { Loading } from '../../../../components/Loading/Loading';
 import { saveGuestActivityData, useGuestProgress } from '../../../../lib/guest-progress';
 import {
   deepWhyMutations,
   deepWhyQueries,
   LOAD_ERROR,
+  RESTART_ERROR,
   SAVE_ANSWER_ERROR,
   SAVE_SELECTION_ERROR,
   type DeepWhyPrerequisites,
@@ -34,18 +35,18 @@ import {
   type WhyQuestionInput,
 } from '../../api/deepwhy-queries';
 import { WHEEL_SLUG } from '../../api/wheel-queries';
-import { answerChain, areaInfo, finalWhy, guestDeepWhy, guestTargetAreas, resumePosition, withAnswer, type GuestDeepWhy, type WhyPosition } from '../../lib/deepwhy';
+import { answerChain, areaInfo, finalWhy, guestDeepWhy, guestTargetAreas, resumePosition, storedGuestDeepWhy, withAnswer, type GuestDeepWhy, type WhyPosition } from '../../lib/deepwhy';
 import { activityPath, SYLLABUS_PATH } from '../../lib/paths';
 // What looks as in activities 2 and 3 (the card, the badge, the answer box...) uses their styles.
 import shared from '../area-definitions/AreaDefinitions.module.css';
 import { isExpired, useExpiredOnLoad } from '../session-expiry';
 import type { ActivityBodyProps } from '../types';
-import { ACTIVITY, BLANK_ANSWER, FINISH_FAILED, GENTLE_QUESTION, GO_TO_WHEEL, LOAD_FAILED_TITLE, LOADING, NEEDS_WHEEL, RETRY, SELECTION, SUMMARY } from './copy';
+import { ACTIVITY, BLANK_ANSWER, FINISH_FAILED, GO_TO_WHEEL, LOAD_FAILED_TITLE, LOADING, NEEDS_WHEEL, RETRY, SELECTION, SUMMARY } from './copy';
 import styles from './DeepWhy.module.css';
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError && error.message ? error.message : fallback);
 
-type Start = { targets: TargetArea[]; selectedAreaIds: string[]; whyAnswers: WhyAnswers; completed: boolean };
+type Start = { targets: TargetArea[]; selectedAreaIds: string[]; whyAnswers: WhyAnswers; completed: boolean; restarted: boolean };
 
 export function DeepWhy(props: ActivityBodyProps) {
   const { signedIn, sessionExpired, done } = props;
@@ -55,11 +56,12 @@ export function DeepWhy(props: ActivityBodyProps) {
 
   let start: Start;
   if (!signedIn) {
-    const saved = guestDeepWhy(guest.activityData[DEEP_WHY_ACTIVITY]);
-    start = { targets: guestTargetAreas(guest.activityData), ...saved, completed: done };
+    const { selectedAreaIds, whyAnswers, restarted = false } = guestDeepWhy(guest.activityData[DEEP_WHY_ACTIVITY]);
+    // Started again since its completion: no summary until the new round is finished.
+    start = { targets: guestTargetAreas(guest.activityData), selectedAreaIds, whyAnswers, completed: done && !restarted, restarted };
   } else if (stored.data !== undefined) {
     const { targetAreas, selectedAreaIds, whyAnswers, isCompleted } = stored.data;
-    start = { targets: targetAreas, selectedAreaIds, whyAnswers, completed: isCompleted };
+    start = { targets: targetAreas, selectedAreaIds, whyAnswers, completed: isCompleted, restarted: false };
   } else if (stored.isError && !expiredOnLoad) {
     const needsWheel = stored.error instanceof ApiError && stored.error.status === 409;
     return <LoadFailed message={messageOf(stored.error, LOAD_ERROR)} needsWheel={needsWheel} onRetry={() => void stored.refetch()} />;
@@ -96,6 +98,7 @@ function Session({ start, signedIn, complete, goNext, hasNext, sessionExpired }:
   const queryClient = useQueryClient();
   const { mutateAsync: saveSelection } = useMutation(deepWhyMutations.saveSelection());
   const { mutateAsync: saveAnswer } = useMutation(deepWhyMutations.saveAnswer());
+  const { mutateAsync: restart } = useMutation(deepWhyMutations.restart());
   const { targets } = start;
 
   // A completion without a chosen set (the deep why completed as a plain lesson, before it had its page)
@@ -108,6 +111,8 @@ function Session({ start, signedIn, complete, goNext, hasNext, sessionExpired }:
   const [text, setText] = useState(() => start.whyAnswers[selected[position.areaIndex] ?? '']?.[position.levelIndex] ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A guest's 'Rehacer Ejercicio' not finished since: kept with what is stored until the round completes.
+  const [restarted, setRestarted] = useState(start.restarted);
 
   // After a visitor's action the focus follows: a new view or area to its heading, a new level to the answer.
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -133,7 +138,8 @@ function Session({ start, signedIn, complete, goNext, hasNext, sessionExpired }:
   /** The server's answer in the cache too, so coming back to the page starts from it. */
   const updateCache = (change: (old: DeepWhyPrerequisites) => DeepWhyPrerequisites) =>
     queryClient.setQueryData(deepWhyQueries.prerequisites().queryKey, (old: DeepWhyPrerequisites | undefined) => (old ? change(old) : old));
-  const storeGuest = (data: GuestDeepWhy) => saveGuestActivityData(DEEP_WHY_ACTIVITY, data);
+  const storeGuest = (data: Omit<GuestDeepWhy, 'restarted'>) =>
+    saveGuestActivityData(DEEP_WHY_ACTIVITY, storedGuestDeepWhy({ ...data, ...(restarted ? { restarted } : {}) }));
 
   /** A failed save: a 401 signs out, anything else is said. */
   const failed = async (failure: unknown, message: string) => {
@@ -194,6 +200,7 @@ function Session({ start, signedIn, complete, goNext, hasNext, sessionExpired }:
       return false;
     }
     updateCache((old) => ({ ...old, isCompleted: true }));
+    setRestarted(false);
     show('summary');
     return true;
   };
@@ -230,8 +237,25 @@ function Session({ start, signedIn, complete, goNext, hasNext, sessionExpired }:
     setBusy(false);
   };
 
-  const redo = () => {
-    // Nothing is deleted on the server: the next selection replaces this one.
+  /** 'Rehacer Ejercicio': recorded (a learner's on the server, a guest's here), then an empty selection. */
+  const redo = async () => {
+    if (busy) return;
+    if (signedIn) {
+      setBusy(true);
+      setError(null);
+      try {
+        await restart();
+      } catch (failure) {
+        await failed(failure, RESTART_ERROR);
+        return;
+      } finally {
+        setBusy(false);
+      }
+      updateCache((old) => ({ ...old, selectedAreaIds: [], whyAnswers: {}, isCompleted: false }));
+    } else {
+      saveGuestActivityData(DEEP_WHY_ACTIVITY, storedGuestDeepWhy({ selectedAreaIds: [], whyAnswers: {}, restarted: true }));
+      setRestarted(true);
+    }
     setSelected([]);
     setAnswers({});
     setPosition({ areaIndex: 0, levelIndex: 0 });
@@ -243,13 +267,25 @@ function Session({ start, signedIn, complete, goNext, hasNext, sessionExpired }:
     return <Selection targets={targets} busy={busy} error={error} onConfirm={(picks) => void confirmSelection(picks)} headingRef={headingRef} />;
   }
   if (view === 'summary') {
-    return <Summary targets={targets} selected={selected} answers={answers} hasNext={hasNext} onRedo={redo} onNext={goNext} headingRef={headingRef} />;
+    return (
+      <Summary
+        targets={targets}
+        selected={selected}
+        answers={answers}
+        hasNext={hasNext}
+        busy={busy}
+        error={error}
+        onRedo={() => void redo()}
+        onNext={goNext}
+        headingRef={headingRef}
+      />
+    );
   }
   return (
     <Level
       area={areaInfo(targets, areaId)}
       position={position}
-      previousAnswer={position.levelIndex > 0 ? answers[areaId]?.[position.levelIndex - 1] : undefined}
+      earlierAnswers={answerChain(answers[areaId]).filter((a) => a.levelIndex < position.levelIndex)}
       signedIn={signedIn}
       text={text}
       busy={busy}
@@ -355,16 +391,11 @@ function Selection({ targets, busy, error, onConfirm, headingRef }: SelectionPro
   );
 }
 
-/** The question asked when the server could not prepare one (activities.md §8 for the first level). */
-function fallbackQuestion(area: TargetArea, levelIndex: number): string {
-  if (levelIndex > 0) return GENTLE_QUESTION;
-  return area.futureText?.trim() ? FIRST_FALLBACK : noFutureFallback(area.title);
-}
-
 type LevelProps = {
   area: TargetArea;
   position: WhyPosition;
-  previousAnswer: string | null | undefined;
+  /** The area's answers to the levels before this one. */
+  earlierAnswers: { levelIndex: number; answer: string }[];
   signedIn: boolean;
   text: string;
   busy: boolean;
@@ -377,18 +408,20 @@ type LevelProps = {
 };
 
 function Level(props: LevelProps) {
-  const { area, position, previousAnswer, signedIn, text, busy, error, headingRef, answerRef } = props;
+  const { area, position, earlierAnswers, signedIn, text, busy, error, headingRef, answerRef } = props;
   const { areaIndex, levelIndex } = position;
   const id = useId();
 
   const input: WhyQuestionInput = { areaId: area.id, levelIndex };
-  if (levelIndex > 0 && previousAnswer?.trim()) input.previousAnswer = previousAnswer.trim();
+  const previousAnswer = earlierAnswers.find((a) => a.levelIndex === levelIndex - 1)?.answer;
+  if (previousAnswer) input.previousAnswer = previousAnswer;
   if (!signedIn) {
     if (area.currentText) input.currentText = area.currentText;
     if (area.futureText) input.futureText = area.futureText;
   }
   const asked = useQuery(deepWhyQueries.question(input));
-  const question = asked.data ?? (asked.isError ? fallbackQuestion(area, levelIndex) : undefined);
+  // Out of reach, the page asks what the server's fallback would have asked.
+  const question = asked.data ?? (asked.isError ? fallbackWhyQuestion({ areaTitle: area.title, levelIndex, futureText: area.futureText, previousAnswer }) : undefined);
   const percent = Math.round(whyProgress(areaIndex, levelIndex, FOCUS_AREAS) * 100);
 
   return (
@@ -418,6 +451,8 @@ function Level(props: LevelProps) {
           <AreaText title={ACTIVITY.current} text={area.currentText} missing={NO_REFLECTION} />
           <AreaText title={ACTIVITY.future} text={area.futureText} missing={NO_VISION} />
         </div>
+
+        {earlierAnswers.length > 0 ? <AnswerChain label={ACTIVITY.earlier(earlierAnswers.length)} answers={earlierAnswers} /> : null}
 
         <div className={styles.question} aria-live="polite">
           {question ? (
@@ -457,7 +492,7 @@ function Level(props: LevelProps) {
           }}
         />
         <p id={`${id}-hint`} className={styles.note}>
-          {ACTIVITY.hint}
+          {ACTIVITY.hint} <KeyboardHint>{ACTIVITY.keys}</KeyboardHint>
         </p>
         {error ? (
           <p id={`${id}-error`} className={shared.error} role="alert">
@@ -480,6 +515,22 @@ function Level(props: LevelProps) {
   );
 }
 
+/** An area's answers by level, folded under `label` (numbered by their level). */
+function AnswerChain({ label, answers }: { label: string; answers: readonly { levelIndex: number; answer: string }[] }) {
+  return (
+    <details className={styles.chain}>
+      <summary>{label}</summary>
+      <ol>
+        {answers.map(({ levelIndex, answer }) => (
+          <li key={levelIndex} value={levelIndex + 1}>
+            {answer}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
 function AreaText({ title, text, missing }: { title: string; text: string | null; missing: string }) {
   return (
     <div className={styles.areaText}>
@@ -494,12 +545,14 @@ type SummaryProps = {
   selected: readonly string[];
   answers: WhyAnswers;
   hasNext: boolean;
+  busy: boolean;
+  error: string | null;
   onRedo: () => void;
   onNext: () => void;
   headingRef: HeadingRef;
 };
 
-function Summary({ targets, selected, answers, hasNext, onRedo, onNext, headingRef }: SummaryProps) {
+function Summary({ targets, selected, answers, hasNext, busy, error, onRedo, onNext, headingRef }: SummaryProps) {
   const id = useId();
   return (
     <section className={styles.view} aria-labelledby={`${id}-title`}>
@@ -525,25 +578,19 @@ function Summary({ targets, selected, answers, hasNext, onRedo, onNext, headingR
                 <dt>{SUMMARY.finalWhy}</dt>
                 <dd className={final ? styles.finalWhy : styles.missing}>{final ?? NO_FINAL_WHY}</dd>
               </dl>
-              {chain.length > 0 ? (
-                <details className={styles.chain}>
-                  <summary>{SUMMARY.chain(chain.length)}</summary>
-                  <ol>
-                    {chain.map(({ levelIndex, answer }) => (
-                      <li key={levelIndex} value={levelIndex + 1}>
-                        {answer}
-                      </li>
-                    ))}
-                  </ol>
-                </details>
-              ) : null}
+              {chain.length > 0 ? <AnswerChain label={SUMMARY.chain(chain.length)} answers={chain} /> : null}
             </article>
           );
         })}
       </div>
+      {error ? (
+        <p className={shared.error} role="alert">
+          {error}
+        </p>
+      ) : null}
       <div className={shared.actions}>
-        <Button variant="secondary" onClick={onRedo}>
-          {SUMMARY.redo}
+        <Button variant="secondary" onClick={onRedo} aria-disabled={busy || undefined}>
+          {busy ? 'Guardando...' : SUMMARY.redo}
         </Button>
         {hasNext ? <Button onClick={onNext}>Siguiente Actividad</Button> : null}
         <ButtonLink variant="secondary" to={SYLLABUS_PATH}>

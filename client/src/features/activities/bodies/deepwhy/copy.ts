@@ -27,7 +27,10 @@ export const ACTIVITY = {
   future: 'Tu visión',
   preparing: 'Preparando tu siguiente pregunta…',
   answerLabel: 'Tu respuesta',
-  hint: 'Responde con lo primero que sientas, sin corregirte. Con Ctrl + Enter (o ⌘ + Enter) pasas al siguiente nivel.',
+  hint: 'Responde con lo primero que sientas, sin corregirte.',
+  /** Shown only where there is a keyboard (KeyboardHint). */
+  keys: 'Con Ctrl + Enter (o ⌘ + Enter) pasas al siguiente nivel.',
+  earlier: (count: number) => `Tus respuestas anteriores en esta área (${count})`,
   placeholder: 'Escribe aquí, con tus palabras...',
   next: 'Siguiente Nivel',
   finishNow: 'Finalizar ahora y ver el resumen',
@@ -35,8 +38,6 @@ export const ACTIVITY = {
 
 /** activities.md §5. */
 export const BLANK_ANSWER = 'Por favor, escribe una respuesta.';
-/** The question of levels 2 to 7 when the server cannot prepare one. */
-export const GENTLE_QUESTION = '¿Y por qué es importante eso para ti?';
 export { COMPLETE_ERROR as FINISH_FAILED } from '../../components/CompleteActivity';
 
 export const SUMMARY = {

@@ -158,6 +158,18 @@ describe('life wheel: the rating wizard', () => {
     expect(storedGuest()?.completedSlugs).toEqual([]);
   });
 
+  it('a guest who rated all 12 and left before finishing: coming back completes the activity here, then the summary', async () => {
+    window.localStorage.setItem(GUEST_PROGRESS_KEY, JSON.stringify({ completedSlugs: [], activityData: { '12-areas-balance': { ratings: SAMPLE } } }));
+    const api = stubApi({});
+    renderRoute(PATH);
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Tu Rueda de la Vida' })).toBeTruthy();
+    // The syllabus counts it: the summary is never shown for an activity it does not count as done.
+    expect(storedGuest()?.completedSlugs).toEqual(['12-areas-balance']);
+    expect(storedGuest()?.activityData['12-areas-balance']).toEqual({ ratings: SAMPLE });
+    expect(api.calls).toHaveLength(0);
+  });
+
   it('a guest finishes locally: the completion and the ratings stay in this browser, then the summary', async () => {
     const almost = Object.fromEntries(Object.entries(SAMPLE).filter(([id]) => id !== 'life-vision'));
     window.localStorage.setItem(GUEST_PROGRESS_KEY, JSON.stringify({ completedSlugs: [], activityData: { '12-areas-balance': { ratings: almost } } }));
@@ -267,6 +279,41 @@ describe('life wheel: a signed-in user', () => {
     expect(window.localStorage.getItem(GUEST_PROGRESS_KEY)).toBeNull();
   });
 
+  it('a user who rated all 12 and left before finishing: coming back records the completion, then the summary', async () => {
+    const recording = deferred();
+    const api = stubApi({
+      [STATUS]: envelope(200, 'Progreso.', []),
+      [RATINGS]: ratingsAnswer(SAMPLE),
+      [COMPLETE]: () => recording.promise,
+    });
+    renderRoute(PATH, { session: makeUser() });
+
+    // While the completion is on its way, no summary yet.
+    await waitFor(() => expect(api.callsTo(COMPLETE)).toHaveLength(1));
+    expect(screen.queryByRole('heading', { level: 2, name: 'Tu Rueda de la Vida' })).toBeNull();
+    recording.resolve(envelope(200, 'Actividad completada.', ['12-areas-balance']));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Tu Rueda de la Vida' })).toBeTruthy();
+    expect(api.callsTo(COMPLETE).map((c) => c.body)).toEqual([{ activityId: '12-areas-balance' }]);
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('when that completion is refused (403), the user lands on the last area with its finish button, not on the summary', async () => {
+    const api = stubApi({
+      [STATUS]: envelope(200, 'Progreso.', []),
+      [RATINGS]: ratingsAnswer(SAMPLE),
+      [COMPLETE]: envelope(403, 'Completa la actividad anterior antes de continuar con esta.'),
+    });
+    renderRoute(PATH, { session: makeUser() });
+
+    expect(await screen.findByRole('button', { name: 'Finalizar y ver Resumen' })).toBeTruthy();
+    expect(await areaTitle()).toBe('Visión de Vida');
+    expect(screen.getByText('Área 12 de 12')).toBeTruthy();
+    expect(radio(6).getAttribute('aria-checked')).toBe('true');
+    expect(screen.queryByRole('heading', { level: 2, name: 'Tu Rueda de la Vida' })).toBeNull();
+    expect(api.callsTo(COMPLETE)).toHaveLength(1);
+  });
+
   it('goes straight to the summary when all 12 ratings exist', async () => {
     stubApi({ [STATUS]: envelope(200, 'Progreso.', ['12-areas-balance']), [RATINGS]: ratingsAnswer(SAMPLE) });
     renderRoute(PATH, { session: makeUser() });
@@ -312,17 +359,17 @@ describe('life wheel: a signed-in user', () => {
       [COMPLETE]: () => (refuse ? envelope(500, 'Error del servidor.') : envelope(200, 'Actividad completada.', ['12-areas-balance'])),
     });
     renderRoute(PATH, { session: makeUser() });
-    // All rated but not completed: the summary, and from it back to the wizard to finish.
-    fireEvent.click(await screen.findByRole('button', { name: 'Rehacer Actividad' }));
+    // All rated but not completed: arriving tries the completion, fails quietly and lands on the last area.
     fireEvent.click(await screen.findByRole('button', { name: 'Finalizar y ver Resumen' }));
 
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Hubo un problema al finalizar la actividad. Inténtalo de nuevo.'));
+    expect(alert).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('radiogroup')).toBeTruthy();
 
     refuse = false;
     fireEvent.click(screen.getByRole('button', { name: 'Finalizar y ver Resumen' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Tu Rueda de la Vida' })).toBeTruthy();
-    expect(api.callsTo(COMPLETE).map((c) => c.body)).toEqual([{ activityId: '12-areas-balance' }, { activityId: '12-areas-balance' }]);
+    expect(api.callsTo(COMPLETE)).toHaveLength(3);
   });
 
   it("'Ir a la Siguiente Actividad' takes a user on to the next activity; 'Volver al Temario' to the syllabus", async () => {

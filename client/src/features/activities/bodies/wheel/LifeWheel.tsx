@@ -11,6 +11,7 @@ import { readGuestProgress, saveGuestActivityData, useGuestProgress } from '../.
 import { SAVE_RATING_ERROR, WHEEL_SLUG, wheelMutations, wheelQueries, type Ratings } from '../../api/wheel-queries';
 import { SYLLABUS_PATH } from '../../lib/paths';
 import { guestRatings, storedObject } from '../../lib/wheel-data';
+import { arrivalView, useCompletionOnArrival } from '../completion-on-arrival';
 import { isExpired, useExpiredOnLoad } from '../session-expiry';
 import type { ActivityBodyProps } from '../types';
 import styles from './LifeWheel.module.css';
@@ -21,7 +22,7 @@ export const RATING_FAILED = 'No se pudo guardar tu calificación. Por favor, in
 export const FINISH_FAILED = 'Hubo un problema al finalizar la actividad. Inténtalo de nuevo.';
 const LOAD_FAILED = 'Error de conexión. Revisa tu conexión e inténtalo de nuevo.';
 
-type View = 'intro' | 'rating' | 'summary';
+type View = 'intro' | 'rating' | 'summary' | 'arriving';
 
 export function LifeWheel(props: ActivityBodyProps) {
   const { signedIn, sessionExpired } = props;
@@ -51,7 +52,7 @@ function WheelSession({ activity, signedIn, done, complete, goNext, hasNext, ses
   const queryClient = useQueryClient();
   const { mutateAsync: saveRating } = useMutation(wheelMutations.saveRating());
   const [ratings, setRatings] = useState<Ratings>(initialRatings);
-  const [view, setView] = useState<View>(() => (allRated(initialRatings) ? 'summary' : 'intro'));
+  const [view, setView] = useState<View>(() => arrivalView(allRated(initialRatings), done, 'intro'));
   const [index, setIndex] = useState(0);
   // Area ids, the most recently rated first: the order of 'Tu Progreso'.
   const [recent, setRecent] = useState<string[]>([]);
@@ -104,8 +105,11 @@ function WheelSession({ activity, signedIn, done, complete, goNext, hasNext, ses
     if (areaIndex < LIFE_AREAS.length - 1) setIndex((current) => (current === areaIndex ? areaIndex + 1 : current));
   };
 
-  /** Completes the activity (a guest's ratings go with it); false when it failed, after saying so. */
-  const completeActivity = async (): Promise<boolean> => {
+  /**
+   * Completes the activity (a guest's ratings go with it); false when it failed, after saying so — unless
+   * `quietly`, on arrival, where the finish button that the learner lands on says it when pressed.
+   */
+  const completeActivity = async ({ quietly = false } = {}): Promise<boolean> => {
     try {
       await (signedIn ? complete() : complete(guestWrite(ratings)));
       return true;
@@ -114,11 +118,20 @@ function WheelSession({ activity, signedIn, done, complete, goNext, hasNext, ses
         await sessionExpired();
       } else {
         console.error('No se pudo completar la Rueda de la Vida.', error);
-        window.alert(FINISH_FAILED);
+        if (!quietly) window.alert(FINISH_FAILED);
       }
       return false;
     }
   };
+
+  useCompletionOnArrival(
+    view === 'arriving',
+    () => completeActivity({ quietly: true }),
+    (recorded) => {
+      if (!recorded) setIndex(LIFE_AREAS.length - 1);
+      setView(recorded ? 'summary' : 'rating');
+    },
+  );
 
   const finish = async () => {
     if (finishing || savingRef.current) return;
@@ -150,6 +163,7 @@ function WheelSession({ activity, signedIn, done, complete, goNext, hasNext, ses
     show('rating');
   };
 
+  if (view === 'arriving') return <Loading label="Guardando..." />;
   if (view === 'intro') return <Intro ratings={ratings} videoUrl={activity.videoUrl} title={activity.title} onStart={start} headingRef={headingRef} />;
   if (view === 'summary') {
     return (
