@@ -7,6 +7,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { afterBundle } from './after-bundle';
+import { pwa } from './pwa/build';
 import { routeModules } from './src/app/route-modules';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -15,7 +17,7 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** Text assets worth compressing ahead of time; below ~1 KB the headers outweigh the saving. */
-const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
+const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;
 const MIN_BYTES = 1024;
 
 async function* filesUnder(dir: string): AsyncGenerator<string> {
@@ -52,29 +54,16 @@ async function compressFile(file: string): Promise<void> {
  * `preCompressed`) instead of compressing on every request. The same input gives the same bytes (gzip writes
  * no timestamp here), so rebuilding changes nothing. A variant that would not be smaller is not written.
  */
-function precompress(): Plugin {
-  let dir = '';
-  return {
-    name: 'manifiesta:precompress',
-    apply: 'build',
-    configResolved(config) {
-      dir = path.resolve(config.root, config.build.outDir);
-    },
-    writeBundle: {
-      order: 'post',
-      sequential: true,
-      async handler() {
-        const files: string[] = [];
-        for await (const file of filesUnder(dir)) files.push(file);
-        // A few at a time: zlib works on libuv's thread pool, one file per thread.
-        const workers = Array.from({ length: Math.max(1, availableParallelism()) }, async () => {
-          for (let file = files.pop(); file !== undefined; file = files.pop()) await compressFile(file);
-        });
-        await Promise.all(workers);
-      },
-    },
-  };
-}
+const precompress = () =>
+  afterBundle('manifiesta:precompress', async ({ outDir }) => {
+    const files: string[] = [];
+    for await (const file of filesUnder(outDir)) files.push(file);
+    // A few at a time: zlib works on libuv's thread pool, one file per thread.
+    const workers = Array.from({ length: Math.max(1, availableParallelism()) }, async () => {
+      for (let file = files.pop(); file !== undefined; file = files.pop()) await compressFile(file);
+    });
+    await Promise.all(workers);
+  });
 
 /**
  * Writes dist/client/.vite/routes.json: for every address of the router (client/src/app/router.tsx, read as source,
@@ -82,39 +71,24 @@ function precompress(): Plugin {
  * chunks and stylesheets in that address's HTML (server/plugins/client.ts), so the page downloads with the entry
  * instead of after it. The build fails when a page module cannot be found or has no chunk.
  */
-function routePreloads(): Plugin {
-  let root = '';
-  let outDir = '';
-  return {
-    name: 'manifiesta:route-preloads',
-    apply: 'build',
-    configResolved(config) {
-      root = config.root;
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    writeBundle: {
-      order: 'post',
-      sequential: true,
-      async handler() {
-        const routerFile = path.join(root, 'src/app/router.tsx');
-        const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, unknown>;
-        const keyOf = (specifier: string) => {
-          const base = path.resolve(path.dirname(routerFile), specifier);
-          for (const file of [base, `${base}.tsx`, `${base}.ts`]) {
-            const key = path.relative(root, file).split(path.sep).join('/');
-            if (key in manifest) return key;
-          }
-          throw new Error(`route-preloads: '${specifier}' (router.tsx) has no chunk in the build manifest`);
-        };
-        const routes = routeModules(await readFile(routerFile, 'utf8')).map(({ path: pattern, modules }) => ({
-          path: pattern,
-          modules: modules.map(keyOf),
-        }));
-        await writeFile(path.join(outDir, '.vite/routes.json'), `${JSON.stringify(routes, null, 2)}\n`);
-      },
-    },
-  };
-}
+const routePreloads = () =>
+  afterBundle('manifiesta:route-preloads', async ({ root, outDir }) => {
+    const routerFile = path.join(root, 'src/app/router.tsx');
+    const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, unknown>;
+    const keyOf = (specifier: string) => {
+      const base = path.resolve(path.dirname(routerFile), specifier);
+      for (const file of [base, `${base}.tsx`, `${base}.ts`]) {
+        const key = path.relative(root, file).split(path.sep).join('/');
+        if (key in manifest) return key;
+      }
+      throw new Error(`route-preloads: '${specifier}' (router.tsx) has no chunk in the build manifest`);
+    };
+    const routes = routeModules(await readFile(routerFile, 'utf8')).map(({ path: pattern, modules }) => ({
+      path: pattern,
+      modules: modules.map(keyOf),
+    }));
+    await writeFile(path.join(outDir, '.vite/routes.json'), `${JSON.stringify(routes, null, 2)}\n`);
+  });
 
 /**
  * Names every font file of the build in index.html (`<link rel="preload" as="font">`), so that the two families
@@ -145,7 +119,9 @@ export default defineConfig({
   base: '/',
   // One .env at the repository root serves server and client; only VITE_* reaches the bundle.
   envDir: '..',
-  plugins: [react(), fontPreloads(), routePreloads(), precompress()],
+  // Order matters: the fonts named in the HTML, the route map, then the offline files built from both, then
+  // everything compressed.
+  plugins: [react(), fontPreloads(), routePreloads(), pwa(), precompress()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

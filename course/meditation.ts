@@ -38,6 +38,11 @@ export const VOICE_DELAY_MS = 3_000;
 export const GUIDED_AFTER_VOICE_MS = 5_000;
 export const GUIDED_WITHOUT_VOICE_MS = 7_000;
 export const TICK_MS = 1_000;
+/**
+ * The longest the intro may hold back the first phase. An intro that stalls (a phone that stops loading it, a
+ * sound that never reports its end) must not keep the learner waiting before a meditation that never begins.
+ */
+export const INTRO_MAX_MS = 3 * 60_000;
 
 export const GONGS = [
   { id: 'gong1', name: 'Gong clásico', file: 'gong-classic.mp3', premium: false },
@@ -57,7 +62,13 @@ export const BACKGROUNDS = [
 ] as const;
 export type BackgroundId = (typeof BACKGROUNDS)[number]['id'];
 
+/** Free sounds are public files of the site; premium ones are served only to premium users, by the API. */
 export const AUDIO_BASE = '/audio/meditation/';
+export const PREMIUM_AUDIO_BASE = '/api/meditation/audio/';
+export const PREMIUM_SOUND_FILES: readonly string[] = [...GONGS, ...BACKGROUNDS].flatMap((s) => (s.premium && s.file ? [s.file] : []));
+
+/** Where a sound file is fetched from. */
+export const soundUrl = (file: string) => (PREMIUM_SOUND_FILES.includes(file) ? PREMIUM_AUDIO_BASE : AUDIO_BASE) + file;
 export const SOUND_FILES = {
   bellStart: 'bell-start.mp3',
   bellEnd: 'bell-end.mp3',
@@ -74,8 +85,14 @@ export const REVELATION_SAVE_ERROR = 'No se pudo guardar la revelación.';
 export const REVELATION_REQUIRED = 'Escribe tu revelación antes de guardarla.';
 export const MAX_REVELATION = 5_000;
 
-/** §9: the summary shows whole minutes. */
+/**
+ * §9: the summary shows whole minutes, rounded down (5 min 59 s is 5 minutes). Meditated time is the time the
+ * meditation played, from 'Comenzar Meditación' to its end or 'Finalizar Meditación', pauses left out.
+ */
 export const minutesMeditated = (seconds: number) => Math.floor(seconds / 60);
+
+/** A session enters the history from one whole minute on: a start tapped by mistake is not a day of practice. */
+export const MIN_RECORDED_SECONDS = 60;
 
 /** The longest a session can last: every phase at its maximum, plus the intro and a margin for audio. */
 export const MAX_SESSION_SECONDS = PHASE_IDS.length * MAX_PHASE_MINUTES * 60 + 30 * 60;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Synthesises every sound of the 7-phase meditation tool as small mono MP3s in
-# client/public/audio/meditation/ (served as /audio/meditation/*.mp3, so the app never needs the network):
+# Synthesises every sound of the 7-phase meditation tool as small mono MP3s: the free ones in
+# client/public/audio/meditation/ (public files, /audio/meditation/*.mp3), the premium gongs and backgrounds in
+# assets/private/meditation-audio/ (served only to premium users, by GET /api/meditation/audio/{file}):
 #   bell-start, bell-end                     struck bells (inharmonic sine partials, exponential decay)
 #   gong-classic, gong-tibetan-bowl,         one strike each, 6.5–8 s
 #   gong-deep-zen, gong-crystal-bell
@@ -12,7 +13,8 @@
 # the MP3s from ffmpeg/libmp3lame. The spoken texts are in scripts/meditation-texts/<name>.txt (one phrase
 # per line, "[pausa N]" = N s of silence after the previous phrase, "#" = comment): edit and run again.
 # Needs (Debian): apt-get install sox libsox-fmt-all espeak-ng ffmpeg
-# usage: scripts/make-meditation-audio.sh [out-dir]   (default: client/public/audio/meditation)
+# usage: scripts/make-meditation-audio.sh [out-dir [premium-dir]]
+#        (defaults: client/public/audio/meditation, assets/private/meditation-audio)
 #        MEDITATION_VOICE=es scripts/make-meditation-audio.sh   (espeak-ng voice, default es-419)
 # Idempotent: all randomness is seeded (sox -R, fixed awk seeds) and ffmpeg writes bit-exact files, so
 # every run rewrites the same bytes. Everything is built in a temporary directory first and the MP3s are
@@ -22,6 +24,9 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 texts=$here/meditation-texts
 out=${1:-$(dirname "$here")/client/public/audio/meditation}
+premium_out=${2:-$(dirname "$here")/assets/private/meditation-audio}
+# The premium sounds (course/meditation.ts: premium: true).
+premium=(gong-tibetan-bowl gong-deep-zen gong-crystal-bell bg-forest bg-ocean bg-soft-rain bg-ambient-piano)
 voice=${MEDITATION_VOICE:-es-419}
 phases=(presence gratitude love forgiveness vision choice connection)
 
@@ -32,7 +37,7 @@ espeak-ng --voices=es | awk -v v="$voice" '$2 == v { found = 1 } END { exit !fou
   { echo "$0: espeak-ng has no Spanish voice '$voice' (see espeak-ng --voices=es)" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$tmp/mp3" "$out"
+mkdir -p "$tmp/mp3" "$out" "$premium_out"
 
 S=(sox -R -V2)          # -R: repeatable (fixed noise seed); -V2: errors and warnings (e.g. clipping)
 calc() { awk "BEGIN { printf \"%.4f\", $1 }"; }
@@ -334,5 +339,6 @@ for id in "${phases[@]}"; do
   speak "guided-$id" 2.5 140
 done
 
+for name in "${premium[@]}"; do mv -f "$tmp/mp3/$name.mp3" "$premium_out"/; done
 mv -f "$tmp"/mp3/*.mp3 "$out"/
-echo "$0: $(ls "$out"/*.mp3 | wc -l) MP3s in $out, $(du -sh "$out" | cut -f1) in all"
+echo "$0: $(ls "$out"/*.mp3 | wc -l) free MP3s in $out, $(ls "$premium_out"/*.mp3 | wc -l) premium in $premium_out"

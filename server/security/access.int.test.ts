@@ -92,6 +92,8 @@ const TABLE: Row[] = [
   { method: 'GET', path: '/api/activity/getRevelations', expect: signedIn(200) },
   { method: 'POST', path: '/api/meditation/sessions', body: () => ({ seconds: 600, activePhases: ['presence', 'gratitude'], outcome: 'completed', timeZone: 'America/Argentina/Buenos_Aires' }), expect: signedIn(200) },
   { method: 'GET', path: '/api/meditation/history', url: () => '/api/meditation/history?timeZone=America/Argentina/Buenos_Aires', expect: signedIn(200) },
+  // Premium sounds: premium learners only (the coach's role is not a premium one).
+  { method: 'GET', path: '/api/meditation/audio/{file}', url: () => '/api/meditation/audio/bg-ocean.mp3', expect: { guest: 401, learner: 403, premium: 200, coach: 403 } },
   { method: 'GET', path: '/api/coach/learners', expect: coachOnly() },
   { method: 'GET', path: '/api/coach/learners/{id}', url: (c) => `/api/coach/learners/${c.subject.userId}`, expect: coachOnly() },
   { method: 'GET', path: '/api/coach/learners/{id}/journey', url: (c) => `/api/coach/learners/${c.subject.userId}/journey`, expect: coachOnly() },

@@ -1,7 +1,10 @@
-// Accounts for the e2e specs: fresh credentials, and the verification link the server wrote to its outbox
-// (`${E2E_DATA_DIR}/outbox`: no SMTP in e2e, see server.ts).
+// Accounts for the e2e specs: fresh credentials, the verification link the server wrote to its outbox
+// (`${E2E_DATA_DIR}/outbox`: no SMTP in e2e, see server.ts), and roles granted as an operator does.
+import { execFile } from 'node:child_process';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 
@@ -52,4 +55,14 @@ export async function verifiedAccount(request: APIRequestContext, prefix?: strin
   const verify = await request.get(`/api/auth/verifyEmail${new URL(await verificationLink(account.email)).search}`);
   expect(verify.status(), await verify.text()).toBe(200);
   return account;
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Gives the account a role (7 premium, 9 coach) with `npm run user:grant-role`, on the server's database. */
+export async function grantRole(account: Account, role: 7 | 9) {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir() };
+  delete env.DATABASE_URL;
+  const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'user:grant-role', '--', account.email, String(role)], { cwd: root, env });
+  expect(stdout).toContain(`role ${role} granted`);
 }

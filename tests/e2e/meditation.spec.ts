@@ -1,30 +1,18 @@
 // The 7-phase meditation end to end, on Playwright's clock: a user meditates two 3-minute phases, sees 6
-// minutes and saves a revelation; a free user cannot pick a premium sound; a guest's revelation survives the
+// minutes and saves a revelation; the screen is kept on while it plays (Screen Wake Lock) and let go when it is
+// paused or ends; a free user cannot pick a premium sound, nor fetch one; a guest's revelation survives the
 // sign-in through the login form.
 import { expect, test, type Page } from '@playwright/test';
-import { verifiedAccount, type Account } from './accounts';
+import { verifiedAccount } from './accounts';
+import { logIn, openSettings, shortPhases, TOOL } from './meditation-tool';
 
-const TOOL = '/herramientas/7-fases';
-const PHASES = ['Presencia', 'Gratitud', 'Amor', 'Perdón', 'Visión', 'Elección', 'Conexión'];
 const KEEP = ['Presencia', 'Visión'];
 const PREMIUM_ALERT = 'Esta es una opción premium. Debes mejorar tu cuenta para usarla.';
 // 7 s before the first phase (no intro), then 2 × 3 min.
 const WHOLE_MEDITATION_MS = 7_000 + 2 * 3 * 60_000;
 const NOW = new Date('2026-03-12T18:00:00Z');
 
-async function logIn(page: Page, account: Account) {
-  const login = await page.request.post('/api/auth/login', { data: { email: account.email, password: account.password } });
-  expect(login.status(), await login.text()).toBe(200);
-}
-
-/** Two phases of 3 minutes; no intro, voice or gong, so nothing waits for a sound to end. */
-async function twoShortPhases(page: Page) {
-  await expect(page.getByRole('heading', { level: 2, name: 'Prepara tu meditación' })).toBeVisible();
-  for (const name of PHASES.filter((phase) => !KEEP.includes(phase))) await page.getByLabel(`Incluir la fase ${name}`).uncheck();
-  for (const name of KEEP) await page.getByLabel(`Duración de ${name}`).fill('3');
-  for (const name of ['Introducción guiada', 'Voz que anuncia cada fase', 'Gong entre fases']) await page.getByLabel(name).uncheck();
-  await expect(page.getByText('2 fases · 6 minutos')).toBeVisible();
-}
+const twoShortPhases = (page: Page) => shortPhases(page, KEEP);
 
 /** The page's clock is held still from the start, so every second of the timeline is the test's to run. */
 async function meditateToTheEnd(page: Page) {
@@ -51,10 +39,10 @@ test('a user meditates two 3-minute phases, sees 6 minutes and keeps a revelatio
   await twoShortPhases(page);
   await meditateToTheEnd(page);
 
-  // The session is in the history.
+  // The session is in the history: the time played, the 7 s before the first phase included.
   await expect(page.getByText('Racha: 1 día · hoy ya meditaste')).toBeVisible();
   const history = await (await page.request.get('/api/meditation/history')).json();
-  expect(history.data).toMatchObject({ totalSeconds: 360, sessions: 1 });
+  expect(history.data).toMatchObject({ totalSeconds: 367, sessions: 1 });
 
   await page.getByLabel(/Qué se te reveló/).fill('La calma no se busca: se recuerda.');
   await page.getByRole('button', { name: 'Guardar revelación' }).click();
@@ -66,7 +54,7 @@ test('a user meditates two 3-minute phases, sees 6 minutes and keeps a revelatio
   expect(await list.evaluate((element) => getComputedStyle(element).maxHeight)).toBe('384px');
 
   const saved = await (await page.request.get('/api/activity/getRevelations')).json();
-  expect(saved.data).toMatchObject([{ Revelation: 'La calma no se busca: se recuerda.', TotalTimeMeditated: 360 }]);
+  expect(saved.data).toMatchObject([{ Revelation: 'La calma no se busca: se recuerda.', TotalTimeMeditated: 367 }]);
 });
 
 test('a free user cannot pick a premium sound', async ({ page }) => {
@@ -78,6 +66,7 @@ test('a free user cannot pick a premium sound', async ({ page }) => {
     void dialog.accept();
   });
   await page.goto(TOOL);
+  await openSettings(page);
 
   const background = page.getByLabel('Música de fondo');
   await background.selectOption('forest');
@@ -93,6 +82,48 @@ test('a free user cannot pick a premium sound', async ({ page }) => {
   await background.selectOption('stress-relief');
   await expect(background).toHaveValue('stress-relief');
   expect(dialogs).toHaveLength(2);
+
+  // Nor can the file be fetched behind the tool's back: the server serves premium sounds to premium users only.
+  expect((await page.request.get('/api/meditation/audio/bg-forest.mp3')).status()).toBe(403);
+  expect((await page.request.get('/audio/meditation/bg-forest.mp3')).headers()['content-type']).not.toMatch(/audio/);
+});
+
+test('the screen stays on while the meditation plays, and is let go when it is paused or ends', async ({ page }) => {
+  test.setTimeout(60_000);
+  // Every request for the screen lock and every release, as the page's Screen Wake Lock API sees them.
+  await page.addInitScript(() => {
+    const log: string[] = ((window as unknown as { wakeLockLog: string[] }).wakeLockLog = []);
+    const wakeLock = navigator.wakeLock;
+    const request = wakeLock.request.bind(wakeLock);
+    wakeLock.request = async (type) => {
+      log.push('request');
+      const sentinel = await request(type);
+      sentinel.addEventListener('release', () => log.push('release'));
+      return sentinel;
+    };
+  });
+  const log = () => page.evaluate(() => (window as unknown as { wakeLockLog: string[] }).wakeLockLog);
+  await page.clock.install({ time: NOW });
+  await page.goto(TOOL);
+  await twoShortPhases(page);
+  await page.clock.pauseAt(new Date(NOW.getTime() + 60 * 60_000));
+  expect(await log()).toEqual([]);
+
+  await page.getByRole('button', { name: 'Comenzar Meditación' }).click();
+  await expect.poll(log).toEqual(['request']);
+  await page.clock.runFor(7_000 + 30_000);
+  await expect(page.getByRole('timer')).toHaveText('02:30');
+
+  await page.getByRole('button', { name: 'Pausar' }).click();
+  await expect.poll(log).toEqual(['request', 'release']);
+  await page.clock.runFor(60_000);
+  await expect(page.getByRole('timer')).toHaveText('02:30');
+
+  await page.getByRole('button', { name: 'Reanudar' }).click();
+  await expect.poll(log).toEqual(['request', 'release', 'request']);
+  await page.getByRole('button', { name: 'Finalizar Meditación' }).click();
+  await expect(page.getByText('Meditaste 37 segundos.')).toBeVisible();
+  await expect.poll(log).toEqual(['request', 'release', 'request', 'release']);
 });
 
 test("a guest's revelation survives signing in through the login form", async ({ page }) => {
@@ -110,7 +141,7 @@ test("a guest's revelation survives signing in through the login form", async ({
   await expect(page).toHaveURL(/\/login\?redirect=\/herramientas\/7-fases$/);
   expect(JSON.parse((await page.evaluate(() => window.sessionStorage.getItem('manifiesta_pending_revelation')))!)).toEqual({
     revelation: 'Puedo empezar de nuevo cada mañana.',
-    totalTimeMeditated: 360,
+    totalTimeMeditated: 367,
   });
 
   await page.getByLabel('Correo electrónico').fill(account.email);

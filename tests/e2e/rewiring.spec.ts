@@ -1,5 +1,6 @@
 // The rewiring meditation end to end: a visitor reads the ideas, walks the five steps to the completion
-// message and back, and the page never talks to the backend (activities.md §7).
+// message and back, and the page never talks to the backend (activities.md §7). In the course it is offered with
+// the 7-phase meditation, and opened from there it leads on to the next activity, also after a reload.
 import { expect, test } from '@playwright/test';
 
 const PATH = '/metafisica/bashar/15-minutos-y-contando';
@@ -39,3 +40,26 @@ test('a visitor walks the meditation to its completion and back, with no call to
   await page.waitForLoadState('networkidle');
   expect(apiCalls).toEqual([]);
 });
+
+test('the course offers it with the 7-phase meditation, and from there it leads on to the next activity', async ({ page }) => {
+  // A guest who has done the first four activities: the meditation is open.
+  await page.addInitScript(() => {
+    if (localStorage.getItem('manifiesta_guest_progress')) return;
+    const completedSlugs = ['12-areas-balance', 'concientizando-areas-balance', 'viendo-hacia-atras-desde-el-futuro', '7-niveles-deep-why'];
+    localStorage.setItem('manifiesta_guest_progress', JSON.stringify({ completedSlugs, activityData: {} }));
+  });
+  await page.goto('/cursos/manifiesta/meditacion-7-fases');
+  const practice = page.getByRole('complementary', { name: '15 Minutos y Contando' });
+  await practice.getByRole('link', { name: 'Abrir la meditación' }).click();
+  await expect(page).toHaveURL(`${PATH}?desde=meditacion-7-fases`);
+  await expect(page.getByRole('heading', { level: 1, name: '15 Minutos y Contando' })).toBeVisible();
+
+  // The way on survives a reload: it is in the address.
+  await page.reload();
+  const next = page.getByRole('link', { name: 'Continuar con la Siguiente Actividad' });
+  await expect(next).toHaveAttribute('href', '/cursos/manifiesta/niveles-conciencia-hawkins');
+  await next.click();
+  await expect(page).toHaveURL('/cursos/manifiesta/niveles-conciencia-hawkins');
+  await expect(page.getByRole('heading', { level: 1, name: 'Los Niveles de Conciencia' })).toBeVisible();
+});
+

@@ -2,17 +2,15 @@
 // the page itself, as the right person (guest, learner, premium learner, coach), and the states a visitor
 // reaches by acting (a failed login, an open dialog, the wheel half-rated…). The accessibility spec and the
 // phone-layout spec walk the same table, and both fail when a route of the router has no entry here.
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import ts from 'typescript';
 import { ACTIVITIES } from '../../course/syllabus';
 import { ARCHIVE, CAMPAIGNS, issuePath } from '../../client/src/features/newsletter/archive';
-import { dataDir, verifiedAccount, type Account } from './accounts';
+import { dataDir, grantRole, verifiedAccount, type Account } from './accounts';
 import { E2E_PAYMENTS } from './fake-payments';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -40,13 +38,6 @@ export type Visit = {
 // Accounts: one learner, one premium learner (role 7), one coach (role 9), made once per run and shared by
 // the workers through a file in the server's data folder (a failed test restarts its worker, and signing up
 // again each time would run into the per-address rate limit).
-
-async function grantRole(account: Account, role: 7 | 9) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir() };
-  delete env.DATABASE_URL;
-  const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'user:grant-role', '--', account.email, String(role)], { cwd: root, env });
-  expect(stdout).toContain(`role ${role} granted`);
-}
 
 async function openSession(request: APIRequestContext, account: Account): Promise<Session> {
   const login = await request.post('/api/auth/login', { data: { email: account.email, password: account.password } });
@@ -282,8 +273,41 @@ export const ROUTES: Record<string, Visit[]> = {
       },
     },
     { name: 'the meditation tool, as a guest', as: 'guest', url: '/herramientas/7-fases' },
+    {
+      name: 'the meditation settings, unfolded',
+      as: 'guest',
+      url: '/herramientas/7-fases',
+      act: async (page) => {
+        await page.getByText(/^\d+ fases? · /).click();
+        await expect(page.getByRole('heading', { level: 3, name: 'Las siete fases' })).toBeVisible();
+      },
+    },
+    {
+      name: 'a meditation paused, its countdown and controls',
+      as: 'guest',
+      url: '/herramientas/7-fases',
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Comenzar Meditación' }).click();
+        await page.getByRole('button', { name: 'Empezar ya' }).click();
+        await page.getByRole('button', { name: 'Pausar' }).click();
+        await expect(page.getByText('En pausa. Tómate el tiempo que necesites.')).toBeVisible();
+      },
+    },
+    {
+      name: 'a meditation finished early, as a learner',
+      as: 'learner',
+      url: '/herramientas/7-fases',
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Comenzar Meditación' }).click();
+        await page.getByRole('button', { name: 'Finalizar Meditación' }).click();
+        await expect(page.getByRole('heading', { level: 2, name: 'Meditación finalizada' })).toBeVisible();
+      },
+    },
   ],
-  '/metafisica/bashar/15-minutos-y-contando': [{ name: 'the rewiring meditation', as: 'guest', url: '/metafisica/bashar/15-minutos-y-contando' }],
+  '/metafisica/bashar/15-minutos-y-contando': [
+    { name: 'the rewiring meditation', as: 'guest', url: '/metafisica/bashar/15-minutos-y-contando' },
+    { name: 'the rewiring meditation, opened from the course', as: 'guest', url: '/metafisica/bashar/15-minutos-y-contando?desde=meditacion-7-fases' },
+  ],
   '*': [{ name: 'the 404 page', as: 'guest', url: '/esta-ruta/no-existe' }],
 };
 

@@ -785,6 +785,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/meditation/audio/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Un sonido premium de la meditación (gongs y fondos premium), solo para quienes tienen el rol premium
+         * @description Un archivo MP3. Admite Range (206) como lo piden los reproductores de audio de los teléfonos.
+         */
+        get: operations["getPremiumMeditationSound"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/activity/deepWhy/question": {
         parameters: {
             query?: never;
@@ -4771,6 +4791,8 @@ export interface operations {
                     outcome: "completed" | "stopped";
                     /** @description Zona horaria IANA del navegador (por ejemplo America/Argentina/Buenos_Aires), para contar los días de la racha. */
                     timeZone?: string;
+                    /** @description Para una sesión enviada más tarde (por ejemplo, después de meditar sin conexión): cuántos segundos hace que terminó, medidos con el reloj del navegador al enviarla, así un reloj mal puesto no cambia el día. Cuenta para la racha de ese día. */
+                    endedSecondsAgo?: number;
                 };
             };
         };
@@ -4887,6 +4909,73 @@ export interface operations {
             };
             /** @description Default Response */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPremiumMeditationSound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: "gong-tibetan-bowl.mp3" | "gong-deep-zen.mp3" | "gong-crystal-bell.mp3" | "bg-forest.mp3" | "bg-ocean.mp3" | "bg-soft-rain.mp3" | "bg-ambient-piano.mp3";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,6 +6,7 @@ import { Loading } from '../components/Loading/Loading';
 import { AuthProvider, type SessionChange } from '../features/auth/session/AuthProvider';
 import type { User } from '../features/auth/api/types';
 import { GuestProgressMerge } from './GuestProgressMerge';
+import { PendingWritesSync } from './PendingWritesSync';
 import { createNoticeSource, NoticeSourceContext, type Notice } from './layout/SiteNotice';
 import { QueryHolderContext, type QueryHolder } from './query-holder';
 
@@ -56,6 +57,7 @@ export function AppProviders({ children, queryClient, session, notice }: AppProv
         <NoticeSourceContext.Provider value={noticeSource}>
           <AuthProvider initialUser={session} onChange={onSessionChange}>
             <GuestProgressMerge />
+            <PendingWritesSync />
             {/* A session given up front (tests) renders at once, as before. */}
             {session === undefined ? <FirstRenderInTransition>{children}</FirstRenderInTransition> : children}
           </AuthProvider>

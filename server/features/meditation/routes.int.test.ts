@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayIn, MAX_SESSION_SECONDS } from '../../../course/meditation';
+import { dayIn, MAX_SESSION_SECONDS, PREMIUM_SOUND_FILES } from '../../../course/meditation';
 import { learnerStreamId } from '../../../events/accounts/accounts.events';
 import { MeditationSessionCompleted } from '../../../events/meditation/meditation.events';
 import { rebuildProjections } from '../../../events/store/reader';
@@ -7,6 +9,7 @@ import { createCatalog, projections } from '../../../events/registry';
 import { countEvents, startTestApp, type TestApp } from '../../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
 import { createLearner, type Learner } from '../../../tests/setup/learners';
+import { PRIVATE_SOUNDS_DIR } from './routes';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -127,5 +130,83 @@ describe('meditation history', () => {
     }
     expect(await countEvents(db.pool)).toBe(before);
     expect((await get(l, '/api/meditation/history?timeZone=Marte/Olympus')).statusCode).toBe(400);
+  });
+});
+
+describe('a session sent later (meditated offline)', () => {
+  const session = (l: Learner, payload: object, key: string) => post(l, '/api/meditation/sessions', payload, { 'idempotency-key': key });
+
+  it('counts for the day it ended, not the day it arrived, and a repeat with its key writes once', async () => {
+    const l = await createLearner(t.app, t.store);
+    const payload = { seconds: 420, activePhases: ['presence'], outcome: 'completed', timeZone: 'UTC', endedSecondsAgo: 24 * 3600 };
+    const first = await session(l, payload, 'sesion-sin-conexion-0001');
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toEqual({ totalSeconds: 420, totalMinutes: 7, sessions: 1, streakDays: 1, meditatedToday: false });
+    const again = await session(l, payload, 'sesion-sin-conexion-0001');
+    expect(again.json().data).toEqual(first.json().data);
+    const days = (await db.pool.query(`SELECT data FROM events WHERE stream_id = $1 AND type = 'MeditationSessionCompleted'`, [learnerStreamId(l.userId)])).rows;
+    expect(days.map((r) => r.data.day)).toEqual([dayIn(new Date(Date.now() - 24 * 3600_000), 'UTC')]);
+  });
+
+  it('refuses an age that is not a whole number of seconds within a year, and writes nothing', async () => {
+    const l = await createLearner(t.app, t.store);
+    const before = await countEvents(db.pool);
+    for (const endedSecondsAgo of [-1, 1.5, 366 * 24 * 3600, 'ayer']) {
+      const res = await post(l, '/api/meditation/sessions', { seconds: 120, activePhases: ['love'], outcome: 'stopped', endedSecondsAgo });
+      expect(res.statusCode, String(endedSecondsAgo)).toBe(400);
+      expect(res.json().message).toMatch(/antigüedad de la sesión/);
+    }
+    expect(await countEvents(db.pool)).toBe(before);
+  });
+});
+
+describe('premium sounds', () => {
+  const sound = (l: Learner | null, file: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: `/api/meditation/audio/${file}`, headers: { ...(l ? { cookie: l.cookie } : {}), ...headers } });
+
+  it('are served to premium learners only: 401 without a session, 403 without the role', async () => {
+    expect((await sound(null, 'bg-forest.mp3')).statusCode).toBe(401);
+    const free = await createLearner(t.app, t.store);
+    const refused = await sound(free, 'bg-forest.mp3');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ success: false, message: 'Esta es una opción premium. Debes mejorar tu cuenta para usarla.' });
+
+    const premium = await createLearner(t.app, t.store, { roles: [7] });
+    const served = await sound(premium, 'bg-forest.mp3');
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('audio/mpeg');
+    expect(served.headers['accept-ranges']).toBe('bytes');
+    expect(served.headers['cache-control']).toMatch(/no-store/);
+    expect(served.rawPayload.length).toBeGreaterThan(10_000);
+    expect(served.rawPayload.subarray(0, 3).toString('latin1')).toMatch(/^(ID3|\xff)/);
+  });
+
+  it('answers a media player asking for a part (Range), as phones do before they play', async () => {
+    const premium = await createLearner(t.app, t.store, { roles: [7] });
+    const whole = (await sound(premium, 'gong-crystal-bell.mp3')).rawPayload;
+    const part = await sound(premium, 'gong-crystal-bell.mp3', { range: 'bytes=100-199' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${whole.length}`);
+    expect(part.rawPayload.equals(whole.subarray(100, 200))).toBe(true);
+    const rest = await sound(premium, 'gong-crystal-bell.mp3', { range: 'bytes=0-' });
+    expect(rest.statusCode).toBe(206);
+    expect(rest.rawPayload.length).toBe(whole.length);
+    expect((await sound(premium, 'gong-crystal-bell.mp3', { range: `bytes=${whole.length + 5}-` })).statusCode).toBe(416);
+  });
+
+  it('only the premium files: a free sound or any other name is not served here', async () => {
+    const premium = await createLearner(t.app, t.store, { roles: [7] });
+    for (const file of ['bell-start.mp3', '..%2F..%2Fpackage.json', 'bg-forest.wav']) {
+      const res = await sound(premium, file);
+      expect(res.statusCode, file).toBe(400);
+      expect(res.json().message).toBe('Ese sonido no existe.');
+    }
+  });
+
+  it('live outside the public folder, so no static address serves them', () => {
+    for (const file of PREMIUM_SOUND_FILES) {
+      expect(existsSync(path.join(PRIVATE_SOUNDS_DIR, file)), file).toBe(true);
+      expect(existsSync(path.resolve(import.meta.dirname, '../../../client/public/audio/meditation', file)), file).toBe(false);
+    }
   });
 });

@@ -1,19 +1,61 @@
 // Revelations (activities.md §7: saveRevelation, getRevelations) and, beyond the spec, the meditator's
-// sessions and history (total minutes, sessions, current streak of days).
+// sessions and history (total minutes, sessions, current streak of days), and the premium sounds, served only
+// to premium learners.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
-import { dayIn, isTimeZone, MAX_REVELATION, MAX_SESSION_SECONDS, PHASE_IDS, REVELATION_REQUIRED } from '../../../course/meditation';
+import {
+  dayIn,
+  isTimeZone,
+  MAX_REVELATION,
+  MAX_SESSION_SECONDS,
+  PHASE_IDS,
+  PREMIUM_ALERT,
+  PREMIUM_SOUND_FILES,
+  REVELATION_REQUIRED,
+} from '../../../course/meditation';
+import { PREMIUM_ROLE } from '../../../course/rules';
 import { learnerStreamId } from '../../../events/accounts/accounts.events';
 import { meditationHistory } from '../../../events/meditation/meditation';
 import { MeditationSessionCompleted, RevelationSaved } from '../../../events/meditation/meditation.events';
 import type { EventStore } from '../../../events/store/event-store';
 import { deterministicUuid, timeOrderedUuid } from '../../../events/store/ids';
+import { ForbiddenError } from '../../../events/errors';
 import { envelope, ErrorEnvelope, errorResponses } from '../../http';
 import { requireUser } from '../../plugins/auth';
 import { eventIdFor, requestMetadata } from '../../request';
 
 const userErrors = { ...errorResponses, 401: ErrorEnvelope } as const;
+
+/** The premium gongs and backgrounds: outside the public folder, so only GET /api/meditation/audio/{file} serves them. */
+export const PRIVATE_SOUNDS_DIR = path.resolve(import.meta.dirname, '../../../assets/private/meditation-audio');
+/** The oldest a session sent later may be: a year (its minutes still count; its day is when it ended). */
+const MAX_AGE_SECONDS = 365 * 24 * 3600;
+const AGE_MESSAGE = `La antigüedad de la sesión debe ser un número entero de segundos entre 0 y ${MAX_AGE_SECONDS}.`;
+const endedSecondsAgo = z
+  .number(AGE_MESSAGE)
+  .int(AGE_MESSAGE)
+  .min(0, AGE_MESSAGE)
+  .max(MAX_AGE_SECONDS, AGE_MESSAGE)
+  .optional()
+  .describe(
+    'Para una sesión enviada más tarde (por ejemplo, después de meditar sin conexión): cuántos segundos hace que terminó, medidos con el reloj del navegador al enviarla, así un reloj mal puesto no cambia el día. Cuenta para la racha de ese día.',
+  );
+
+/**
+ * A byte range of a file of `size` bytes, as a media player asks for it ('bytes=100-199', 'bytes=100-',
+ * 'bytes=-500'): the first and last byte, 'unsatisfiable', or null for a header we do not serve as a range.
+ */
+export function byteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  const start = match[1] === '' ? Math.max(0, size - Number(match[2])) : Number(match[1]);
+  const end = match[1] === '' || match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  return start >= size || end < start ? 'unsatisfiable' : { start, end };
+}
 const SECONDS_MESSAGE = `El tiempo meditado debe ser un número entero de segundos entre 0 y ${MAX_SESSION_SECONDS}.`;
 const seconds = z.number(SECONDS_MESSAGE).int(SECONDS_MESSAGE).min(0, SECONDS_MESSAGE).max(MAX_SESSION_SECONDS, SECONDS_MESSAGE);
 const timeZone = z
@@ -119,6 +161,7 @@ const meditationRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool
           activePhases: z.array(z.enum(PHASE_IDS, 'Fase desconocida.')).min(1, 'Debe haber al menos una fase activa.').max(PHASE_IDS.length),
           outcome: z.enum(['completed', 'stopped'], 'El resultado debe ser completed o stopped.'),
           timeZone,
+          endedSecondsAgo,
         }),
         response: { 200: envelope(History), ...userErrors },
       },
@@ -126,13 +169,15 @@ const meditationRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool
     async (request) => {
       const user = await requireUser(request);
       const { seconds: total, activePhases, outcome } = request.body;
+      // The day the session ended where the meditator is.
+      const ended = new Date(Date.now() - (request.body.endedSecondsAgo ?? 0) * 1000);
       const eventId = eventIdFor(request, 0);
       const sessionId = eventId ? deterministicUuid('meditation-session', eventId) : timeOrderedUuid();
       await store.append(
         learnerStreamId(user.id),
         [
           MeditationSessionCompleted.create(
-            { userId: user.id, sessionId, seconds: total, activePhases: [...new Set(activePhases)], outcome, day: dayIn(new Date(), request.body.timeZone) },
+            { userId: user.id, sessionId, seconds: total, activePhases: [...new Set(activePhases)], outcome, day: dayIn(ended, request.body.timeZone) },
             { eventId },
           ),
         ],
@@ -156,6 +201,38 @@ const meditationRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool
     async (request) => {
       const user = await requireUser(request);
       return { success: true as const, message: 'Tu historial de meditación.', data: await history(user.id, request.query.timeZone) };
+    },
+  );
+
+  const sounds = new Map<string, Buffer>();
+  app.get(
+    '/api/meditation/audio/:file',
+    {
+      schema: {
+        operationId: 'getPremiumMeditationSound',
+        tags: ['meditation'],
+        summary: 'Un sonido premium de la meditación (gongs y fondos premium), solo para quienes tienen el rol premium',
+        description: 'Un archivo MP3. Admite Range (206) como lo piden los reproductores de audio de los teléfonos.',
+        params: z.object({ file: z.enum(PREMIUM_SOUND_FILES as [string, ...string[]], 'Ese sonido no existe.') }),
+        response: { ...userErrors, 403: ErrorEnvelope },
+      },
+    },
+    async (request, typedReply) => {
+      const user = await requireUser(request);
+      if (!user.roles.includes(PREMIUM_ROLE)) throw new ForbiddenError(PREMIUM_ALERT);
+      // Binary, not JSON: the typed reply only knows the error envelopes, so the file goes out untyped.
+      const reply = typedReply as unknown as FastifyReply;
+      const { file } = request.params;
+      let body = sounds.get(file);
+      if (!body) sounds.set(file, (body = await readFile(path.join(PRIVATE_SOUNDS_DIR, file))));
+      reply.header('content-type', 'audio/mpeg').header('accept-ranges', 'bytes').header('cache-control', 'private, no-store');
+      const range = byteRange(request.headers.range, body.length);
+      if (range === 'unsatisfiable') return reply.status(416).header('content-range', `bytes */${body.length}`).send();
+      if (range === null) return reply.send(body);
+      return reply
+        .status(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${body.length}`)
+        .send(body.subarray(range.start, range.end + 1));
     },
   );
 };

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { activityBySlug } from '../../../../course/syllabus';
 import { stubApi } from '../../testing/fake-api';
@@ -32,4 +32,14 @@ describe('meditacion-7-fases in the course', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Finalizar Meditación' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Marcar como completada' })).toBeNull();
   });
+
+  it('offers the rewiring meditation as this week\'s other practice, opened as part of the course', () => {
+    stubApi({});
+    const body = <MeditationActivityBody activity={activity} signedIn={false} done={false} complete={async () => {}} goNext={() => {}} hasNext sessionExpired={async () => {}} />;
+    renderRoute('/', { routes: [{ path: '/', element: body }] });
+    const practice = screen.getByRole('complementary', { name: '15 Minutos y Contando' });
+    const link = within(practice).getByRole('link', { name: 'Abrir la meditación' });
+    expect(link.getAttribute('href')).toBe('/metafisica/bashar/15-minutos-y-contando?desde=meditacion-7-fases');
+  });
 });
+

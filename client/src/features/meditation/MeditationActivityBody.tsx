@@ -1,14 +1,37 @@
-// meditacion-7-fases inside the course: the same tool as /herramientas/7-fases, with the activity's way on.
-// The activity host loads it lazily (default export).
+// meditacion-7-fases inside the course: the same tool as /herramientas/7-fases, with the week's other meditation
+// (the rewiring one, opened as part of the course) and the activity's way on. The activity host loads it lazily
+// (default export).
+import { useId } from 'react';
+import { rewiringFrom } from '../../../../course/companions';
+import { ButtonLink } from '../../components/Button/Button';
 import { CompleteActivity } from '../activities/components/CompleteActivity';
 import type { ActivityBodyProps } from '../activities/bodies/types';
+import styles from './tool/MeditationTool.module.css';
 import { MeditationTool } from './tool/MeditationTool';
 
-export function MeditationActivityBody({ done, complete, goNext, hasNext, sessionExpired }: ActivityBodyProps) {
+export function MeditationActivityBody({ activity, done, complete, goNext, hasNext, sessionExpired }: ActivityBodyProps) {
+  const companionId = useId();
   return (
     <MeditationTool
       onSessionExpired={() => void sessionExpired()}
-      footer={<CompleteActivity done={done} hasNext={hasNext} onComplete={() => complete()} goNext={goNext} />}
+      footer={
+        <>
+          <aside className={styles.companion} aria-labelledby={companionId}>
+            <p className="eyebrow">Otra práctica para esta semana</p>
+            <h2 id={companionId} className={styles.subTitle}>
+              15 Minutos y Contando
+            </h2>
+            <p>
+              Una meditación guiada en cinco pasos: reconoces una creencia que ya no te sirve, eliges la nueva y la
+              sientes como real. Trabaja con lo que descubriste en tus áreas y en tu visión.
+            </p>
+            <ButtonLink variant="secondary" to={rewiringFrom(activity.slug)}>
+              Abrir la meditación
+            </ButtonLink>
+          </aside>
+          <CompleteActivity done={done} hasNext={hasNext} onComplete={() => complete()} goNext={goNext} />
+        </>
+      }
     />
   );
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PHASE_IDS } from '../../../../course/meditation';
-import { allowedFor, DEFAULT_SETTINGS, loadSettings, parseSettings, planOf, plannedMinutes, saveSettings, SETTINGS_KEY, snapVolume, type MeditationSettings } from './settings';
+import { allowedFor, DEFAULT_SETTINGS, loadSettings, parseSettings, planOf, plannedMinutes, saveSettings, settingsSummary, SETTINGS_KEY, snapVolume, type MeditationSettings } from './settings';
 
 beforeEach(() => window.localStorage.clear());
 afterEach(() => {
@@ -80,6 +80,8 @@ describe('parseSettings: field by field', () => {
 
   it('volumes sit on the 0.05 grid', () => {
     expect(parseSettings({ backgroundVolume: 0.62 }).backgroundVolume).toBe(0.6);
+    expect(parseSettings({ volume: 0.33 }).volume).toBe(0.35);
+    expect(parseSettings({ volume: -0.5 }).volume).toBe(1);
     expect(snapVolume(0.1 + 0.2)).toBe(0.3);
     expect(snapVolume(-1)).toBe(0);
     expect(snapVolume(1)).toBe(1);
@@ -119,6 +121,7 @@ describe('planOf', () => {
       intro: false,
       gongFile: 'gong-crystal-bell.mp3',
       background: { file: 'bg-stress-relief.mp3', volume: 0.45 },
+      volume: 1,
     });
   });
 
@@ -127,5 +130,19 @@ describe('planOf', () => {
     expect(plan.background).toBeNull();
     expect(plan.gongFile).toBeNull();
     expect(plan.phases).toHaveLength(7);
+  });
+});
+
+describe('settingsSummary: the settings in one line', () => {
+  it('phases, total minutes, background and voice, from the settings themselves', () => {
+    expect(settingsSummary(DEFAULT_SETTINGS)).toBe('7 fases · 35 minutos · Sin música de fondo · Con voz');
+    const chosen: MeditationSettings = {
+      ...DEFAULT_SETTINGS,
+      activePhases: { presence: true, gratitude: false, love: false, forgiveness: false, vision: false, choice: false, connection: false },
+      phaseDurations: { ...DEFAULT_SETTINGS.phaseDurations, presence: 12 },
+      settings: { ...DEFAULT_SETTINGS.settings, background: 'forest', enableVoice: false },
+    };
+    expect(settingsSummary(chosen)).toBe('1 fase · 12 minutos · Bosque · Sin voz');
+    expect(settingsSummary({ ...chosen, activePhases: { ...chosen.activePhases, presence: false } })).toBe('Ninguna fase activa');
   });
 });

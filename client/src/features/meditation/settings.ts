@@ -26,6 +26,8 @@ export type MeditationSettings = {
   activeGuidedMeditations: PerPhase<boolean>;
   settings: { background: BackgroundId; gong: GongId; enableGong: boolean; enableVoice: boolean; enableIntro: boolean };
   backgroundVolume: number;
+  /** Beyond the spec: the volume of every sound, set while meditating (0 to 1, on the same grid). */
+  volume: number;
 };
 
 const perPhase = <T>(value: (id: PhaseId) => T) => Object.fromEntries(PHASE_IDS.map((id) => [id, value(id)])) as PerPhase<T>;
@@ -36,6 +38,7 @@ export const DEFAULT_SETTINGS: MeditationSettings = {
   activeGuidedMeditations: perPhase(() => false),
   settings: { background: 'none', gong: 'gong1', enableGong: true, enableVoice: true, enableIntro: true },
   backgroundVolume: DEFAULT_BACKGROUND_VOLUME,
+  volume: 1,
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -64,7 +67,7 @@ export function parseSettings(value: unknown): MeditationSettings {
   };
   const general = isRecord(stored.settings) ? stored.settings : {};
   const defaults = DEFAULT_SETTINGS.settings;
-  const volume = stored.backgroundVolume;
+  const readVolume = (value: unknown, fallback: number) => (typeof value === 'number' && value >= 0 && value <= 1 ? snapVolume(value) : fallback);
   return {
     phaseDurations: phases('phaseDurations', isMinutes),
     activePhases: phases('activePhases', isBoolean),
@@ -76,7 +79,8 @@ export function parseSettings(value: unknown): MeditationSettings {
       enableVoice: pick(general.enableVoice, isBoolean, defaults.enableVoice),
       enableIntro: pick(general.enableIntro, isBoolean, defaults.enableIntro),
     },
-    backgroundVolume: typeof volume === 'number' && volume >= 0 && volume <= 1 ? snapVolume(volume) : DEFAULT_SETTINGS.backgroundVolume,
+    backgroundVolume: readVolume(stored.backgroundVolume, DEFAULT_SETTINGS.backgroundVolume),
+    volume: readVolume(stored.volume, DEFAULT_SETTINGS.volume),
   };
 }
 
@@ -144,5 +148,21 @@ export function planOf(settings: MeditationSettings): MeditationPlan {
     intro: general.enableIntro,
     gongFile: general.enableGong ? (GONGS.find((g) => g.id === general.gong)?.file ?? null) : null,
     background: background ? { file: background, volume: settings.backgroundVolume } : null,
+    volume: settings.volume,
   };
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The settings in one line, e.g. '7 fases · 35 minutos · Sin música de fondo · Con voz'. */
+export function settingsSummary(settings: MeditationSettings): string {
+  const active = activePhaseIds(settings).length;
+  if (active === 0) return 'Ninguna fase activa';
+  const background = BACKGROUNDS.find((b) => b.id === settings.settings.background)?.name ?? BACKGROUNDS[0].name;
+  return [
+    count(active, 'fase', 'fases'),
+    count(plannedMinutes(settings), 'minuto', 'minutos'),
+    background,
+    settings.settings.enableVoice ? 'Con voz' : 'Sin voz',
+  ].join(' · ');
 }

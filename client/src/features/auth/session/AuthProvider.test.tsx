@@ -6,11 +6,13 @@ import { AppProviders, createQueryClient } from '../../../app/providers';
 import { deferred, envelope, makeUser, noSession, stubApi } from '../../../testing/fake-api';
 import type { User } from '../api/types';
 import type { AuthContextValue } from './auth-context';
+import { LAST_ACCOUNT_KEY } from './last-account';
 import { useAuth } from './useAuth';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  window.localStorage.clear();
 });
 
 /** Shows who is signed in and hands the test the context, to call login/logout/refresh. */
@@ -179,6 +181,61 @@ describe('AuthProvider', () => {
     expect(refreshed).toEqual(current);
     expect(await who()).toBe('conectada: lucia.renovada');
     expect(api.callsTo('GET /api/auth/verifyToken')).toHaveLength(2);
+  });
+
+  it('with no answer at all (offline), a guest on screen, the last account offered as offlineUser, and asked again when the network returns', async () => {
+    const lucia = makeUser({ roles: [7] });
+    window.localStorage.setItem(LAST_ACCOUNT_KEY, JSON.stringify({ id: lucia.id, roles: [7] }));
+    let reachable = false;
+    const api = stubApi({
+      'GET /api/auth/verifyToken': () => (reachable ? envelope(200, 'Sesión activa.', lucia) : Promise.reject(new TypeError('Failed to fetch'))),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderProvider();
+    expect(await who()).toBe('invitada');
+    expect(auth.offlineUser).toEqual({ id: lucia.id, roles: [7] });
+
+    reachable = true;
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await who()).toBe('conectada: lucia.sol');
+    expect(auth.offlineUser).toBeNull();
+    expect(api.callsTo('GET /api/auth/verifyToken')).toHaveLength(2);
+  });
+
+  it('remembers only the id and roles of who signs in, and forgets them when the server says nobody is, or at logout', async () => {
+    const ana = makeUser({ username: 'ana', email: 'ana@example.com', roles: [7] });
+    let session: 'none' | 'ana' = 'none';
+    stubApi({
+      'GET /api/auth/verifyToken': () => (session === 'ana' ? envelope(200, 'Sesión activa.', ana) : noSession()),
+      'POST /api/auth/login': () => ((session = 'ana'), envelope(200, 'Sesión iniciada.', ana)),
+      'POST /api/auth/logout': envelope(200, 'Sesión cerrada.'),
+    });
+    window.localStorage.setItem(LAST_ACCOUNT_KEY, JSON.stringify({ id: 'otra-cuenta', roles: [] }));
+    renderProvider();
+    expect(await who()).toBe('invitada');
+    // A 401 is an answer: nobody is signed in here any more.
+    expect(window.localStorage.getItem(LAST_ACCOUNT_KEY)).toBeNull();
+    expect(auth.offlineUser).toBeNull();
+
+    await act(async () => {
+      await auth.login({ email: 'ana@example.com', password: 'secreta123' });
+    });
+    expect(JSON.parse(window.localStorage.getItem(LAST_ACCOUNT_KEY)!)).toEqual({ id: ana.id, roles: [7] });
+    await act(() => auth.logout());
+    expect(window.localStorage.getItem(LAST_ACCOUNT_KEY)).toBeNull();
+  });
+
+  it('an error answer (500) is not taken as offline: no account is offered', async () => {
+    window.localStorage.setItem(LAST_ACCOUNT_KEY, JSON.stringify({ id: 'lucia', roles: [] }));
+    stubApi({ 'GET /api/auth/verifyToken': envelope(500, 'Error del servidor.') });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderProvider();
+    expect(await who()).toBe('invitada');
+    expect(auth.offlineUser).toBeNull();
+    // Nor forgotten: the server did not say that nobody is signed in.
+    expect(window.localStorage.getItem(LAST_ACCOUNT_KEY)).not.toBeNull();
   });
 
   it('useAuth outside the provider is a developer error', () => {

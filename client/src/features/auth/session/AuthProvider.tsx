@@ -1,12 +1,16 @@
 // The session: who is signed in, checked once per visit (GET /api/auth/verifyToken) and kept here, outside
 // TanStack Query, so that the first page renders without loading the query library (issue 11, bundle budget).
 // `onChange` tells the app when the account changes, so that what other features cached can follow.
+// When the server cannot be reached at all (no network), the visitor is shown as a guest, the last account
+// known at this device is offered as `offlineUser`, and the session is checked again when the network returns.
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { ApiError } from '../../../api/errors';
 import { Loading } from '../../../components/Loading/Loading';
 import { fetchCurrentUser } from '../api/auth-queries';
 import { postLogin, postLogout } from '../api/session-mutations';
 import type { LoginBody, User } from '../api/types';
 import { AuthContext, type AuthContextValue } from './auth-context';
+import { lastAccount, rememberAccount } from './last-account';
 
 /** `undefined` until the first session check has answered. */
 type Known = User | null | undefined;
@@ -18,13 +22,19 @@ function createSession(initial: Known) {
   // Bumped by every change: an answer to a check that started before a login or logout must not undo it.
   let version = 0;
   let firstCheck: Promise<void> | null = null;
+  // The last check got no answer at all (no network, server down): nobody is known to be signed out.
+  let unreachable = false;
   const listeners = new Set<() => void>();
 
-  const set = (next: User | null) => {
+  const apply = (next: User | null, how: 'answered' | 'failed' | 'unreachable') => {
     version += 1;
     user = next;
+    unreachable = how === 'unreachable';
+    if (how === 'answered') rememberAccount(next);
     for (const listener of listeners) listener();
   };
+  /** An answer from the server (or a login, a logout): who is signed in, if anyone. */
+  const set = (next: User | null) => apply(next, 'answered');
 
   /** Asks the server who is signed in; the answer is taken unless the session changed meanwhile. */
   const fetchUser = async (): Promise<User | null> => {
@@ -36,6 +46,7 @@ function createSession(initial: Known) {
 
   return {
     get: () => user,
+    isUnreachable: () => unreachable,
     subscribe: (listener: () => void) => {
       listeners.add(listener);
       return () => void listeners.delete(listener);
@@ -49,7 +60,9 @@ function createSession(initial: Known) {
         () => undefined,
         (error: unknown) => {
           console.error('No se pudo comprobar la sesión.', error);
-          if (user === undefined) set(null);
+          // A guest for now. No answer at all (offline) leaves the last account to meditate offline; an error
+          // answer (a 500) says nothing about who is signed in either way.
+          if (user === undefined) apply(null, error instanceof ApiError ? 'failed' : 'unreachable');
         },
       );
     },
@@ -74,12 +87,28 @@ type AuthProviderProps = {
 };
 
 export function AuthProvider({ children, initialUser, onChange }: AuthProviderProps) {
-  const [session] = useState(() => createSession(initialUser !== undefined ? initialUser : shellSaysGuest() ? null : undefined));
+  const [session] = useState(() => {
+    if (initialUser !== undefined) return createSession(initialUser);
+    if (!shellSaysGuest()) return createSession(undefined);
+    // The page came without a session cookie: nobody is signed in at this device any more.
+    rememberAccount(null);
+    return createSession(null);
+  });
   // Read synchronously from the store: a guard rendered right after login or logout must already see the
   // change, or it would send the visitor the wrong way (e.g. /login → /menu just after signing out).
   const known = useSyncExternalStore(session.subscribe, session.get);
+  const unreachable = useSyncExternalStore(session.subscribe, session.isUnreachable);
 
   useEffect(() => session.check(), [session]);
+
+  // Back online after a check that got no answer: ask again.
+  useEffect(() => {
+    const onOnline = () => {
+      if (session.isUnreachable()) session.fetchUser().catch(() => undefined);
+    };
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [session]);
 
   const login = useCallback(
     async (credentials: LoginBody) => {
@@ -121,9 +150,11 @@ export function AuthProvider({ children, initialUser, onChange }: AuthProviderPr
 
   const user = known ?? null;
   const isLoading = known === undefined;
+  const offline = user === null && unreachable;
+  const offlineUser = useMemo(() => (offline ? lastAccount() : null), [offline]);
   const value = useMemo<AuthContextValue>(
-    () => ({ user, isLoading, login, logout, refresh }),
-    [user, isLoading, login, logout, refresh],
+    () => ({ user, isLoading, offlineUser, login, logout, refresh }),
+    [user, isLoading, offlineUser, login, logout, refresh],
   );
 
   return <AuthContext.Provider value={value}>{isLoading ? <Loading /> : children}</AuthContext.Provider>;

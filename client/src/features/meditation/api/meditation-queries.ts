@@ -20,8 +20,8 @@ export type MeditationSession = {
   activePhases: PhaseId[];
   outcome: 'completed' | 'stopped';
   timeZone: string | undefined;
-  /** The same for every try of one session, so the server writes it once. */
-  idempotencyKey: string;
+  /** ISO 8601, this browser's clock: when it ended. Sent as its age, so the streak counts the right day. */
+  endedAt?: string;
 };
 
 /** The browser's IANA time zone, for the streak's days; undefined (the server uses UTC) when unknown. */
@@ -38,15 +38,23 @@ export async function fetchRevelations(): Promise<Revelation[]> {
   return unwrap(await api.GET('/api/activity/getRevelations'));
 }
 
-export async function postRevelation(body: NewRevelation): Promise<Revelation> {
-  return unwrap(await api.POST('/api/activity/saveRevelation', { body }), REVELATION_SAVE_ERROR);
+/** `idempotencyKey`: the same for every try of one revelation, so the server writes it once. */
+export async function postRevelation(body: NewRevelation, idempotencyKey?: string): Promise<Revelation> {
+  const headers = idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined;
+  return unwrap(await api.POST('/api/activity/saveRevelation', { body, headers }), REVELATION_SAVE_ERROR);
 }
 
 export async function fetchHistory(timeZone: string | undefined): Promise<MeditationHistory> {
   return unwrap(await api.GET('/api/meditation/history', { params: { query: { timeZone } } }));
 }
 
-export async function postSession({ idempotencyKey, ...body }: MeditationSession): Promise<MeditationHistory> {
+/**
+ * `idempotencyKey`: the same for every try of one session, so the server writes it once. When it ended goes as
+ * its age by this browser's clock (a phone's clock may be off; the time between two of its readings is not).
+ */
+export async function postSession({ endedAt, ...session }: MeditationSession, idempotencyKey: string): Promise<MeditationHistory> {
+  const age = endedAt ? Math.max(0, Math.round((Date.now() - Date.parse(endedAt)) / 1000)) : NaN;
+  const body = Number.isFinite(age) ? { ...session, endedSecondsAgo: age } : session;
   return unwrap(await api.POST('/api/meditation/sessions', { body, headers: { 'Idempotency-Key': idempotencyKey } }));
 }
 
@@ -66,7 +74,5 @@ export const meditationQueries = {
 
 export const meditationMutations = {
   saveRevelation: () =>
-    mutationOptions({ mutationKey: [...meditationQueries.all(), 'saveRevelation'], mutationFn: postRevelation }),
-  recordSession: () =>
-    mutationOptions({ mutationKey: [...meditationQueries.all(), 'recordSession'], mutationFn: postSession }),
+    mutationOptions({ mutationKey: [...meditationQueries.all(), 'saveRevelation'], mutationFn: (body: NewRevelation) => postRevelation(body) }),
 };

@@ -1,7 +1,7 @@
 // Sound for the meditation engine: a small port the engine plays through, and its implementation with real
 // <audio> elements. Elements are made only once the meditation starts (after the visitor's click): nothing
 // plays, or even loads, before that.
-import { AUDIO_BASE } from '../../../../../course/meditation';
+import { soundUrl } from '../../../../../course/meditation';
 
 export type PlayOptions = { loop?: boolean; volume?: number };
 
@@ -12,6 +12,12 @@ export interface SoundHandle {
    */
   readonly ended: Promise<void>;
   stop(): void;
+  /** Holds the sound where it is; resume() goes on from there. */
+  pause(): void;
+  resume(): void;
+  setVolume(volume: number): void;
+  /** Where the sound is and how long it lasts, in seconds, once its length is known; else null. */
+  timing(): { position: number; duration: number } | null;
 }
 
 export interface AudioPort {
@@ -21,15 +27,15 @@ export interface AudioPort {
   preload?(file: string): void;
 }
 
-/** Sounds are files under `base` (AUDIO_BASE: client/public/audio/meditation/). */
-export function createHtmlAudioPort(base: string = AUDIO_BASE): AudioPort {
+/** Sounds are addressed by `url` (free ones are public files, premium ones come through the API). */
+export function createHtmlAudioPort(url: (file: string) => string = soundUrl): AudioPort {
   // Loaded ahead of their turn; each is used once, by the next play of its file.
   const preloaded = new Map<string, HTMLAudioElement>();
 
   const element = (file: string) => {
     const audio = new Audio();
     audio.preload = 'auto';
-    audio.src = base + file;
+    audio.src = url(file);
     return audio;
   };
 
@@ -49,7 +55,14 @@ export function createHtmlAudioPort(base: string = AUDIO_BASE): AudioPort {
       audio.loop = loop;
       audio.volume = volume;
       let stopped = false;
+      let paused = false;
+      const fail = (reject: (reason: unknown) => void) => (error: unknown) => {
+        // A play() cut short by pause() is not a failure: resume() plays again.
+        if (!stopped && !(paused && error instanceof DOMException && error.name === 'AbortError')) reject(error);
+      };
+      let onPlayError: (error: unknown) => void = () => {};
       const ended = new Promise<void>((resolve, reject) => {
+        onPlayError = fail(reject);
         audio.addEventListener('ended', () => resolve(), { once: true });
         audio.addEventListener(
           'error',
@@ -58,9 +71,7 @@ export function createHtmlAudioPort(base: string = AUDIO_BASE): AudioPort {
           },
           { once: true },
         );
-        audio.play().catch((error: unknown) => {
-          if (!stopped) reject(error);
-        });
+        audio.play().catch(onPlayError);
       });
       return {
         ended,
@@ -71,6 +82,23 @@ export function createHtmlAudioPort(base: string = AUDIO_BASE): AudioPort {
           // Drops the download too; without a src no error event follows.
           audio.removeAttribute('src');
           audio.load();
+        },
+        pause() {
+          if (stopped || paused) return;
+          paused = true;
+          audio.pause();
+        },
+        resume() {
+          if (stopped || !paused) return;
+          paused = false;
+          audio.play().catch(onPlayError);
+        },
+        setVolume(next) {
+          // Some phones (iOS) fix the volume of media elements: there the device's buttons decide.
+          audio.volume = Math.min(1, Math.max(0, next));
+        },
+        timing() {
+          return Number.isFinite(audio.duration) && audio.duration > 0 ? { position: audio.currentTime, duration: audio.duration } : null;
         },
       };
     },

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { minutesMeditated, SOUND_FILES, type PhaseId } from '../../../../../course/meditation';
+import { INTRO_MAX_MS, minutesMeditated, SOUND_FILES, type PhaseId } from '../../../../../course/meditation';
 import { createMeditationEngine, type MeditationPlan, type MeditationSnapshot } from './engine';
 import { createFakeAudio, createFakeClock, type FakeAudio, type FakeClock } from './fakes';
 
@@ -121,16 +121,17 @@ describe('the timeline (activities.md §4)', () => {
     const engine = setUp();
     engine.start(plan({ intro: false }));
     const phaseStart = 7 * S;
+    // The time played counts from the start, the 7 s before the first phase included.
     await at(phaseStart + S - 1);
-    expect(engine.getSnapshot()).toMatchObject({ remainingSeconds: 180, totalSeconds: 0 });
+    expect(engine.getSnapshot()).toMatchObject({ remainingSeconds: 180, totalSeconds: 7 });
     await at(phaseStart + S);
-    expect(engine.getSnapshot()).toMatchObject({ remainingSeconds: 179, totalSeconds: 1 });
+    expect(engine.getSnapshot()).toMatchObject({ remainingSeconds: 179, totalSeconds: 8 });
     await at(phaseStart + MIN);
-    expect(engine.getSnapshot()).toMatchObject({ remainingSeconds: 120, totalSeconds: 60 });
+    expect(engine.getSnapshot()).toMatchObject({ remainingSeconds: 120, totalSeconds: 67 });
     await at(phaseStart + 3 * MIN - 1);
-    expect(engine.getSnapshot()).toMatchObject({ phase: 'presence', remainingSeconds: 1, totalSeconds: 179 });
+    expect(engine.getSnapshot()).toMatchObject({ phase: 'presence', remainingSeconds: 1, totalSeconds: 186 });
     await at(phaseStart + 3 * MIN);
-    expect(engine.getSnapshot()).toMatchObject({ phase: 'gratitude', index: 1, remainingSeconds: 180, totalSeconds: 180 });
+    expect(engine.getSnapshot()).toMatchObject({ phase: 'gratitude', index: 1, remainingSeconds: 180, totalSeconds: 187 });
     // The next phase's voice 3 s after its start.
     await at(phaseStart + 3 * MIN + 3 * S);
     expect(audio.startsOf(SOUND_FILES.voice('gratitude'))).toEqual([phaseStart + 3 * MIN + 3 * S]);
@@ -173,7 +174,7 @@ describe('the timeline (activities.md §4)', () => {
     expect(audio.startsOf(GONG)).toEqual([]);
   });
 
-  it('after the last phase: the end bell, everything else stops, summary with the phase time', async () => {
+  it('after the last phase: the end bell, everything else stops, summary with the time played', async () => {
     const engine = setUp();
     engine.start(plan());
     // Intro at 7 s, ends at 37 s, phases from 44 s: 3 min + 3 min.
@@ -183,7 +184,8 @@ describe('the timeline (activities.md §4)', () => {
     expect(audio.startsOf(BELL_END)).toEqual([]);
     await at(end);
     const summary = engine.getSnapshot();
-    expect(summary).toMatchObject({ status: 'summary', outcome: 'completed', totalSeconds: 360, phases: ['presence', 'gratitude'] });
+    // 44 s of start bell, intro and wait, then 6 minutes of phases: 6 whole minutes.
+    expect(summary).toMatchObject({ status: 'summary', outcome: 'completed', totalSeconds: 404, phases: ['presence', 'gratitude'] });
     expect(minutesMeditated(summary.status === 'summary' ? summary.totalSeconds : 0)).toBe(6);
     expect(audio.startsOf(BELL_END)).toEqual([end]);
     expect(sound(BACKGROUND)!.stoppedAt).toBe(end);
@@ -193,6 +195,197 @@ describe('the timeline (activities.md §4)', () => {
     await at(end + 10 * MIN);
     expect(engine.getSnapshot()).toBe(summary);
     expect(clock.pending()).toBe(0);
+  });
+});
+
+describe('the countdown before the first phase', () => {
+  const countdownOf = (snapshot: MeditationSnapshot) =>
+    snapshot.status === 'playing' && snapshot.stage !== 'phase' ? { stage: snapshot.stage, countdown: snapshot.countdown } : snapshot;
+
+  it('without the intro: the seconds to the first phase', async () => {
+    const engine = setUp();
+    engine.start(plan({ intro: false }));
+    expect(countdownOf(engine.getSnapshot())).toEqual({ stage: 'preparing', countdown: { to: 'phase', seconds: 7 } });
+    await at(3 * S);
+    expect(countdownOf(engine.getSnapshot())).toEqual({ stage: 'preparing', countdown: { to: 'phase', seconds: 4 } });
+  });
+
+  it('with the intro: to the intro, then through the intro (its length once known) and the 7 s after it', async () => {
+    const engine = setUp();
+    engine.start(plan());
+    expect(countdownOf(engine.getSnapshot())).toEqual({ stage: 'preparing', countdown: { to: 'intro', seconds: 7 } });
+    await at(6 * S);
+    expect(countdownOf(engine.getSnapshot())).toEqual({ stage: 'preparing', countdown: { to: 'intro', seconds: 1 } });
+    // The 30 s intro starts at 7 s: the first phase is 37 s away.
+    await at(7 * S);
+    expect(countdownOf(engine.getSnapshot())).toEqual({ stage: 'intro', countdown: { to: 'phase', seconds: 37 } });
+    await at(17 * S);
+    expect(countdownOf(engine.getSnapshot())).toEqual({ stage: 'intro', countdown: { to: 'phase', seconds: 27 } });
+    await at(40 * S);
+    expect(countdownOf(engine.getSnapshot())).toEqual({ stage: 'intro', countdown: { to: 'phase', seconds: 4 } });
+    await at(44 * S);
+    expect(engine.getSnapshot()).toMatchObject({ stage: 'phase', phase: 'presence' });
+  });
+
+  it('an intro whose length is not known yet: no number until it ends', async () => {
+    clock = createFakeClock();
+    audio = createFakeAudio(clock, { [INTRO]: 30 * S }, 2_000, [INTRO]);
+    const engine = createMeditationEngine({ clock, audio });
+    engine.start(plan());
+    await at(10 * S);
+    expect(countdownOf(engine.getSnapshot())).toEqual({ stage: 'intro', countdown: null });
+    await at(38 * S);
+    expect(countdownOf(engine.getSnapshot())).toEqual({ stage: 'intro', countdown: { to: 'phase', seconds: 6 } });
+  });
+
+  it('an intro that never ends holds the meditation back 3 minutes at most', async () => {
+    const engine = setUp({ [INTRO]: 60 * MIN });
+    engine.start(plan());
+    const given = 7 * S + INTRO_MAX_MS;
+    await at(given - 1);
+    expect(engine.getSnapshot()).toMatchObject({ stage: 'intro' });
+    await at(given);
+    expect(sound(INTRO)!.stoppedAt).toBe(given);
+    expect(countdownOf(engine.getSnapshot())).toEqual({ stage: 'intro', countdown: { to: 'phase', seconds: 7 } });
+    await at(given + 7 * S);
+    expect(engine.getSnapshot()).toMatchObject({ stage: 'phase', phase: 'presence', remainingSeconds: 180 });
+  });
+});
+
+describe('pause and resume', () => {
+  it('in a phase: the countdown, the time played, the sounds and what is due all wait', async () => {
+    const engine = setUp({ [SOUND_FILES.guided('presence')]: 10 * MIN });
+    engine.start(plan({ intro: false }));
+    const phaseStart = 7 * S;
+    // The voice (10 s) started at +3 s; guided audio is due at +18 s.
+    await at(phaseStart + 15 * S + 400);
+    engine.pause();
+    expect(engine.getSnapshot()).toMatchObject({ status: 'playing', paused: true, phase: 'presence', remainingSeconds: 165, totalSeconds: 22 });
+    expect(sound(BACKGROUND)).toMatchObject({ paused: true, stoppedAt: null });
+
+    await at(phaseStart + 15 * S + 10 * MIN);
+    expect(engine.getSnapshot()).toMatchObject({ paused: true, remainingSeconds: 165, totalSeconds: 22 });
+    expect(audio.startsOf(SOUND_FILES.guided('presence'))).toEqual([]);
+    expect(clock.pending()).toBe(0);
+
+    const resumedAt = phaseStart + 15 * S + 10 * MIN + 400;
+    await at(resumedAt);
+    engine.resume();
+    expect(engine.getSnapshot()).toMatchObject({ paused: false, remainingSeconds: 165 });
+    expect(sound(BACKGROUND)!.paused).toBe(false);
+    // Everything keeps its place, 10 minutes later: guided audio 2.6 s on, the phase's end 164.6 s on.
+    await at(resumedAt + 2_600);
+    expect(audio.startsOf(SOUND_FILES.guided('presence'))).toEqual([resumedAt + 2_600]);
+    await at(resumedAt + 164_600 - 1);
+    expect(engine.getSnapshot()).toMatchObject({ phase: 'presence', remainingSeconds: 1 });
+    await at(resumedAt + 164_600);
+    expect(engine.getSnapshot()).toMatchObject({ phase: 'gratitude', remainingSeconds: 180, totalSeconds: 187 });
+  });
+
+  it('during the intro: the intro holds, and its end (and the first phase) come that much later', async () => {
+    const engine = setUp();
+    engine.start(plan());
+    await at(17 * S);
+    engine.pause();
+    expect(sound(INTRO)!.paused).toBe(true);
+    expect(engine.getSnapshot()).toMatchObject({ stage: 'intro', paused: true, countdown: { to: 'phase', seconds: 27 } });
+    await at(77 * S);
+    engine.resume();
+    await at(104 * S - 1);
+    expect(engine.getSnapshot()).toMatchObject({ stage: 'intro' });
+    await at(104 * S);
+    expect(engine.getSnapshot()).toMatchObject({ stage: 'phase', phase: 'presence', totalSeconds: 44 });
+  });
+
+  it("'Finalizar' after a pause counts the time played, not the pause", async () => {
+    const engine = setUp();
+    engine.start(plan({ intro: false }));
+    await at(2 * MIN);
+    engine.pause();
+    await at(30 * MIN);
+    engine.finish();
+    expect(engine.getSnapshot()).toMatchObject({ status: 'summary', outcome: 'stopped', totalSeconds: 120 });
+    expect(clock.pending()).toBe(0);
+  });
+
+  it('pause, resume and skip do nothing outside a meditation', () => {
+    const engine = setUp();
+    engine.pause();
+    engine.resume();
+    engine.skip();
+    expect(engine.getSnapshot()).toEqual({ status: 'settings' });
+    expect(audio.played).toEqual([]);
+  });
+});
+
+describe('skip to the next phase', () => {
+  it('in a phase: its sounds stop, the gong sounds and the next phase begins now, whole', async () => {
+    const engine = setUp({ [SOUND_FILES.guided('presence')]: 10 * MIN });
+    engine.start(plan({ intro: false }));
+    const skipAt = 7 * S + 40 * S + 300;
+    await at(skipAt);
+    engine.skip();
+    expect(sound(SOUND_FILES.guided('presence'))!.stoppedAt).toBe(skipAt);
+    expect(audio.startsOf(GONG)).toEqual([skipAt]);
+    expect(engine.getSnapshot()).toMatchObject({ stage: 'phase', index: 1, phase: 'gratitude', remainingSeconds: 180, totalSeconds: 47 });
+    expect(sound(BACKGROUND)!.stoppedAt).toBeNull();
+    await at(skipAt + 3 * S);
+    expect(audio.startsOf(SOUND_FILES.voice('gratitude'))).toEqual([skipAt + 3 * S]);
+  });
+
+  it('in the last phase: the end, with the end bell and the time played', async () => {
+    const engine = setUp();
+    engine.start(plan({ intro: false }));
+    await at(7 * S + 3 * MIN + 20 * S);
+    expect(engine.getSnapshot()).toMatchObject({ phase: 'gratitude' });
+    engine.skip();
+    expect(engine.getSnapshot()).toMatchObject({ status: 'summary', outcome: 'completed', totalSeconds: 207 });
+    expect(audio.startsOf(BELL_END)).toEqual([7 * S + 3 * MIN + 20 * S]);
+    expect(sound(BACKGROUND)!.stoppedAt).toBe(7 * S + 3 * MIN + 20 * S);
+  });
+
+  it('before the first phase: the intro stops and the first phase begins now; the background plays on', async () => {
+    const engine = setUp();
+    engine.start(plan());
+    await at(12 * S);
+    engine.skip();
+    expect(sound(INTRO)!.stoppedAt).toBe(12 * S);
+    expect(engine.getSnapshot()).toMatchObject({ stage: 'phase', index: 0, phase: 'presence', remainingSeconds: 180 });
+    expect(audio.startsOf(GONG)).toEqual([]);
+    expect(sound(BACKGROUND)!.stoppedAt).toBeNull();
+    await at(12 * S + 3 * MIN);
+    expect(engine.getSnapshot()).toMatchObject({ phase: 'gratitude' });
+  });
+
+  it('while paused: plays again from the next phase', async () => {
+    const engine = setUp();
+    engine.start(plan({ intro: false }));
+    await at(30 * S);
+    engine.pause();
+    await at(5 * MIN);
+    engine.skip();
+    expect(engine.getSnapshot()).toMatchObject({ paused: false, phase: 'gratitude', remainingSeconds: 180, totalSeconds: 30 });
+    expect(sound(BACKGROUND)!.paused).toBe(false);
+    await at(5 * MIN + 3 * MIN);
+    expect(engine.getSnapshot()).toMatchObject({ status: 'summary', totalSeconds: 210 });
+  });
+});
+
+describe('volume', () => {
+  it('scales every sound, the background at its own volume times it, now and for the sounds to come', async () => {
+    const engine = setUp();
+    engine.start(plan({ intro: false, volume: 0.8 }));
+    expect(sound(BELL_START)!.volume).toBeCloseTo(0.8);
+    expect(sound(BACKGROUND)!.volume).toBeCloseTo(0.24);
+
+    engine.setVolume(0.5);
+    expect(sound(BACKGROUND)!.volume).toBeCloseTo(0.15);
+    await at(7 * S + 3 * S);
+    expect(sound(SOUND_FILES.voice('presence'))!.volume).toBeCloseTo(0.5);
+    engine.setVolume(0);
+    expect(sound(SOUND_FILES.voice('presence'))!.volume).toBe(0);
+    engine.setVolume(7);
+    expect(sound(BACKGROUND)!.volume).toBeCloseTo(0.3);
   });
 });
 
@@ -221,31 +414,42 @@ describe('the active phases', () => {
 });
 
 describe("'Finalizar Meditación'", () => {
-  it('stops every sound and timer at once and shows the seconds meditated so far', async () => {
+  it('stops every sound and timer at once and shows the whole seconds played so far', async () => {
     const engine = setUp({ [SOUND_FILES.guided('presence')]: 10 * MIN });
     engine.start(plan({ intro: false }));
     const stopAt = 7 * S + 95 * S + 500;
     await at(stopAt);
     engine.finish();
 
-    expect(engine.getSnapshot()).toMatchObject({ status: 'summary', outcome: 'stopped', totalSeconds: 95 });
+    expect(engine.getSnapshot()).toMatchObject({ status: 'summary', outcome: 'stopped', totalSeconds: 102 });
     for (const file of [BACKGROUND, SOUND_FILES.guided('presence')]) expect(sound(file)!.stoppedAt).toBe(stopAt);
     expect(clock.pending()).toBe(0);
     await at(stopAt + 10 * MIN);
     expect(audio.startsOf(BELL_END)).toEqual([]);
     expect(audio.startsOf(GONG)).toEqual([]);
-    expect(engine.getSnapshot()).toMatchObject({ totalSeconds: 95 });
+    expect(engine.getSnapshot()).toMatchObject({ totalSeconds: 102 });
   });
 
-  it('during the intro: nothing meditated yet', async () => {
+  it('during the intro: the seconds listened to count', async () => {
     const engine = setUp();
     engine.start(plan());
     await at(20 * S);
     engine.finish();
-    expect(engine.getSnapshot()).toMatchObject({ status: 'summary', outcome: 'stopped', totalSeconds: 0 });
+    expect(engine.getSnapshot()).toMatchObject({ status: 'summary', outcome: 'stopped', totalSeconds: 20 });
     expect(sound(INTRO)!.stoppedAt).toBe(20 * S);
     await at(2 * MIN);
-    expect(engine.getSnapshot()).toMatchObject({ status: 'summary', totalSeconds: 0 });
+    expect(engine.getSnapshot()).toMatchObject({ status: 'summary', totalSeconds: 20 });
+  });
+
+  it('after minutes held in an intro that never ends, the minutes played, never 0', async () => {
+    // A phone that stops loading the intro: no end, no error.
+    const engine = setUp({ [INTRO]: 60 * MIN });
+    engine.start(plan());
+    await at(2 * MIN + 30 * S);
+    engine.finish();
+    const summary = engine.getSnapshot();
+    expect(summary).toMatchObject({ status: 'summary', outcome: 'stopped', totalSeconds: 150 });
+    expect(minutesMeditated(summary.status === 'summary' ? summary.totalSeconds : 0)).toBe(2);
   });
 });
 
@@ -290,7 +494,7 @@ describe('audio failures (activities.md §8)', () => {
     await at(7 * S + 8 * S);
     expect(audio.startsOf(SOUND_FILES.guided('presence'))).toEqual([15 * S]);
     await at(7 * S + 6 * MIN);
-    expect(engine.getSnapshot()).toMatchObject({ status: 'summary', outcome: 'completed', totalSeconds: 360 });
+    expect(engine.getSnapshot()).toMatchObject({ status: 'summary', outcome: 'completed', totalSeconds: 367 });
     expect(logged).toHaveBeenCalledWith(expect.stringContaining(BELL_END), expect.any(Error));
   });
 
@@ -303,7 +507,7 @@ describe('audio failures (activities.md §8)', () => {
     const engine = createMeditationEngine({ clock, audio });
     engine.start(plan({ intro: false }));
     await at(7 * S + 6 * MIN);
-    expect(engine.getSnapshot()).toMatchObject({ status: 'summary', totalSeconds: 360 });
+    expect(engine.getSnapshot()).toMatchObject({ status: 'summary', totalSeconds: 367 });
   });
 });
 
@@ -317,26 +521,32 @@ describe('timers that come late (a page in the background)', () => {
     engine.start(plan({ intro: false, voice: false, gongFile: null }));
     // The first phase starts at 9.5 s; its first tick lands at 13 s: 3 seconds counted at once.
     await at(13 * S);
-    expect(engine.getSnapshot()).toMatchObject({ phase: 'presence', remainingSeconds: 177, totalSeconds: 3 });
+    expect(engine.getSnapshot()).toMatchObject({ phase: 'presence', remainingSeconds: 177, totalSeconds: 13 });
+    // Two full phases from 9.5 s: it ends at 369.5 s, whatever time the late tick brings the news.
     await at(9_500 + 6 * MIN + 3 * S);
-    expect(engine.getSnapshot()).toMatchObject({ status: 'summary', totalSeconds: 360 });
+    expect(engine.getSnapshot()).toMatchObject({ status: 'summary', totalSeconds: 369 });
   });
 });
 
 describe('subscribe / getSnapshot', () => {
-  it('notifies on each change and keeps the same snapshot between changes', async () => {
+  it('notifies on each change (the countdown each second, then each tick) and keeps the same snapshot between changes', async () => {
     const engine = setUp();
-    const listener = vi.fn();
+    const seen: string[] = [];
+    const listener = vi.fn(() => {
+      const now = engine.getSnapshot();
+      if (now.status !== 'playing') return;
+      seen.push(now.stage === 'phase' ? `${now.phase} ${now.remainingSeconds}` : `${now.countdown?.to} ${now.countdown?.seconds}`);
+    });
     const unsubscribe = engine.subscribe(listener);
     engine.start(plan({ intro: false }));
     const first = engine.getSnapshot();
     expect(engine.getSnapshot()).toBe(first);
     expect(listener).toHaveBeenCalledTimes(1);
     await at(7 * S + 2 * S);
-    expect(listener).toHaveBeenCalledTimes(4); // phase start, two ticks
+    expect(seen).toEqual(['phase 7', 'phase 6', 'phase 5', 'phase 4', 'phase 3', 'phase 2', 'phase 1', 'presence 180', 'presence 179', 'presence 178']);
     unsubscribe();
     await at(7 * S + 10 * S);
-    expect(listener).toHaveBeenCalledTimes(4);
+    expect(listener).toHaveBeenCalledTimes(10);
   });
 
   it('dispose stops everything and leaves the engine usable', async () => {

@@ -1,12 +1,11 @@
-// The 7-phase meditation as a state machine (activities.md §4 "Meditation", §9): settings → playing → summary.
-// Time and sound come in through ports, so the whole timeline runs in tests on a fake clock. React reads it
-// through subscribe/getSnapshot (useSyncExternalStore).
+// The 7-phase meditation as a state machine: settings → playing (which may be paused) → summary. Time and sound
+// come in through ports, so the whole timeline runs in tests on a fake clock. React reads it through
+// subscribe/getSnapshot (useSyncExternalStore).
 //
-// The timeline, read from §4 ("After an optional intro audio and a delay of 7 s, the first active phase
-// begins") and §9 ("7000 ms before the intro and before the first phase"):
+// The timeline (7 s before the intro, and 7 s between the intro and the first phase):
 //   0 s          start bell; background music (if any) starts looping at its volume.
 //   with intro:  the intro plays at INTRO_DELAY_MS (7 s); the first phase begins FIRST_PHASE_DELAY_MS (7 s)
-//                after the intro ends (or fails).
+//                after the intro ends (or fails, or has held the meditation back INTRO_MAX_MS).
 //   no intro:    the first phase begins at FIRST_PHASE_DELAY_MS (7 s).
 //   each phase   counts down minutes × 60 s, one tick a second. With the voice on, its prompt plays
 //                VOICE_DELAY_MS (3 s) after the phase starts; the guided audio (if that phase's is on) starts
@@ -15,20 +14,24 @@
 //   between two phases (not before the first, not after the last) the gong plays, if on; the next phase
 //                starts at once.
 //   the end      the end bell plays, everything else stops, and the state becomes summary.
-// Meditated time is phase time only: the seconds counted down, not the intro or the delays around it.
-// A sound that fails is logged and counts as ended, so the flow goes on.
+// Before the first phase the view gets a countdown each second: to the intro, or to the first phase.
+// Pause holds every timer and sound where it is; skip ends the intro or the current phase at once (the gong,
+// then the next phase; after the last, the end). Meditated time is the time played, from the start to the
+// end or 'Finalizar', pauses left out. A sound that fails is logged and counts as ended, so the flow goes on.
 import {
   FIRST_PHASE_DELAY_MS,
   GUIDED_AFTER_VOICE_MS,
   GUIDED_WITHOUT_VOICE_MS,
   INTRO_DELAY_MS,
+  INTRO_MAX_MS,
   SOUND_FILES,
   TICK_MS,
   VOICE_DELAY_MS,
   type PhaseId,
 } from '../../../../../course/meditation';
-import type { AudioPort, PlayOptions } from './audio';
-import type { Clock, TimerId } from './clock';
+import type { AudioPort, PlayOptions, SoundHandle } from './audio';
+import type { Clock } from './clock';
+import { Timeline } from './timeline';
 
 export type PlannedPhase = { id: PhaseId; seconds: number; guided: boolean };
 
@@ -40,6 +43,8 @@ export type MeditationPlan = {
   /** The gong between phases, or null when it is off. */
   gongFile: string | null;
   background: { file: string; volume: number } | null;
+  /** The volume of every sound, 0 to 1 (the background plays at its own volume times this). 1 when absent. */
+  volume?: number;
 };
 
 export type Outcome = 'completed' | 'stopped';
@@ -48,14 +53,25 @@ type Progress = {
   /** Counts the meditations started, so a view can tell one summary from the next. */
   run: number;
   phases: readonly PhaseId[];
-  /** Seconds meditated so far (phase time only). */
+  /** Whole seconds played so far, pauses left out. */
   totalSeconds: number;
 };
 
+/** Whole seconds until the intro or the first phase begins. */
+export type Countdown = { to: 'intro' | 'phase'; seconds: number };
+
 export type MeditationSnapshot =
   | { status: 'settings' }
-  | (Progress & { status: 'playing'; stage: 'preparing' | 'intro' })
-  | (Progress & { status: 'playing'; stage: 'phase'; index: number; phase: PhaseId; phaseSeconds: number; remainingSeconds: number })
+  | (Progress & { status: 'playing'; paused: boolean; stage: 'preparing' | 'intro'; countdown: Countdown | null })
+  | (Progress & {
+      status: 'playing';
+      paused: boolean;
+      stage: 'phase';
+      index: number;
+      phase: PhaseId;
+      phaseSeconds: number;
+      remainingSeconds: number;
+    })
   | (Progress & { status: 'summary'; outcome: Outcome });
 
 export type PlayingSnapshot = Extract<MeditationSnapshot, { status: 'playing' }>;
@@ -66,6 +82,13 @@ export type MeditationEngine = {
   subscribe(listener: () => void): () => void;
   /** Begins a meditation (from settings or summary). False, and nothing happens, when no phase is active. */
   start(plan: MeditationPlan): boolean;
+  /** Holds the meditation: no sound, no time passes. */
+  pause(): void;
+  resume(): void;
+  /** Ends the wait before the first phase, or the current phase, now (resuming first when paused). */
+  skip(): void;
+  /** The volume of every sound, 0 to 1, at once and for the sounds still to come. */
+  setVolume(volume: number): void;
   /** 'Finalizar Meditación': every sound and timer stops at once; the summary shows what was meditated. */
   finish(): void;
   /** 'Meditar de Nuevo': back to the settings. */
@@ -74,45 +97,52 @@ export type MeditationEngine = {
   dispose(): void;
 };
 
-type Sound = { done: Promise<void>; stop(): void };
+type Sound = { handle: SoundHandle | null; done: Promise<void>; base: number };
+
+const clampVolume = (volume: number) => (Number.isFinite(volume) ? Math.min(1, Math.max(0, volume)) : 1);
 
 /**
  * Timers and sounds that end together. Callbacks from a cleared scope (a timer already due, a sound's end
  * arriving late) do nothing.
  */
 class Scope {
-  private readonly timers = new Set<TimerId>();
+  private readonly timers = new Set<unknown>();
   private readonly sounds = new Set<Sound>();
   private active = true;
 
   constructor(
-    private readonly clock: Clock,
+    private readonly timeline: Timeline,
     private readonly audio: AudioPort,
+    private readonly volume: () => number,
   ) {}
 
   after(ms: number, callback: () => void): void {
     if (!this.active) return;
-    const id = this.clock.setTimeout(() => {
+    const id = this.timeline.setTimeout(() => {
       this.timers.delete(id);
       if (this.active) callback();
     }, Math.max(0, ms));
     this.timers.add(id);
   }
 
-  /** At a time on the clock (now or past: at once). */
+  /** At a time of the timeline (now or past: at once). */
   at(time: number, callback: () => void): void {
-    this.after(time - this.clock.now(), callback);
+    this.after(time - this.timeline.now(), callback);
   }
 
-  /** Plays a sound; `onDone` runs when it ends or fails (a failure is logged), if the scope is still active. */
-  play(file: string, options?: PlayOptions, onDone?: () => void): void {
-    if (!this.active) return;
+  /**
+   * Plays a sound; `onDone` runs when it ends or fails (a failure is logged), if the scope is still active.
+   * The handle, or null when the sound could not even start.
+   */
+  play(file: string, options?: PlayOptions, onDone?: () => void): SoundHandle | null {
+    if (!this.active) return null;
+    const base = options?.volume ?? 1;
     let sound: Sound;
     try {
-      const handle = this.audio.play(file, options);
-      sound = { done: handle.ended, stop: () => handle.stop() };
+      const handle = this.audio.play(file, { ...options, volume: base * this.volume() });
+      sound = { handle, done: handle.ended, base };
     } catch (error) {
-      sound = { done: Promise.reject(error), stop: () => {} };
+      sound = { handle: null, done: Promise.reject(error), base };
     }
     this.sounds.add(sound);
     void sound.done
@@ -121,13 +151,26 @@ class Scope {
         this.sounds.delete(sound);
         if (this.active) onDone?.();
       });
+    return sound.handle;
+  }
+
+  pauseSounds(): void {
+    for (const sound of this.sounds) sound.handle?.pause();
+  }
+
+  resumeSounds(): void {
+    for (const sound of this.sounds) sound.handle?.resume();
+  }
+
+  setVolume(volume: number): void {
+    for (const sound of this.sounds) sound.handle?.setVolume(sound.base * volume);
   }
 
   clear(): void {
     this.active = false;
-    for (const id of this.timers) this.clock.clearTimeout(id);
+    for (const id of this.timers) this.timeline.clearTimeout(id);
     this.timers.clear();
-    for (const sound of this.sounds) sound.stop();
+    for (const sound of this.sounds) sound.handle?.stop();
     this.sounds.clear();
   }
 }
@@ -136,16 +179,26 @@ export function createMeditationEngine({ clock, audio }: { clock: Clock; audio: 
   let snapshot: MeditationSnapshot = { status: 'settings' };
   const listeners = new Set<() => void>();
   let run = 0;
+  let volume = 1;
 
-  // The meditation (start bell, background, gongs, the delays), the current phase (its voice, guided audio and
-  // ticks), and what sounds on after the end (the end bell, until the next meditation or 'Meditar de Nuevo').
+  // A fresh timeline per meditation: it stands still while paused.
+  let timeline = new Timeline(clock);
+  // The meditation (start bell, background, gongs), the wait before the first phase (the intro and the
+  // countdown), the current phase (its voice, guided audio and ticks), and what sounds on after the end (the
+  // end bell, until the next meditation or 'Meditar de Nuevo').
   let session: Scope | null = null;
+  let prelude: Scope | null = null;
   let phase: Scope | null = null;
   let afterglow: Scope | null = null;
 
   let plan: MeditationPlan | null = null;
-  let totalSeconds = 0;
-  // The current phase: its index, when it started on the clock, and the whole seconds counted so far.
+  let startedAt = 0;
+  // Before the first phase: when the intro or the first phase is due (timeline time), and the intro itself.
+  let introDueAt: number | null = null;
+  let phaseDueAt: number | null = null;
+  let stage: 'preparing' | 'intro' = 'preparing';
+  let intro: SoundHandle | null = null;
+  // The current phase: its index, when it started on the timeline, and the whole seconds counted so far.
   let index = -1;
   let phaseStartedAt = 0;
   let elapsed = 0;
@@ -155,13 +208,32 @@ export function createMeditationEngine({ clock, audio }: { clock: Clock; audio: 
     for (const listener of listeners) listener();
   };
 
-  const progress = (): Progress => ({ run, phases: plan!.phases.map((p) => p.id), totalSeconds });
+  const scope = () => new Scope(timeline, audio, () => volume);
+  const seconds = (ms: number) => Math.max(0, Math.floor(ms / TICK_MS));
+  const progress = (at = timeline.now()): Progress => ({
+    run,
+    phases: plan!.phases.map((p) => p.id),
+    totalSeconds: seconds(at - startedAt),
+  });
+
+  const countdown = (): Countdown | null => {
+    const now = timeline.now();
+    const left = (due: number) => Math.max(0, Math.ceil((due - now) / TICK_MS));
+    if (introDueAt !== null) return { to: 'intro', seconds: left(introDueAt) };
+    if (phaseDueAt !== null) return { to: 'phase', seconds: left(phaseDueAt) };
+    const timing = intro?.timing();
+    return timing ? { to: 'phase', seconds: Math.max(0, Math.ceil(timing.duration - timing.position)) + FIRST_PHASE_DELAY_MS / TICK_MS } : null;
+  };
+
+  const emitPrelude = () =>
+    emit({ ...progress(), status: 'playing', paused: timeline.paused, stage, countdown: countdown() });
 
   const emitPhase = () => {
     const current = plan!.phases[index]!;
     emit({
       ...progress(),
       status: 'playing',
+      paused: timeline.paused,
       stage: 'phase',
       index,
       phase: current.id,
@@ -169,6 +241,8 @@ export function createMeditationEngine({ clock, audio }: { clock: Clock; audio: 
       remainingSeconds: current.seconds - elapsed,
     });
   };
+
+  const emitPlaying = () => (phase ? emitPhase() : emitPrelude());
 
   const preload = (file: string) => {
     try {
@@ -185,73 +259,116 @@ export function createMeditationEngine({ clock, audio }: { clock: Clock; audio: 
     if (next.guided) preload(SOUND_FILES.guided(next.id));
   };
 
+  const scopes = () => [session, prelude, phase, afterglow];
+
   const stopAll = () => {
-    for (const scope of [phase, session, afterglow]) scope?.clear();
-    phase = session = afterglow = null;
+    for (const s of scopes()) s?.clear();
+    session = prelude = phase = afterglow = null;
+    intro = null;
+  };
+
+  /** A tick a second from `from` (timeline time) while the scope lasts, each one calling `tick`. */
+  const everySecond = (target: Scope, from: number, tick: () => void) => {
+    const next = (n: number) => target.at(from + n * TICK_MS, () => {
+      tick();
+      next(Math.floor((timeline.now() - from) / TICK_MS) + 1);
+    });
+    next(1);
   };
 
   /** Counts the whole seconds since the phase began (more than one when the page's timers were held back). */
   const catchUp = () => {
     const current = plan!.phases[index];
     if (!current) return;
-    const reached = Math.min(current.seconds, Math.floor((clock.now() - phaseStartedAt) / TICK_MS));
-    if (reached <= elapsed) return;
-    totalSeconds += reached - elapsed;
-    elapsed = reached;
+    elapsed = Math.max(elapsed, Math.min(current.seconds, seconds(timeline.now() - phaseStartedAt)));
   };
 
-  const scheduleTick = (scope: Scope) => {
-    scope.at(phaseStartedAt + (elapsed + 1) * TICK_MS, () => {
+  const scheduleTick = (target: Scope) => {
+    target.at(phaseStartedAt + (elapsed + 1) * TICK_MS, () => {
       catchUp();
-      if (elapsed >= plan!.phases[index]!.seconds) endPhase();
+      if (elapsed >= plan!.phases[index]!.seconds) endPhase(phaseStartedAt + plan!.phases[index]!.seconds * TICK_MS);
       else {
         emitPhase();
-        scheduleTick(scope);
+        scheduleTick(target);
       }
     });
   };
 
-  const beginPhase = (at: number, startedAt: number) => {
+  const beginPhase = (at: number, startedAtTime: number) => {
     const current = plan!.phases[at]!;
-    const scope = new Scope(clock, audio);
-    phase = scope;
+    prelude?.clear();
+    prelude = null;
+    intro = null;
+    introDueAt = phaseDueAt = null;
+    const target = scope();
+    phase = target;
     index = at;
-    phaseStartedAt = startedAt;
+    phaseStartedAt = startedAtTime;
     elapsed = 0;
     preloadPhase(at + 1);
 
-    const playGuided = () => scope.play(SOUND_FILES.guided(current.id));
+    const playGuided = () => target.play(SOUND_FILES.guided(current.id));
     if (plan!.voice) {
-      scope.at(startedAt + VOICE_DELAY_MS, () =>
-        scope.play(SOUND_FILES.voice(current.id), undefined, current.guided ? () => scope.after(GUIDED_AFTER_VOICE_MS, playGuided) : undefined),
+      target.at(startedAtTime + VOICE_DELAY_MS, () =>
+        target.play(SOUND_FILES.voice(current.id), undefined, current.guided ? () => target.after(GUIDED_AFTER_VOICE_MS, playGuided) : undefined),
       );
     } else if (current.guided) {
-      scope.at(startedAt + GUIDED_WITHOUT_VOICE_MS, playGuided);
+      target.at(startedAtTime + GUIDED_WITHOUT_VOICE_MS, playGuided);
     }
     emitPhase();
-    scheduleTick(scope);
+    scheduleTick(target);
   };
 
-  const endPhase = () => {
-    const ended = plan!.phases[index]!;
+  /** Ends the current phase at `endedAt` (timeline time): the gong and the next phase, or the end. */
+  const endPhase = (endedAt: number) => {
     phase?.clear();
     phase = null;
-    // The next phase starts when this one was due to end, even if the tick came late.
-    const endedAt = phaseStartedAt + ended.seconds * TICK_MS;
     if (index + 1 < plan!.phases.length) {
       if (plan!.gongFile) session!.play(plan!.gongFile);
       beginPhase(index + 1, endedAt);
     } else {
-      complete();
+      complete(endedAt);
     }
   };
 
-  const complete = () => {
+  const complete = (endedAt: number) => {
+    const totals = progress(endedAt);
     session?.clear();
     session = null;
-    afterglow = new Scope(clock, audio);
+    afterglow = scope();
     afterglow.play(SOUND_FILES.bellEnd);
-    emit({ ...progress(), status: 'summary', outcome: 'completed' });
+    emit({ ...totals, status: 'summary', outcome: 'completed' });
+  };
+
+  /** The wait before the first phase: with the intro, 7 s, the intro, 7 s; without it, 7 s. */
+  const beginPrelude = (withIntro: boolean) => {
+    const target = scope();
+    prelude = target;
+    const firstPhaseIn = (ms: number) => {
+      phaseDueAt = timeline.now() + ms;
+      target.at(phaseDueAt, () => beginPhase(0, timeline.now()));
+    };
+    if (withIntro) {
+      introDueAt = startedAt + INTRO_DELAY_MS;
+      let introOver = false;
+      const afterIntro = () => {
+        if (introOver) return;
+        introOver = true;
+        intro?.stop();
+        firstPhaseIn(FIRST_PHASE_DELAY_MS);
+        emitPrelude();
+      };
+      target.at(introDueAt, () => {
+        introDueAt = null;
+        stage = 'intro';
+        intro = target.play(SOUND_FILES.intro, undefined, afterIntro);
+        target.after(INTRO_MAX_MS, afterIntro);
+        emitPrelude();
+      });
+    } else {
+      firstPhaseIn(FIRST_PHASE_DELAY_MS);
+    }
+    everySecond(target, startedAt, emitPrelude);
   };
 
   return {
@@ -267,37 +384,66 @@ export function createMeditationEngine({ clock, audio }: { clock: Clock; audio: 
       stopAll();
       run += 1;
       plan = next;
-      totalSeconds = 0;
+      volume = clampVolume(next.volume ?? volume);
+      timeline = new Timeline(clock);
+      startedAt = timeline.now();
       index = -1;
       elapsed = 0;
-      const scope = new Scope(clock, audio);
-      session = scope;
+      introDueAt = phaseDueAt = null;
+      stage = 'preparing';
+      session = scope();
 
-      scope.play(SOUND_FILES.bellStart);
-      if (next.background) scope.play(next.background.file, { loop: true, volume: next.background.volume });
+      session.play(SOUND_FILES.bellStart);
+      if (next.background) session.play(next.background.file, { loop: true, volume: next.background.volume });
       if (next.intro) preload(SOUND_FILES.intro);
       preloadPhase(0);
       if (next.gongFile && next.phases.length > 1) preload(next.gongFile);
       preload(SOUND_FILES.bellEnd);
 
-      const firstPhase = () => scope.after(FIRST_PHASE_DELAY_MS, () => beginPhase(0, clock.now()));
-      if (next.intro) {
-        scope.after(INTRO_DELAY_MS, () => {
-          scope.play(SOUND_FILES.intro, undefined, firstPhase);
-          emit({ ...progress(), status: 'playing', stage: 'intro' });
-        });
-      } else {
-        firstPhase();
-      }
-      emit({ ...progress(), status: 'playing', stage: 'preparing' });
+      beginPrelude(next.intro);
+      emitPrelude();
       return true;
+    },
+
+    pause() {
+      if (snapshot.status !== 'playing' || timeline.paused) return;
+      if (phase) catchUp();
+      timeline.pause();
+      for (const s of scopes()) s?.pauseSounds();
+      emitPlaying();
+    },
+
+    resume() {
+      if (snapshot.status !== 'playing' || !timeline.paused) return;
+      timeline.resume();
+      for (const s of scopes()) s?.resumeSounds();
+      emitPlaying();
+    },
+
+    skip() {
+      if (snapshot.status !== 'playing') return;
+      if (timeline.paused) {
+        timeline.resume();
+        for (const s of scopes()) s?.resumeSounds();
+      }
+      if (phase) {
+        catchUp();
+        endPhase(timeline.now());
+      } else {
+        beginPhase(0, timeline.now());
+      }
+    },
+
+    setVolume(next) {
+      volume = clampVolume(next);
+      for (const s of scopes()) s?.setVolume(volume);
     },
 
     finish() {
       if (snapshot.status !== 'playing') return;
-      catchUp();
+      const totals = progress();
       stopAll();
-      emit({ ...progress(), status: 'summary', outcome: 'stopped' });
+      emit({ ...totals, status: 'summary', outcome: 'stopped' });
     },
 
     reset() {

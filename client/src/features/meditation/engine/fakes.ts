@@ -48,7 +48,15 @@ export function createFakeClock(start = 0): FakeClock {
   };
 }
 
-export type PlayedSound = { file: string; options: PlayOptions | undefined; at: number; stoppedAt: number | null };
+export type PlayedSound = {
+  file: string;
+  options: PlayOptions | undefined;
+  at: number;
+  stoppedAt: number | null;
+  /** The volume it plays at now (changed by setVolume). */
+  volume: number;
+  paused: boolean;
+};
 
 export type FakeAudio = AudioPort & {
   played: PlayedSound[];
@@ -58,10 +66,16 @@ export type FakeAudio = AudioPort & {
 };
 
 /**
- * Sounds end on the fake clock after their length: `lengths[file]` ms, 'fail' to reject at once, 'throw' to
- * throw from play(); others last `defaultMs`. Looping sounds never end.
+ * Sounds end on the fake clock after their length of playing (pauses left out): `lengths[file]` ms, 'fail' to
+ * reject at once, 'throw' to throw from play(); others last `defaultMs`. Looping sounds never end. Each reports
+ * its length and position (timing()) unless `lengthUnknown` names it.
  */
-export function createFakeAudio(clock: Clock, lengths: Record<string, number | 'fail' | 'throw'> = {}, defaultMs = 2_000): FakeAudio {
+export function createFakeAudio(
+  clock: Clock,
+  lengths: Record<string, number | 'fail' | 'throw'> = {},
+  defaultMs = 2_000,
+  lengthUnknown: readonly string[] = [],
+): FakeAudio {
   const played: PlayedSound[] = [];
   const preloaded: string[] = [];
   return {
@@ -74,19 +88,49 @@ export function createFakeAudio(clock: Clock, lengths: Record<string, number | '
     play(file, options): SoundHandle {
       const length = lengths[file] ?? defaultMs;
       if (length === 'throw') throw new Error(`no se puede reproducir ${file}`);
-      const sound: PlayedSound = { file, options, at: clock.now(), stoppedAt: null };
+      const sound: PlayedSound = { file, options, at: clock.now(), stoppedAt: null, volume: options?.volume ?? 1, paused: false };
       played.push(sound);
       let timer: TimerId | null = null;
+      // Milliseconds played before the current stretch, and when the current stretch began.
+      let playedMs = 0;
+      let since = clock.now();
+      let finish: () => void = () => {};
       const ended = new Promise<void>((resolve, reject) => {
         if (length === 'fail') reject(new Error(`falta ${file}`));
-        else if (!options?.loop) timer = clock.setTimeout(resolve, length);
+        else finish = resolve;
       });
+      const arm = () => {
+        since = clock.now();
+        if (length === 'fail' || options?.loop) return;
+        timer = clock.setTimeout(finish, length - playedMs);
+      };
+      arm();
+      const position = () => playedMs + (sound.paused ? 0 : clock.now() - since);
       return {
         ended,
         stop() {
           if (sound.stoppedAt !== null) return;
           sound.stoppedAt = clock.now();
           if (timer !== null) clock.clearTimeout(timer);
+        },
+        pause() {
+          if (sound.stoppedAt !== null || sound.paused) return;
+          playedMs = position();
+          sound.paused = true;
+          if (timer !== null) clock.clearTimeout(timer);
+          timer = null;
+        },
+        resume() {
+          if (sound.stoppedAt !== null || !sound.paused) return;
+          sound.paused = false;
+          arm();
+        },
+        setVolume(volume) {
+          sound.volume = volume;
+        },
+        timing() {
+          if (length === 'fail' || lengthUnknown.includes(file)) return null;
+          return { position: position() / 1000, duration: length / 1000 };
         },
       };
     },

@@ -1,10 +1,16 @@
 // /metafisica/bashar/15-minutos-y-contando (activities.md §2): the ideas behind neural rewiring, then the
-// guided meditation. Everything happens in the browser: the page makes no backend calls (§7).
+// guided meditation. Everything happens in the browser: the page makes no backend calls (§7). Opened from the
+// course (?desde=<activity>), it offers 'Continuar con la Siguiente Actividad' to the activity after that one.
+import { useSearchParams } from 'react-router-dom';
+import { FROM_PARAM, rewiringNext } from '../../../../../course/companions';
 import { PageIntro } from '../../../components/PageIntro/PageIntro';
+import { SYLLABUS_PATH } from '../rewiring/copy';
 import { ConceptPanels } from '../rewiring/ConceptPanels';
 import { RewiringMeditation } from '../rewiring/RewiringMeditation';
 
 export function RewiringPage() {
+  const [search] = useSearchParams();
+  const next = rewiringNext(search.get(FROM_PARAM));
   return (
     <>
       <PageIntro
@@ -13,7 +19,7 @@ export function RewiringPage() {
         lead="Quince minutos de práctica diaria para que tu mente se familiarice con la realidad que eliges."
       />
       <ConceptPanels />
-      <RewiringMeditation />
+      <RewiringMeditation next={next ? { to: `${SYLLABUS_PATH}/${next.slug}` } : undefined} />
     </>
   );
 }

@@ -17,6 +17,22 @@ afterEach(() => {
 });
 
 describe('the rewiring page', () => {
+  it('reached from the course, leads on to the activity after the meditation; reached from anywhere else, only back to the syllabus', async () => {
+    stubApi({});
+    const fromCourse = renderRoute(`${PATH}?desde=meditacion-7-fases`);
+    const next = await screen.findByRole('link', { name: 'Continuar con la Siguiente Actividad' }, { timeout: 10_000 });
+    expect(next.getAttribute('href')).toBe('/cursos/manifiesta/niveles-conciencia-hawkins');
+    expect(screen.getByRole('link', { name: 'Volver al Temario' }).getAttribute('href')).toBe('/cursos/manifiesta');
+    fromCourse.unmount();
+
+    for (const address of [PATH, `${PATH}?desde=12-areas-balance`, `${PATH}?desde=inventada`]) {
+      const view = renderRoute(address);
+      expect(await screen.findByRole('heading', { level: 1, name: '15 Minutos y Contando' })).toBeTruthy();
+      expect(screen.queryByRole('link', { name: 'Continuar con la Siguiente Actividad' }), address).toBeNull();
+      view.unmount();
+    }
+  });
+
   it('walks idle → 5 steps → completion → idle, and starting again begins at step 1', async () => {
     const api = stubApi({});
     renderRoute(PATH);

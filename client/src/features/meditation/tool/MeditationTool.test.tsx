@@ -7,6 +7,8 @@ import type { User } from '../../auth/api/types';
 import { createFakeAudio, createFakeClock } from '../engine/fakes';
 import { PENDING_REVELATION_KEY } from '../pending-revelation';
 import { SETTINGS_KEY } from '../settings';
+import { LAST_ACCOUNT_KEY } from '../../auth/session/last-account';
+import { OUTBOX_KEY, readOutbox } from '../../../lib/outbox';
 import { MeditationTool } from './MeditationTool';
 
 const TOOL = '/herramientas/7-fases';
@@ -19,18 +21,21 @@ const history = (overrides: Record<string, unknown> = {}) =>
   envelope(200, 'Tu historial de meditación.', { totalSeconds: 0, totalMinutes: 0, sessions: 0, streakDays: 0, meditatedToday: false, ...overrides });
 const revelation = (id: string, text: string, seconds = 600, date = '2026-03-12T21:30:00.000Z') => ({ Id: id, Revelation: text, DateCreated: date, TotalTimeMeditated: seconds });
 
-function renderTool(session: User | null = null) {
+function renderTool(session: User | null | 'check' = null) {
   const clock = createFakeClock();
   const audio = createFakeAudio(clock);
+  // The screen's wake lock, as the tool asks for it: every hold(true/false) in order.
+  const holds: boolean[] = [];
+  const wakeLock = () => ({ hold: (on: boolean) => void holds.push(on), dispose: () => {} });
   const view = renderRoute(TOOL, {
     session,
     routes: [
-      { path: TOOL, element: <MeditationTool audio={audio} clock={clock} /> },
+      { path: TOOL, element: <MeditationTool audio={audio} clock={clock} wakeLock={wakeLock} /> },
       { path: '/login', element: <p>Página de inicio de sesión</p> },
     ],
   });
   const advance = (ms: number) => act(() => clock.advance(ms));
-  return { ...view, clock, audio, advance };
+  return { ...view, clock, audio, advance, holds };
 }
 
 // By label rather than by role: the settings are a long form, and role queries over it are slow under load.
@@ -80,7 +85,7 @@ describe('settings', SLOW, () => {
   it('with no active phase the start button is disabled with the hint; a submit anyway alerts', () => {
     stubApi({});
     renderTool();
-    expect(screen.getByText('7 fases · 35 minutos')).toBeTruthy();
+    expect(screen.getByText('7 fases · 35 minutos · Sin música de fondo · Con voz')).toBeTruthy();
     expect(screen.queryByText(NO_PHASE_HINT)).toBeNull();
 
     for (const phase of PHASES) fireEvent.click(include(phase.name));
@@ -140,7 +145,7 @@ describe('settings', SLOW, () => {
 
     fireEvent.click(startButton());
     expect(audio.played.map((s) => [s.file, s.options])).toEqual([
-      ['bell-start.mp3', undefined],
+      ['bell-start.mp3', { volume: 1 }],
       ['bg-ocean.mp3', { loop: true, volume: 0.55 }],
     ]);
   });
@@ -175,7 +180,80 @@ describe('settings', SLOW, () => {
     expect(control('Duración de Amor').value).toBe('12');
     expect((include('Perdón') as HTMLInputElement).checked).toBe(false);
     expect(control('Voz que anuncia cada fase').checked).toBe(false);
-    expect(screen.getByText('6 fases · 37 minutos')).toBeTruthy();
+    expect(screen.getByText('6 fases · 37 minutos · Sin música de fondo · Sin voz')).toBeTruthy();
+  });
+});
+
+describe('the first screen', SLOW, () => {
+  it('the settings are folded into one line above the start button, and open on demand', () => {
+    stubApi({});
+    renderTool();
+    const summary = screen.getByText('7 fases · 35 minutos · Sin música de fondo · Con voz');
+    const details = summary.closest('details')!;
+    expect(details.open).toBe(false);
+    // The start button comes right after the line, before any phase card.
+    expect(details.compareDocumentPosition(startButton()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(details.contains(startButton())).toBe(false);
+    expect(details.contains(include('Presencia'))).toBe(true);
+
+    fireEvent.click(summary.closest('summary')!);
+    expect(details.open).toBe(true);
+    fireEvent.click(include('Amor'));
+    fireEvent.change(control('Música de fondo'), { target: { value: 'stress-relief' } });
+    expect(screen.getByText('6 fases · 30 minutos · Alivio del estrés · Con voz')).toBeTruthy();
+  });
+});
+
+describe('while playing', SLOW, () => {
+  it('the wait before the first phase is counted down: to the intro, then through it', async () => {
+    stubApi({});
+    const { advance } = renderTool();
+    fireEvent.click(startButton());
+    expect(screen.getByText('La introducción empieza en')).toBeTruthy();
+    expect(screen.getByRole('timer', { name: 'La introducción empieza en' }).textContent).toBe('00:07');
+    await advance(3_000);
+    expect(screen.getByRole('timer').textContent).toBe('00:04');
+    // The fake intro lasts 2 s: then 7 s more to the first phase.
+    await advance(4_000);
+    expect(screen.getByRole('heading', { level: 2, name: 'Introducción' })).toBeTruthy();
+    expect(screen.getByRole('timer', { name: 'Tu primera fase empieza en' }).textContent).toBe('00:09');
+    await advance(9_000);
+    expect(screen.getByRole('heading', { level: 2, name: 'Presencia' })).toBeTruthy();
+  });
+
+  it('pause holds the countdown and the screen lock; resume and skip go on; the volume applies at once and is kept', async () => {
+    stubApi({});
+    const { advance, audio, holds } = renderTool();
+    twoShortPhases();
+    fireEvent.change(control('Música de fondo'), { target: { value: 'stress-relief' } });
+    expect(holds.every((on) => !on)).toBe(true);
+    fireEvent.click(startButton());
+    expect(holds.at(-1)).toBe(true);
+    await advance(7_000 + 10_000);
+    expect(screen.getByRole('timer').textContent).toBe('02:50');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pausar' }));
+    expect(screen.getByText(/En pausa\. Tómate el tiempo que necesites/)).toBeTruthy();
+    expect(holds.at(-1)).toBe(false);
+    await advance(60_000);
+    expect(screen.getByRole('timer').textContent).toBe('02:50');
+    expect(audio.played.find((s) => s.file === 'bg-stress-relief.mp3')!.paused).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reanudar' }));
+    expect(holds.at(-1)).toBe(true);
+    await advance(1_000);
+    expect(screen.getByRole('timer').textContent).toBe('02:49');
+
+    fireEvent.change(screen.getByRole('slider', { name: 'Volumen' }), { target: { value: '0.5' } });
+    expect(audio.played.find((s) => s.file === 'bg-stress-relief.mp3')!.volume).toBeCloseTo(0.15);
+    expect(JSON.parse(window.localStorage.getItem(SETTINGS_KEY)!).volume).toBe(0.5);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Siguiente fase' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Visión' })).toBeTruthy();
+    expect(screen.getByRole('timer').textContent).toBe('03:00');
+    fireEvent.click(screen.getByRole('button', { name: 'Terminar fase' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Meditación completada' })).toBeTruthy();
+    expect(holds.at(-1)).toBe(false);
   });
 });
 
@@ -192,7 +270,7 @@ describe('meditating', SLOW, () => {
     });
     const { advance, audio } = renderTool(makeUser());
     twoShortPhases();
-    expect(screen.getByText('2 fases · 6 minutos')).toBeTruthy();
+    expect(screen.getByText('2 fases · 6 minutos · Sin música de fondo · Sin voz')).toBeTruthy();
     fireEvent.click(startButton());
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Prepárate' })).toBeTruthy();
@@ -214,12 +292,14 @@ describe('meditating', SLOW, () => {
     expect(screen.getByText('6 minutos')).toBeTruthy();
     expect(audio.played.map((s) => s.file)).toEqual(['bell-start.mp3', 'bell-end.mp3']);
 
+    // The time played: the 7 s before the first phase and the two phases.
     await waitFor(() => expect(api.callsTo(SESSIONS)).toHaveLength(1));
     expect(api.callsTo(SESSIONS)[0]!.body).toEqual({
-      seconds: 360,
+      seconds: 367,
       activePhases: ['presence', 'vision'],
       outcome: 'completed',
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      endedSecondsAgo: 0,
     });
     expect(keys[0]).toMatch(/^[\w-]{16,}$/);
     expect(await screen.findByText('Racha: 3 días seguidos · hoy ya meditaste')).toBeTruthy();
@@ -236,24 +316,24 @@ describe('meditating', SLOW, () => {
     expect(screen.getByText('2 minutos')).toBeTruthy();
     expect(audio.played.every((s) => s.stoppedAt !== null || s.file === 'bell-start.mp3')).toBe(true);
     await waitFor(() => expect(api.callsTo(SESSIONS)).toHaveLength(1));
-    expect(api.callsTo(SESSIONS)[0]!.body).toMatchObject({ seconds: 125, outcome: 'stopped' });
+    expect(api.callsTo(SESSIONS)[0]!.body).toMatchObject({ seconds: 132, outcome: 'stopped' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Meditar de Nuevo' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Prepara tu meditación' })).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Prepara tu meditación' })));
   });
 
-  it('nothing is recorded for a session with no meditated seconds, nor for a guest', async () => {
+  it('a session under a minute shows its seconds and is not recorded; nor is a guest\'s', async () => {
     const api = stubApi({ [REVELATIONS]: envelope(200, 'Tus revelaciones.', []), [HISTORY]: history() });
     const user = renderTool(makeUser());
-    await finishAt(user.advance, 3_000);
-    expect(screen.getByText('0 minutos')).toBeTruthy();
+    await finishAt(user.advance, 45_000);
+    expect(screen.getByText('45 segundos')).toBeTruthy();
     user.unmount();
 
     const guest = renderTool();
     twoShortPhases();
-    await finishAt(guest.advance, 60_000);
-    expect(screen.getByText('0 minutos')).toBeTruthy();
+    await finishAt(guest.advance, 7_000 + 200_000);
+    expect(screen.getByText('3 minutos')).toBeTruthy();
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(api.callsTo(SESSIONS)).toHaveLength(0);
   });
@@ -294,7 +374,7 @@ describe('revelations', SLOW, () => {
     stored = [saved, ...stored];
     save.resolve(envelope(200, 'Revelación guardada.', saved));
     expect(await screen.findByText('Tu revelación quedó guardada.')).toBeTruthy();
-    expect(api.callsTo(SAVE)[0]!.body).toEqual({ revelation: 'La calma ya estaba en mí.', totalTimeMeditated: 61 });
+    expect(api.callsTo(SAVE)[0]!.body).toEqual({ revelation: 'La calma ya estaba en mí.', totalTimeMeditated: 68 });
     expect((screen.getByRole('textbox', { name: /Qué se te reveló/ }) as HTMLTextAreaElement).value).toBe('');
 
     const list = screen.getByRole('region', { name: 'Tus revelaciones' });
@@ -330,7 +410,69 @@ describe('revelations', SLOW, () => {
 
     expect(await screen.findByText('Página de inicio de sesión')).toBeTruthy();
     expect(router.state.location.pathname + router.state.location.search).toBe('/login?redirect=/herramientas/7-fases');
-    expect(JSON.parse(window.sessionStorage.getItem(PENDING_REVELATION_KEY)!)).toEqual({ revelation: 'Elijo confiar.', totalTimeMeditated: 200 });
+    expect(JSON.parse(window.sessionStorage.getItem(PENDING_REVELATION_KEY)!)).toEqual({ revelation: 'Elijo confiar.', totalTimeMeditated: 207 });
     expect(api.calls).toHaveLength(0);
   });
 });
+
+describe('with no network', SLOW, () => {
+  const HISTORY_AFTER = history({ totalSeconds: 367, totalMinutes: 6, sessions: 1, streakDays: 1, meditatedToday: true });
+
+  it("a signed-in meditator's session waits in this browser with its key, and the same key is sent when it can be", async () => {
+    let online = false;
+    const keys: (string | null)[] = [];
+    const api = stubApi({
+      [REVELATIONS]: envelope(200, 'Tus revelaciones.', []),
+      [HISTORY]: history(),
+      [SESSIONS]: (request) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        return online ? HISTORY_AFTER : Promise.reject(new TypeError('Failed to fetch'));
+      },
+    });
+    const { advance } = renderTool(makeUser());
+    twoShortPhases();
+    await finishAt(advance, 7_000 + 90_000);
+    expect(await screen.findByText(/Estás sin conexión: guardamos esta sesión en este dispositivo/)).toBeTruthy();
+    const [queued] = readOutbox();
+    expect(queued).toMatchObject({ kind: 'meditation.session', owner: makeUser().id, body: { seconds: 97, outcome: 'stopped' } });
+    expect(keys).toEqual([queued!.key]);
+
+    online = true;
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    await waitFor(() => expect(api.callsTo(SESSIONS)).toHaveLength(2));
+    expect(keys).toEqual([queued!.key, queued!.key]);
+    await waitFor(() => expect(window.localStorage.getItem(OUTBOX_KEY)).toBeNull());
+  });
+
+  it('after a reload with no network, the last account at this device meditates: its session and revelation wait for it', async () => {
+    window.localStorage.setItem(LAST_ACCOUNT_KEY, JSON.stringify({ id: 'cuenta-sin-red', roles: [7] }));
+    const api = stubApi({
+      'GET /api/auth/verifyToken': () => Promise.reject(new TypeError('Failed to fetch')),
+      [SESSIONS]: () => Promise.reject(new TypeError('Failed to fetch')),
+      [SAVE]: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { advance } = renderTool('check');
+    expect(await screen.findByText(/Estás sin conexión\. Puedes meditar igual/)).toBeTruthy();
+    // Premium sounds are still this account's to choose.
+    fireEvent.change(control('Música de fondo'), { target: { value: 'forest' } });
+    expect(alerts).not.toHaveBeenCalled();
+    expect(screen.queryByRole('region', { name: 'Tus revelaciones' })).toBeNull();
+
+    twoShortPhases();
+    await finishAt(advance, 7_000 + 70_000);
+    fireEvent.change(screen.getByRole('textbox', { name: /Qué se te reveló/ }), { target: { value: 'Respirar también es volver.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar revelación' }));
+    expect(await screen.findByText(/tu revelación quedó guardada en este dispositivo/)).toBeTruthy();
+    expect(readOutbox().map((w) => [w.owner, w.kind])).toEqual([
+      ['cuenta-sin-red', 'meditation.session'],
+      ['cuenta-sin-red', 'meditation.revelation'],
+    ]);
+    expect(readOutbox()[1]!.body).toEqual({ revelation: 'Respirar también es volver.', totalTimeMeditated: 77 });
+    expect(api.unexpected).toEqual([]);
+  });
+});
+

@@ -1,34 +1,37 @@
-// The revelation after a meditation (activities.md §4 "Revelation"): a signed-in user's is saved with the time
-// meditated (idle → saving → idle or error); a guest's waits in session storage while they sign in, and the
-// guest-progress merge saves it afterwards.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+// The revelation after a meditation (activities.md §4 "Revelation"): a signed-in meditator's is saved with the
+// time meditated (idle → saving → idle or error); with no network it waits in this browser and is sent when the
+// network returns. A guest's waits in session storage while they sign in, and the guest-progress merge saves it
+// afterwards.
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MAX_REVELATION, MEDITATION_TOOL_PATH, REVELATION_REQUIRED, REVELATION_SAVE_ERROR } from '../../../../../course/meditation';
-import { ApiError } from '../../../api/errors';
 import { Button } from '../../../components/Button/Button';
+import { dequeue } from '../../../lib/outbox';
 import { withRedirect } from '../../auth/lib/redirect';
-import { meditationMutations, meditationQueries, type Revelation } from '../api/meditation-queries';
+import { meditationQueries, type Revelation } from '../api/meditation-queries';
+import { submitMeditationWrite } from '../offline/sync';
 import { storePendingRevelation } from '../pending-revelation';
 import styles from './MeditationTool.module.css';
 
 const NOT_STORED = 'No pudimos guardar tu revelación en este navegador. Cópiala antes de iniciar sesión para no perderla.';
+const SESSION_ENDED = 'Tu sesión expiró. Inicia sesión de nuevo: tu revelación quedó guardada en este dispositivo y se enviará entonces.';
 
-type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; message: string };
+type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'queued' } | { kind: 'error'; message: string };
 
 type RevelationFormProps = {
   totalSeconds: number;
-  signedIn: boolean;
+  /** The signed-in meditator's account; null for a guest. */
+  owner: string | null;
   /** A 401: the session ended (the activity host signs out and goes to /login). Without it the message shows. */
   onSessionExpired?: () => void;
 };
 
-export function RevelationForm({ totalSeconds, signedIn, onSessionExpired }: RevelationFormProps) {
+export function RevelationForm({ totalSeconds, owner, onSessionExpired }: RevelationFormProps) {
   const id = useId();
   const [text, setText] = useState('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const queryClient = useQueryClient();
-  const { mutateAsync: save } = useMutation(meditationMutations.saveRevelation());
   const navigate = useNavigate();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -41,26 +44,45 @@ export function RevelationForm({ totalSeconds, signedIn, onSessionExpired }: Rev
     }
     const body = { revelation, totalTimeMeditated: totalSeconds };
 
-    if (!signedIn) {
+    if (!owner) {
       if (storePendingRevelation(body)) navigate(withRedirect('/login', MEDITATION_TOOL_PATH));
       else setStatus({ kind: 'error', message: NOT_STORED });
       return;
     }
 
     setStatus({ kind: 'saving' });
-    try {
-      const saved = await save(body);
-      const { queryKey } = meditationQueries.revelations();
-      queryClient.setQueryData<Revelation[]>(queryKey, (list) => (list ? [saved, ...list.filter((r) => r.Id !== saved.Id)] : list));
-      void queryClient.invalidateQueries({ queryKey });
-      setText('');
-      setStatus({ kind: 'saved' });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401 && onSessionExpired) {
-        onSessionExpired();
+    const { key, result } = await submitMeditationWrite(owner, { kind: 'meditation.revelation', body });
+    switch (result.status) {
+      case 'sent': {
+        const saved = result.data as Revelation;
+        const { queryKey } = meditationQueries.revelations();
+        queryClient.setQueryData<Revelation[]>(queryKey, (list) => (list ? [saved, ...list.filter((r) => r.Id !== saved.Id)] : list));
+        void queryClient.invalidateQueries({ queryKey });
+        setText('');
+        setStatus({ kind: 'saved' });
         return;
       }
-      setStatus({ kind: 'error', message: error instanceof ApiError ? error.message : REVELATION_SAVE_ERROR });
+      case 'waiting':
+        if (result.reason === 'offline') {
+          setText('');
+          setStatus({ kind: 'queued' });
+        } else if (result.reason === 'signed-out') {
+          // Kept: it is sent once this account signs in again.
+          if (onSessionExpired) onSessionExpired();
+          else setStatus({ kind: 'error', message: SESSION_ENDED });
+        } else {
+          // The server answered with an error: the text stays here to try again, not behind the learner's back.
+          dequeue(key);
+          setStatus({ kind: 'error', message: result.message ?? REVELATION_SAVE_ERROR });
+        }
+        return;
+      case 'rejected':
+        setStatus({ kind: 'error', message: result.message || REVELATION_SAVE_ERROR });
+        return;
+      default: {
+        const unknown: never = result;
+        return unknown;
+      }
     }
   };
 
@@ -86,10 +108,10 @@ export function RevelationForm({ totalSeconds, signedIn, onSessionExpired }: Rev
         aria-describedby={status.kind === 'error' ? `${id}-hint ${id}-message` : `${id}-hint`}
         onChange={(event) => {
           setText(event.target.value);
-          if (status.kind === 'saved') setStatus({ kind: 'idle' });
+          if (status.kind === 'saved' || status.kind === 'queued') setStatus({ kind: 'idle' });
         }}
       />
-      {signedIn ? null : (
+      {owner ? null : (
         <p className={styles.hint}>
           Para guardar tus revelaciones necesitas iniciar sesión. La dejamos guardada en este navegador mientras entras y, al
           volver, la sumamos a tu cuenta.
@@ -97,7 +119,7 @@ export function RevelationForm({ totalSeconds, signedIn, onSessionExpired }: Rev
       )}
       {/* Not `disabled` while saving: the focus stays on the button. */}
       <Button type="submit" className={styles.start} aria-disabled={saving || undefined}>
-        {saving ? 'Guardando...' : signedIn ? 'Guardar revelación' : 'Guardar e iniciar sesión'}
+        {saving ? 'Guardando...' : owner ? 'Guardar revelación' : 'Guardar e iniciar sesión'}
       </Button>
       {status.kind === 'error' ? (
         <p id={`${id}-message`} className={styles.error} role="alert">
@@ -107,6 +129,12 @@ export function RevelationForm({ totalSeconds, signedIn, onSessionExpired }: Rev
       {status.kind === 'saved' ? (
         <p className={styles.notice} role="status">
           Tu revelación quedó guardada.
+        </p>
+      ) : null}
+      {status.kind === 'queued' ? (
+        <p className={styles.notice} role="status">
+          Estás sin conexión: tu revelación quedó guardada en este dispositivo y la enviaremos en cuanto vuelvas a tener
+          conexión.
         </p>
       ) : null}
     </form>

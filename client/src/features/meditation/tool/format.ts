@@ -1,4 +1,5 @@
 // How the meditation's numbers read in Spanish.
+import { minutesMeditated } from '../../../../../course/meditation';
 
 export const minutesText = (minutes: number) => `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
 
@@ -20,3 +21,13 @@ export const dateText = (iso: string) => {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : DATE.format(date);
 };
+
+/**
+ * The time meditated, as the summary says it: whole minutes rounded down (5 min 59 s is '5 minutos'), and under
+ * one minute the seconds ('45 segundos'), so a short session never reads as 0 minutes.
+ */
+export function playedText(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  if (whole >= 60) return minutesText(minutesMeditated(whole));
+  return `${whole} ${whole === 1 ? 'segundo' : 'segundos'}`;
+}
