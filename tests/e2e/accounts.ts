@@ -2,7 +2,7 @@
 // (`${E2E_DATA_DIR}/outbox`: no SMTP in e2e, see server.ts).
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 
 export type Account = { username: string; email: string; password: string };
@@ -52,4 +52,14 @@ export async function verifiedAccount(request: APIRequestContext, prefix?: strin
   const verify = await request.get(`/api/auth/verifyEmail${new URL(await verificationLink(account.email)).search}`);
   expect(verify.status(), await verify.text()).toBe(200);
   return account;
+}
+
+/** Fills /signup (already open) with `account` and waits for the 'Registro Exitoso' panel. */
+export async function signUpThroughForm(page: Page, account: Account): Promise<void> {
+  await page.getByLabel('Nombre de usuario').fill(account.username);
+  await page.getByLabel('Correo electrónico').fill(account.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirmar contraseña').fill(account.password);
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Registro Exitoso' })).toBeVisible();
 }

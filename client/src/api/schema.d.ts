@@ -822,6 +822,21 @@ export interface components {
             /** @description 7 = premium, 9 = coach */
             roles: number[];
         };
+        SessionUserInput: {
+            /** Format: uuid */
+            id: string;
+            username: string;
+            email: string;
+            profileImage: string | null;
+            /** @description 7 = premium, 9 = coach */
+            roles: number[];
+            session: {
+                /** @description segundos hasta el fin absoluto de la sesión (SESSION_MAX_DAYS) */
+                expiresInSeconds: number;
+                /** @description segundos sin uso tras los que la sesión termina (SESSION_IDLE_HOURS) */
+                idleTimeoutSeconds: number;
+            };
+        };
         /** @description Respuesta de error: el mensaje está en español y se puede mostrar. */
         ErrorEnvelope: {
             /** @constant */
@@ -837,6 +852,21 @@ export interface components {
             profileImage: string | null;
             /** @description 7 = premium, 9 = coach */
             roles: number[];
+        };
+        SessionUser: {
+            /** Format: uuid */
+            id: string;
+            username: string;
+            email: string;
+            profileImage: string | null;
+            /** @description 7 = premium, 9 = coach */
+            roles: number[];
+            session: {
+                /** @description segundos hasta el fin absoluto de la sesión (SESSION_MAX_DAYS) */
+                expiresInSeconds: number;
+                /** @description segundos sin uso tras los que la sesión termina (SESSION_IDLE_HOURS) */
+                idleTimeoutSeconds: number;
+            };
         };
     };
     responses: never;
@@ -1270,6 +1300,7 @@ export interface operations {
                     username: string;
                     email: string;
                     password: string;
+                    redirect?: string;
                 };
             };
         };
@@ -1454,6 +1485,7 @@ export interface operations {
             content: {
                 "application/json": {
                     email: string;
+                    redirect?: string;
                 };
             };
         };
@@ -1563,7 +1595,7 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         message: string;
-                        data: components["schemas"]["User"];
+                        data: components["schemas"]["SessionUser"];
                     };
                 };
             };
@@ -1739,7 +1771,7 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         message: string;
-                        data: components["schemas"]["User"];
+                        data: components["schemas"]["SessionUser"];
                     };
                 };
             };
@@ -1827,7 +1859,7 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         message: string;
-                        data: components["schemas"]["User"];
+                        data: components["schemas"]["SessionUser"];
                     };
                 };
             };
