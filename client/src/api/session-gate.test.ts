@@ -26,7 +26,7 @@ describe('renewing the session never strands a request with the old cookie', () 
     });
     const renewing = renewingSession(() => lightApi.POST('/api/auth/refreshToken', { ungated: true }));
     await settle();
-    const saving = api.POST('/api/activity/markAsComplete', { body: { activitySlug: '12-areas-balance' } });
+    const saving = api.POST('/api/activity/markAsComplete', { body: { activityId: '12-areas-balance' } });
     await settle();
     expect(order).toEqual(['renewal sent']);
 
