@@ -8,6 +8,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { routeModules } from './src/app/route-modules';
+import { KNOWN_PARAMS } from './src/app/route-params';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -80,7 +81,8 @@ function precompress(): Plugin {
  * Writes dist/client/.vite/routes.json: for every address of the router (client/src/app/router.tsx, read as source,
  * the one place routes are declared), the manifest keys of the page modules it loads. The server names their
  * chunks and stylesheets in that address's HTML (server/plugins/client.ts), so the page downloads with the entry
- * instead of after it. The build fails when a page module cannot be found or has no chunk.
+ * instead of after it. The build fails when a page module cannot be found or has no chunk. An address with
+ * parameters also lists the values that are pages (src/app/route-params.ts): the server answers others with 404.
  */
 function routePreloads(): Plugin {
   let root = '';
@@ -109,6 +111,7 @@ function routePreloads(): Plugin {
         const routes = routeModules(await readFile(routerFile, 'utf8')).map(({ path: pattern, modules }) => ({
           path: pattern,
           modules: modules.map(keyOf),
+          ...(KNOWN_PARAMS[pattern] ? { params: KNOWN_PARAMS[pattern] } : {}),
         }));
         await writeFile(path.join(outDir, '.vite/routes.json'), `${JSON.stringify(routes, null, 2)}\n`);
       },
@@ -150,7 +153,7 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             { name: 'course', test: /[\\/]course[\\/](rules|syllabus|products)\.ts$/ },
-            { name: 'shell', test: /client[\\/]src[\\/]api[\\/](errors|cache-buster|light-client)\.ts$|vite[\\/]preload-helper/ },
+            { name: 'shell', test: /client[\\/]src[\\/]api[\\/](errors|cache-buster|light-client|session-gate)\.ts$|vite[\\/]preload-helper/ },
           ],
         },
       },
