@@ -157,7 +157,7 @@ describe("each address's shell names its page's chunks (no waterfall: entry → 
     '<script type="module" crossorigin src="/assets/index-e1.js"></script>',
     '<link rel="modulepreload" crossorigin href="/assets/react-r1.js">',
     '<link rel="stylesheet" crossorigin href="/assets/index-c1.css">',
-    '</head><body><div id="root"></div></body></html>',
+    '</head><body><div id="root"><!--skeleton--><div class="sk sk-generic">…</div><!--/skeleton--></div></body></html>',
   ].join('\n');
   // As Vite writes it (keys relative to client/), plus the route map of client/vite.config.ts.
   const MANIFEST = {
@@ -176,7 +176,11 @@ describe("each address's shell names its page's chunks (no waterfall: entry → 
   };
   const ROUTES = [
     { path: '/menu', modules: ['src/app/routes/MenuRoute.tsx'] },
-    { path: '/reprograma', modules: ['src/features/marketing/pages/ReprogramaPage.tsx', 'src/app/query-scope.tsx'] },
+    {
+      path: '/reprograma',
+      modules: ['src/features/marketing/pages/ReprogramaPage.tsx', 'src/app/query-scope.tsx'],
+      skeleton: '<div class="sk sk-sales"><p class="sr-only" role="status">Cargando...</p></div>',
+    },
     {
       path: '/newsletter/:campaign/:slug',
       modules: ['src/features/newsletter/pages/NewsletterIssuePage.tsx', 'src/app/query-scope.tsx'],
@@ -301,6 +305,17 @@ describe("each address's shell names its page's chunks (no waterfall: entry → 
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ success: false, message: 'Ruta no encontrada.', data: null });
     });
+  });
+
+  it("puts the address's skeleton where the app will start, so the page's shape shows before any script runs", async () => {
+    const res = await built.inject({ method: 'GET', url: '/reprograma' });
+    expect(res.body).toContain(
+      '<div id="root"><!--skeleton--><div class="sk sk-sales"><p class="sr-only" role="status">Cargando...</p></div><!--/skeleton--></div>',
+    );
+    expect(res.body).not.toContain('sk-generic');
+    // An address whose route names no skeleton keeps the build's own.
+    const menu = await built.inject({ method: 'GET', url: '/menu' });
+    expect(menu.body).toContain('<div class="sk sk-generic">…</div>');
   });
 
   it('compresses each shell, revalidates it with its ETag, and answers HEAD', async () => {

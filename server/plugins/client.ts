@@ -26,8 +26,14 @@ import { MESSAGES } from '../http';
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
-/** One address of the router (dist/client/.vite/routes.json); `params`, when given, are the values that are pages. */
-type RouteModules = { path: string; modules: string[]; params?: string[][] };
+/**
+ * One address of the router (dist/client/.vite/routes.json): its page modules; `params`, when given, the values
+ * that are pages; `skeleton`, the HTML of the page's placeholder until the app starts.
+ */
+type RouteModules = { path: string; modules: string[]; params?: string[][]; skeleton?: string };
+
+/** Where index.html holds the placeholder shown until the app starts. */
+const SKELETON_SLOT = /<!--skeleton-->[\s\S]*?<!--\/skeleton-->/;
 
 /** A shell ready to send: the HTML and its compressed forms. */
 type Shell = { html: Buffer; br: Buffer; gzip: Buffer; etag: string };
@@ -129,8 +135,10 @@ function loadShells(root: string): { resolve: (pathname: string) => Resolved } {
       ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
       ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ];
-    if (links.length === 0) return plain;
-    return makeShells(indexHtml.replace('</head>', `  ${links.join('\n    ')}\n  </head>`));
+    let html = indexHtml;
+    if (links.length > 0) html = html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+    if (route.skeleton) html = html.replace(SKELETON_SLOT, () => `<!--skeleton-->${route.skeleton}<!--/skeleton-->`);
+    return html === indexHtml ? plain : makeShells(html);
   };
 
   return {

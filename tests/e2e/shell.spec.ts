@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { verifiedAccount } from './accounts';
 
 test('the home address lands on the link-in-bio menu', async ({ page }) => {
   await page.goto('/');
@@ -91,4 +92,47 @@ test('a chunk that stays gone after the reload ends on the error page, not in a 
   await expect(page.getByRole('heading', { name: 'Algo salió mal' })).toBeVisible();
   await page.waitForTimeout(1_000);
   expect(loads()).toBe(1);
+});
+
+test('a slow page shows a skeleton of its kind from the first paint, then the page', async ({ page }) => {
+  // A slow network: the scripts take their time.
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.goto('/cursos/manifiesta', { waitUntil: 'commit' });
+  const skeleton = page.locator('.sk-syllabus');
+  await expect(skeleton).toBeVisible();
+  // Nothing to read on screen but the shapes; screen readers hear the spec's loading text.
+  await expect(skeleton.getByRole('status')).toHaveText('Cargando...');
+  await expect(skeleton.getByRole('status')).toHaveClass('sr-only');
+  await expect(page.getByRole('heading', { level: 1, name: 'Curso Manifiesta' })).toBeVisible({ timeout: 15_000 });
+  await expect(skeleton).toHaveCount(0);
+});
+
+test('under reduced motion the skeleton keeps still (no shimmer)', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.goto('/reprograma');
+  const bone = page.locator('.sk-sales .sk-bone').first();
+  await expect(bone).toBeVisible();
+  expect(await bone.evaluate((element) => getComputedStyle(element).animationName)).toBe('none');
+
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await bone.evaluate((element) => getComputedStyle(element).animationName)).toBe('sk-shimmer');
+});
+
+test("the first coaching session says 'Verificando tu acceso...' while the session is being checked", async ({ page }) => {
+  const account = await verifiedAccount(page.request, 'acceso');
+  const login = await page.request.post('/api/auth/login', { data: { email: account.email, password: account.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  // A slow answer to "who am I".
+  await page.route(/\/api\/auth\/verifyToken/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
+  await page.goto('/cursos/manifiesta/primera-sesion-de-coaching');
+  await expect(page.getByText('Verificando tu acceso...', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tu Primera Sesión de Coaching' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Verificando tu acceso...', { exact: true })).toHaveCount(0);
 });

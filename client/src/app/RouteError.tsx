@@ -1,7 +1,7 @@
 import { Component, useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { Loading } from '../components/Loading/Loading';
 import styles from './RouteError.module.css';
+import { RouteFallback } from './RouteFallback';
 import { reloadForStaleChunk } from './stale-chunk';
 
 // Decided once per error: a render that runs twice (StrictMode) must not take the second run, which finds the
@@ -23,7 +23,7 @@ export function RouteError({ error }: { error: unknown }) {
     if (!reload) console.error(error);
   }, [error, reload]);
 
-  if (reload) return <Loading />;
+  if (reload) return <RouteFallback />;
 
   return (
     <section className={styles.error} role="alert">

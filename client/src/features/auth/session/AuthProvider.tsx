@@ -99,9 +99,11 @@ type AuthProviderProps = {
   initialUser?: User | null;
   /** Called after a login or logout. */
   onChange?: (change: SessionChange) => void;
+  /** Shown while the first session check runs ('Cargando...' by default; the app passes the page's skeleton). */
+  fallback?: ReactNode;
 };
 
-export function AuthProvider({ children, initialUser, onChange }: AuthProviderProps) {
+export function AuthProvider({ children, initialUser, onChange, fallback = <Loading /> }: AuthProviderProps) {
   const [session] = useState(() => createSession(initialUser !== undefined ? initialUser : shellSaysGuest() ? null : undefined));
   // Read synchronously from the store: a guard rendered right after login or logout must already see the
   // change, or it would send the visitor the wrong way (e.g. /login → /menu just after signing out).
@@ -158,5 +160,5 @@ export function AuthProvider({ children, initialUser, onChange }: AuthProviderPr
     [user, isLoading, login, logout, refresh],
   );
 
-  return <AuthContext.Provider value={value}>{isLoading ? <Loading /> : children}</AuthContext.Provider>;
+  return <AuthContext.Provider value={value}>{isLoading ? fallback : children}</AuthContext.Provider>;
 }
