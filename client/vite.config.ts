@@ -10,6 +10,9 @@ import react from '@vitejs/plugin-react';
 import { afterBundle } from './after-bundle';
 import { pwa } from './pwa/build';
 import { routeModules } from './src/app/route-modules';
+import { KNOWN_PARAMS } from './src/app/route-params';
+import { skeletonFor } from './src/app/route-skeleton';
+import { skeletonMarkup } from './src/components/Skeleton/shapes';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -69,7 +72,10 @@ const precompress = () =>
  * Writes dist/client/.vite/routes.json: for every address of the router (client/src/app/router.tsx, read as source,
  * the one place routes are declared), the manifest keys of the page modules it loads. The server names their
  * chunks and stylesheets in that address's HTML (server/plugins/client.ts), so the page downloads with the entry
- * instead of after it. The build fails when a page module cannot be found or has no chunk.
+ * instead of after it. The build fails when a page module cannot be found or has no chunk. An address with
+ * parameters also lists the values that are pages (src/app/route-params.ts): the server answers others with 404.
+ * Each address also carries the HTML of its skeleton (src/app/route-skeleton.ts), which the server puts in the
+ * address's first HTML so the page's shape shows before any script runs.
  */
 const routePreloads = () =>
   afterBundle('manifiesta:route-preloads', async ({ root, outDir }) => {
@@ -83,10 +89,15 @@ const routePreloads = () =>
       }
       throw new Error(`route-preloads: '${specifier}' (router.tsx) has no chunk in the build manifest`);
     };
-    const routes = routeModules(await readFile(routerFile, 'utf8')).map(({ path: pattern, modules }) => ({
-      path: pattern,
-      modules: modules.map(keyOf),
-    }));
+    const routes = routeModules(await readFile(routerFile, 'utf8')).map(({ path: pattern, modules }) => {
+      const { shape, ...options } = skeletonFor(pattern);
+      return {
+        path: pattern,
+        modules: modules.map(keyOf),
+        ...(KNOWN_PARAMS[pattern] ? { params: KNOWN_PARAMS[pattern] } : {}),
+        skeleton: skeletonMarkup(shape, options),
+      };
+    });
     await writeFile(path.join(outDir, '.vite/routes.json'), `${JSON.stringify(routes, null, 2)}\n`);
   });
 
@@ -114,14 +125,23 @@ function fontPreloads(): Plugin {
   };
 }
 
+/** index.html's placeholder between <!--skeleton--> markers becomes the menu's skeleton ('/' goes to /menu). */
+function bootSkeleton(): Plugin {
+  return {
+    name: 'manifiesta:boot-skeleton',
+    transformIndexHtml: (html) =>
+      html.replace(/<!--skeleton-->[\s\S]*?<!--\/skeleton-->/, () => `<!--skeleton-->${skeletonMarkup('menu')}<!--/skeleton-->`),
+  };
+}
+
 export default defineConfig({
   root,
   base: '/',
   // One .env at the repository root serves server and client; only VITE_* reaches the bundle.
   envDir: '..',
-  // Order matters: the fonts named in the HTML, the route map, then the offline files built from both, then
-  // everything compressed.
-  plugins: [react(), fontPreloads(), routePreloads(), pwa(), precompress()],
+  // Order matters: the boot skeleton and the fonts named in the HTML, the route map, then the offline files
+  // built from both, then everything compressed.
+  plugins: [react(), bootSkeleton(), fontPreloads(), routePreloads(), pwa(), precompress()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
@@ -138,7 +158,7 @@ export default defineConfig({
         // /cursos/manifiesta needed 23 scripts, several under 1 KB (TanStack Query alone came in seven). Over
         // HTTP/1.1 each costs a request, and Lighthouse's phone waits a round trip for every six. So the query
         // library is one chunk (not its provider's context, which the shell needs and which would drag the whole
-        // library into /menu), the course rules and catalogue one, and the shell's small API helpers one.
+        // library into /menu), the course rules and catalogue one, and the shell's small API and account helpers one.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
@@ -150,7 +170,10 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             { name: 'course', test: /[\\/]course[\\/](rules|syllabus|products)\.ts$/ },
-            { name: 'shell', test: /client[\\/]src[\\/]api[\\/](errors|cache-buster|light-client)\.ts$|vite[\\/]preload-helper/ },
+            {
+              name: 'shell',
+              test: /client[\\/]src[\\/]api[\\/](errors|cache-buster|light-client|session-gate)\.ts$|features[\\/]auth[\\/](api[\\/]auth-queries|lib[\\/]redirect)\.ts$|events[\\/]shared[\\/]redirect\.ts$|vite[\\/]preload-helper/,
+            },
           ],
         },
       },

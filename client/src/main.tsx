@@ -4,7 +4,8 @@ import { AppProviders } from './app/providers';
 import { AppRouter, preloadRoute } from './app/router';
 import './styles/fonts.css';
 import './styles/tokens.css';
-import './app/boot.css';
+// The skeletons: also the page's first HTML, before this script has run.
+import './components/Skeleton/skeleton.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

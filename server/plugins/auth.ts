@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { UnauthorizedError } from '../../events/errors';
-import type { Accounts, User } from '../features/auth/accounts';
+import type { Accounts, Session, User } from '../features/auth/accounts';
 
 export const SESSION_COOKIE = 'mf_session';
 export const NO_SESSION_MESSAGE = 'Tu sesión no es válida o expiró. Por favor, inicia sesión de nuevo.';
@@ -12,6 +12,8 @@ export const NO_SESSION_MESSAGE = 'Tu sesión no es válida o expiró. Por favor
 declare module 'fastify' {
   interface FastifyRequest {
     currentUser(): Promise<User | undefined>;
+    /** The user and how long their session has left. */
+    currentSession(): Promise<Session | undefined>;
   }
 }
 
@@ -33,17 +35,21 @@ export function sessionCookies({ secure, maxDays }: { secure: boolean; maxDays: 
   };
 }
 
+export async function requireSession(request: FastifyRequest): Promise<Session> {
+  const session = await request.currentSession();
+  if (!session) throw new UnauthorizedError(NO_SESSION_MESSAGE);
+  return session;
+}
+
 export async function requireUser(request: FastifyRequest): Promise<User> {
-  const user = await request.currentUser();
-  if (!user) throw new UnauthorizedError(NO_SESSION_MESSAGE);
-  return user;
+  return (await requireSession(request)).user;
 }
 
 export default fp(
   async function auth(app: FastifyInstance, { accounts, cookies }: { accounts: Pick<Accounts, 'resolveSession'>; cookies: SessionCookies }) {
     await app.register(cookie);
-    const cache = new WeakMap<FastifyRequest, Promise<User | undefined>>();
-    app.decorateRequest('currentUser', function (this: FastifyRequest) {
+    const cache = new WeakMap<FastifyRequest, Promise<Session | undefined>>();
+    app.decorateRequest('currentSession', function (this: FastifyRequest) {
       let pending = cache.get(this);
       if (!pending) {
         const token = cookies.read(this);
@@ -51,6 +57,9 @@ export default fp(
         cache.set(this, pending);
       }
       return pending;
+    });
+    app.decorateRequest('currentUser', function (this: FastifyRequest) {
+      return this.currentSession().then((session) => session?.user);
     });
   },
   { name: 'auth' },

@@ -44,7 +44,8 @@ afterAll(async () => {
 
 describe('serving the SPA', () => {
   it('answers / and every client route with the shell, never cached', async () => {
-    for (const url of ['/', '/menu', '/cursos/manifiesta/12-areas-balance', '/no-existe']) {
+    // This stand-in build has no route map: any address that is not a file may be a page.
+    for (const url of ['/', '/menu', '/cursos/manifiesta/12-areas-balance']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
@@ -69,6 +70,10 @@ describe('serving the SPA', () => {
   it('a missing asset or API path is a 404, not the shell', async () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/missing.js' });
     expect(asset.statusCode).toBe(404);
+    expect(asset.body).not.toContain('<title>Manifiesta</title>');
+    const download = await app.inject({ method: 'GET', url: '/downloads/nada.pdf', headers: { accept: '*/*' } });
+    expect(download.statusCode).toBe(404);
+    expect(download.headers['content-type']).toMatch(/text\/plain/);
     const api = await app.inject({ method: 'GET', url: '/api/no-existe' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ success: false, message: 'Ruta no encontrada.', data: null });
@@ -152,7 +157,7 @@ describe("each address's shell names its page's chunks (no waterfall: entry → 
     '<script type="module" crossorigin src="/assets/index-e1.js"></script>',
     '<link rel="modulepreload" crossorigin href="/assets/react-r1.js">',
     '<link rel="stylesheet" crossorigin href="/assets/index-c1.css">',
-    '</head><body><div id="root"></div></body></html>',
+    '</head><body><div id="root"><!--skeleton--><div class="sk sk-generic">…</div><!--/skeleton--></div></body></html>',
   ].join('\n');
   // As Vite writes it (keys relative to client/), plus the route map of client/vite.config.ts.
   const MANIFEST = {
@@ -171,8 +176,17 @@ describe("each address's shell names its page's chunks (no waterfall: entry → 
   };
   const ROUTES = [
     { path: '/menu', modules: ['src/app/routes/MenuRoute.tsx'] },
-    { path: '/reprograma', modules: ['src/features/marketing/pages/ReprogramaPage.tsx', 'src/app/query-scope.tsx'] },
-    { path: '/newsletter/:campaign/:slug', modules: ['src/features/newsletter/pages/NewsletterIssuePage.tsx', 'src/app/query-scope.tsx'] },
+    {
+      path: '/reprograma',
+      modules: ['src/features/marketing/pages/ReprogramaPage.tsx', 'src/app/query-scope.tsx'],
+      skeleton: '<div class="sk sk-sales"><p class="sr-only" role="status">Cargando...</p></div>',
+    },
+    {
+      path: '/newsletter/:campaign/:slug',
+      modules: ['src/features/newsletter/pages/NewsletterIssuePage.tsx', 'src/app/query-scope.tsx'],
+      params: [['2024-otono', 'carta-1'], ['dean', '2025-07-01-el-arte-de-soltar']],
+    },
+    { path: '/coach/learners/:id', modules: ['src/app/routes/MenuRoute.tsx'] },
     { path: '/*', modules: ['src/features/not-found/pages/NotFoundPage.tsx'] },
   ];
   let buildDir: string;
@@ -226,12 +240,82 @@ describe("each address's shell names its page's chunks (no waterfall: entry → 
     const issue = await built.inject({ method: 'GET', url: '/newsletter/2024-otono/carta-1' });
     expect(links(issue.body)).toContain('modulepreload /assets/NewsletterIssuePage-n1.js');
     expect(links(issue.body)).not.toContain('modulepreload /assets/NotFoundPage-f1.js');
-    const unknown = await built.inject({ method: 'GET', url: '/no-existe/para-nada' });
+    // A browser's navigation (it asks for HTML): the 404 page's shell.
+    const unknown = await built.inject({ method: 'GET', url: '/no-existe/para-nada', headers: { accept: 'text/html' } });
     expect(links(unknown.body)).toContain('modulepreload /assets/NotFoundPage-f1.js');
     const root = await built.inject({ method: 'GET', url: '/' });
     expect(root.body).toBe(INDEX.replace('<html>', '<html data-session="none">'));
     const menu = await built.inject({ method: 'GET', url: '/menu' });
     expect(links(menu.body)).toContain('modulepreload /assets/MenuRoute-m1.js');
+  });
+
+  describe('status codes: an address that is not a page is a 404', () => {
+    const NAVIGATION = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    const SCRIPT_REQUEST = { accept: '*/*' };
+
+    it('a browser navigating to an unknown address gets 404 with the SPA, which shows its 404 page', async () => {
+      for (const url of ['/no-existe', '/no-existe/para-nada', '/menu/de-mas', '/downloads/nada.pdf', '/assets/nope.js']) {
+        const res = await built.inject({ method: 'GET', url, headers: NAVIGATION });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers['content-type'], url).toMatch(/text\/html/);
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+        expect(links(res.body), url).toContain('modulepreload /assets/NotFoundPage-f1.js');
+      }
+    });
+
+    it('a script, stylesheet, image or fetch of an unknown file gets a plain 404, not the HTML', async () => {
+      for (const url of ['/assets/nope.js', '/downloads/nada.pdf', '/no-existe', '/favicon.ico']) {
+        const res = await built.inject({ method: 'GET', url, headers: SCRIPT_REQUEST });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers['content-type'], url).toMatch(/text\/plain/);
+        expect(res.body, url).not.toContain('<html');
+      }
+      const head = await built.inject({ method: 'HEAD', url: '/assets/nope.js' });
+      expect(head.statusCode).toBe(404);
+    });
+
+    it('a letter never published is a 404 with its page, which says so; a published one is a 200', async () => {
+      const missing = await built.inject({ method: 'GET', url: '/newsletter/dean/2025-07-02-no-existe', headers: NAVIGATION });
+      expect(missing.statusCode).toBe(404);
+      expect(links(missing.body)).toContain('modulepreload /assets/NewsletterIssuePage-n1.js');
+      const otherCampaign = await built.inject({ method: 'GET', url: '/newsletter/meta/2025-07-01-el-arte-de-soltar', headers: NAVIGATION });
+      expect(otherCampaign.statusCode).toBe(404);
+      const published = await built.inject({ method: 'GET', url: '/newsletter/dean/2025-07-01-el-arte-de-soltar', headers: NAVIGATION });
+      expect(published.statusCode).toBe(200);
+      expect(links(published.body)).toContain('modulepreload /assets/NewsletterIssuePage-n1.js');
+    });
+
+    it('pages stay 200 whoever asks: any Accept, any letter case (the router ignores case), open parameters', async () => {
+      for (const [url, headers] of [
+        ['/reprograma', SCRIPT_REQUEST],
+        ['/reprograma', {}],
+        ['/MENU', NAVIGATION],
+        ['/menu/', NAVIGATION],
+        ['/coach/learners/6f1c2b9e-5a4d-4c3b-9e8f-1a2b3c4d5e6f', NAVIGATION],
+        ['/', NAVIGATION],
+      ] as const) {
+        const res = await built.inject({ method: 'GET', url, headers });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      }
+    });
+
+    it('the API keeps its JSON envelope for unknown paths', async () => {
+      const res = await built.inject({ method: 'GET', url: '/api/no-existe', headers: NAVIGATION });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ success: false, message: 'Ruta no encontrada.', data: null });
+    });
+  });
+
+  it("puts the address's skeleton where the app will start, so the page's shape shows before any script runs", async () => {
+    const res = await built.inject({ method: 'GET', url: '/reprograma' });
+    expect(res.body).toContain(
+      '<div id="root"><!--skeleton--><div class="sk sk-sales"><p class="sr-only" role="status">Cargando...</p></div><!--/skeleton--></div>',
+    );
+    expect(res.body).not.toContain('sk-generic');
+    // An address whose route names no skeleton keeps the build's own.
+    const menu = await built.inject({ method: 'GET', url: '/menu' });
+    expect(menu.body).toContain('<div class="sk sk-generic">…</div>');
   });
 
   it('compresses each shell, revalidates it with its ETag, and answers HEAD', async () => {

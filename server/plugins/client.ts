@@ -1,6 +1,11 @@
 // Serves the built SPA (when given one): pre-compressed, hashed assets cached for a year, index.html for
 // every client route; unknown /api paths get the JSON envelope.
 //
+// An address that is no page of the router (nor a file of the build) answers 404: a browser navigating there
+// gets the SPA, which shows its 404 page; anything else (a script, an image, a fetch) a plain 404. The route map
+// says which addresses are pages, and for those with parameters which values (an activity of the course, a
+// published letter): another value gets 404 with that page, which shows its own "not found".
+//
 // The shell of each address names the chunks and stylesheets of the page it shows (<link rel="modulepreload">,
 // <link rel="stylesheet">), from the build's manifest and route map (client/vite.config.ts): the browser fetches
 // the page together with the entry instead of after the entry has run (issue 11, Lighthouse). One HTML per
@@ -21,7 +26,14 @@ import { MESSAGES } from '../http';
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
-type RouteModules = { path: string; modules: string[] };
+/**
+ * One address of the router (dist/client/.vite/routes.json): its page modules; `params`, when given, the values
+ * that are pages; `skeleton`, the HTML of the page's placeholder until the app starts.
+ */
+type RouteModules = { path: string; modules: string[]; params?: string[][]; skeleton?: string };
+
+/** Where index.html holds the placeholder shown until the app starts. */
+const SKELETON_SLOT = /<!--skeleton-->[\s\S]*?<!--\/skeleton-->/;
 
 /** A shell ready to send: the HTML and its compressed forms. */
 type Shell = { html: Buffer; br: Buffer; gzip: Buffer; etag: string };
@@ -42,25 +54,53 @@ function makeShells(html: string): Shells {
   return { withSession: compress(html), guest: compress(html.replace(/<html\b/i, '<html data-session="none"')) };
 }
 
-/** How well a route pattern fits: static segments beat parameters, which beat a splat (React Router's ranking). */
-function matchScore(pattern: string, pathname: string): number | null {
+/** The splat route: the SPA's 404 page. */
+const NOT_FOUND_ROUTE = '/*';
+
+/** A last segment with an extension ('nada.pdf', 'nope.js'): a file, never a page of the router. */
+const looksLikeFile = (pathname: string) => /\.[a-z0-9]{1,8}$/i.test(pathname.split('/').at(-1) ?? '');
+
+/**
+ * How well a route pattern fits, and the parameters it takes: static segments beat parameters, which beat a
+ * splat (React Router's ranking). Static segments match in any letter case, as React Router matches them.
+ */
+function matchPattern(pattern: string, pathname: string): { score: number; params: string[] } | null {
   const want = pattern.split('/').filter(Boolean);
   const have = pathname.split('/').filter(Boolean);
+  const params: string[] = [];
   let score = 0;
   for (let i = 0; i < want.length; i += 1) {
     const segment = want[i]!;
     // A splat needs something to match: '/' itself is the index route (a redirect to /menu), not the 404 page.
-    if (segment === '*') return i < have.length ? score + 1 : null;
+    if (segment === '*') return i < have.length ? { score: score + 1, params } : null;
     if (i >= have.length) return null;
-    if (segment.startsWith(':')) score += 10;
-    else if (segment === have[i]) score += 100;
+    if (segment.startsWith(':')) {
+      score += 10;
+      params.push(have[i]!);
+    } else if (segment.toLowerCase() === have[i]!.toLowerCase()) score += 100;
     else return null;
   }
-  return want.length === have.length ? score + 1000 : null;
+  return want.length === have.length ? { score: score + 1000, params } : null;
 }
 
+/** The route that shows `pathname`, and whether it is a page there (not the 404 page, not an unknown value). */
+function matchRoute(routes: RouteModules[], pathname: string): { route: RouteModules; found: boolean } | undefined {
+  let best: { route: RouteModules; params: string[]; score: number } | undefined;
+  for (const route of routes) {
+    const match = matchPattern(route.path, pathname);
+    if (match && match.score > (best?.score ?? -1)) best = { route, ...match };
+  }
+  if (!best) return undefined;
+  const { route, params } = best;
+  const knownValue = !route.params || route.params.some((values) => values.every((value, i) => value === params[i]));
+  return { route, found: route.path !== NOT_FOUND_ROUTE && knownValue && !looksLikeFile(pathname) };
+}
+
+/** What answers an address: its shell, and whether it is a page of the site (else the answer is a 404). */
+type Resolved = { shells: Shells; found: boolean };
+
 /** The build's shells: the plain index.html, and per route pattern one with its page's preloads. */
-function loadShells(root: string) {
+function loadShells(root: string): { resolve: (pathname: string) => Resolved } {
   const indexHtml = readFileSync(path.join(root, 'index.html'), 'utf8');
   const plain = makeShells(indexHtml);
   const cache = new Map<string, Shells>();
@@ -70,8 +110,9 @@ function loadShells(root: string) {
     manifest = JSON.parse(readFileSync(path.join(root, '.vite/manifest.json'), 'utf8')) as Manifest;
     routes = JSON.parse(readFileSync(path.join(root, '.vite/routes.json'), 'utf8')) as RouteModules[];
   } catch {
-    // A build without the route map (or a test's stand-in): every address gets index.html as it is.
-    return { shellFor: () => plain };
+    // A build without the route map (or a test's stand-in): every address gets index.html as it is, and only
+    // a file is known not to be a page.
+    return { resolve: (pathname) => ({ shells: plain, found: !looksLikeFile(pathname) }) };
   }
 
   const graph = (key: string, seen: Set<string>) => {
@@ -94,25 +135,28 @@ function loadShells(root: string) {
       ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
       ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ];
-    if (links.length === 0) return plain;
-    return makeShells(indexHtml.replace('</head>', `  ${links.join('\n    ')}\n  </head>`));
+    let html = indexHtml;
+    if (links.length > 0) html = html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+    if (route.skeleton) html = html.replace(SKELETON_SLOT, () => `<!--skeleton-->${route.skeleton}<!--/skeleton-->`);
+    return html === indexHtml ? plain : makeShells(html);
   };
 
   return {
-    shellFor(pathname: string): Shells {
-      let best: RouteModules | undefined;
-      let bestScore = -1;
-      for (const route of routes) {
-        const score = matchScore(route.path, pathname);
-        if (score !== null && score > bestScore) [best, bestScore] = [route, score];
-      }
-      if (!best) return plain;
-      let shell = cache.get(best.path);
-      if (!shell) cache.set(best.path, (shell = build(best)));
-      return shell;
+    resolve(pathname: string): Resolved {
+      const match = matchRoute(routes, pathname);
+      // Only '/' matches nothing: the index route, a redirect to /menu.
+      if (!match) return { shells: plain, found: true };
+      let shells = cache.get(match.route.path);
+      if (!shells) cache.set(match.route.path, (shells = build(match.route)));
+      return { shells, found: match.found };
     },
   };
 }
+
+const FILE_NOT_FOUND = 'Archivo no encontrado.';
+
+/** A browser's navigation asks for HTML by name; scripts, images and fetch() ask for their own types or '*\/*'. */
+const acceptsHtml = (request: FastifyRequest) => /\btext\/html\b/.test(String(request.headers.accept ?? ''));
 
 type ClientOptions = {
   root?: string;
@@ -141,39 +185,47 @@ export default fp(
     }
 
     // The shells are read again when index.html changes (a rebuild while the server runs).
-    let shells: { version: number; shellFor: (pathname: string) => Shells } | null = null;
-    const shellFor = (pathname: string) => {
-      const version = statSync(path.join(root!, 'index.html')).mtimeMs;
-      if (shells?.version !== version) shells = { version, ...loadShells(root!) };
-      return shells.shellFor(pathname);
-    };
-
-    const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
+    let shells: { version: number; resolve: (pathname: string) => Resolved } | null = null;
+    const resolve = (request: FastifyRequest): Resolved => {
       let pathname = request.url.split('?')[0]!;
       try {
         pathname = decodeURIComponent(pathname);
       } catch {
-        // a malformed escape: matched as it is (the SPA shows its 404 page)
+        // a malformed escape: matched as it is (no page has one: the 404 page)
       }
-      const forms = shellFor(pathname);
+      const version = statSync(path.join(root!, 'index.html')).mtimeMs;
+      if (shells?.version !== version) shells = { version, ...loadShells(root!) };
+      return shells.resolve(pathname);
+    };
+
+    /** The SPA's HTML for this address; with 404 when the address is no page (the SPA then says so). */
+    const sendShell = (request: FastifyRequest, reply: FastifyReply, { shells: forms, found }: Resolved) => {
       const shell = hasSessionCookie(request) ? forms.withSession : forms.guest;
-      reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie').header('etag', shell.etag).type('text/html; charset=utf-8');
-      if (request.headers['if-none-match'] === shell.etag) return reply.status(304).send();
+      reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8');
+      if (!found) reply.status(404);
+      else {
+        reply.header('etag', shell.etag);
+        if (request.headers['if-none-match'] === shell.etag) return reply.status(304).send();
+      }
       const accepted = String(request.headers['accept-encoding'] ?? '');
       if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(shell.br);
       if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(shell.gzip);
       return reply.send(shell.html);
     };
+
     // The root is a directory to the static handler (which refuses listing it): the SPA answers it.
-    if (hasBuild) app.get('/', { schema: { hide: true } }, sendShell);
+    if (hasBuild) app.get('/', { schema: { hide: true } }, (request, reply) => sendShell(request, reply, resolve(request)));
+
     app.setNotFoundHandler((request, reply) => {
       const isApi = request.url === '/api' || request.url.startsWith('/api/');
-      const isAsset = request.url.startsWith('/assets/');
-      if (isApi || isAsset || !hasBuild || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      if (isApi || !hasBuild || (request.method !== 'GET' && request.method !== 'HEAD')) {
         return reply.status(404).send({ success: false, message: MESSAGES.notFound, data: null });
       }
-      // Any other path is a route of the SPA; the client router shows its 404 page when unknown.
-      return sendShell(request, reply);
+      const resolved = resolve(request);
+      // A page, or a person's browser asking for a page: the SPA (a 404 one shows the 404 page).
+      if (resolved.found || acceptsHtml(request)) return sendShell(request, reply, resolved);
+      // A script, stylesheet, image or fetch of something that is not there.
+      return reply.status(404).header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(FILE_NOT_FOUND);
     });
   },
   { name: 'client' },

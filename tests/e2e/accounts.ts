@@ -5,7 +5,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 
 export type Account = { username: string; email: string; password: string };
@@ -65,4 +65,14 @@ export async function grantRole(account: Account, role: 7 | 9) {
   delete env.DATABASE_URL;
   const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'user:grant-role', '--', account.email, String(role)], { cwd: root, env });
   expect(stdout).toContain(`role ${role} granted`);
+}
+
+/** Fills /signup (already open) with `account` and waits for the 'Registro Exitoso' panel. */
+export async function signUpThroughForm(page: Page, account: Account): Promise<void> {
+  await page.getByLabel('Nombre de usuario').fill(account.username);
+  await page.getByLabel('Correo electrónico').fill(account.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirmar contraseña').fill(account.password);
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Registro Exitoso' })).toBeVisible();
 }

@@ -1,7 +1,7 @@
 // Accounts end to end: sign up, verify by the e-mailed link, log in, the drawer, log out, and the guards.
 // The server writes its mails as .eml files to `${E2E_DATA_DIR}/outbox` (no SMTP in e2e; see server.ts).
 import { expect, test, type Page } from '@playwright/test';
-import { newAccount, verificationLink, verifiedAccount, type Account } from './accounts';
+import { newAccount, signUpThroughForm, verificationLink, verifiedAccount, type Account } from './accounts';
 
 /** Every URL the page shows, including the ones the SPA replaces at once (e.g. /login?verified=true). */
 function recordUrls(page: Page): string[] {
@@ -22,13 +22,7 @@ test('sign up, verify by e-mail, log in, meet the drawer, log out', async ({ pag
   const account = newAccount();
 
   await page.goto('/signup');
-  await page.getByLabel('Nombre de usuario').fill(account.username);
-  await page.getByLabel('Correo electrónico').fill(account.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(account.password);
-  await page.getByLabel('Confirmar contraseña').fill(account.password);
-  await page.getByRole('button', { name: 'Crear cuenta' }).click();
-
-  await expect(page.getByRole('heading', { level: 1, name: 'Registro Exitoso' })).toBeVisible();
+  await signUpThroughForm(page, account);
   await expect(page.getByText(account.email)).toBeVisible();
 
   // The link in the mail is on this server (PUBLIC_URL); open it like a visitor would.
@@ -115,4 +109,39 @@ test("a guest's 'Acceder' button leads to /login and back", async ({ page }) => 
   await logInThroughForm(page, account);
   await expect(page).toHaveURL(/\/about$/);
   await expect(page.getByRole('button', { name: 'Abrir el menú de tu cuenta' })).toBeVisible();
+});
+
+test('a guest who signs up from inside the course lands back on the activity after verifying and logging in', async ({ page }) => {
+  test.setTimeout(90_000);
+  const WHEEL = '/cursos/manifiesta/12-areas-balance';
+  const account = newAccount('vuelta');
+
+  // The first activity, as a guest, to its summary.
+  await page.goto(WHEEL);
+  await page.getByRole('button', { name: 'Comenzar Actividad' }).click();
+  for (let area = 1; area <= 12; area += 1) {
+    await expect(page.getByText(`Área ${area} de 12`)).toBeVisible();
+    await page.getByRole('radio', { name: '7', exact: true }).click();
+  }
+  await page.getByRole('button', { name: 'Finalizar y ver Resumen' }).click();
+  await page.getByRole('button', { name: 'Ir a la Siguiente Actividad' }).click();
+
+  // The account prompt: sign up from it.
+  const prompt = page.getByRole('dialog', { name: '¿Guardamos tu progreso?' });
+  await prompt.getByRole('link', { name: 'Crear Cuenta Gratis' }).click();
+  await expect(page).toHaveURL(`/signup?redirect=${WHEEL}`);
+  await signUpThroughForm(page, account);
+
+  // The mail's link carries the way back; the verify page hands it to the login page.
+  const link = await verificationLink(account.email);
+  expect(new URL(link).searchParams.get('redirect')).toBe(WHEEL);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: '¡Tu cuenta está activa!' })).toBeVisible();
+  await expect(page.getByText('Tu cuenta ha sido activada! Ya puedes iniciar sesión.')).toBeVisible({ timeout: 10_000 });
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  expect(new URL(page.url()).searchParams.get('redirect')).toBe(WHEEL);
+
+  await logInThroughForm(page, account);
+  await expect(page).toHaveURL(WHEEL);
+  await expect(page.getByRole('heading', { level: 1, name: 'Rueda de la Vida' })).toBeVisible();
 });

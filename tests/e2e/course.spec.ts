@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
-import { dataDir, newAccount, verificationLink, verifiedAccount, type Account } from './accounts';
+import { dataDir, newAccount, signUpThroughForm, verificationLink, verifiedAccount, type Account } from './accounts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const GUEST_KEY = 'manifiesta_guest_progress';
@@ -116,12 +116,7 @@ test("a guest's completion is kept in the browser and lands in the account after
   // Sign up, verify by e-mail, log in.
   const account = newAccount();
   await page.goto('/signup?redirect=/cursos/manifiesta');
-  await page.getByLabel('Nombre de usuario').fill(account.username);
-  await page.getByLabel('Correo electrónico').fill(account.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(account.password);
-  await page.getByLabel('Confirmar contraseña').fill(account.password);
-  await page.getByRole('button', { name: 'Crear cuenta' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Registro Exitoso' })).toBeVisible();
+  await signUpThroughForm(page, account);
   // Nothing is merged before anyone is signed in.
   expect(await guestProgress(page)).not.toBeNull();
 

@@ -1,6 +1,7 @@
 // Typed fetch client for the API. `paths` is generated from openapi.yaml (npm run openapi); never edit schema.d.ts.
 import createClient, { type ClientOptions, type Middleware } from 'openapi-fetch';
 import { bustCache } from './cache-buster';
+import { throughSessionGate } from './session-gate';
 import type { paths } from './schema';
 
 export { ApiError, unwrap, type Envelope } from './errors';
@@ -77,7 +78,9 @@ export function withIdempotencyKeys(fetchFn: Fetch): Fetch {
  */
 export function createApiClient(options: ClientOptions = {}) {
   const given = options.fetch;
-  const fetchFn: Fetch = given ? (request) => given(request) : (request) => globalThis.fetch(request);
+  const send: Fetch = given ? (request) => given(request) : (request) => globalThis.fetch(request);
+  // Each attempt waits while the session is being renewed, so it carries a cookie the server still accepts.
+  const fetchFn: Fetch = (request) => throughSessionGate(() => send(request));
   const client = createClient<paths>({
     baseUrl: '',
     credentials: 'include',

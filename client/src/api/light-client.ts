@@ -3,6 +3,7 @@
 // client.ts: paths and bodies typed by the generated `paths`, same-origin with the cookie, `_=<Date.now()>` on
 // GETs, and an answer shaped like openapi-fetch's ({ data } on success, { error } otherwise) for unwrap().
 import { bustCache } from './cache-buster';
+import { throughSessionGate } from './session-gate';
 import type { paths } from './schema';
 
 type Json<R> = R extends { content: { 'application/json': infer B } } ? B : undefined;
@@ -12,6 +13,8 @@ type Operation<P extends keyof paths, M extends 'get' | 'post'> = NonNullable<pa
 type PathWith<M extends 'get' | 'post'> = {
   [P in keyof paths]: paths[P][M] extends { responses: object } ? P : never;
 }[keyof paths];
+
+type PostInit<B> = (B extends undefined ? { body?: undefined } : { body: B }) & { ungated?: boolean };
 
 export type LightResult<Op> = { data?: SuccessOf<Op>; error?: unknown; response: Response };
 
@@ -25,7 +28,7 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-async function send(method: 'GET' | 'POST', path: string, body?: unknown) {
+async function send(method: 'GET' | 'POST', path: string, body?: unknown, gated = true) {
   // Absolute, so that a Request can be built outside a browser too (jsdom in the component tests).
   const url = new URL(path, globalThis.location.origin);
   if (method === 'GET') bustCache(url);
@@ -35,7 +38,8 @@ async function send(method: 'GET' | 'POST', path: string, body?: unknown) {
     ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
   });
   // Looked up on each call, not captured once, so whatever `fetch` the page has at call time is used.
-  const response = await globalThis.fetch(request);
+  const fetchIt = () => globalThis.fetch(request);
+  const response = await (gated ? throughSessionGate(fetchIt) : fetchIt());
   const answer = await readBody(response);
   return response.ok ? { data: answer, response } : { error: answer, response };
 }
@@ -43,6 +47,7 @@ async function send(method: 'GET' | 'POST', path: string, body?: unknown) {
 export const lightApi = {
   GET: <P extends PathWith<'get'>>(path: P) =>
     send('GET', path) as Promise<LightResult<Operation<P, 'get'>>>,
-  POST: <P extends PathWith<'post'>>(path: P, init?: { body: BodyOf<Operation<P, 'post'>> }) =>
-    send('POST', path, init?.body) as Promise<LightResult<Operation<P, 'post'>>>,
+  /** `ungated`: only for the session's renewal, which runs alone (session-gate.ts). */
+  POST: <P extends PathWith<'post'>>(path: P, init?: PostInit<BodyOf<Operation<P, 'post'>>>) =>
+    send('POST', path, init?.body, !init?.ungated) as Promise<LightResult<Operation<P, 'post'>>>,
 };

@@ -859,6 +859,21 @@ export interface components {
             /** @description 7 = premium, 9 = coach */
             roles: number[];
         };
+        SessionUserInput: {
+            /** Format: uuid */
+            id: string;
+            username: string;
+            email: string;
+            profileImage: string | null;
+            /** @description 7 = premium, 9 = coach */
+            roles: number[];
+            session: {
+                /** @description segundos hasta el fin absoluto de la sesión (SESSION_MAX_DAYS) */
+                expiresInSeconds: number;
+                /** @description segundos sin uso tras los que la sesión termina (SESSION_IDLE_HOURS) */
+                idleTimeoutSeconds: number;
+            };
+        };
         /** @description Respuesta de error: el mensaje está en español y se puede mostrar. */
         ErrorEnvelope: {
             /** @constant */
@@ -874,6 +889,21 @@ export interface components {
             profileImage: string | null;
             /** @description 7 = premium, 9 = coach */
             roles: number[];
+        };
+        SessionUser: {
+            /** Format: uuid */
+            id: string;
+            username: string;
+            email: string;
+            profileImage: string | null;
+            /** @description 7 = premium, 9 = coach */
+            roles: number[];
+            session: {
+                /** @description segundos hasta el fin absoluto de la sesión (SESSION_MAX_DAYS) */
+                expiresInSeconds: number;
+                /** @description segundos sin uso tras los que la sesión termina (SESSION_IDLE_HOURS) */
+                idleTimeoutSeconds: number;
+            };
         };
     };
     responses: never;
@@ -1307,6 +1337,7 @@ export interface operations {
                     username: string;
                     email: string;
                     password: string;
+                    redirect?: string;
                 };
             };
         };
@@ -1491,6 +1522,7 @@ export interface operations {
             content: {
                 "application/json": {
                     email: string;
+                    redirect?: string;
                 };
             };
         };
@@ -1600,7 +1632,7 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         message: string;
-                        data: components["schemas"]["User"];
+                        data: components["schemas"]["SessionUser"];
                     };
                 };
             };
@@ -1776,7 +1808,7 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         message: string;
-                        data: components["schemas"]["User"];
+                        data: components["schemas"]["SessionUser"];
                     };
                 };
             };
@@ -1864,7 +1896,7 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         message: string;
-                        data: components["schemas"]["User"];
+                        data: components["schemas"]["SessionUser"];
                     };
                 };
             };

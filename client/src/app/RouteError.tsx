@@ -1,12 +1,29 @@
 import { Component, useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styles from './RouteError.module.css';
+import { RouteFallback } from './RouteFallback';
+import { reloadForStaleChunk } from './stale-chunk';
 
-/** Shown when a route fails to load or render (e.g. an old chunk after a deploy, or no connection). */
+// Decided once per error: a render that runs twice (StrictMode) must not take the second run, which finds the
+// reload already marked, for a failure to show.
+const reloading = new WeakMap<object, boolean>();
+function reloadsFor(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  if (!reloading.has(error)) reloading.set(error, reloadForStaleChunk(error));
+  return reloading.get(error)!;
+}
+
+/**
+ * Shown when a route fails to load or render (no connection, a bug). A part of a page whose chunk is gone after
+ * a deploy (an activity's body, the account drawer) reloads the page once instead.
+ */
 export function RouteError({ error }: { error: unknown }) {
+  const reload = reloadsFor(error);
   useEffect(() => {
-    console.error(error);
-  }, [error]);
+    if (!reload) console.error(error);
+  }, [error, reload]);
+
+  if (reload) return <RouteFallback />;
 
   return (
     <section className={styles.error} role="alert">

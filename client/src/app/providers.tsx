@@ -2,12 +2,12 @@
 // library itself loads with the first page that needs it (query-scope.tsx), not with the shell that shows /menu.
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Loading } from '../components/Loading/Loading';
 import { AuthProvider, type SessionChange } from '../features/auth/session/AuthProvider';
 import type { User } from '../features/auth/api/types';
 import { GuestProgressMerge } from './GuestProgressMerge';
 import { PendingWritesSync } from './PendingWritesSync';
 import { createNoticeSource, NoticeSourceContext, type Notice } from './layout/SiteNotice';
+import { FirstPageFallback } from './RouteFallback';
 import { QueryHolderContext, type QueryHolder } from './query-holder';
 
 // Tests and pages that load on demand build their cache with these.
@@ -24,7 +24,7 @@ type AppProvidersProps = {
 };
 
 /**
- * Renders its children in a transition, 'Cargando...' until then. The session check's answer is a synchronous
+ * Renders its children in a transition, the page's skeleton until then. The session check's answer is a synchronous
  * update (a store read with useSyncExternalStore, see AuthProvider), and a synchronous render builds the whole
  * first page in one long task that blocks the main thread (~180 ms on this machine for /reprograma, four times
  * that on Lighthouse's phone). In a transition React builds the page in slices of 5 ms and the browser stays
@@ -34,7 +34,7 @@ type AppProvidersProps = {
 function FirstRenderInTransition({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(false);
   useEffect(() => startTransition(() => setReady(true)), []);
-  return ready ? children : <Loading />;
+  return ready ? children : <FirstPageFallback />;
 }
 
 export function AppProviders({ children, queryClient, session, notice }: AppProvidersProps) {
@@ -55,7 +55,7 @@ export function AppProviders({ children, queryClient, session, notice }: AppProv
     <QueryHolderContext.Provider value={holder}>
       <QueryClientContext.Provider value={holder.client ?? undefined}>
         <NoticeSourceContext.Provider value={noticeSource}>
-          <AuthProvider initialUser={session} onChange={onSessionChange}>
+          <AuthProvider initialUser={session} onChange={onSessionChange} fallback={<FirstPageFallback />}>
             <GuestProgressMerge />
             <PendingWritesSync />
             {/* A session given up front (tests) renders at once, as before. */}

@@ -1,9 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { matchRoutes } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { lazy, Suspense } from 'react';
+import { matchRoutes, Outlet, type RouteObject } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, makeUser, stubApi } from '../testing/fake-api';
 import { renderRoute } from '../testing/render-route';
-import { routes } from './router';
+import { RouteErrorBoundary } from './RouteError';
+import { page, routes } from './router';
 
 const NOT_FOUND_HEADING = '404 - Página No Encontrada';
 
@@ -132,5 +134,66 @@ describe('navigation', () => {
     fireEvent.click(screen.getByRole('link', { name: /Recursos gratuitos/ }));
     await screen.findByRole('heading', { level: 1, name: 'Recursos Gratuitos' });
     expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+});
+
+describe('a page whose chunk is gone after a deploy', () => {
+  const MARK = 'manifiesta_chunk_reload';
+  const gone = () => new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/Vieja-abc123.js');
+  /** /vieja under the same error boundary and fallback as the app's pages. */
+  const tableWith = (Component: RouteObject['Component']): RouteObject[] => [
+    {
+      path: '/',
+      element: (
+        <RouteErrorBoundary>
+          <Suspense fallback={<p>Cargando la página</p>}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
+      ),
+      children: [{ path: 'vieja', Component }],
+    },
+  ];
+  const errorPage = () => screen.queryByRole('heading', { name: 'Algo salió mal' });
+
+  beforeEach(() => {
+    window.sessionStorage.clear();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  it('reloads the page once (marked in session storage) and shows no error page meanwhile', async () => {
+    renderRoute('/vieja', { routes: tableWith(page(() => Promise.reject(gone()), { query: false })) });
+    await waitFor(() => expect(window.sessionStorage.getItem(MARK)).not.toBeNull());
+    await settle();
+    expect(screen.getByText('Cargando la página')).toBeTruthy();
+    expect(errorPage()).toBeNull();
+  });
+
+  it('shows the error page when it fails again right after that reload (no loop)', async () => {
+    window.sessionStorage.setItem(MARK, String(Date.now() - 2_000));
+    renderRoute('/vieja', { routes: tableWith(page(() => Promise.reject(gone()), { query: false })) });
+    expect(await screen.findByRole('heading', { name: 'Algo salió mal' })).toBeTruthy();
+  });
+
+  it('an activity body (a lazy part of a page) gone too: the same single reload instead of the error page', async () => {
+    const Body = lazy(() => Promise.reject(gone()));
+    renderRoute('/vieja', { routes: tableWith(() => <Body />) });
+    await waitFor(() => expect(window.sessionStorage.getItem(MARK)).not.toBeNull());
+    await settle();
+    expect(errorPage()).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a page that loads forgets the mark, so the next deploy may reload once again', async () => {
+    window.sessionStorage.setItem(MARK, String(Date.now()));
+    renderRoute('/vieja', { routes: tableWith(page(async () => () => <h1>Nueva</h1>, { query: false })) });
+    expect((await pageHeading()).textContent).toBe('Nueva');
+    expect(window.sessionStorage.getItem(MARK)).toBeNull();
+  });
+
+  it('any other failure still shows the error page', async () => {
+    renderRoute('/vieja', { routes: tableWith(page(() => Promise.reject(new TypeError('x is not a function')), { query: false })) });
+    expect(await screen.findByRole('heading', { name: 'Algo salió mal' })).toBeTruthy();
+    expect(window.sessionStorage.getItem(MARK)).toBeNull();
   });
 });

@@ -22,6 +22,7 @@ import { ProtectedRoute } from './guards/ProtectedRoute';
 import { RootLayout } from './layout/RootLayout';
 import { NavigatingContext } from './navigating';
 import { RouteErrorBoundary } from './RouteError';
+import { chunkLoaded, reloadForStaleChunk } from './stale-chunk';
 
 type PageLoader = () => Promise<ComponentType>;
 
@@ -32,20 +33,28 @@ type LazyPage = ComponentType & { preload: () => Promise<unknown> };
  * The page behind `load`, loaded on first render (or on preload). With `query` (the default) the page gets the
  * app's query cache, and the query library loads in parallel with the page's own chunk.
  *
+ * A page whose chunk fails to load because a deploy replaced it reloads the whole page once (stale-chunk.ts).
+ *
  * Once loaded, the page is handed to React.lazy synchronously (a thenable that calls back at once): a promise,
  * even a settled one, answers only in a later microtask, so the first page — preloaded while the session was
  * checked — still suspended once. React then committed the 'Cargando...' fallback and revealed the page in a
  * second commit, held back up to 300 ms (React throttles the reveal of suspended content).
  */
-function page(load: PageLoader, { query = true }: { query?: boolean } = {}): LazyPage {
+export function page(load: PageLoader, { query = true }: { query?: boolean } = {}): LazyPage {
   let loading: Promise<{ default: ComponentType }> | null = null;
   let loaded: { default: ComponentType } | null = null;
   const preload = () =>
     (loading ??= Promise.all([load(), query ? import('./query-scope') : null]).then(
-      ([Page, scope]) => (loaded = { default: scope ? scope.withQuery(Page) : Page }),
+      ([Page, scope]) => {
+        chunkLoaded();
+        return (loaded = { default: scope ? scope.withQuery(Page) : Page });
+      },
       (error: unknown) => {
-        // The next visit to this route tries again (a flaky connection, a chunk gone after a deploy).
+        // The next visit to this route tries again (a flaky connection).
         loading = null;
+        // A chunk gone after a deploy: the page reloads into the new build, and meanwhile the fallback stays
+        // (a promise that never settles) instead of an error page that would flash before the reload.
+        if (reloadForStaleChunk(error)) return new Promise<never>(() => {});
         throw error;
       },
     ));

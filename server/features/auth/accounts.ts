@@ -17,6 +17,19 @@ interface UserRecord extends User {
   verified: boolean;
 }
 
+/** What a browser needs to renew a session in time, in seconds counted by the server when it answered. */
+export interface SessionTimes {
+  /** Until the absolute end (SESSION_MAX_DAYS after the session started). */
+  expiresInSeconds: number;
+  /** How long the session survives unused (SESSION_IDLE_HOURS); every request starts it again. */
+  idleTimeoutSeconds: number;
+}
+
+export interface Session {
+  user: User;
+  times: SessionTimes;
+}
+
 const USER_COLUMNS = `user_id AS id, username, email, profile_image AS "profileImage", roles,
   email_verified_at IS NOT NULL AS verified`;
 
@@ -24,7 +37,8 @@ const toUser = ({ verified: _verified, ...user }: UserRecord): User => user;
 
 // The sessions of many requests in one query (see resolveSession).
 const RESOLVE_SESSIONS_SQL = `SELECT encode(s.token_hash, 'hex') AS token_hash, ${USER_COLUMNS},
-    s.last_seen_at < now() - interval '1 minute' AS stale
+    s.last_seen_at < now() - interval '1 minute' AS stale,
+    greatest(0, floor(extract(epoch FROM s.expires_at - now())))::int AS expires_in
   FROM sessions s JOIN users u USING (user_id)
   WHERE s.token_hash = ANY ($1::bytea[]) AND s.expires_at > now()
     AND s.last_seen_at > now() - make_interval(hours => $2)`;
@@ -41,7 +55,11 @@ export interface SessionPolicy {
 export function createAccounts(pool: pg.Pool, policy: SessionPolicy) {
   // Every authenticated request looks its session up: those that arrive while a lookup is on the wire
   // share the next one (a named statement, prepared once per connection).
-  type SessionRow = UserRecord & { token_hash: string; stale: boolean };
+  type SessionRow = UserRecord & { token_hash: string; stale: boolean; expires_in: number };
+  const timesOf = (expiresInSeconds: number): SessionTimes => ({
+    expiresInSeconds,
+    idleTimeoutSeconds: Math.round(policy.idleHours * 3600),
+  });
   const lookUpSession = coalesced(async (hashes) => {
     const { rows } = await pool.query<SessionRow>({
       name: 'mf_resolve_sessions',
@@ -107,6 +125,9 @@ export function createAccounts(pool: pg.Pool, policy: SessionPolicy) {
     },
 
     // Sessions: the cookie holds the token, the table its hash, with idle and absolute expiry.
+    /** The times of a session that starts now. */
+    newSessionTimes: (): SessionTimes => timesOf(Math.round(policy.maxDays * 86400)),
+
     async startSession(userId: string): Promise<string> {
       const token = newToken();
       await pool.query(
@@ -116,14 +137,14 @@ export function createAccounts(pool: pg.Pool, policy: SessionPolicy) {
       return token;
     },
 
-    async resolveSession(token: string): Promise<User | undefined> {
+    async resolveSession(token: string): Promise<Session | undefined> {
       const hash = tokenHash(token);
       const row = await lookUpSession(hash.toString('hex'));
       if (!row) return undefined;
       // Keep the idle clock running, at most once a minute per session.
       if (row.stale) await pool.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [hash]);
-      const { stale: _stale, token_hash: _hash, ...user } = row;
-      return toUser(user);
+      const { stale: _stale, token_hash: _hash, expires_in, ...user } = row;
+      return { user: toUser(user), times: timesOf(expires_in) };
     },
 
     async endSession(token: string): Promise<void> {

@@ -1,11 +1,17 @@
 // The account e-mails, in Spanish, HTML and plain text.
+import { redirectParam } from '../../../events/shared/redirect';
 import type { EmailPayload } from '../../../jobs/email/send-email';
 import { VERIFICATION_TTL_HOURS } from './accounts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function verificationEmail(to: { email: string; username: string }, token: string, publicUrl: string): EmailPayload {
-  const link = new URL(`/verify-email?token=${encodeURIComponent(token)}`, publicUrl).toString();
+/**
+ * `redirect` (a path of this site, already checked) rides along in the link so that, once verified and signed
+ * in, the person lands back where they signed up from: the verify page hands it to the login page.
+ */
+export function verificationEmail(to: { email: string; username: string }, token: string, publicUrl: string, redirect?: string): EmailPayload {
+  const query = `token=${encodeURIComponent(token)}${redirect ? `&${redirectParam(redirect)}` : ''}`;
+  const link = new URL(`/verify-email?${query}`, publicUrl).toString();
   const text = [
     `¡Hola, ${to.username}!`,
     '',

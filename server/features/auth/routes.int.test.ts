@@ -255,7 +255,9 @@ describe('the account journey', () => {
     const loggedIn = await login(app, email, password);
     expect(loggedIn.statusCode).toBe(200);
     const user = { id: userId, username, email: lower, profileImage: null, roles: [] };
-    expect(loggedIn.json()).toEqual({ success: true, message: AUTH_MESSAGES.loggedIn, data: user });
+    // With the session's times, for the browser to renew it in time: a new session has all SESSION_MAX_DAYS left.
+    const fresh = { expiresInSeconds: TEST_CONFIG.SESSION_MAX_DAYS * 86400, idleTimeoutSeconds: TEST_CONFIG.SESSION_IDLE_HOURS * 3600 };
+    expect(loggedIn.json()).toEqual({ success: true, message: AUTH_MESSAGES.loggedIn, data: { ...user, session: fresh } });
     const first = requireSessionCookie(loggedIn);
     expect(first.value).toMatch(/^[\w-]{43}$/);
     expect(first.attributes.has('httponly')).toBe(true);
@@ -275,12 +277,17 @@ describe('the account journey', () => {
     // Who am I.
     const me = await whoAmI(app, first.value);
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ success: true, message: AUTH_MESSAGES.me, data: user });
+    const { session: times, ...meUser } = me.json().data;
+    expect(me.json()).toMatchObject({ success: true, message: AUTH_MESSAGES.me });
+    expect(meUser).toEqual(user);
+    expect(times.idleTimeoutSeconds).toBe(fresh.idleTimeoutSeconds);
+    expect(times.expiresInSeconds).toBeGreaterThan(fresh.expiresInSeconds - 60);
+    expect(times.expiresInSeconds).toBeLessThanOrEqual(fresh.expiresInSeconds);
 
     // Refresh: a new cookie; the old one stops working.
     const refreshed = await post(app, '/api/auth/refreshToken', undefined, { cookie: first.value });
     expect(refreshed.statusCode).toBe(200);
-    expect(refreshed.json()).toEqual({ success: true, message: AUTH_MESSAGES.refreshed, data: user });
+    expect(refreshed.json()).toEqual({ success: true, message: AUTH_MESSAGES.refreshed, data: { ...user, session: fresh } });
     const second = requireSessionCookie(refreshed);
     expect(second.value).not.toBe(first.value);
     expect(second.attributes.has('httponly')).toBe(true);
@@ -288,7 +295,7 @@ describe('the account journey', () => {
     expect(second.attributes.get('max-age')).toBe(MAX_AGE);
     expect((await whoAmI(app, first.value)).statusCode).toBe(401);
     expect((await post(app, '/api/auth/refreshToken', undefined, { cookie: first.value })).statusCode).toBe(401);
-    expect((await whoAmI(app, second.value)).json().data).toEqual(user);
+    expect((await whoAmI(app, second.value)).json().data).toMatchObject(user);
     expect(await sessionsOf(userId)).toBe(1);
 
     // Logout: the cookie is cleared and the session is gone on the server.
@@ -393,6 +400,72 @@ describe('verification', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(failure(AUTH_MESSAGES.email));
     expect(await writes()).toEqual(before);
+  });
+});
+
+describe('the way back: a redirect carried through the verification mail', () => {
+  const ACTIVITY = '/cursos/manifiesta/12-areas-balance';
+
+  /** The job's payload as queued: what a mail job may carry about a person. */
+  async function queuedPayload(email: string): Promise<Record<string, unknown>> {
+    const { rows } = await db.pool.query<{ data: Record<string, unknown> }>(
+      `SELECT data FROM pgboss.job WHERE name = 'email.send' AND lower(data->>'to') = lower($1) ORDER BY created_on DESC LIMIT 1`,
+      [email],
+    );
+    return rows[0]!.data;
+  }
+
+  it('signup with a redirect: the link brings it back, after the token, and the job carries nothing else new', async () => {
+    const user = newUser('wayback');
+    expect((await signup(app, { ...user, redirect: ACTIVITY })).statusCode).toBe(200);
+    const { mail } = await waitFor(() => smtp.mailsTo(user.email)[0], { what: 'the verification mail with a redirect' });
+    const { token } = linkIn(mail.text);
+    const link = `${PUBLIC_URL}/verify-email?token=${token}&redirect=${ACTIVITY}`;
+    expect(mail.text).toContain(link);
+    expect(mail.html).toContain(`href="${link.replace('&', '&#38;')}"`);
+    expect(new URL(link).searchParams.get('redirect')).toBe(ACTIVITY);
+    // The same fields as a mail without a redirect: the path sits inside the link, nothing more is stored.
+    expect(Object.keys(await queuedPayload(user.email)).sort()).toEqual(['html', 'kind', 'subject', 'text', 'to']);
+  });
+
+  it('a path with a query keeps its query, encoded inside the link', async () => {
+    const user = newUser('waybackquery');
+    const redirect = '/confirmacion-pago?product_id=manifiesta-curso-completo&status=approved';
+    expect((await signup(app, { ...user, redirect })).statusCode).toBe(200);
+    const { text } = (await queuedPayload(user.email)) as { text: string };
+    const link = /https?:\/\/\S*\/verify-email\?\S+/.exec(text)![0];
+    expect(new URL(link).searchParams.get('redirect')).toBe(redirect);
+  });
+
+  it('resend with a redirect: the new link carries it too', async () => {
+    const user = await signedUp(app, 'waybackresend');
+    expect((await resend(app, user.email)).statusCode).toBe(200);
+    expect((await post(app, '/api/auth/resendVerification', { email: user.email, redirect: ACTIVITY })).statusCode).toBe(200);
+    const { mail } = await waitFor(() => smtp.mailsTo(user.email).find(({ mail: m }) => m.text?.includes('redirect=')), {
+      what: 'the resent mail with a redirect',
+    });
+    expect(mail.text).toMatch(new RegExp(`/verify-email\\?token=[\\w-]+&redirect=${ACTIVITY}\\s`));
+  });
+
+  it.each([
+    ['another host', '//evil.com'],
+    ['an absolute URL', 'https://evil.com/cursos/manifiesta'],
+    ['a backslash', '/\\evil.com'],
+    ['an encoded slash', '/%2F%2Fevil.com'],
+    ['a doubly encoded slash', '/%252F%252Fevil.com'],
+    ['a control character', '/menu\r\nX: y'],
+    ['the login page', '/login'],
+    ['a number', 42],
+    ['something too long', `/${'a'.repeat(600)}`],
+  ])('refuses a redirect to %s: 400 in Spanish, nothing written, no mail', async (_, redirect) => {
+    const before = await writes();
+    const res = await signup(app, { ...newUser('evil'), redirect });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(failure(AUTH_MESSAGES.redirect));
+    expect(await writes()).toEqual(before);
+    const resent = await post(app, '/api/auth/resendVerification', { email: 'alguien@example.com', redirect });
+    expect(resent.statusCode).toBe(400);
+    expect(resent.json()).toEqual(failure(AUTH_MESSAGES.redirect));
   });
 });
 
@@ -776,6 +849,19 @@ describe('sessions: verifyToken answers 401', () => {
     await db.pool.query("UPDATE sessions SET last_seen_at = now() - make_interval(hours => $2) - interval '1 minute' WHERE token_hash = $1", [hash, idle]);
     await expectNoSession(cookie);
     expect((await post(app, '/api/auth/refreshToken', undefined, { cookie })).statusCode).toBe(401);
+  });
+
+  it('tells the browser how long the session has left: its absolute end and the idle window', async () => {
+    const user = await verifiedUser('times');
+    const cookie = requireSessionCookie(await login(app, user.email, user.password)).value;
+    await db.pool.query("UPDATE sessions SET expires_at = now() + interval '90 minutes' WHERE token_hash = $1", [tokenHash(cookie)]);
+    const { session } = (await whoAmI(app, cookie)).json().data;
+    expect(session.expiresInSeconds).toBeGreaterThan(90 * 60 - 30);
+    expect(session.expiresInSeconds).toBeLessThanOrEqual(90 * 60);
+    expect(session.idleTimeoutSeconds).toBe(TEST_CONFIG.SESSION_IDLE_HOURS * 3600);
+    // A refresh starts a whole new session.
+    const refreshed = await post(app, '/api/auth/refreshToken', undefined, { cookie });
+    expect(refreshed.json().data.session.expiresInSeconds).toBe(TEST_CONFIG.SESSION_MAX_DAYS * 86400);
   });
 
   it('after the absolute expiry, even when used a moment ago', async () => {

@@ -6,6 +6,7 @@ import { decideRegister, decideRequestVerification, decideVerify, evolveAccount,
 import { learnerStreamId, MAX_PASSWORD_BYTES, MIN_PASSWORD, USERNAME_PATTERN } from '../../../events/accounts/accounts.events';
 import { ConflictError, ForbiddenError, InvalidError, UnauthorizedError } from '../../../events/errors';
 import { EMAIL_PATTERN, MAX_EMAIL } from '../../../events/shared/contact';
+import { MAX_REDIRECT_LENGTH, safeRedirectPath } from '../../../events/shared/redirect';
 import { visitorIdOf } from '../leads/visitor';
 import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
@@ -13,7 +14,7 @@ import type { Queryable } from '../../../events/store/types';
 import { deterministicUuid } from '../../../events/store/ids';
 import { EMAIL_SEND } from '../../../jobs/email/send-email';
 import { envelope, ErrorEnvelope, errorResponses } from '../../http';
-import { requireUser, type SessionCookies } from '../../plugins/auth';
+import { requireSession, type SessionCookies } from '../../plugins/auth';
 import { eventIdFor, requestMetadata } from '../../request';
 import type { Accounts } from './accounts';
 import { verificationEmail } from './emails';
@@ -42,6 +43,7 @@ export const AUTH_MESSAGES = {
   tokenUsed: 'Este enlace ya fue usado. Si tu cuenta está activa, ya puedes iniciar sesión.',
   tokenExpired: 'El enlace de verificación venció. Pide uno nuevo desde la página de inicio de sesión.',
   resent: 'Si la dirección está registrada y aún no fue activada, te enviamos un nuevo enlace de verificación.',
+  redirect: 'La página a la que volver no es una dirección de este sitio.',
 } as const;
 
 const passwordField = (required: string) =>
@@ -53,15 +55,23 @@ const passwordField = (required: string) =>
 const emailField = (required: string) =>
   z.string(required).trim().min(1, required).max(MAX_EMAIL, AUTH_MESSAGES.email).regex(EMAIL_PATTERN, AUTH_MESSAGES.email);
 
+/** Where the verification link brings the person back to after login: a path of this site only. */
+const redirectField = z
+  .string(AUTH_MESSAGES.redirect)
+  .max(MAX_REDIRECT_LENGTH, AUTH_MESSAGES.redirect)
+  .refine((path) => safeRedirectPath(path) !== null, AUTH_MESSAGES.redirect)
+  .optional();
+
 const SignupBody = z.strictObject({
   username: z.string(AUTH_MESSAGES.fillAll).trim().min(1, AUTH_MESSAGES.fillAll).regex(USERNAME_PATTERN, AUTH_MESSAGES.username),
   email: emailField(AUTH_MESSAGES.fillAll),
   password: passwordField(AUTH_MESSAGES.fillAll).refine((p) => p.length >= MIN_PASSWORD, AUTH_MESSAGES.passwordShort),
+  redirect: redirectField,
 });
 
 const LoginBody = z.strictObject({ email: emailField(AUTH_MESSAGES.fillBoth), password: passwordField(AUTH_MESSAGES.fillBoth) });
 
-const ResendBody = z.strictObject({ email: emailField(AUTH_MESSAGES.email) });
+const ResendBody = z.strictObject({ email: emailField(AUTH_MESSAGES.email), redirect: redirectField });
 
 export const UserSchema = z
   .object({
@@ -73,8 +83,16 @@ export const UserSchema = z
   })
   .meta({ id: 'User' });
 
+/** The signed-in user, and how long the session has left: the browser renews it in time while its learner is active. */
+const SessionUserSchema = UserSchema.extend({
+  session: z.object({
+    expiresInSeconds: z.number().int().describe('segundos hasta el fin absoluto de la sesión (SESSION_MAX_DAYS)'),
+    idleTimeoutSeconds: z.number().int().describe('segundos sin uso tras los que la sesión termina (SESSION_IDLE_HOURS)'),
+  }),
+}).meta({ id: 'SessionUser' });
+
 const Empty = envelope(z.null());
-const WithUser = envelope(UserSchema);
+const WithSessionUser = envelope(SessionUserSchema);
 const authErrors = { ...errorResponses, 401: ErrorEnvelope, 403: ErrorEnvelope, 409: ErrorEnvelope } as const;
 
 export interface AuthDeps {
@@ -102,7 +120,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
       },
     },
     async (request) => {
-      const { username, email, password } = request.body;
+      const { username, email, password, redirect } = request.body;
       const eventId = eventIdFor(request, 0);
       // With an Idempotency-Key the account id comes from it, so a retried signup finds its own stream.
       const userId = eventId ? deterministicUuid('signup', eventId) : randomUUID();
@@ -121,7 +139,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
               await accounts.storeCredentials(tx, userId, passwordHash);
               await accounts.storeVerificationToken(tx, userId, token);
             },
-            jobs: [{ name: EMAIL_SEND, data: verificationEmail({ email, username }, token, config.publicUrl) }],
+            jobs: [{ name: EMAIL_SEND, data: verificationEmail({ email, username }, token, config.publicUrl, redirect) }],
           }),
           { metadata: requestMetadata(request, 'visitor'), retries: 0 },
         );
@@ -191,7 +209,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
           (state) => ({
             events: decideRequestVerification(state, user.id),
             alsoInTransaction: (tx) => accounts.storeVerificationToken(tx, user.id, token),
-            jobs: [{ name: EMAIL_SEND, data: verificationEmail(user, token, config.publicUrl) }],
+            jobs: [{ name: EMAIL_SEND, data: verificationEmail(user, token, config.publicUrl, request.body.redirect) }],
           }),
           { metadata: requestMetadata(request, 'visitor') },
         );
@@ -209,7 +227,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
         tags: ['auth'],
         summary: 'Inicia sesión: crea una sesión nueva y la guarda en una cookie httpOnly',
         body: LoginBody,
-        response: { 200: WithUser, ...authErrors },
+        response: { 200: WithSessionUser, ...authErrors },
       },
     },
     async (request, reply) => {
@@ -227,7 +245,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
       const previous = cookies.read(request);
       if (previous) await accounts.endSession(previous);
       cookies.set(reply, await accounts.startSession(record.id));
-      return ok(AUTH_MESSAGES.loggedIn, accounts.toUser(record));
+      return ok(AUTH_MESSAGES.loggedIn, { ...accounts.toUser(record), session: accounts.newSessionTimes() });
     },
   );
 
@@ -251,23 +269,26 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
         operationId: 'refreshToken',
         tags: ['auth'],
         summary: 'Renueva la sesión: una nueva cookie, la anterior deja de valer',
-        response: { 200: WithUser, ...authErrors },
+        response: { 200: WithSessionUser, ...authErrors },
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const { user } = await requireSession(request);
       await accounts.endSession(cookies.read(request)!);
       cookies.set(reply, await accounts.startSession(user.id));
-      return ok(AUTH_MESSAGES.refreshed, user);
+      return ok(AUTH_MESSAGES.refreshed, { ...user, session: accounts.newSessionTimes() });
     },
   );
 
   app.get(
     '/api/auth/verifyToken',
     {
-      schema: { operationId: 'verifyToken', tags: ['auth'], summary: 'Quién soy: el usuario de la sesión', response: { 200: WithUser, ...authErrors } },
+      schema: { operationId: 'verifyToken', tags: ['auth'], summary: 'Quién soy: el usuario de la sesión', response: { 200: WithSessionUser, ...authErrors } },
     },
-    async (request) => ok(AUTH_MESSAGES.me, await requireUser(request)),
+    async (request) => {
+      const { user, times } = await requireSession(request);
+      return ok(AUTH_MESSAGES.me, { ...user, session: times });
+    },
   );
 };
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
-import { Loading } from '../../components/Loading/Loading';
+import { RouteFallback } from '../RouteFallback';
 import { useAuth } from '../../features/auth/session/useAuth';
 
 /**
@@ -12,7 +12,7 @@ export function GuestOnlyRoute() {
   const { user, isLoading } = useAuth();
   const [arrivedAsGuest, setArrivedAsGuest] = useState(false);
 
-  if (isLoading) return <Loading />;
+  if (isLoading) return <RouteFallback />;
   if (user && !arrivedAsGuest) return <Navigate to="/menu" replace />;
   // Remembered from render (React's "state from previous renders" pattern), so no frame shows the wrong page.
   if (!user && !arrivedAsGuest) setArrivedAsGuest(true);

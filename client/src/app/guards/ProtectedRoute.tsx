@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { Loading } from '../../components/Loading/Loading';
+import { RouteFallback } from '../RouteFallback';
 import { withRedirect } from '../../features/auth/lib/redirect';
 import { useAuth } from '../../features/auth/session/useAuth';
 
@@ -8,7 +8,7 @@ export function ProtectedRoute() {
   const { user, isLoading } = useAuth();
   const { pathname, search, hash } = useLocation();
 
-  if (isLoading) return <Loading />;
+  if (isLoading) return <RouteFallback />;
   if (!user) {
     const from = pathname + search + hash;
     return <Navigate to={withRedirect('/login', from)} replace state={{ from }} />;

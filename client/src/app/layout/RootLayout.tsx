@@ -1,8 +1,8 @@
 import { lazy, Suspense, useLayoutEffect, useRef, type MouseEvent, type RefObject } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { Loading } from '../../components/Loading/Loading';
 import { useAuth } from '../../features/auth/session/useAuth';
 import { useNavigating } from '../navigating';
+import { RouteFallback } from '../RouteFallback';
 import { AccederButton } from './AccederButton';
 import { SiteNotice } from './SiteNotice';
 import styles from './RootLayout.module.css';
@@ -76,7 +76,7 @@ export function RootLayout() {
         <AccederButton />
       )}
       <main id={MAIN_ID} ref={main} tabIndex={-1} className={styles.main} aria-busy={navigating || undefined}>
-        <Suspense fallback={<Loading />}>
+        <Suspense fallback={<RouteFallback />}>
           <Outlet />
         </Suspense>
       </main>

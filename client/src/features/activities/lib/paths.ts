@@ -1,12 +1,12 @@
 // Addresses the activity host links to. Slugs are URL-safe; account links keep '/' readable.
+import { redirectParam } from '../../../../../events/shared/redirect';
 
 export const SYLLABUS_PATH = '/cursos/manifiesta';
 
 export const activityPath = (slug: string) => `${SYLLABUS_PATH}/${slug}`;
 
 /** /signup or /login that brings the visitor back to `path` afterwards. */
-export const accountPath = (page: '/signup' | '/login', path: string) =>
-  `${page}?redirect=${encodeURIComponent(path).replace(/%2F/gi, '/')}`;
+export const accountPath = (page: '/signup' | '/login', path: string) => `${page}?${redirectParam(path)}`;
 
 /**
  * The activity a route names: its :activitySlug, or else the last path segment when that is a known

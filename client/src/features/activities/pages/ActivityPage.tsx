@@ -4,7 +4,8 @@ import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { currentActivity, lockReason, nextActivity } from '../../../../../course/rules';
 import { activityBySlug, COURSE, findActivity, moduleOf } from '../../../../../course/syllabus';
-import { Loading } from '../../../components/Loading/Loading';
+import { Skeleton } from '../../../components/Skeleton/Skeleton';
+import { CHECKING_ACCESS, FIRST_COACHING_SESSION } from '../bodies/coaching-session/access';
 import { LessonBody } from '../bodies/LessonBody';
 import type { ActivityBodyProps } from '../bodies/types';
 import styles from '../components/Activity.module.css';
@@ -117,11 +118,19 @@ export function ActivityPage({ viewer, progress, signOut }: { viewer: ActivityVi
     </>
   );
 
+  // Under the header, the activity's card on its way; the first coaching session says it is checking access.
+  const preparing =
+    activity.slug === FIRST_COACHING_SESSION ? (
+      <Skeleton shape="activity" part="body" label={CHECKING_ACCESS} showLabel />
+    ) : (
+      <Skeleton shape="activity" part="body" label="Preparando actividad..." />
+    );
+
   if (progress.isLoading) {
     return (
       <article className={styles.page}>
         {header}
-        <Loading label="Preparando actividad..." />
+        {preparing}
       </article>
     );
   }
@@ -141,7 +150,7 @@ export function ActivityPage({ viewer, progress, signOut }: { viewer: ActivityVi
           here={here}
         />
       ) : (
-        <Suspense fallback={<Loading label="Preparando actividad..." />}>
+        <Suspense fallback={preparing}>
           <Body
             key={activity.slug}
             activity={activity}

@@ -22,8 +22,10 @@ export async function getVerifyEmail(token: string): Promise<string> {
 
 export const RESEND_ERROR = 'No pudimos reenviar el correo. Inténtalo de nuevo en unos minutos.';
 
-export async function postResendVerification(email: string): Promise<string> {
-  return messageOf(await api.POST('/api/auth/resendVerification', { body: { email } }), RESEND_ERROR);
+/** `redirect`: where the new link brings the person back to after login (a path of this site). */
+export async function postResendVerification({ email, redirect }: { email: string; redirect?: string }): Promise<string> {
+  const body = redirect ? { email, redirect } : { email };
+  return messageOf(await api.POST('/api/auth/resendVerification', { body }), RESEND_ERROR);
 }
 
 export const accountMutations = {

@@ -1,10 +1,10 @@
 // The session check, and the auth feature's query key (nothing of the session is kept in the query cache).
 import { unwrap } from '../../../api/errors';
 import { lightApi } from '../../../api/light-client';
-import type { User } from './types';
+import type { SessionUser } from './types';
 
 /** Who am I: the session's user, or null for a guest (401 is an answer, not an error). */
-export async function fetchCurrentUser(): Promise<User | null> {
+export async function fetchCurrentUser(): Promise<SessionUser | null> {
   const result = await lightApi.GET('/api/auth/verifyToken');
   if (result.response.status === 401) return null;
   return unwrap(result);

@@ -4,6 +4,9 @@ import type { components, paths } from '../../../api/schema';
 /** The signed-in account: id, username, email, profileImage, roles (7 premium, 9 coach). */
 export type User = components['schemas']['User'];
 
+/** What login, who-am-I and refresh answer: the user, with how long the session has left (when the server says). */
+export type SessionUser = User & { session?: components['schemas']['SessionUser']['session'] };
+
 type JsonBody<Op> = Op extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 
 export type LoginBody = JsonBody<paths['/api/auth/login']['post']>;

@@ -1,12 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 import { accountMutations, RESEND_ERROR } from '../api/account-mutations';
 import { errorText } from '../lib/error-text';
+import { safeRedirectPath } from '../lib/redirect';
 import { Button } from '../../../components/Button/Button';
 import styles from './auth.module.css';
 import { ErrorMessage, Notice } from './Messages';
 
-/** «Reenviar el correo de verificación» for `email`; shows the server's answer. */
-export function ResendVerification({ email }: { email: string }) {
+/**
+ * «Reenviar el correo de verificación» for `email`; shows the server's answer. `redirect`, when it is a path of
+ * this site, rides in the new link as in the first one.
+ */
+export function ResendVerification({ email, redirect }: { email: string; redirect?: string | null }) {
   const resend = useMutation(accountMutations.resendVerification());
 
   return (
@@ -15,7 +19,7 @@ export function ResendVerification({ email }: { email: string }) {
         variant="secondary"
         type="button"
         disabled={resend.isPending}
-        onClick={() => resend.mutate(email)}
+        onClick={() => resend.mutate({ email, redirect: safeRedirectPath(redirect) ?? undefined })}
       >
         {resend.isPending ? 'Reenviando...' : 'Reenviar el correo de verificación'}
       </Button>

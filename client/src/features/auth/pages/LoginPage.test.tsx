@@ -103,6 +103,21 @@ describe('/login form', () => {
     expect(api.callsTo('POST /api/auth/resendVerification')[0]!.body).toEqual({ email: 'ana@example.com' });
   });
 
+  it('a new verification e-mail asked for here keeps the redirect', async () => {
+    const api = stubApi({
+      'POST /api/auth/login': envelope(403, 'Todavía no activaste tu cuenta.'),
+      'POST /api/auth/resendVerification': envelope(200, 'Te enviamos un nuevo enlace de verificación.'),
+    });
+    renderRoute('/login?redirect=/cursos/manifiesta/12-areas-balance');
+    await fillAndSubmit('ana@example.com', 'secreta123');
+    fireEvent.click(await screen.findByRole('button', { name: 'Reenviar el correo de verificación' }));
+    await screen.findByText('Te enviamos un nuevo enlace de verificación.');
+    expect(api.callsTo('POST /api/auth/resendVerification')[0]!.body).toEqual({
+      email: 'ana@example.com',
+      redirect: '/cursos/manifiesta/12-areas-balance',
+    });
+  });
+
   it('does not offer a new e-mail for other failures', async () => {
     loginAnswers(envelope(401, 'Email o contraseña incorrectos.'));
     renderRoute('/login');

@@ -93,7 +93,7 @@ export function LoginPage() {
         <div className={styles.stack}>
           <ErrorMessage key={failure.attempt}>{failure.message}</ErrorMessage>
           {failure.unverifiedEmail ? (
-            <ResendVerification key={failure.unverifiedEmail} email={failure.unverifiedEmail} />
+            <ResendVerification key={failure.unverifiedEmail} email={failure.unverifiedEmail} redirect={searchParams.get('redirect')} />
           ) : null}
         </div>
       ) : null}

@@ -87,6 +87,34 @@ describe('/signup submission', () => {
     expect(link.getAttribute('href')).toBe('/login?redirect=/cursos/manifiesta');
   });
 
+  it('sends the redirect with the account, so the verification mail brings the learner back there', async () => {
+    const api = stubApi({ 'POST /api/auth/signup': registered(), 'POST /api/auth/resendVerification': envelope(200, 'Enviado.') });
+    renderRoute('/signup?redirect=/cursos/manifiesta/12-areas-balance');
+    await submit(valid);
+    await screen.findByRole('heading', { level: 1, name: 'Registro Exitoso' });
+    expect(api.callsTo('POST /api/auth/signup')[0]!.body).toEqual({
+      username: 'lucia.sol',
+      email: 'lucia@example.com',
+      password: 'respira-y-suelta',
+      redirect: '/cursos/manifiesta/12-areas-balance',
+    });
+    // A new mail asked for from the panel carries it too.
+    fireEvent.click(screen.getByRole('button', { name: 'Reenviar el correo de verificación' }));
+    await waitFor(() => expect(api.callsTo('POST /api/auth/resendVerification')).toHaveLength(1));
+    expect(api.callsTo('POST /api/auth/resendVerification')[0]!.body).toEqual({
+      email: 'lucia@example.com',
+      redirect: '/cursos/manifiesta/12-areas-balance',
+    });
+  });
+
+  it.each(['//evil.com', '/%2F%2Fevil.com', 'https://evil.com/'])('sends no redirect to another site (%s)', async (redirect) => {
+    const api = stubApi({ 'POST /api/auth/signup': registered() });
+    renderRoute(`/signup?redirect=${encodeURIComponent(redirect)}`);
+    await submit(valid);
+    await screen.findByRole('heading', { level: 1, name: 'Registro Exitoso' });
+    expect(api.callsTo('POST /api/auth/signup')[0]!.body).not.toHaveProperty('redirect');
+  });
+
   it("shows the server's message (e.g. 409, e-mail taken) and keeps the form", async () => {
     stubApi({ 'POST /api/auth/signup': envelope(409, 'Ya existe una cuenta con ese email. Si es tuya, inicia sesión.') });
     renderRoute('/signup');

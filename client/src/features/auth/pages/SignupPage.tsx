@@ -9,7 +9,7 @@ import { Button, ButtonLink } from '../../../components/Button/Button';
 import { ResendVerification } from '../components/ResendVerification';
 import styles from '../components/auth.module.css';
 import { errorText } from '../lib/error-text';
-import { withRedirect } from '../lib/redirect';
+import { safeRedirectPath, withRedirect } from '../lib/redirect';
 
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -29,7 +29,8 @@ function validate(form: Form): string | null {
 
 export function SignupPage() {
   const [searchParams] = useSearchParams();
-  const redirect = searchParams.get('redirect');
+  // Only a path of this site travels on: in the links here and, through the server, in the verification mail.
+  const redirect = safeRedirectPath(searchParams.get('redirect'));
   const signup = useMutation(accountMutations.signup());
   const [form, setForm] = useState<Form>(EMPTY);
   const [problem, setProblem] = useState<{ message: string; attempt: number } | null>(null);
@@ -52,8 +53,9 @@ export function SignupPage() {
       return;
     }
     setProblem(null);
+    const account = { username: form.username.trim(), email: form.email.trim(), password: form.password };
     signup.mutate(
-      { username: form.username.trim(), email: form.email.trim(), password: form.password },
+      redirect ? { ...account, redirect } : account,
       { onError: (error) => setProblem({ message: errorText(error, SIGNUP_ERROR), attempt }) },
     );
   };
@@ -123,7 +125,7 @@ function SignupSuccess({ email, redirect }: { email: string; redirect: string | 
         <ButtonLink to={withRedirect('/login', redirect)}>
           Ir a iniciar sesión
         </ButtonLink>
-        <ResendVerification email={email} />
+        <ResendVerification email={email} redirect={redirect} />
       </div>
     </AuthCard>
   );

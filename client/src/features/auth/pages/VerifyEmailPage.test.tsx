@@ -45,6 +45,36 @@ describe('/verify-email', () => {
     expect(api.calls[0]!.url.searchParams.get('token')).toBe('tok-123');
   });
 
+  it('carries the redirect of the mail link to the login page, which sends the learner there afterwards', async () => {
+    stubApi({
+      'GET /api/auth/verifyEmail': envelope(200, '¡Tu cuenta ha sido activada! Ya puedes iniciar sesión.'),
+    });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { router } = renderRoute('/verify-email?token=tok-123&redirect=/cursos/manifiesta/12-areas-balance');
+
+    const now = await screen.findByRole('link', { name: 'Iniciar sesión ahora' });
+    expect(now.getAttribute('href')).toBe('/login?verified=true&redirect=/cursos/manifiesta/12-areas-balance');
+    await advance(3000);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/cursos/manifiesta/12-areas-balance');
+    expect(screen.getByText('Tu cuenta ha sido activada! Ya puedes iniciar sesión.')).toBeTruthy();
+  });
+
+  it('drops a redirect to another site', async () => {
+    stubApi({ 'GET /api/auth/verifyEmail': envelope(200, 'Activada.') });
+    renderRoute(`/verify-email?token=tok-123&redirect=${encodeURIComponent('/%2F%2Fevil.com')}`);
+    const now = await screen.findByRole('link', { name: 'Iniciar sesión ahora' });
+    expect(now.getAttribute('href')).toBe('/login?verified=true');
+  });
+
+  it('keeps the redirect on the ways out of a failed verification', async () => {
+    stubApi({ 'GET /api/auth/verifyEmail': envelope(400, 'El enlace de verificación venció.') });
+    renderRoute('/verify-email?token=viejo&redirect=/cursos/manifiesta');
+    await screen.findByRole('heading', { level: 2, name: 'Error de Verificación' });
+    expect(screen.getByRole('link', { name: 'Volver a registrarme' }).getAttribute('href')).toBe('/signup?redirect=/cursos/manifiesta');
+    expect(screen.getByRole('link', { name: 'Iniciar sesión' }).getAttribute('href')).toBe('/login?redirect=/cursos/manifiesta');
+  });
+
   it("shows 'Error de Verificación' with the server's message and a link to /signup", async () => {
     stubApi({
       'GET /api/auth/verifyEmail': envelope(

@@ -1,19 +1,26 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { accountMutations, VERIFY_ERROR } from '../api/account-mutations';
 import { AuthCard } from '../components/AuthCard';
 import { ButtonLink } from '../../../components/Button/Button';
 import { ErrorMessage } from '../components/Messages';
 import styles from '../components/auth.module.css';
 import { errorText } from '../lib/error-text';
+import { redirectParam, safeRedirectPath, withRedirect } from '../lib/redirect';
 
 export const REDIRECT_AFTER_VERIFY_MS = 3000;
-const LOGIN_AFTER_VERIFY = '/login?verified=true';
+
+/** The login page after a verification; the link's `redirect` (checked) goes on, so login ends where signup began. */
+function loginAfterVerify(redirect: string | null): string {
+  return redirect ? `/login?verified=true&${redirectParam(redirect)}` : '/login?verified=true';
+}
 
 export function VerifyEmailPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
+  const redirect = safeRedirectPath(searchParams.get('redirect'));
+  const loginPath = loginAfterVerify(redirect);
   const navigate = useNavigate();
   const verify = useMutation(accountMutations.verifyEmail());
   const { mutate } = verify;
@@ -28,22 +35,22 @@ export function VerifyEmailPage() {
 
   useEffect(() => {
     if (!verify.isSuccess) return undefined;
-    const timer = setTimeout(() => navigate(LOGIN_AFTER_VERIFY, { replace: true }), REDIRECT_AFTER_VERIFY_MS);
+    const timer = setTimeout(() => navigate(loginPath, { replace: true }), REDIRECT_AFTER_VERIFY_MS);
     return () => clearTimeout(timer);
-  }, [verify.isSuccess, navigate]);
+  }, [verify.isSuccess, navigate, loginPath]);
 
   return (
     <AuthCard title="Verificación de cuenta">
       {!token ? (
-        <VerifyError message="No se encontró un token de verificación en la URL." />
+        <VerifyError message="No se encontró un token de verificación en la URL." redirect={redirect} />
       ) : verify.isError ? (
-        <VerifyError message={errorText(verify.error, VERIFY_ERROR)} />
+        <VerifyError message={errorText(verify.error, VERIFY_ERROR)} redirect={redirect} />
       ) : verify.isSuccess ? (
         <div className={`${styles.stack} ${styles.centered}`} role="status">
           <SuccessMark />
           <h2>¡Tu cuenta está activa!</h2>
           <p>Gracias por confirmar tu correo. Te llevamos a iniciar sesión en unos segundos...</p>
-          <ButtonLink to={LOGIN_AFTER_VERIFY} replace>
+          <ButtonLink to={loginPath} replace>
             Iniciar sesión ahora
           </ButtonLink>
         </div>
@@ -57,7 +64,7 @@ export function VerifyEmailPage() {
   );
 }
 
-function VerifyError({ message }: { message: string }) {
+function VerifyError({ message, redirect }: { message: string; redirect: string | null }) {
   return (
     <div className={styles.stack}>
       <h2>Error de Verificación</h2>
@@ -65,10 +72,10 @@ function VerifyError({ message }: { message: string }) {
       <p className={styles.footer}>
         Si el enlace venció o ya lo usaste, puedes registrarte de nuevo o iniciar sesión si tu cuenta ya está activa.
       </p>
-      <ButtonLink to="/signup">
+      <ButtonLink to={withRedirect('/signup', redirect)}>
         Volver a registrarme
       </ButtonLink>
-      <ButtonLink variant="secondary" to="/login">
+      <ButtonLink variant="secondary" to={withRedirect('/login', redirect)}>
         Iniciar sesión
       </ButtonLink>
     </div>

@@ -238,6 +238,55 @@ describe('AuthProvider', () => {
     expect(window.localStorage.getItem(LAST_ACCOUNT_KEY)).not.toBeNull();
   });
 
+  it('renews a session about to end (POST /api/auth/refreshToken) and keeps the learner signed in', async () => {
+    const ending = { expiresInSeconds: 5 * 60, idleTimeoutSeconds: 168 * 3600 };
+    const renewed = { expiresInSeconds: 30 * 86400, idleTimeoutSeconds: 168 * 3600 };
+    const api = stubApi({
+      'GET /api/auth/verifyToken': envelope(200, 'Sesión activa.', { ...makeUser(), session: ending }),
+      'POST /api/auth/refreshToken': envelope(200, 'Sesión renovada.', { ...makeUser(), session: renewed }),
+    });
+    renderProvider();
+    expect(await who()).toBe('conectada: lucia.sol');
+    await waitFor(() => expect(api.callsTo('POST /api/auth/refreshToken')).toHaveLength(1));
+    expect(await who()).toBe('conectada: lucia.sol');
+    // The session's times are not part of the user the app sees.
+    expect(auth.user).toEqual(makeUser());
+    // A fresh 30-day session: nothing more to renew.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.callsTo('POST /api/auth/refreshToken')).toHaveLength(1);
+  });
+
+  it('a renewal refused because another tab renewed first asks again, and the learner stays signed in', async () => {
+    const ending = { expiresInSeconds: 60, idleTimeoutSeconds: 168 * 3600 };
+    let checks = 0;
+    const api = stubApi({
+      'GET /api/auth/verifyToken': () => {
+        checks += 1;
+        // The other tab's new cookie: a fresh session.
+        const session = checks === 1 ? ending : { expiresInSeconds: 30 * 86400, idleTimeoutSeconds: 168 * 3600 };
+        return envelope(200, 'Sesión activa.', { ...makeUser(), session });
+      },
+      'POST /api/auth/refreshToken': noSession(),
+    });
+    renderProvider();
+    await waitFor(() => expect(api.callsTo('GET /api/auth/verifyToken')).toHaveLength(2));
+    expect(api.callsTo('POST /api/auth/refreshToken')).toHaveLength(1);
+    expect(await who()).toBe('conectada: lucia.sol');
+  });
+
+  it('does not renew a session with time to spare', async () => {
+    const api = stubApi({
+      'GET /api/auth/verifyToken': envelope(200, 'Sesión activa.', {
+        ...makeUser(),
+        session: { expiresInSeconds: 30 * 86400, idleTimeoutSeconds: 168 * 3600 },
+      }),
+    });
+    renderProvider();
+    expect(await who()).toBe('conectada: lucia.sol');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.callsTo('POST /api/auth/refreshToken')).toHaveLength(0);
+  });
+
   it('useAuth outside the provider is a developer error', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     function Outside() {

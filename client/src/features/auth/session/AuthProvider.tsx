@@ -7,10 +7,11 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type R
 import { ApiError } from '../../../api/errors';
 import { Loading } from '../../../components/Loading/Loading';
 import { fetchCurrentUser } from '../api/auth-queries';
-import { postLogin, postLogout } from '../api/session-mutations';
-import type { LoginBody, User } from '../api/types';
+import { postLogin, postLogout, renewSession } from '../api/session-mutations';
+import type { LoginBody, SessionUser, User } from '../api/types';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { lastAccount, rememberAccount } from './last-account';
+import { createSessionKeeper, listenForActivity } from './session-keeper';
 
 /** `undefined` until the first session check has answered. */
 type Known = User | null | undefined;
@@ -31,15 +32,40 @@ function createSession(initial: Known) {
     user = next;
     unreachable = how === 'unreachable';
     if (how === 'answered') rememberAccount(next);
+    if (!next) keeper.stop();
     for (const listener of listeners) listener();
   };
   /** An answer from the server (or a login, a logout): who is signed in, if anyone. */
   const set = (next: User | null) => apply(next, 'answered');
 
+  /**
+   * Takes an answer of the server about the session: the user (kept without the session's times) and, when the
+   * server gave them, the times the keeper renews by.
+   */
+  const take = (answer: SessionUser | null): User | null => {
+    if (!answer) return null;
+    const { session: times, ...signedIn } = answer;
+    if (times) keeper.start(times);
+    return signedIn;
+  };
+
+  // Renews the session before it ends while its learner is active; the renewal's user replaces ours only when
+  // it differs (roles granted meanwhile), so a renewal does not re-render the page for nothing.
+  const keeper = createSessionKeeper({
+    renew: async () => {
+      const started = version;
+      const answer = await renewSession();
+      if (!answer) return null;
+      const { session: times = null, ...renewed } = answer;
+      if (version === started && JSON.stringify(renewed) !== JSON.stringify(user)) set(renewed);
+      return times;
+    },
+  });
+
   /** Asks the server who is signed in; the answer is taken unless the session changed meanwhile. */
   const fetchUser = async (): Promise<User | null> => {
     const started = version;
-    const fetched = await fetchCurrentUser();
+    const fetched = take(await fetchCurrentUser());
     if (version === started) set(fetched);
     return user ?? null;
   };
@@ -47,6 +73,8 @@ function createSession(initial: Known) {
   return {
     get: () => user,
     isUnreachable: () => unreachable,
+    keeper,
+    take,
     subscribe: (listener: () => void) => {
       listeners.add(listener);
       return () => void listeners.delete(listener);
@@ -84,9 +112,11 @@ type AuthProviderProps = {
   initialUser?: User | null;
   /** Called after a login or logout. */
   onChange?: (change: SessionChange) => void;
+  /** Shown while the first session check runs ('Cargando...' by default; the app passes the page's skeleton). */
+  fallback?: ReactNode;
 };
 
-export function AuthProvider({ children, initialUser, onChange }: AuthProviderProps) {
+export function AuthProvider({ children, initialUser, onChange, fallback = <Loading /> }: AuthProviderProps) {
   const [session] = useState(() => {
     if (initialUser !== undefined) return createSession(initialUser);
     if (!shellSaysGuest()) return createSession(undefined);
@@ -110,9 +140,13 @@ export function AuthProvider({ children, initialUser, onChange }: AuthProviderPr
     return () => window.removeEventListener('online', onOnline);
   }, [session]);
 
+  // Only a signed-in learner's activity matters to the session.
+  const signedIn = Boolean(known);
+  useEffect(() => (signedIn ? listenForActivity(session.keeper.activity) : undefined), [session, signedIn]);
+
   const login = useCallback(
     async (credentials: LoginBody) => {
-      const signedIn = await postLogin(credentials);
+      const signedIn = session.take(await postLogin(credentials))!;
       session.set(signedIn);
       // What other features cached as a guest (progress, completions) now belongs to someone.
       onChange?.('signed-in');
@@ -157,5 +191,5 @@ export function AuthProvider({ children, initialUser, onChange }: AuthProviderPr
     [user, isLoading, offlineUser, login, logout, refresh],
   );
 
-  return <AuthContext.Provider value={value}>{isLoading ? <Loading /> : children}</AuthContext.Provider>;
+  return <AuthContext.Provider value={value}>{isLoading ? fallback : children}</AuthContext.Provider>;
 }

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Loading } from '../../../components/Loading/Loading';
+import { Skeleton } from '../../../components/Skeleton/Skeleton';
 import { coachQueries, type LearnerSort, type LearnersQuery, type LearnerSummary } from '../api/coach-queries';
 import styles from '../coach.module.css';
 import { LoadError } from '../components/LoadError';
@@ -131,7 +131,7 @@ export function LearnersPage() {
       </div>
 
       {learners.isPending ? (
-        <Loading />
+        <Skeleton shape="table" part="body" />
       ) : learners.isError ? (
         <LoadError error={learners.error} retry={() => void learners.refetch()} />
       ) : data && data.learners.length === 0 ? (

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { currentActivity, currentModule, progressPercent } from '../../../../../course/rules';
 import { COURSE, moduleOf, type Activity } from '../../../../../course/syllabus';
-import { Loading } from '../../../components/Loading/Loading';
+import { Skeleton } from '../../../components/Skeleton/Skeleton';
 import { FeaturedActivity } from '../components/FeaturedActivity';
 import { ModuleSection } from '../components/ModuleSection';
 import { PremiumDialog } from '../components/PremiumDialog';
@@ -24,7 +24,7 @@ export function SyllabusPage({ viewer = null }: { viewer?: SyllabusViewer }) {
         <p className={styles.lead}>{COURSE.subtitle}</p>
       </header>
       {/* The opened week starts at the current activity's, so it waits for the completions. */}
-      {isLoading ? <Loading /> : <Syllabus completed={completed} viewer={viewer} />}
+      {isLoading ? <Skeleton shape="syllabus" part="body" /> : <Syllabus completed={completed} viewer={viewer} />}
     </div>
   );
 }

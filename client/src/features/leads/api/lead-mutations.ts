@@ -5,7 +5,7 @@ import type { paths } from '../../../api/schema';
 
 export type LeadBody = paths['/api/leads/add']['post']['requestBody']['content']['application/json'];
 
-/** platform.md §8, download failure on /nostalgia and /niveles (shown when the server gives no message). */
+/** The failure alert of the free downloads (/nostalgia, /niveles), whatever the server answered. */
 export const DOWNLOAD_ERROR = 'Ocurrió un error al intentar descargar el archivo. Por favor, intenta de nuevo.';
 
 export async function postLead(body: LeadBody): Promise<void> {

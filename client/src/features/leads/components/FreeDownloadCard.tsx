@@ -1,7 +1,6 @@
 // The card of a free download: the lead form until the visitor has the file, then the 'success' panel
 // (platform.md §4 "Download forms"). The visitor record decides which, so a later visit shows the panel too.
 import type { ReactNode } from 'react';
-import { errorText } from '../../auth/lib/error-text';
 import { DOWNLOAD_ERROR } from '../api/lead-mutations';
 import type { DownloadFile } from '../lib/downloads';
 import { useLeadDownload, type LeadSource } from '../lib/useLeadDownload';
@@ -25,14 +24,15 @@ type FreeDownloadCardProps = {
   form: { title: string; intro: ReactNode; label: string; submit: string; messages: LeadMessages; badge?: string };
   /** The panel: its title after '¡Listo, {nick}!', its text and the next step. */
   success: { title: string; text: ReactNode; next?: ReactNode };
-  /** Given: failures are only handed to it (/afirmaciones, §8). Otherwise the failure alert shows them. */
+  /** Given: failures are only handed to it (/afirmaciones, §8). Otherwise the failure alert says DOWNLOAD_ERROR. */
   onFailure?: (error: Error) => void;
 };
 
 export function FreeDownloadCard({ id, headingId, source, file, downloaded, nick, form, success, onFailure }: FreeDownloadCardProps) {
   const download = useLeadDownload(source, file, onFailure);
-  const failure =
-    download.error && !onFailure ? { message: errorText(download.error, DOWNLOAD_ERROR), key: download.attempt } : null;
+  // Whatever went wrong (a refusal, too many requests, no connection), the visitor reads the same plain words
+  // and tries again; the server's own message never takes their place.
+  const failure = download.error && !onFailure ? { message: DOWNLOAD_ERROR, key: download.attempt } : null;
 
   return (
     <section id={id} className={styles.formCard} aria-labelledby={headingId}>

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { envelope, stubApi } from '../../../testing/fake-api';
 import { renderRoute } from '../../../testing/render-route';
+import { RESOURCES } from '../../../../../course/resources';
 import { RESOURCES_WHATSAPP_MESSAGE } from './FreeResourcesPage';
 
 beforeAll(() => import('./FreeResourcesPage'));
@@ -41,6 +42,18 @@ describe('/recursos-gratuitos', () => {
       expect(within(card).getByRole('link').getAttribute('aria-describedby')).toBe(within(card).getByRole('heading').id);
     }
     await waitFor(() => expect(api.callsTo('POST /api/leads/view')[0]?.body).toEqual({ page: 'recursos-gratuitos' }));
+  });
+
+  it('shows the very cards GET /api/resources serves (course/resources.ts): same titles, words, links and pictures', async () => {
+    stubApi({ 'POST /api/leads/view': () => envelope(200, 'Visita registrada.', { recorded: true }) });
+    renderRoute('/recursos-gratuitos');
+    const shown = (await cards()).map((card) => ({
+      title: within(card).getByRole('heading', { level: 2 }).textContent,
+      description: card.querySelector('h2 + p')?.textContent,
+      link: within(card).getByRole('link').getAttribute('href'),
+      image: card.querySelector('img')!.getAttribute('src'),
+    }));
+    expect(shown).toEqual(RESOURCES.map(({ title, description, link, image }) => ({ title, description, link, image })));
   });
 
   it('a card leads to its resource', async () => {

@@ -73,8 +73,13 @@ describe('/niveles', () => {
     expect(downloads).toEqual([PDF, PDF]);
   });
 
-  it("shows the server's message in the failure alert", async () => {
-    stubApi({ ...VIEW_ROUTE, 'POST /api/leads/add': envelope(400, 'Ingresa un email válido.') });
+  it.each([
+    ['a refusal with its own message', () => envelope(400, 'Ingresa un email válido.')],
+    ['too many requests', () => envelope(429, 'Demasiadas solicitudes. Espera un minuto.')],
+    ['a server error', () => envelope(500, 'Error del servidor.')],
+    ['no connection', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])("shows the spec's download failure for %s, never the server's message in its place", async (_, answer) => {
+    stubApi({ ...VIEW_ROUTE, 'POST /api/leads/add': answer });
     const downloads = captureDownloads();
     renderRoute('/niveles');
     const form = await findForm(FORM);
@@ -82,7 +87,9 @@ describe('/niveles', () => {
     fillLead(form, { nick: 'Ana', email: 'ana@example.com' });
     fireEvent.click(submitButton(form));
 
-    expect((await screen.findByRole('alert')).textContent).toBe('Ingresa un email válido.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Ocurrió un error al intentar descargar el archivo. Por favor, intenta de nuevo.',
+    );
     expect(downloads).toHaveLength(0);
     expect(storedRecord()).toBeNull();
   });

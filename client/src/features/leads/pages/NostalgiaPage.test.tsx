@@ -86,7 +86,7 @@ describe('/nostalgia', () => {
     expect(api.callsTo('POST /api/leads/add')).toHaveLength(1);
   });
 
-  it("shows the server's message in the failure alert, and stores and downloads nothing", async () => {
+  it("shows the spec's download failure, not the server's message in its place, and stores and downloads nothing", async () => {
     stubApi({ ...VIEW_ROUTE, 'POST /api/leads/add': envelope(429, 'Demasiadas solicitudes. Espera un minuto.') });
     const downloads = captureDownloads();
     renderRoute('/nostalgia');
@@ -95,7 +95,9 @@ describe('/nostalgia', () => {
     fillLead(form, { nick: 'Ana', email: 'ana@example.com' });
     fireEvent.click(submitButton(form));
 
-    expect((await screen.findByRole('alert')).textContent).toBe('Demasiadas solicitudes. Espera un minuto.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Ocurrió un error al intentar descargar el archivo. Por favor, intenta de nuevo.',
+    );
     expect(submitButton(form).textContent).toBe('Descargar el audiolibro');
     expect(downloads).toHaveLength(0);
     expect(storedRecord()).toBeNull();

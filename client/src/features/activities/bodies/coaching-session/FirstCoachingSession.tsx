@@ -3,20 +3,19 @@
 // everyone else is offered the free 30-minute clarification session. Either way the activity completes and
 // leads on like the others.
 import { PREMIUM_ROLE } from '../../../../../../course/rules';
-import { Loading } from '../../../../components/Loading/Loading';
+import { Skeleton } from '../../../../components/Skeleton/Skeleton';
 // The host hands bodies `signedIn` but not the roles this page turns on, so it asks the session itself.
 import { useAuth } from '../../../auth/session/useAuth';
 import { CompleteActivity } from '../../components/CompleteActivity';
 import type { ActivityBodyProps } from '../types';
 import { ClarificationCallOffer } from './ClarificationCallOffer';
+import { CHECKING_ACCESS } from './access';
 import { EnrolledWelcome } from './EnrolledWelcome';
 import styles from './FirstCoachingSession.module.css';
 
-export const CHECKING_ACCESS = 'Verificando tu acceso...';
-
 export function FirstCoachingSession({ done, complete, goNext, hasNext }: ActivityBodyProps) {
   const { user, isLoading } = useAuth();
-  if (isLoading) return <Loading label={CHECKING_ACCESS} />;
+  if (isLoading) return <Skeleton shape="activity" part="body" label={CHECKING_ACCESS} showLabel />;
 
   const enrolled = user?.roles.includes(PREMIUM_ROLE) ?? false;
   return (

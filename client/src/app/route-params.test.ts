@@ -1,0 +1,50 @@
+// The values the server lets through as found (route-params.ts → routes.json → server/plugins/client.ts) must be
+// exactly those the pages show something for, or a real page answers 404 (or a dead one 200).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { COURSE, findActivity } from '../../../course/syllabus';
+import { ARCHIVE, findEntry } from '../features/newsletter/archive';
+import { routeModules } from './route-modules';
+import { KNOWN_PARAMS, OPEN_PARAMS } from './route-params';
+
+const source = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'router.tsx'), 'utf8');
+const known = (pattern: string, ...values: string[]) =>
+  KNOWN_PARAMS[pattern]!.some((tuple) => tuple.length === values.length && tuple.every((value, i) => value === values[i]));
+
+describe('which parameter values are pages', () => {
+  it('every address of the router with parameters is either judged here or left open on purpose', () => {
+    const withParams = routeModules(source)
+      .map((route) => route.path)
+      .filter((pattern) => pattern.includes('/:'));
+    expect(withParams.length).toBeGreaterThan(0);
+    expect(new Set(withParams)).toEqual(new Set([...Object.keys(KNOWN_PARAMS), ...OPEN_PARAMS]));
+  });
+
+  it('each tuple has one value per parameter of its address', () => {
+    for (const [pattern, tuples] of Object.entries(KNOWN_PARAMS)) {
+      const count = pattern.split('/').filter((segment) => segment.startsWith(':')).length;
+      for (const tuple of tuples) expect(tuple, pattern).toHaveLength(count);
+    }
+  });
+
+  it('an activity: every slug and id of the course (an id redirects to its slug), and nothing else', () => {
+    const activities = COURSE.modules.flatMap((module) => module.activities);
+    for (const activity of activities) {
+      expect(known('/cursos/manifiesta/:activitySlug', activity.slug)).toBe(true);
+      expect(known('/cursos/manifiesta/:activitySlug', activity.id)).toBe(true);
+    }
+    expect(KNOWN_PARAMS['/cursos/manifiesta/:activitySlug']!.every(([value]) => findActivity(value!) !== undefined)).toBe(true);
+    expect(known('/cursos/manifiesta/:activitySlug', 'no-existe-esta-actividad')).toBe(false);
+  });
+
+  it('a newsletter letter: exactly the published pairs the letter page finds', () => {
+    for (const entry of ARCHIVE) expect(known('/newsletter/:campaign/:slug', entry.campaign, entry.slug)).toBe(true);
+    expect(KNOWN_PARAMS['/newsletter/:campaign/:slug']!.every(([campaign, slug]) => findEntry(campaign!, slug!) !== undefined)).toBe(true);
+    // A letter under the other campaign, or one never sent, is not a page.
+    const [first] = ARCHIVE;
+    expect(known('/newsletter/:campaign/:slug', first!.campaign === 'dean' ? 'meta' : 'dean', first!.slug)).toBe(false);
+    expect(known('/newsletter/:campaign/:slug', 'dean', '2025-07-02-no-existe')).toBe(false);
+  });
+});
