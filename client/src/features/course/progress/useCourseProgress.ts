@@ -3,11 +3,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { completeAsGuest, useGuestProgress } from '../../../lib/guest-progress';
 import { courseMutations, courseQueries } from '../api/course-queries';
+import { useGuestMergePending } from './merge-state';
 
 export type CourseProgress = {
   /** Slugs of the completed activities. */
   completed: ReadonlySet<string>;
-  /** True while a signed-in user's completions are on their way (a guest's are at hand). */
+  /**
+   * True while a signed-in user's completions are on their way (a guest's are at hand), and while what they did
+   * here as a guest is still on its way into their account.
+   */
   isLoading: boolean;
   /**
    * Completes an activity. A user's completion goes to the server (rejects with its ApiError, e.g. 403 when
@@ -20,6 +24,7 @@ export function useCourseProgress(signedIn: boolean): CourseProgress {
   const queryClient = useQueryClient();
   const guest = useGuestProgress();
   const status = useQuery({ ...courseQueries.completion(), enabled: signedIn });
+  const merging = useGuestMergePending(signedIn);
   const { mutateAsync: markAsComplete } = useMutation(courseMutations.complete());
 
   useEffect(() => {
@@ -47,5 +52,5 @@ export function useCourseProgress(signedIn: boolean): CourseProgress {
     [signedIn, markAsComplete, queryClient],
   );
 
-  return { completed, isLoading: signedIn && status.isPending, complete };
+  return { completed, isLoading: signedIn && (status.isPending || merging), complete };
 }

@@ -10,6 +10,7 @@ import { clearGuestProgress, hasGuestProgress, useGuestProgress, type GuestProgr
 import { meditationMutations, meditationQueries } from '../../meditation/api/meditation-queries';
 import { clearPendingRevelation, readPendingRevelation, type PendingRevelation } from '../../meditation/pending-revelation';
 import { courseMutations, courseQueries } from '../api/course-queries';
+import { mergeFailed, mergeStarted } from './merge-state';
 
 type Session = {
   /** The signed-in user's id, or null for a guest. */
@@ -59,13 +60,18 @@ export function useGuestProgressMerge({ userId, isLoading }: Session): void {
 
     void (async () => {
       if (progress) {
+        mergeStarted();
         try {
           const result = await sync(await knownOnly(progress));
-          clearGuestProgress();
+          // The account's completions first, then the local copy goes: the pages that waited for the merge
+          // (merge-state.ts) draw from the merged account, and whatever an activity read before is read again.
           const { queryKey } = courseQueries.completion();
           queryClient.setQueryData(queryKey, result.completed);
-          await queryClient.invalidateQueries({ queryKey });
+          clearGuestProgress();
+          // Every feature's cached reads of this account: any of them may predate what the merge added.
+          await queryClient.invalidateQueries();
         } catch (error) {
+          mergeFailed();
           logFailure('tu progreso de invitado', error);
         }
       }
