@@ -144,4 +144,7 @@ test('a guest who signs up from inside the course lands back on the activity aft
   await logInThroughForm(page, account);
   await expect(page).toHaveURL(WHEEL);
   await expect(page.getByRole('heading', { level: 1, name: 'Rueda de la Vida' })).toBeVisible();
+  // What they did as a guest is in their account, and the page shows it: the wheel's summary, not its start.
+  await expect(page.getByRole('heading', { level: 2, name: 'Tu Rueda de la Vida' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Comenzar Actividad' })).toHaveCount(0);
 });
