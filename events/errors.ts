@@ -23,6 +23,10 @@ export class NotFoundError extends DomainError {
 export class ConflictError extends DomainError {
   readonly status = 409;
 }
+/** Well formed, but not something the server can do as sent (an Idempotency-Key already used for other data). */
+export class UnprocessableError extends DomainError {
+  readonly status = 422;
+}
 export class UnavailableError extends DomainError {
   readonly status = 503;
 }

@@ -23,6 +23,9 @@ export const errorResponses = {
   503: ErrorEnvelope,
 } as const;
 
+/** Besides those, for a write made under an Idempotency-Key: 422 when another request already used the key. */
+export const keyedWriteErrors = { 422: ErrorEnvelope } as const;
+
 export const MESSAGES = {
   invalid: 'Los datos enviados no son válidos.',
   notFound: 'Ruta no encontrada.',

@@ -2,7 +2,7 @@
 // Folded states of the streams this process has handled are kept (per store and fold), so a command reads
 // only what was appended since, instead of the whole stream every time.
 import type { AppendOptions, AppendResult, EventStore } from './event-store';
-import { ConcurrencyError } from './event-store';
+import { assertRetryOf, ConcurrencyError } from './event-store';
 import type { NewEvent, RecordedEvent } from './types';
 
 export interface Decision {
@@ -14,10 +14,11 @@ export interface Decision {
 
 export interface CommandResult<S> extends AppendResult {
   /**
-   * The stream's state right after the command: the fold of everything up to nextVersion (answers can
-   * come from it instead of a read-back). Absent when the write was a retry already stored.
+   * The stream's state right after the command: the fold of everything up to nextVersion. For a retry
+   * (`idempotent`), the state right after the first write, with that write's events: answers built from
+   * these two are the same however many times the request is sent, whatever happened since.
    */
-  state?: S;
+  state: S;
 }
 
 interface Snapshot<S> {
@@ -50,7 +51,7 @@ export async function handleCommand<S>(
   streamId: string,
   fold: { initial: S; evolve: (state: S, event: RecordedEvent) => S },
   decide: (state: S) => Decision | Promise<Decision>,
-  options: Pick<AppendOptions, 'metadata' | 'streamType'> & {
+  options: Pick<AppendOptions, 'metadata' | 'streamType' | 'key'> & {
     retries?: number;
     /**
      * The stream is usually new (a lead's first e-mail): decide on the empty state without reading
@@ -83,28 +84,53 @@ export async function handleCommand<S>(
   };
   if (snapshot.version === 0 && !options.usuallyNew) await catchUp();
 
+  /** The state right after a write already stored: its stream folded up to its last event. */
+  const replay = async (stored: RecordedEvent[]): Promise<CommandResult<S>> => {
+    const { streamId: stream, streamPosition: version } = stored.at(-1)!;
+    const base = stream === streamId && snapshot.version <= version ? snapshot : { version: 0, state: fold.initial };
+    const tail = base.version === version ? [] : await store.readStream(stream, { after: base.version, upTo: version });
+    return { nextVersion: version, events: stored, idempotent: true, state: tail.reduce(fold.evolve, base.state) };
+  };
+  /**
+   * A request whose decision is to refuse or to record nothing may still be a retry of one that recorded
+   * something under its key (and the state has moved since): then it answers as that one did. The key is
+   * looked up only here, off the common path, where no append would find it.
+   */
+  const earlierWrite = async (): Promise<CommandResult<S> | undefined> => {
+    if (!options.key) return undefined;
+    const stored = await store.findWrite(options.key.firstEventId);
+    if (!stored) return undefined;
+    assertRetryOf(stored, streamId, options.key);
+    return replay(stored);
+  };
+
   for (let attempt = 0; ; attempt++) {
     let decision: Decision;
     try {
       decision = await decide(snapshot.state);
     } catch (err) {
-      if (current || !(await catchUp())) throw err;
+      if (current || !(await catchUp())) {
+        const earlier = await earlierWrite();
+        if (earlier) return earlier;
+        throw err;
+      }
       continue;
     }
     if (decision.events.length === 0) {
-      if (current || !(await catchUp())) return { nextVersion: snapshot.version, events: [], idempotent: false, state: snapshot.state };
+      if (current || !(await catchUp())) return (await earlierWrite()) ?? { nextVersion: snapshot.version, events: [], idempotent: false, state: snapshot.state };
       continue;
     }
     try {
       const result = await store.append(streamId, decision.events, {
         expectedVersion: snapshot.version,
         metadata: options.metadata,
+        key: options.key,
         streamType: options.streamType,
         jobs: decision.jobs,
         alsoInTransaction: decision.alsoInTransaction,
       });
       // A retry whose events were already stored says nothing about the version the snapshot is at.
-      if (result.idempotent) return result;
+      if (result.idempotent) return replay(result.events);
       const after = { version: result.nextVersion, state: result.events.reduce(fold.evolve, snapshot.state) };
       remember(after);
       return { ...result, state: after.state };

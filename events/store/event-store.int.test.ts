@@ -6,9 +6,9 @@ import { createCatalog, projections } from '../registry';
 import { decideCaptureLead, evolveVisitor, initialVisitorState, visitorStreamId } from '../leads/leads';
 import { EventCatalog, defineEvent, InvalidEventError } from './catalog';
 import { handleCommand } from './command';
-import { ConcurrencyError, createEventStore, type EventStore } from './event-store';
+import { ConcurrencyError, createEventStore, IdempotencyKeyReusedError, type EventStore } from './event-store';
 import { rowProjection, type Projection } from './projection';
-import type { RecordedEvent } from './types';
+import type { RecordedEvent, RequestKey } from './types';
 import { catchUp, rebuildProjections } from './reader';
 
 const Noted = defineEvent('Noted', 1, z.strictObject({ n: z.number().int() }));
@@ -334,6 +334,76 @@ describe('handleCommand keeps the folded state of the streams it handled', () =>
       return { events: [noted(101)] };
     });
     expect(result.nextVersion).toBe(3);
+    await expect(handleCommand(store, stream, lastN, () => { throw new Error('still refused'); })).rejects.toThrow('still refused');
+  });
+});
+
+describe('writes under an Idempotency-Key: the same request is a retry, another one is refused', () => {
+  const lastN = { initial: 0, evolve: (_: number, e: RecordedEvent) => (e.data as { n: number }).n };
+  const keyFor = (digest: string): RequestKey => ({ firstEventId: randomUUID(), digest });
+  const numbers = async (stream: string) => (await store.readStream(stream)).map((e) => (e.data as { n: number }).n);
+
+  it('stores the digest with the events; a retry returns the first write; another digest gets 422 and nothing is written', async () => {
+    const stream = `test-${randomUUID()}`;
+    const elsewhere = `test-${randomUUID()}`;
+    const key = keyFor('digest-a');
+    const write = (n: number, k: RequestKey, on = stream) => store.append(on, [noted(n, k.firstEventId)], { expectedVersion: 'any', key: k });
+    const first = await write(1, key);
+    expect(first.events[0]!.metadata.request).toBe('digest-a');
+    const retried = { idempotent: true, events: [{ eventId: key.firstEventId, streamId: stream, data: { n: 1 } }] };
+    expect(await write(1, key)).toMatchObject(retried);
+    // The same request naming another stream (one the server made up for it, like a new visitor id) is the same request.
+    expect(await write(1, key, elsewhere)).toMatchObject(retried);
+    for (const on of [stream, elsewhere]) {
+      const err = await write(2, { ...key, digest: 'digest-b' }, on).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(IdempotencyKeyReusedError);
+      expect(err).toMatchObject({ status: 422 });
+    }
+    expect(await numbers(stream)).toEqual([1]);
+    expect(await numbers(elsewhere)).toEqual([]);
+    expect((await store.findWrite(key.firstEventId))?.map((e) => e.data)).toEqual([{ n: 1 }]);
+    expect(await store.findWrite(randomUUID())).toBeUndefined();
+  });
+
+  it('two requests racing under one key (batched together or not): one is written, the other refused', async () => {
+    const stream = `test-${randomUUID()}`;
+    const key = keyFor('digest-1');
+    const outcomes = await Promise.allSettled(
+      [1, 2, 1, 2].map((n) => store.append(stream, [noted(n, key.firstEventId)], { expectedVersion: 'any', key: { ...key, digest: `digest-${n}` } })),
+    );
+    const stored = await numbers(stream);
+    expect(stored).toHaveLength(1);
+    const winner = stored[0]!;
+    outcomes.forEach((o, i) => {
+      const n = [1, 2, 1, 2][i];
+      if (n === winner) expect(o.status).toBe('fulfilled');
+      else expect(o.status === 'rejected' && o.reason).toBeInstanceOf(IdempotencyKeyReusedError);
+    });
+  });
+
+  it('handleCommand answers a retry with the first write and the state right after it, also when the decision now refuses or records nothing', async () => {
+    const stream = `test-${randomUUID()}`;
+    const key = keyFor('set-to-5');
+    const setTo = (n: number, k?: RequestKey) => (last: number) => ({ events: last === n ? [] : [noted(n, k?.firstEventId)] });
+    const first = await handleCommand(store, stream, lastN, setTo(5, key), { key });
+    expect(first).toMatchObject({ idempotent: false, state: 5 });
+    await handleCommand(store, stream, lastN, setTo(7));
+
+    const retried = await handleCommand(store, stream, lastN, setTo(5, key), { key });
+    expect(retried).toMatchObject({ idempotent: true, state: 5, nextVersion: 1, events: [{ data: { n: 5 } }] });
+    const refusedNow = await handleCommand(store, stream, lastN, () => { throw new Error('locked now'); }, { key });
+    expect(refusedNow).toMatchObject({ idempotent: true, state: 5 });
+    await handleCommand(store, stream, lastN, setTo(5));
+    const nothingNow = await handleCommand(store, stream, lastN, setTo(5, key), { key });
+    expect(nothingNow).toMatchObject({ idempotent: true, state: 5, nextVersion: 1 });
+
+    // Another request under the key: refused, whatever its decision would be on its own.
+    const other = { ...key, digest: 'set-to-7' };
+    await expect(handleCommand(store, stream, lastN, setTo(9, other), { key: other })).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+    await expect(handleCommand(store, stream, lastN, setTo(5, other), { key: other })).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+    await expect(handleCommand(store, stream, lastN, () => { throw new Error('locked'); }, { key: other })).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+    expect(await numbers(stream)).toEqual([5, 7, 5]);
+    // Without a key, a refusal is a refusal.
     await expect(handleCommand(store, stream, lastN, () => { throw new Error('still refused'); })).rejects.toThrow('still refused');
   });
 });

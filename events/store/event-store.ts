@@ -1,10 +1,10 @@
 // The event store on PostgreSQL: append with optimistic concurrency and idempotency, read a stream, read the log.
 import { timeOrderedUuid } from './ids';
 import type pg from 'pg';
-import { ConflictError } from '../errors';
+import { ConflictError, UnprocessableError } from '../errors';
 import type { EventCatalog } from './catalog';
 import type { Projection } from './projection';
-import type { Enqueue, EventMetadata, JobRequest, NewEvent, Queryable, RecordedEvent } from './types';
+import type { Enqueue, EventMetadata, JobRequest, NewEvent, Queryable, RecordedEvent, RequestKey } from './types';
 
 /** The stream must be at exactly this version (0: must not exist yet), or 'any'. */
 export type ExpectedVersion = number | 'any';
@@ -31,6 +31,12 @@ export interface WriteOptions {
   recordedAt?: Date;
   /** Merged into every event's metadata. */
   metadata?: EventMetadata;
+  /**
+   * The write is a request made under an Idempotency-Key (one stream only): its digest is stored in every
+   * event's metadata, and when the key's events are already stored the write is a retry only if the digest
+   * matches (it returns them, writing nothing); otherwise it is refused (IdempotencyKeyReusedError).
+   */
+  key?: RequestKey;
   /** Jobs this write causes, enqueued in the same transaction. */
   jobs?: readonly JobRequest[];
   /**
@@ -58,6 +64,27 @@ export class ConcurrencyError extends ConflictError {
   }
 }
 
+export const KEY_REUSED_MESSAGE = 'Esta clave de idempotencia ya se usó con otros datos: no guardamos nada. Envía cada cambio nuevo con una clave nueva.';
+
+/** An Idempotency-Key already used by another request: other data, another account, another learner's path. */
+export class IdempotencyKeyReusedError extends UnprocessableError {
+  constructor() {
+    super(KEY_REUSED_MESSAGE);
+  }
+}
+
+/**
+ * Refuses a write under `key` unless `stored` (what the key's first write recorded) came from the same
+ * request: the same digest. The stream does not have to match: a request can name a stream the server makes
+ * up (a visitor without a cookie yet gets a new one on each copy). Events without a digest (recorded before
+ * requests were digested) can only be told by their stream.
+ */
+export function assertRetryOf(stored: readonly RecordedEvent[], streamId: string, key: RequestKey): void {
+  const first = stored[0];
+  const digest = first?.metadata.request;
+  if (!first || (digest === undefined ? first.streamId !== streamId : digest !== key.digest)) throw new IdempotencyKeyReusedError();
+}
+
 export interface EventStoreDeps {
   pool: pg.Pool;
   catalog: EventCatalog;
@@ -83,6 +110,11 @@ export interface EventStore {
   /** The whole log in commit order, after a position taken from a previously read event. */
   readAll(options?: { after?: Pick<RecordedEvent, 'transactionId' | 'globalPosition'>; limit?: number }): Promise<RecordedEvent[]>;
   streamVersion(streamId: string): Promise<number>;
+  /**
+   * The events of the write whose first event has this id (a request's Idempotency-Key names it), in order;
+   * undefined when no event has it.
+   */
+  findWrite(firstEventId: string): Promise<RecordedEvent[] | undefined>;
 }
 
 interface EventRow {
@@ -126,6 +158,11 @@ const appendStatement = (values: unknown[]) => ({ name: 'mf_append_events', text
 const READ_STREAM_SQL = `SELECT ${EVENT_COLUMNS} FROM events
   WHERE stream_id = $1 AND stream_position > $2 AND ($3::bigint IS NULL OR stream_position <= $3)
   ORDER BY stream_position`;
+// One write is one stream's events in one transaction (a batch holds at most one write per stream), from
+// its first event on.
+const FIND_WRITE_SQL = `WITH f AS (SELECT stream_id AS s, stream_position AS p, transaction_id AS x FROM events WHERE event_id = $1)
+  SELECT ${EVENT_COLUMNS} FROM events, f WHERE stream_id = f.s AND stream_position >= f.p AND transaction_id = f.x
+  ORDER BY stream_position`;
 
 /**
  * Writes with more events than this already share one commit among many events (an import, a guest's
@@ -164,13 +201,31 @@ export function createEventStore({ pool, catalog, projections = [], enqueue, gro
       [ids],
     );
     if (rows.length === 0) return undefined;
-    if (rows.length === ids.length && rows.every((r) => r.stream_id === streamId)) return rows.map(toRecorded);
+    if (rows.length === ids.length && rows.every((r) => r.stream_id === streamId)) return rows.map((r) => catalog.upcast(toRecorded(r)));
     throw new ConflictError('Esta operación ya se registró con otros datos.', { streamId });
   }
 
+  async function findWrite(firstEventId: string): Promise<RecordedEvent[] | undefined> {
+    const { rows } = await pool.query<EventRow>({ name: 'mf_find_write', text: FIND_WRITE_SQL, values: [firstEventId] });
+    return rows.length ? rows.map((r) => catalog.upcast(toRecorded(r))) : undefined;
+  }
+
+  /** What is already stored of this part's write: its request's first write (under a key), or its own events. */
+  async function storedWrite(part: Prepared): Promise<RecordedEvent[] | undefined> {
+    if (part.key) {
+      const stored = await findWrite(part.key.firstEventId);
+      if (stored) {
+        assertRetryOf(stored, part.write.streamId, part.key);
+        return stored;
+      }
+    }
+    return findExisting(pool, part.write.streamId, part.ids);
+  }
+
   /** One stream's part of a write: validated events and the arguments of mf_append_events. */
-  function prepare(write: StreamWrite, metadata: EventMetadata) {
+  function prepare(write: StreamWrite, given: EventMetadata, key?: RequestKey) {
     if (write.events.length === 0) throw new Error('append needs at least one event');
+    const metadata = key ? { ...given, request: key.digest } : given;
     const prepared = write.events.map((e) => {
       const { data, version } = catalog.validate(e);
       return { eventId: e.eventId ?? timeOrderedUuid(), type: e.type, version, data, metadata: { ...metadata, ...e.metadata } };
@@ -181,7 +236,7 @@ export function createEventStore({ pool, catalog, projections = [], enqueue, gro
     const args = [write.streamId, streamType, expected, JSON.stringify(rows)];
     /** This write as an entry of mf_append_batch's argument. */
     const batchEntry = { stream_id: write.streamId, stream_type: streamType, expected, events: rows };
-    return { write, prepared, args, batchEntry, ids: prepared.map((e) => e.eventId) };
+    return { write, key, prepared, args, batchEntry, ids: prepared.map((e) => e.eventId) };
   }
   type Prepared = ReturnType<typeof prepare>;
 
@@ -344,7 +399,7 @@ export function createEventStore({ pool, catalog, projections = [], enqueue, gro
    * twin that won the race) is success; otherwise the stream's conflict (at `actual`, when known).
    */
   async function retryOrConflict(parts: readonly Prepared[], actual?: number): Promise<AppendResult[]> {
-    const existing = await Promise.all(parts.map((p) => findExisting(pool, p.write.streamId, p.ids)));
+    const existing = await Promise.all(parts.map(storedWrite));
     if (existing.every((x) => x !== undefined)) {
       return existing.map((x) => ({ nextVersion: x!.at(-1)!.streamPosition, events: x!, idempotent: true }));
     }
@@ -355,7 +410,8 @@ export function createEventStore({ pool, catalog, projections = [], enqueue, gro
 
   async function appendMany(writes: readonly StreamWrite[], options: WriteOptions = {}): Promise<AppendResult[]> {
     if (writes.length === 0) throw new Error('appendMany needs at least one stream');
-    const parts = writes.map((w) => prepare(w, options.metadata ?? {}));
+    if (options.key && writes.length > 1) throw new Error('a write under an Idempotency-Key is one stream');
+    const parts = writes.map((w) => prepare(w, options.metadata ?? {}, options.key));
     const ids = parts.flatMap((p) => p.ids);
     if (new Set(ids).size !== ids.length) throw new ConflictError('Eventos repetidos en una misma escritura.');
     if (new Set(writes.map((w) => w.streamId)).size !== writes.length) throw new Error('appendMany: one entry per stream');
@@ -404,6 +460,7 @@ export function createEventStore({ pool, catalog, projections = [], enqueue, gro
     append,
     appendMany,
     streamVersion: (streamId) => currentVersion(pool, streamId),
+    findWrite,
 
     async readStream(streamId, { after = 0, upTo } = {}) {
       const { rows } = await pool.query<EventRow>({ name: 'mf_read_stream', text: READ_STREAM_SQL, values: [streamId, after, upTo ?? null] });

@@ -18,7 +18,20 @@ export interface EventMetadata {
   origin?: string;
   /** The time the client reported, as ISO text (never trusted for ordering). */
   clientTime?: string;
+  /** Written under an Idempotency-Key: the digest of that request (RequestKey), so a reuse can be told from a retry. */
+  request?: string;
   [key: string]: unknown;
+}
+
+/**
+ * A write made under an Idempotency-Key: the id of the first event it records (derived from the key) and a
+ * digest of the request (who sent it, to which route, with what data). The digest is stored with the events;
+ * a later write under the same key is a retry when its digest matches — it writes nothing and is answered
+ * from what the first one recorded — and is refused otherwise.
+ */
+export interface RequestKey {
+  firstEventId: string;
+  digest: string;
 }
 
 export interface EventDefinition<T extends string = string, S extends z.ZodType = z.ZodType> {

@@ -58,16 +58,19 @@ async function inFlightTwice(l: Learner, url: string, payload: object, copies = 
   return answers;
 }
 
-describe('a late retry (the learner changed the same thing in between) writes nothing and undoes nothing', () => {
+describe('a late retry (the learner changed the same thing in between) writes nothing, undoes nothing and answers as the first copy did', () => {
   it('saveRating', async () => {
     const l = await createLearner(t.app, t.store);
     const first = newKey();
-    expect((await post(l, '/api/activity/saveRating', { activityId: WHEEL, areaId: 'finances', score: 3 }, first)).statusCode).toBe(200);
+    const original = await post(l, '/api/activity/saveRating', { activityId: WHEEL, areaId: 'finances', score: 3 }, first);
+    expect(original.statusCode).toBe(200);
     expect((await post(l, '/api/activity/saveRating', { activityId: WHEEL, areaId: 'finances', score: 8 }, newKey())).statusCode).toBe(200);
 
     const retry = await post(l, '/api/activity/saveRating', { activityId: WHEEL, areaId: 'finances', score: 3 }, first);
     expect(retry.statusCode).toBe(200);
-    expect(retry.json().data).toEqual({ finances: 8 });
+    // The ratings as that request left them, as its first answer said (the store still has 8).
+    expect(retry.json().data).toEqual({ finances: 3 });
+    expect(retry.json()).toEqual(original.json());
     expect((await eventsOf(l, 'AreaRated')).map((d) => d.score)).toEqual([3, 8]);
     expect(await rating(l, 'finances')).toBe(8);
   });
@@ -95,9 +98,12 @@ describe('a late retry (the learner changed the same thing in between) writes no
   it('saveReflection', async () => {
     const l = await createLearner(t.app, t.store);
     const first = newKey();
-    expect((await post(l, '/api/activity/saveReflection', { activityId: WHEEL, text: 'Me sorprendió mi salud.' }, first)).statusCode).toBe(200);
+    const original = await post(l, '/api/activity/saveReflection', { activityId: WHEEL, text: 'Me sorprendió mi salud.' }, first);
+    expect(original.statusCode).toBe(200);
     expect((await post(l, '/api/activity/saveReflection', { activityId: WHEEL, text: 'Lo que más pesa es el dinero.' }, newKey())).statusCode).toBe(200);
-    expect((await post(l, '/api/activity/saveReflection', { activityId: WHEEL, text: 'Me sorprendió mi salud.' }, first)).statusCode).toBe(200);
+    const retry = await post(l, '/api/activity/saveReflection', { activityId: WHEEL, text: 'Me sorprendió mi salud.' }, first);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(original.json());
     expect((await eventsOf(l, 'ReflectionSaved')).map((d) => d.text)).toEqual(['Me sorprendió mi salud.', 'Lo que más pesa es el dinero.']);
     expect(await reflection(l, WHEEL)).toBe('Lo que más pesa es el dinero.');
   });
@@ -106,9 +112,12 @@ describe('a late retry (the learner changed the same thing in between) writes no
     const { l, targets } = await learnerAtDeepWhy();
     const [a, b, c, d] = targets;
     const firstSelection = newKey();
-    expect((await post(l, '/api/activity/saveWhySelection', { activityId: DEEP_WHY, selectedAreaIds: [a, b, c] }, firstSelection)).statusCode).toBe(200);
+    const original = await post(l, '/api/activity/saveWhySelection', { activityId: DEEP_WHY, selectedAreaIds: [a, b, c] }, firstSelection);
+    expect(original.statusCode).toBe(200);
     expect((await post(l, '/api/activity/saveWhySelection', { activityId: DEEP_WHY, selectedAreaIds: [a, b, d] }, newKey())).statusCode).toBe(200);
-    expect((await post(l, '/api/activity/saveWhySelection', { activityId: DEEP_WHY, selectedAreaIds: [a, b, c] }, firstSelection)).statusCode).toBe(200);
+    const retry = await post(l, '/api/activity/saveWhySelection', { activityId: DEEP_WHY, selectedAreaIds: [a, b, c] }, firstSelection);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(original.json());
 
     const firstAnswer = newKey();
     const answer = { activityId: DEEP_WHY, areaId: a, levelIndex: 0, answer: 'Porque quiero paz.' };
@@ -165,5 +174,75 @@ describe('a retry that arrives while the first copy is still in flight writes on
     const answers = await Promise.all([post(l, '/api/activity/syncGuestProgress', body), post(l, '/api/activity/syncGuestProgress', body)]);
     for (const res of answers) expect(res.statusCode, res.body).toBe(200);
     expect((await eventsOf(l, 'ActivityCompleted')).map((d) => d.activityId)).toEqual([WHEEL, BELIEFS]);
+  });
+});
+
+describe('an Idempotency-Key reused for another request is refused (422) and writes nothing', () => {
+  const REUSED = /^Esta clave de idempotencia ya se usó/;
+
+  it('saveReflection: "version one" then "version TWO" under the same key keeps "version one" and says so', async () => {
+    const l = await createLearner(t.app, t.store);
+    const key = newKey();
+    const first = await post(l, '/api/activity/saveReflection', { activityId: WHEEL, text: 'version one' }, key);
+    expect(first.statusCode, first.body).toBe(200);
+    const before = await db.pool.query('SELECT count(*) FROM events');
+
+    const reused = await post(l, '/api/activity/saveReflection', { activityId: WHEEL, text: 'version TWO' }, key);
+    expect(reused.statusCode, reused.body).toBe(422);
+    expect(reused.json()).toMatchObject({ success: false, data: null, message: expect.stringMatching(REUSED) });
+    expect(await reflection(l, WHEEL)).toBe('version one');
+    expect((await db.pool.query('SELECT count(*) FROM events')).rows).toEqual(before.rows);
+
+    // The same request again is a retry: it answers as the first time did.
+    const retry = await post(l, '/api/activity/saveReflection', { activityId: WHEEL, text: 'version one' }, key);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+  });
+
+  it("another learner's key is never taken for theirs, even with the same body", async () => {
+    const [a, b] = [await createLearner(t.app, t.store), await createLearner(t.app, t.store)];
+    const key = newKey();
+    const body = { activityId: WHEEL, areaId: 'career', score: 7 };
+    expect((await post(a, '/api/activity/saveRating', body, key)).statusCode).toBe(200);
+    const other = await post(b, '/api/activity/saveRating', body, key);
+    expect(other.statusCode, other.body).toBe(422);
+    expect(other.json().message).toMatch(REUSED);
+    expect(await rating(b, 'career')).toBeUndefined();
+    expect(await eventsOf(b, 'AreaRated')).toEqual([]);
+  });
+
+  it('a reuse whose new body would change nothing, or would be refused, is still the key reused (422)', async () => {
+    const l = await createLearner(t.app, t.store);
+    expect((await post(l, '/api/activity/saveRating', { activityId: WHEEL, areaId: 'career', score: 2 }, newKey())).statusCode).toBe(200);
+    const rated = newKey();
+    expect((await post(l, '/api/activity/saveRating', { activityId: WHEEL, areaId: 'finances', score: 5 }, rated)).statusCode).toBe(200);
+    // career is already 2: on its own this request records nothing.
+    const unchanged = await post(l, '/api/activity/saveRating', { activityId: WHEEL, areaId: 'career', score: 2 }, rated);
+    expect(unchanged.statusCode, unchanged.body).toBe(422);
+    expect(unchanged.json().message).toMatch(REUSED);
+
+    const completed = newKey();
+    expect((await post(l, '/api/activity/markAsComplete', { activityId: WHEEL }, completed)).statusCode).toBe(200);
+    expect((await post(l, '/api/activity/markAsComplete', { activityId: BELIEFS }, newKey())).statusCode).toBe(200);
+    // Already completed: on its own, nothing to record.
+    expect((await post(l, '/api/activity/markAsComplete', { activityId: BELIEFS }, completed)).statusCode).toBe(422);
+    // Still locked (the vision comes first): on its own, a 403.
+    const locked = await post(l, '/api/activity/markAsComplete', { activityId: DEEP_WHY }, completed);
+    expect(locked.statusCode, locked.body).toBe(422);
+    expect(locked.json().message).toMatch(REUSED);
+
+    expect((await eventsOf(l, 'AreaRated')).map((d) => d.areaId)).toEqual(['career', 'finances']);
+    expect((await eventsOf(l, 'ActivityCompleted')).map((d) => d.activityId)).toEqual([WHEEL, BELIEFS]);
+  });
+
+  it('two different bodies sent at once under one key: one is written, the other refused', async () => {
+    const l = await createLearner(t.app, t.store);
+    const key = newKey();
+    const texts = ['Primera idea.', 'Segunda idea.'];
+    const answers = await Promise.all(texts.map((text) => post(l, '/api/activity/saveReflection', { activityId: WHEEL, text }, key)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    const winner = answers.find((r) => r.statusCode === 200)!.json().data.text;
+    expect(await reflection(l, WHEEL)).toBe(winner);
+    expect(await eventsOf(l, 'ReflectionSaved')).toHaveLength(1);
   });
 });

@@ -14,6 +14,7 @@ import { ACTIVITIES } from '../../course/syllabus';
 import { ROLES } from '../../events/accounts/accounts.events';
 import { targetAreaIds } from '../../events/deepwhy/deepwhy';
 import { projections } from '../../events/registry';
+import { KEY_REUSED_MESSAGE } from '../../events/store/event-store';
 import { startFakeMercadoPago } from '../../tests/fakes/mercadopago';
 import { startTestApp, TEST_CONFIG } from '../../tests/setup/app';
 import { createTestDatabase } from '../../tests/setup/db';
@@ -145,6 +146,17 @@ interface Example {
   /** The role whose valid request succeeds (2xx): proves the example is really valid. */
   ok: RoleName;
   roles?: RoleName[];
+  /**
+   * How the route treats an Idempotency-Key. A route that writes under it: 'by-n' when the example's bodies
+   * for two values of n are two different requests that each write, or a function giving two such bodies
+   * (and whom to send them as, when not the `ok` role). A route that does not: why the key plays no part.
+   */
+  key: 'by-n' | ((ctx: Ctx) => Promise<KeyReuse>) | { ignored: string };
+}
+interface KeyReuse {
+  first: unknown;
+  other: unknown;
+  actor?: Actor;
 }
 
 let counter = 0;
@@ -160,39 +172,91 @@ function webhookSignature({ url, body }: { url: string; body: unknown }): Record
   return { 'x-request-id': requestId, 'x-signature': `ts=${ts},v1=${signWebhook(WEBHOOK_SECRET, { dataId, requestId, ts })}` };
 }
 
+/** The threshold completed, the activity after it is open to the premium learner: completing it records something. */
+async function completeReuse(): Promise<KeyReuse> {
+  await setupPost(actors.premium, '/api/activity/markAsComplete', { activityId: 'umbral-de-creencia' });
+  const next = ACTIVITIES[ACTIVITIES.findIndex((a) => a.slug === 'umbral-de-creencia') + 1]!.slug;
+  return { first: { activityId: next }, other: { activityId: 'umbral-de-creencia' } };
+}
+
+/** The area at 5 first, so that rating it 0 records something and leaves it as the setup had it (the deep why's targets stay). */
+async function ratingReuse(): Promise<KeyReuse> {
+  const rate = (score: number) => ({ activityId: '12-areas-balance', areaId: AREA_IDS[11], score });
+  await setupPost(actors.premium, '/api/activity/saveRating', rate(5));
+  return { first: rate(0), other: rate(1) };
+}
+
+/** A learner of their own who finished the deep why: restarting it records something. */
+async function restartReuse(): Promise<KeyReuse> {
+  const actor = await account();
+  for (const activity of ACTIVITIES.slice(0, ACTIVITIES.findIndex((a) => a.slug === '7-niveles-deep-why') + 1)) {
+    await setupPost(actor, '/api/activity/markAsComplete', { activityId: activity.slug });
+  }
+  return { actor, first: { activityId: '7-niveles-deep-why' }, other: { activityId: '1-4' } };
+}
+
+/** Two goals of the premium learner: deleting one, then the other under the same key. */
+async function deleteReuse({ n }: Ctx): Promise<KeyReuse> {
+  const body = EXAMPLES['POST /api/activity/saveBeliefThreshold']!.body!;
+  const goal = async (m: number) => ((await setupPost(actors.premium, '/api/activity/saveBeliefThreshold', body({ role: 'premium', actor: actors.premium, n: m }))).data as { id: string }).id;
+  return { first: { id: await goal(n) }, other: { id: await goal(n + 1) } };
+}
+
 const EXAMPLES: Record<string, Example> = {
-  'POST /api/auth/signup': { ok: 'guest', body: () => ({ username: `fuzz_${unique()}`, email: `fuzz-${unique()}@example.com`, password: 'una-clave-larga-1' }) },
-  'POST /api/auth/login': { ok: 'guest', body: ({ actor }) => ({ email: actor.email ?? buyer.email, password: PASSWORD }) },
-  'POST /api/auth/logout': { ok: 'learner' },
-  'POST /api/auth/refreshToken': { ok: 'learner' },
-  'POST /api/auth/resendVerification': { ok: 'guest', body: () => ({ email: PENDING_EMAIL }) },
-  'POST /api/leads/add': { ok: 'guest', body: () => ({ email: `lead-${unique()}@example.com`, nick: 'Ana', page: 'niveles', section: 'pdf', status: 'downloaded' }) },
-  'POST /api/leads/view': { ok: 'guest', body: () => ({ page: 'menu', section: 'hero' }) },
-  'POST /api/reprograma/clarification-call': { ok: 'guest', body: () => ({ name: 'Ana', email: 'ana@example.com', whatsapp: '+54 11 5555-1234', message: 'Quiero saber más.' }) },
-  'POST /api/manifiesta/clarification-call': { ok: 'guest', body: () => ({ name: 'Ana', email: 'ana@example.com', message: 'Hola' }) },
-  'POST /api/activity/markAsComplete': { ok: 'premium', roles: ACTIVITY_ROLES, body: () => ({ activityId: 'umbral-de-creencia' }) },
+  'POST /api/auth/signup': { ok: 'guest', body: () => ({ username: `fuzz_${unique()}`, email: `fuzz-${unique()}@example.com`, password: 'una-clave-larga-1' }), key: 'by-n' },
+  'POST /api/auth/login': { ok: 'guest', body: ({ actor }) => ({ email: actor.email ?? buyer.email, password: PASSWORD }), key: { ignored: 'a new session each time; nothing in the log' } },
+  'POST /api/auth/logout': { ok: 'learner', key: { ignored: 'ends the session it is called with; nothing in the log' } },
+  'POST /api/auth/refreshToken': { ok: 'learner', key: { ignored: 'replaces the session it is called with; nothing in the log' } },
+  'POST /api/auth/resendVerification': { ok: 'guest', body: () => ({ email: PENDING_EMAIL }), key: { ignored: 'each call is a new link by design' } },
+  'POST /api/leads/add': { ok: 'guest', body: () => ({ email: `lead-${unique()}@example.com`, nick: 'Ana', page: 'niveles', section: 'pdf', status: 'downloaded' }), key: 'by-n' },
+  'POST /api/leads/view': { ok: 'guest', body: () => ({ page: 'menu', section: 'hero' }), key: async () => ({ first: { page: 'menu', section: 'hero' }, other: { page: 'menu', section: 'pie' } }) },
+  'POST /api/reprograma/clarification-call': { ok: 'guest', body: () => ({ name: 'Ana', email: 'ana@example.com', whatsapp: '+54 11 5555-1234', message: 'Quiero saber más.' }), key: async () => ({ first: { name: 'Ana', email: 'ana@example.com' }, other: { name: 'Ana', email: 'otra@example.com' } }) },
+  'POST /api/manifiesta/clarification-call': { ok: 'guest', body: () => ({ name: 'Ana', email: 'ana@example.com', message: 'Hola' }), key: async () => ({ first: { name: 'Ana', email: 'ana@example.com' }, other: { name: 'Ana', whatsapp: '+54 11 5555-1234' } }) },
+  'POST /api/activity/markAsComplete': { ok: 'premium', roles: ACTIVITY_ROLES, body: () => ({ activityId: 'umbral-de-creencia' }), key: completeReuse },
   'POST /api/activity/syncGuestProgress': {
     ok: 'premium',
     roles: ACTIVITY_ROLES,
     body: () => ({ completedSlugs: ['12-areas-balance'], activityData: { '12-areas-balance': { ratings: { [AREA_IDS[0]]: 4 } } } }),
+    key: { ignored: 'its event ids come from the guest data itself: the same data is written once under any key' },
   },
-  'POST /api/activity/saveReflection': { ok: 'premium', roles: ACTIVITY_ROLES, body: ({ n }) => ({ activityId: 'niveles-conciencia-hawkins', text: `Me di cuenta de algo ${n}.` }) },
-  'POST /api/activity/saveRating': { ok: 'premium', roles: ACTIVITY_ROLES, body: ({ n }) => ({ activityId: '12-areas-balance', areaId: AREA_IDS[11], score: (n % 10) + 1 }) },
+  'POST /api/activity/saveReflection': { ok: 'premium', roles: ACTIVITY_ROLES, body: ({ n }) => ({ activityId: 'niveles-conciencia-hawkins', text: `Me di cuenta de algo ${n}.` }), key: 'by-n' },
+  'POST /api/activity/saveRating': {
+    ok: 'premium',
+    roles: ACTIVITY_ROLES,
+    body: ({ n }) => ({ activityId: '12-areas-balance', areaId: AREA_IDS[11], score: (n % 10) + 1 }),
+    key: ratingReuse,
+  },
   'POST /api/activity/saveAreaDefinition': {
     ok: 'premium',
     roles: ACTIVITY_ROLES,
     body: ({ n }) => ({ activityId: 'concientizando-areas-balance', areaId: AREA_IDS[0], definition: `Creo que el dinero se escapa ${n}.` }),
+    key: 'by-n',
   },
-  'POST /api/activity/saveWhySelection': { ok: 'premium', roles: ACTIVITY_ROLES, body: () => ({ activityId: '7-niveles-deep-why', selectedAreaIds: TARGETS.slice(1, 4) }) },
+  'POST /api/activity/saveWhySelection': {
+    ok: 'premium',
+    roles: ACTIVITY_ROLES,
+    body: () => ({ activityId: '7-niveles-deep-why', selectedAreaIds: TARGETS.slice(1, 4) }),
+    // Both keep TARGETS[1], where saveWhyAnswer's example answers.
+    key: async () => ({
+      first: { activityId: '7-niveles-deep-why', selectedAreaIds: [TARGETS[1], TARGETS[2], TARGETS[4]] },
+      other: { activityId: '7-niveles-deep-why', selectedAreaIds: TARGETS.slice(1, 4) },
+    }),
+  },
   'POST /api/activity/saveWhyAnswer': {
     ok: 'premium',
     roles: ACTIVITY_ROLES,
     body: ({ n }) => ({ activityId: '7-niveles-deep-why', areaId: TARGETS[1], levelIndex: n % 7, answer: `Porque quiero libertad ${n}.` }),
+    key: 'by-n',
   },
   // The coach's own deep why (completed in the setup): restarting the premium learner's would clear the
   // areas that saveWhyAnswer's example answers in.
-  'POST /api/activity/restartDeepWhy': { ok: 'coach', roles: ['guest', 'learner', 'coach'], body: () => ({ activityId: '7-niveles-deep-why' }) },
-  'POST /api/activity/deepWhy/question': { ok: 'guest', roles: ACTIVITY_ROLES, body: () => ({ areaId: FOCUS[0], levelIndex: 1, previousAnswer: 'Porque sí.', currentText: 'Hoy', futureText: 'Mañana' }) },
+  'POST /api/activity/restartDeepWhy': { ok: 'coach', roles: ['guest', 'learner', 'coach'], body: () => ({ activityId: '7-niveles-deep-why' }), key: restartReuse },
+  'POST /api/activity/deepWhy/question': {
+    ok: 'guest',
+    roles: ACTIVITY_ROLES,
+    body: () => ({ areaId: FOCUS[0], levelIndex: 1, previousAnswer: 'Porque sí.', currentText: 'Hoy', futureText: 'Mañana' }),
+    key: { ignored: 'asks for a question, recorded under its own id; a repeat is a new question' },
+  },
   'POST /api/activity/saveBeliefThreshold': {
     ok: 'premium',
     roles: ACTIVITY_ROLES,
@@ -204,27 +268,36 @@ const EXAMPLES: Record<string, Example> = {
       perfectTimeFrameLabel: TIME_FRAMES[2]!.label,
       perfectTimeFrameYears: TIME_FRAMES[2]!.years,
     }),
+    key: 'by-n',
   },
   // The first delete removes the goal (2xx); later ones answer 404: both are the handler's answers.
-  'POST /api/activity/deleteBeliefThresholdGoal': { ok: 'premium', roles: ACTIVITY_ROLES, body: () => ({ id: GOAL_ID }) },
-  'POST /api/activity/saveRevelation': { ok: 'premium', roles: ACTIVITY_ROLES, body: ({ n }) => ({ revelation: `Sentí paz ${n}.`, totalTimeMeditated: 600 }) },
+  'POST /api/activity/deleteBeliefThresholdGoal': { ok: 'premium', roles: ACTIVITY_ROLES, body: () => ({ id: GOAL_ID }), key: deleteReuse },
+  'POST /api/activity/saveRevelation': { ok: 'premium', roles: ACTIVITY_ROLES, body: ({ n }) => ({ revelation: `Sentí paz ${n}.`, totalTimeMeditated: 600 }), key: 'by-n' },
   'POST /api/meditation/sessions': {
     ok: 'premium',
     roles: ACTIVITY_ROLES,
     body: () => ({ seconds: 900, activePhases: ['presence', 'gratitude'], outcome: 'completed', timeZone: 'America/Argentina/Buenos_Aires' }),
+    key: async () => ({ first: { seconds: 900, activePhases: ['presence'], outcome: 'completed' }, other: { seconds: 901, activePhases: ['presence'], outcome: 'completed' } }),
   },
   'POST /api/coach/learners/{id}/notes': {
     ok: 'coach',
     roles: ['guest', 'learner', 'premium', 'coach'],
     params: () => ({ id: actors.learner.userId! }),
     body: ({ n }) => ({ text: `Va muy bien, nota ${n}.` }),
+    key: 'by-n',
   },
-  'POST /api/payment/confirm': { ok: 'premium', roles: ['guest', 'learner', 'premium'], body: () => ({ productId: 'afirmaciones-ebook', paymentId: String(EBOOK_PAYMENT) }) },
+  'POST /api/payment/confirm': {
+    ok: 'premium',
+    roles: ['guest', 'learner', 'premium'],
+    body: () => ({ productId: 'afirmaciones-ebook', paymentId: String(EBOOK_PAYMENT) }),
+    key: { ignored: 'one payment grants once, whatever the key: its event ids come from the payment' },
+  },
   'POST /api/payment/webhook': {
     ok: 'guest',
     query: `data.id=${WEBHOOK_PAYMENT}&type=payment`,
     body: () => ({ action: 'payment.updated', api_version: 'v1', data: { id: String(WEBHOOK_PAYMENT) }, type: 'payment', live_mode: false }),
     sign: webhookSignature,
+    key: { ignored: "Mercado Pago's notifications carry no key; their event ids come from the payment" },
   },
 };
 
@@ -613,6 +686,36 @@ describe('fuzzing every write route', () => {
     // except logout and refresh, which only touch sessions.
     if (!/logout|refreshToken|login|webhook/.test(route)) expect(await snapshot(), route).not.toEqual(before);
   });
+
+  let reuses = 10_000;
+  it.each(ROUTES.filter((route) => typeof exampleFor(route).key !== 'object'))(
+    '%s: its Idempotency-Key sent again answers as the first time with the same request, and 422 with another; neither writes',
+    async (route) => {
+      const example = exampleFor(route);
+      const ctx: Ctx = { role: example.ok, actor: actors[example.ok], n: (reuses += 2) };
+      const reuse = example.key === 'by-n' ? { first: example.body?.(ctx), other: example.body?.({ ...ctx, n: ctx.n + 1 }) } : await (example.key as (c: Ctx) => Promise<KeyReuse>)(ctx);
+      const actor = reuse.actor ?? ctx.actor;
+      const [method, template] = route.split(' ') as [string, string];
+      const params = example.params?.(ctx) ?? {};
+      const url = template.replace(/\{(\w+)\}/g, (_m, name: string) => params[name]!);
+      const headers: Record<string, string> = { origin: ORIGIN, 'idempotency-key': `fuzz-${randomUUID()}`, ...(actor.cookie ? { cookie: actor.cookie } : {}) };
+      const send = (body: unknown) => t.app.inject({ method: method as 'POST', url, headers, payload: body as object });
+
+      const before = await snapshot();
+      const first = await send(reuse.first);
+      expect(first.statusCode, first.body).toBe(200);
+      const written = await snapshot();
+      expect(written, 'the first request writes').not.toEqual(before);
+      const again = await send(reuse.first);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toEqual(first.json());
+      const other = await send(reuse.other);
+      expect(other.statusCode, other.body).toBe(422);
+      expect(other.json()).toEqual({ success: false, message: KEY_REUSED_MESSAGE, data: null });
+      expect(await snapshot(), 'neither the retry nor the reuse writes').toEqual(written);
+      last = undefined;
+    },
+  );
 
   for (const route of ROUTES) {
     const roles = EXAMPLES[route]?.roles ?? (['guest', 'learner'] as RoleName[]);

@@ -19,7 +19,7 @@ type Fetch = (request: Request) => Promise<Response>;
 /**
  * The server's mark on a 409 that means "another save to your data got in first; nothing was written"
  * (server/plugins/errors.ts). Sending the same request again is safe and is decided on the new state.
- * Other 409s (a payment already used, a key reused for other data) will not change: never retried.
+ * Other 409s (a payment already used) will not change: never retried; nor is a 422 (a key already used for other data).
  */
 export const CONFLICT_HEADER = 'x-conflict';
 export const CONCURRENCY_CONFLICT = 'concurrency';

@@ -13,9 +13,9 @@ import type { EventStore } from '../../../events/store/event-store';
 import type { Queryable } from '../../../events/store/types';
 import { deterministicUuid } from '../../../events/store/ids';
 import { EMAIL_SEND } from '../../../jobs/email/send-email';
-import { envelope, ErrorEnvelope, errorResponses } from '../../http';
+import { envelope, ErrorEnvelope, errorResponses, keyedWriteErrors } from '../../http';
 import { requireSession, type SessionCookies } from '../../plugins/auth';
-import { eventIdFor, requestMetadata } from '../../request';
+import { eventIdFor, keyedWrite, requestMetadata } from '../../request';
 import type { Accounts } from './accounts';
 import { verificationEmail } from './emails';
 import { hashPassword, newToken, verifyPassword } from './secrets';
@@ -116,7 +116,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
         tags: ['auth'],
         summary: 'Crea una cuenta y envía el correo de verificación (no inicia sesión)',
         body: SignupBody,
-        response: { 200: Empty, ...authErrors },
+        response: { 200: Empty, ...authErrors, ...keyedWriteErrors },
       },
     },
     async (request) => {
@@ -141,7 +141,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
             },
             jobs: [{ name: EMAIL_SEND, data: verificationEmail({ email, username }, token, config.publicUrl, redirect) }],
           }),
-          { metadata: requestMetadata(request, 'visitor'), retries: 0 },
+          { ...keyedWrite(request, 'visitor'), retries: 0 },
         );
       } catch (err) {
         const constraint = (err as { constraint?: string }).constraint;

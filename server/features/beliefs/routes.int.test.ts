@@ -136,4 +136,31 @@ describe('belief goals', () => {
     expect(b).toEqual(a);
     expect(await goals(l)).toHaveLength(1);
   });
+
+  it('a save, an edit or a delete retried after the goal was deleted answers as the first time and brings nothing back', async () => {
+    const l = await readyLearner();
+    const created = { 'idempotency-key': 'meta-borrada-000001' };
+    const edited = { 'idempotency-key': 'meta-borrada-000002' };
+    const first = await save(l, { manifestGoal: GOAL }, created);
+    expect(first.statusCode, first.body).toBe(200);
+    const id = first.json().data.id;
+    const edit = await save(l, { id, manifestGoal: `${GOAL}, en mi barrio` }, edited);
+    expect(edit.statusCode, edit.body).toBe(200);
+    const deleted = { 'idempotency-key': 'meta-borrada-000003' };
+    const removed = await post(l, '/api/activity/deleteBeliefThresholdGoal', { id }, deleted);
+    expect(removed.statusCode).toBe(200);
+    const before = await countEvents(db.pool);
+
+    // The delete sent again: the goal is gone, and that is what the first delete said.
+    expect((await post(l, '/api/activity/deleteBeliefThresholdGoal', { id }, deleted)).json()).toEqual(removed.json());
+
+    const retry = await save(l, { manifestGoal: GOAL }, created);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    const retriedEdit = await save(l, { id, manifestGoal: `${GOAL}, en mi barrio` }, edited);
+    expect(retriedEdit.statusCode, retriedEdit.body).toBe(200);
+    expect(retriedEdit.json()).toEqual(edit.json());
+    expect(await goals(l)).toEqual([]);
+    expect(await countEvents(db.pool)).toBe(before);
+  });
 });

@@ -14,15 +14,16 @@ import {
   type BeliefGoal,
 } from '../../../course/belief-threshold';
 import { learnerStreamId } from '../../../events/accounts/accounts.events';
-import { decideDeleteGoal, decideSaveGoal } from '../../../events/beliefs/beliefs';
-import { InvalidError } from '../../../events/errors';
+import { decideDeleteGoal, decideSaveGoal, GOAL_NOT_FOUND } from '../../../events/beliefs/beliefs';
+import { BeliefGoalSaved } from '../../../events/beliefs/beliefs.events';
+import { InvalidError, NotFoundError } from '../../../events/errors';
 import { learnerFold } from '../../../events/learner';
 import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
 import { deterministicUuid, timeOrderedUuid } from '../../../events/store/ids';
-import { envelope, ErrorEnvelope, errorResponses } from '../../http';
+import { envelope, ErrorEnvelope, errorResponses, keyedWriteErrors } from '../../http';
 import { requireUser } from '../../plugins/auth';
-import { eventIdFor, requestMetadata } from '../../request';
+import { eventIdFor, keyedWrite } from '../../request';
 
 const NOT_THIS = 'Esta actividad no guarda esa información.';
 const FRAME_MESSAGE = `El plazo debe ser uno de: ${TIME_FRAMES.map((f) => f.label).join(', ')}.`;
@@ -114,7 +115,7 @@ const beliefRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }> 
         tags: ['belief-threshold'],
         summary: 'Guarda una meta (nueva, o el reemplazo de una tuya por su id) y la devuelve con su id',
         body: SaveBody,
-        response: { 200: envelope(Goal), ...userErrors },
+        response: { 200: envelope(Goal), ...userErrors, ...keyedWriteErrors },
       },
     },
     async (request) => {
@@ -123,12 +124,13 @@ const beliefRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }> 
       beliefActivity(activityId);
       const eventId = eventIdFor(request, 0);
       const newId = eventId ? deterministicUuid('belief-goal', eventId) : timeOrderedUuid();
-      const result = await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({
+      const { events, state } = await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({
         events: decideSaveGoal(s.progress, s.beliefGoals, { userId: user.id, roles: user.roles, goal, newId, eventId }),
-      }), { metadata: requestMetadata(request, user.id) });
-      const goalId = goal.id ?? ((result.events[0]?.data as { goalId?: string } | undefined)?.goalId ?? newId);
-      const { rows } = await pool.query<GoalRecord>(`SELECT ${GOAL_COLUMNS} FROM belief_goals WHERE goal_id = $1 AND user_id = $2`, [goalId, user.id]);
-      return { success: true as const, message: 'Meta guardada.', data: toGoal(rows[0]!) };
+      }), keyedWrite(request, user.id));
+      // The goal as this request left it (as the first copy did, for a retry), even if deleted since.
+      const saved = state.beliefGoals.goals[events.find(BeliefGoalSaved.is)?.data.goalId ?? goal.id ?? newId];
+      if (!saved) throw new NotFoundError(GOAL_NOT_FOUND);
+      return { success: true as const, message: 'Meta guardada.', data: saved };
     },
   );
 
@@ -140,14 +142,14 @@ const beliefRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }> 
         tags: ['belief-threshold'],
         summary: 'Elimina una de tus metas (no se puede deshacer)',
         body: z.strictObject({ id: z.uuid('Esa meta no existe.') }),
-        response: { 200: envelope(z.null()), ...userErrors },
+        response: { 200: envelope(z.null()), ...userErrors, ...keyedWriteErrors },
       },
     },
     async (request) => {
       const user = await requireUser(request);
       await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({
         events: decideDeleteGoal(s.beliefGoals, { userId: user.id, roles: user.roles, goalId: request.body.id, eventId: eventIdFor(request, 0) }),
-      }), { metadata: requestMetadata(request, user.id) });
+      }), keyedWrite(request, user.id));
       return { success: true as const, message: 'Meta eliminada.', data: null };
     },
   );

@@ -15,9 +15,9 @@ import type { EventStore } from '../../../events/store/event-store';
 import { EVENT_COLUMNS, toRecorded } from '../../../events/store/event-store';
 import { deterministicUuid, timeOrderedUuid } from '../../../events/store/ids';
 import type { RecordedEvent } from '../../../events/store/types';
-import { envelope, ErrorEnvelope, errorResponses } from '../../http';
+import { envelope, ErrorEnvelope, errorResponses, keyedWriteErrors } from '../../http';
 import { requireUser } from '../../plugins/auth';
-import { eventIdFor, requestMetadata } from '../../request';
+import { eventIdFor, keyedWrite } from '../../request';
 import type { FastifyRequest } from 'fastify';
 
 export const COACH_ROLE = ROLES.coach;
@@ -270,7 +270,7 @@ const coachRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; cat
         summary: 'Agrega una nota privada (solo para coaches) al recorrido de una persona',
         params: idParams,
         body: z.strictObject({ text: z.string('Escribe la nota.').trim().min(1, 'Escribe la nota.').max(MAX_NOTE, `La nota puede tener hasta ${MAX_NOTE.toLocaleString('es')} caracteres.`) }),
-        response: { 200: envelope(JourneyEvent), ...coachErrors },
+        response: { 200: envelope(JourneyEvent), ...coachErrors, ...keyedWriteErrors },
       },
     },
     async (request) => {
@@ -281,7 +281,7 @@ const coachRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; cat
       const result = await store.append(
         coachNotesStreamId(request.params.id),
         [CoachNoteAdded.create({ learnerId: request.params.id, noteId, coachId: coach.id, text: request.body.text }, { eventId })],
-        { expectedVersion: 'any', metadata: requestMetadata(request, coach.id) },
+        { expectedVersion: 'any', ...keyedWrite(request, coach.id) },
       );
       return { success: true as const, message: 'Nota guardada.', data: toJourneyEvent(result.events[0]!) };
     },

@@ -15,9 +15,9 @@ import { learnerFold, startedAgain } from '../../../events/learner';
 import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
 import { deterministicUuid } from '../../../events/store/ids';
-import { envelope, ErrorEnvelope, errorResponses } from '../../http';
+import { envelope, ErrorEnvelope, errorResponses, keyedWriteErrors } from '../../http';
 import { requireUser } from '../../plugins/auth';
-import { eventIdFor, requestMetadata } from '../../request';
+import { eventIdFor, keyedWrite, requestMetadata } from '../../request';
 
 const ORDER = new Map(ACTIVITIES.map((a, i) => [a.slug, i]));
 const inCourseOrder = (slugs: string[]) => slugs.sort((a, b) => (ORDER.get(a) ?? 0) - (ORDER.get(b) ?? 0));
@@ -74,7 +74,7 @@ const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, poo
         tags: ['course'],
         summary: 'Marca una actividad como completada (aplica la regla de bloqueo: 403 si está bloqueada)',
         body: z.strictObject({ activityId: z.string(UNKNOWN_ACTIVITY).min(1, UNKNOWN_ACTIVITY).max(100, UNKNOWN_ACTIVITY) }),
-        response: { 200: envelope(Completed), ...userErrors },
+        response: { 200: envelope(Completed), ...userErrors, ...keyedWriteErrors },
       },
     },
     async (request) => {
@@ -82,9 +82,9 @@ const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, poo
       const slug = knownActivity(request.body.activityId);
       const { state } = await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({
         events: decideComplete(s.progress, { userId: user.id, slug, roles: user.roles, again: startedAgain(s, slug), eventId: eventIdFor(request, 0) }),
-      }), { metadata: requestMetadata(request, user.id) });
-      // The completions as of this write, folded from the stream (the read model holds the same).
-      const completed = state ? inCourseOrder([...state.progress.completed]) : await completedOf(user.id);
+      }), keyedWrite(request, user.id));
+      // The completions as of this write (of the first copy, for a retry), folded from the stream.
+      const completed = inCourseOrder([...state.progress.completed]);
       return { success: true as const, message: 'Actividad completada.', data: completed };
     },
   );
@@ -189,7 +189,7 @@ const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, poo
           activityId: z.string(UNKNOWN_ACTIVITY).min(1, UNKNOWN_ACTIVITY).max(100, UNKNOWN_ACTIVITY),
           text: z.string('Por favor, escribe tu reflexión.').trim().min(1, 'Por favor, escribe tu reflexión.').max(MAX_REFLECTION, `Tu reflexión puede tener hasta ${MAX_REFLECTION.toLocaleString('es')} caracteres.`),
         }),
-        response: { 200: envelope(Reflection), ...userErrors },
+        response: { 200: envelope(Reflection), ...userErrors, ...keyedWriteErrors },
       },
     },
     async (request) => {
@@ -197,7 +197,7 @@ const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, poo
       const slug = knownActivity(request.body.activityId);
       const result = await handleCommand(store, learnerStreamId(user.id), learnerFold, ({ progress }) => ({
         events: decideSaveReflection(progress, { userId: user.id, slug, text: request.body.text, roles: user.roles, eventId: eventIdFor(request, 0) }),
-      }), { metadata: requestMetadata(request, user.id) });
+      }), keyedWrite(request, user.id));
       const saved = result.events[0];
       return {
         success: true as const,

@@ -10,9 +10,9 @@ import { DEEP_WHY_ACTIVITY, MAX_ANSWER, WHY_LEVELS } from '../../../events/deepw
 import { InvalidError } from '../../../events/errors';
 import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
-import { envelope, ErrorEnvelope, errorResponses } from '../../http';
+import { envelope, ErrorEnvelope, errorResponses, keyedWriteErrors } from '../../http';
 import { requireUser } from '../../plugins/auth';
-import { eventIdFor, requestMetadata } from '../../request';
+import { eventIdFor, keyedWrite } from '../../request';
 
 const ANSWER_REQUIRED = 'Por favor, escribe una respuesta.';
 const NOT_THIS = 'Esta actividad no guarda esa información.';
@@ -88,7 +88,7 @@ const deepWhyRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }>
         tags: ['deep-why'],
         summary: 'Guarda las 3 áreas de enfoque (elegidas entre las 7 con menor calificación)',
         body: z.strictObject({ activityId: activityField, selectedAreaIds: z.array(z.enum(AREA_IDS, 'Área desconocida.'), 'Elige tres áreas.').max(12) }),
-        response: { 200: envelope(z.array(z.string())), ...userErrors },
+        response: { 200: envelope(z.array(z.string())), ...userErrors, ...keyedWriteErrors },
       },
     },
     async (request) => {
@@ -96,7 +96,7 @@ const deepWhyRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }>
       deepWhyActivity(request.body.activityId);
       const result = await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({
         events: decideSelect(s.progress, s.wheel.ratings, s.deepWhy, { userId: user.id, roles: user.roles, areaIds: request.body.selectedAreaIds, eventId: eventIdFor(request, 0) }),
-      }), { metadata: requestMetadata(request, user.id) });
+      }), keyedWrite(request, user.id));
       const saved = (result.events[0]?.data as { areaIds?: string[] } | undefined)?.areaIds ?? [...new Set(request.body.selectedAreaIds)];
       return { success: true as const, message: 'Selección guardada.', data: saved };
     },
@@ -115,7 +115,7 @@ const deepWhyRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }>
           levelIndex: z.number('El nivel debe ser un número del 0 al 6.').int('El nivel debe ser un número del 0 al 6.').min(0, 'El nivel debe ser un número del 0 al 6.').max(WHY_LEVELS - 1, 'El nivel debe ser un número del 0 al 6.'),
           answer: z.string(ANSWER_REQUIRED).trim().min(1, ANSWER_REQUIRED).max(MAX_ANSWER, `Tu respuesta puede tener hasta ${MAX_ANSWER.toLocaleString('es')} caracteres.`),
         }),
-        response: { 200: envelope(z.null()), ...userErrors },
+        response: { 200: envelope(z.null()), ...userErrors, ...keyedWriteErrors },
       },
     },
     async (request) => {
@@ -124,7 +124,7 @@ const deepWhyRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }>
       const { areaId, levelIndex, answer } = request.body;
       await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({
         events: decideAnswer(s.progress, s.deepWhy, { userId: user.id, roles: user.roles, areaId, levelIndex, answer, eventId: eventIdFor(request, 0) }),
-      }), { metadata: requestMetadata(request, user.id) });
+      }), keyedWrite(request, user.id));
       return { success: true as const, message: 'Respuesta guardada.', data: null };
     },
   );
@@ -137,7 +137,7 @@ const deepWhyRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }>
         tags: ['deep-why'],
         summary: "'Rehacer Ejercicio': deja de lado las áreas elegidas y sus respuestas y vuelve a la elección (la actividad sigue completada en el temario)",
         body: z.strictObject({ activityId: activityField }),
-        response: { 200: envelope(z.null()), ...userErrors },
+        response: { 200: envelope(z.null()), ...userErrors, ...keyedWriteErrors },
       },
     },
     async (request) => {
@@ -145,7 +145,7 @@ const deepWhyRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }>
       deepWhyActivity(request.body.activityId);
       await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({
         events: decideRestart(s.progress, s.deepWhy, { userId: user.id, roles: user.roles, eventId: eventIdFor(request, 0) }),
-      }), { metadata: requestMetadata(request, user.id) });
+      }), keyedWrite(request, user.id));
       return { success: true as const, message: 'Ejercicio reiniciado.', data: null };
     },
   );

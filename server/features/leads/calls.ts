@@ -7,8 +7,8 @@ import { normaliseEmail } from '../../../events/leads/leads';
 import { CALL_PAGES, ClarificationCallRequested, EMAIL_PATTERN, MAX_CALL_MESSAGE, MAX_EMAIL, MAX_NICK, WHATSAPP_PATTERN } from '../../../events/leads/leads.events';
 import { deterministicUuid, timeOrderedUuid } from '../../../events/store/ids';
 import type { AppDeps } from '../../app';
-import { envelope, errorResponses } from '../../http';
-import { eventIdFor, requestMetadata } from '../../request';
+import { envelope, errorResponses, keyedWriteErrors } from '../../http';
+import { eventIdFor, keyedWrite } from '../../request';
 import { optedOut, visitorIdOf } from './visitor';
 
 export const CALL_MESSAGES = {
@@ -38,7 +38,7 @@ const callRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'> & { no
           tags: ['leads'],
           summary: `Pide la llamada de claridad gratuita desde /${page}`,
           body: CallBody,
-          response: { 200: envelope(z.null()), ...errorResponses },
+          response: { 200: envelope(z.null()), ...errorResponses, ...keyedWriteErrors },
         },
       },
       async (request) => {
@@ -62,7 +62,7 @@ const callRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'> & { no
               { eventId },
             ),
           ],
-          { expectedVersion: 'any', metadata: requestMetadata(request, 'visitor') },
+          { expectedVersion: 'any', ...keyedWrite(request, 'visitor') },
         );
         return { success: true as const, message: CALL_MESSAGES.received, data: null };
       },

@@ -6,6 +6,7 @@ import { visitorStreamId } from '../../../events/leads/leads';
 import { visitStreamId } from '../../../events/leads/leads.events';
 import { leadDailyCountsProjection } from '../../../events/leads/projections/lead-daily-counts';
 import { createCatalog } from '../../../events/registry';
+import { KEY_REUSED_MESSAGE } from '../../../events/store/event-store';
 import { catchUp } from '../../../events/store/reader';
 import { count, countEmailJobs, countEvents, startTestApp, type TestApp } from '../../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
@@ -171,8 +172,8 @@ describe('POST /api/leads/add', () => {
     expect((await post(lead({ email: 'reuse-a@example.com' }), headers)).statusCode).toBe(200);
     const eventsBefore = await countEvents(db.pool);
     const res = await post(lead({ email: 'reuse-b@example.com' }), headers);
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ success: false, message: 'Esta operación ya se registró con otros datos.', data: null });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ success: false, message: KEY_REUSED_MESSAGE, data: null });
     expect(await countEvents(db.pool)).toBe(eventsBefore);
     expect(await eventsInStream('reuse-b@example.com')).toBe(0);
   });

@@ -7,8 +7,8 @@ import { EMAIL_PATTERN, FUNNEL_PAGES, isLeadSource, LEAD_PAGES, LEAD_SECTIONS, L
 import { handleCommand } from '../../../events/store/command';
 import { EMAIL_SEND } from '../../../jobs/email/send-email';
 import type { AppDeps } from '../../app';
-import { envelope, errorResponses } from '../../http';
-import { eventIdFor, requestMetadata } from '../../request';
+import { envelope, errorResponses, keyedWriteErrors } from '../../http';
+import { eventIdFor, keyedWrite } from '../../request';
 import { leadWelcomeEmail } from './emails';
 import { ensureVisitorId, optedOut, visitorIdOf } from './visitor';
 
@@ -43,7 +43,7 @@ const leadRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'>> = asy
         summary: 'Registra un lead (descarga gratuita o suscripción al newsletter)',
         description: 'Idempotente con la cabecera Idempotency-Key: un reintento no escribe dos veces.',
         body: AddLeadBody,
-        response: { 200: AddLeadResponse, ...errorResponses },
+        response: { 200: AddLeadResponse, ...errorResponses, ...keyedWriteErrors },
       },
     },
     async (request, reply) => {
@@ -63,7 +63,7 @@ const leadRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'>> = asy
             jobs: sendWelcome ? [{ name: EMAIL_SEND, data: leadWelcomeEmail(lead, config.publicUrl) }] : [],
           };
         },
-        { metadata: requestMetadata(request, 'visitor'), usuallyNew: true },
+        { ...keyedWrite(request, 'visitor'), usuallyNew: true },
       );
       const captured = result.events[0]?.data as { firstForSource: boolean } | undefined;
       const message = !isSubscription(lead.page) ? LEAD_MESSAGES.downloaded : captured?.firstForSource ? LEAD_MESSAGES.subscribed : LEAD_MESSAGES.alreadySubscribed;
@@ -83,7 +83,7 @@ const leadRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'>> = asy
           page: z.enum(FUNNEL_PAGES, 'Página desconocida.'),
           section: z.string().trim().min(1).max(60).optional(),
         }),
-        response: { 200: envelope(z.object({ recorded: z.boolean() })), ...errorResponses },
+        response: { 200: envelope(z.object({ recorded: z.boolean() })), ...errorResponses, ...keyedWriteErrors },
       },
     },
     async (request, reply) => {
@@ -92,7 +92,7 @@ const leadRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'>> = asy
       await store.append(
         visitStreamId(visitorId),
         [LeadPageViewed.create({ visitorId, page: request.body.page, ...(request.body.section ? { section: request.body.section } : {}) }, { eventId: eventIdFor(request, 0) })],
-        { expectedVersion: 'any', metadata: requestMetadata(request, 'visitor') },
+        { expectedVersion: 'any', ...keyedWrite(request, 'visitor') },
       );
       return { success: true as const, message: 'Visita registrada.', data: { recorded: true } };
     },

@@ -144,6 +144,12 @@ describe('a session sent later (meditated offline)', () => {
     expect(first.json().data).toEqual({ totalSeconds: 420, totalMinutes: 7, sessions: 1, streakDays: 1, meditatedToday: false });
     const again = await session(l, payload, 'sesion-sin-conexion-0001');
     expect(again.json().data).toEqual(first.json().data);
+    // The browser measures the age again on each try: a later copy of the same session is still that session.
+    const later = await session(l, { ...payload, endedSecondsAgo: 24 * 3600 + 95 }, 'sesion-sin-conexion-0001');
+    expect(later.statusCode, later.body).toBe(200);
+    expect(later.json()).toEqual(first.json());
+    // Another session under that key is not.
+    expect((await session(l, { ...payload, seconds: 421 }, 'sesion-sin-conexion-0001')).statusCode).toBe(422);
     const days = (await db.pool.query(`SELECT data FROM events WHERE stream_id = $1 AND type = 'MeditationSessionCompleted'`, [learnerStreamId(l.userId)])).rows;
     expect(days.map((r) => r.data.day)).toEqual([dayIn(new Date(Date.now() - 24 * 3600_000), 'UTC')]);
   });

@@ -24,9 +24,9 @@ import { MeditationSessionCompleted, RevelationSaved } from '../../../events/med
 import type { EventStore } from '../../../events/store/event-store';
 import { deterministicUuid, timeOrderedUuid } from '../../../events/store/ids';
 import { ForbiddenError } from '../../../events/errors';
-import { envelope, ErrorEnvelope, errorResponses } from '../../http';
+import { envelope, ErrorEnvelope, errorResponses, keyedWriteErrors } from '../../http';
 import { requireUser } from '../../plugins/auth';
-import { eventIdFor, requestMetadata } from '../../request';
+import { eventIdFor, keyedWrite } from '../../request';
 
 const userErrors = { ...errorResponses, 401: ErrorEnvelope } as const;
 
@@ -109,23 +109,25 @@ const meditationRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool
           revelation: z.string(REVELATION_REQUIRED).trim().min(1, REVELATION_REQUIRED).max(MAX_REVELATION, `Tu revelación puede tener hasta ${MAX_REVELATION.toLocaleString('es')} caracteres.`),
           totalTimeMeditated: seconds,
         }),
-        response: { 200: envelope(Revelation), ...userErrors },
+        response: { 200: envelope(Revelation), ...userErrors, ...keyedWriteErrors },
       },
     },
     async (request) => {
       const user = await requireUser(request);
       const eventId = eventIdFor(request, 0);
       const revelationId = eventId ? deterministicUuid('revelation', eventId) : timeOrderedUuid();
-      await store.append(
+      const { events } = await store.append(
         learnerStreamId(user.id),
         [RevelationSaved.create({ userId: user.id, revelationId, revelation: request.body.revelation, totalTimeMeditated: request.body.totalTimeMeditated }, { eventId })],
-        { expectedVersion: 'any', metadata: requestMetadata(request, user.id) },
+        { expectedVersion: 'any', ...keyedWrite(request, user.id) },
       );
-      const { rows } = await pool.query<RevelationRecord>(
-        'SELECT revelation_id, revelation, total_time_meditated, created_at FROM revelations WHERE revelation_id = $1',
-        [revelationId],
-      );
-      return { success: true as const, message: 'Revelación guardada.', data: toRevelation(rows[0]!) };
+      // From the event this request recorded (the first copy's, for a retry), as the read model has it.
+      const saved = events.find(RevelationSaved.is)!;
+      return {
+        success: true as const,
+        message: 'Revelación guardada.',
+        data: toRevelation({ revelation_id: saved.data.revelationId, revelation: saved.data.revelation, total_time_meditated: saved.data.totalTimeMeditated, created_at: saved.recordedAt }),
+      };
     },
   );
 
@@ -163,7 +165,7 @@ const meditationRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool
           timeZone,
           endedSecondsAgo,
         }),
-        response: { 200: envelope(History), ...userErrors },
+        response: { 200: envelope(History), ...userErrors, ...keyedWriteErrors },
       },
     },
     async (request) => {
@@ -181,7 +183,8 @@ const meditationRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool
             { eventId },
           ),
         ],
-        { expectedVersion: 'any', metadata: requestMetadata(request, user.id) },
+        // A queued session is sent again with its age measured again: the same session, a later copy.
+        { expectedVersion: 'any', ...keyedWrite(request, user.id, { sendTimeFields: ['endedSecondsAgo'] }) },
       );
       return { success: true as const, message: 'Sesión registrada.', data: await history(user.id, request.body.timeZone) };
     },

@@ -11,9 +11,9 @@ import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
 import { decideDefine, decideRate } from '../../../events/wheel/wheel';
 import { DEFINITION_ACTIVITIES, type DefinitionActivity, MAX_DEFINITION, WHEEL_ACTIVITY } from '../../../events/wheel/wheel.events';
-import { envelope, ErrorEnvelope, errorResponses } from '../../http';
+import { envelope, ErrorEnvelope, errorResponses, keyedWriteErrors } from '../../http';
 import { requireUser } from '../../plugins/auth';
-import { eventIdFor, requestMetadata } from '../../request';
+import { eventIdFor, keyedWrite } from '../../request';
 
 const UNKNOWN_AREA = 'Área desconocida: revisa el área que quieres guardar.';
 const BAD_SCORE = `La calificación debe ser un número entero del ${MIN_SCORE} al ${MAX_SCORE}.`;
@@ -75,7 +75,7 @@ const wheelRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }> =
           areaId: areaField,
           score: z.number(BAD_SCORE).int(BAD_SCORE).min(MIN_SCORE, BAD_SCORE).max(MAX_SCORE, BAD_SCORE),
         }),
-        response: { 200: envelope(Ratings), ...userErrors },
+        response: { 200: envelope(Ratings), ...userErrors, ...keyedWriteErrors },
       },
     },
     async (request) => {
@@ -84,9 +84,9 @@ const wheelRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }> =
       const { areaId, score } = request.body;
       const { state } = await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({
         events: decideRate(s.progress, s.wheel, { userId: user.id, roles: user.roles, areaId, score, eventId: eventIdFor(request, 0) }),
-      }), { metadata: requestMetadata(request, user.id) });
-      // The ratings as of this write, folded from the stream (the read model holds the same).
-      return { success: true as const, message: 'Calificación guardada.', data: state ? state.wheel.ratings : await ratingsOf(user.id) };
+      }), keyedWrite(request, user.id));
+      // The ratings as of this write (of the first copy, for a retry), folded from the stream.
+      return { success: true as const, message: 'Calificación guardada.', data: state.wheel.ratings };
     },
   );
 
@@ -128,7 +128,7 @@ const wheelRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }> =
           areaId: areaField,
           definition: z.string(BLANK).trim().min(1, BLANK).max(MAX_DEFINITION, TOO_LONG),
         }),
-        response: { 200: envelope(z.null()), ...userErrors },
+        response: { 200: envelope(z.null()), ...userErrors, ...keyedWriteErrors },
       },
     },
     async (request) => {
@@ -137,7 +137,7 @@ const wheelRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }> =
       const { areaId, definition } = request.body;
       await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({
         events: decideDefine(s.progress, s.wheel, { userId: user.id, roles: user.roles, activityId, areaId, definition, eventId: eventIdFor(request, 0) }),
-      }), { metadata: requestMetadata(request, user.id) });
+      }), keyedWrite(request, user.id));
       return { success: true as const, message: 'Respuesta guardada.', data: null };
     },
   );
