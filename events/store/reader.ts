@@ -178,6 +178,9 @@ export async function rebuildProjections(
   const tx = await pool.connect();
   try {
     await tx.query('BEGIN');
+    // One transaction over the whole log: its statements (the table lock, a batch of a large log) may be
+    // long, and none of them is a runaway.
+    await tx.query('SET LOCAL statement_timeout = 0');
     if (tables.length) {
       await tx.query(`LOCK TABLE ${tables.join(', ')} IN ACCESS EXCLUSIVE MODE`);
       await tx.query(`TRUNCATE ${tables.join(', ')}`);

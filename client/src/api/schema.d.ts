@@ -7,7 +7,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Estado del servidor, la base de datos y la cola de trabajos */
+        /** Estado del servidor, la base de datos, la cola de trabajos y el retraso de las proyecciones asíncronas */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -935,10 +935,23 @@ export interface operations {
                         message: string;
                         data: {
                             /** @enum {string} */
+                            status: "ok" | "degraded" | "down";
+                            /** @enum {string} */
                             database: "ok" | "down";
                             /** @enum {string} */
                             queue: "ok" | "down";
                             mailDeadLetters: number | null;
+                            projections: {
+                                name: string;
+                                /** @description Eventos que todavía no procesó (se cuentan hasta 10.000) */
+                                eventsBehind: number;
+                                /** @description Cuánto lleva esperando el evento más antiguo sin procesar, desde que se escribió o desde que la proyección avanzó por última vez (lo que sea más reciente); null si no espera ninguno */
+                                lagSeconds: number | null;
+                                /** @description Desde cuándo no avanza su punto de control; null si nunca corrió */
+                                checkpointMovedSecondsAgo: number | null;
+                                /** @enum {string} */
+                                status: "ok" | "lagging";
+                            }[] | null;
                             uptimeSeconds: number;
                         };
                     };
@@ -956,10 +969,23 @@ export interface operations {
                         message: string;
                         data: {
                             /** @enum {string} */
+                            status: "ok" | "degraded" | "down";
+                            /** @enum {string} */
                             database: "ok" | "down";
                             /** @enum {string} */
                             queue: "ok" | "down";
                             mailDeadLetters: number | null;
+                            projections: {
+                                name: string;
+                                /** @description Eventos que todavía no procesó (se cuentan hasta 10.000) */
+                                eventsBehind: number;
+                                /** @description Cuánto lleva esperando el evento más antiguo sin procesar, desde que se escribió o desde que la proyección avanzó por última vez (lo que sea más reciente); null si no espera ninguno */
+                                lagSeconds: number | null;
+                                /** @description Desde cuándo no avanza su punto de control; null si nunca corrió */
+                                checkpointMovedSecondsAgo: number | null;
+                                /** @enum {string} */
+                                status: "ok" | "lagging";
+                            }[] | null;
                             uptimeSeconds: number;
                         };
                     } | components["schemas"]["ErrorEnvelope"];
