@@ -17,3 +17,11 @@ export const DEDICATED_ACTIVITIES = new Set([
 
 export const isGenericLesson = (slug: string) => !DEDICATED_ACTIVITIES.has(slug) && ACTIVITIES.some((a) => a.slug === slug);
 export const GENERIC_LESSONS = ACTIVITIES.filter((a) => isGenericLesson(a.slug)).map((a) => a.slug);
+
+/**
+ * A paid activity with a body of its own: what it teaches (a theory lesson, a tool's introduction) is kept on
+ * the server and served to premium learners only (GET /api/course/lesson/{slug}); it never ships in the
+ * browser's code. Free activities' text ships with the app, so that it works offline; a paid generic lesson
+ * has no text beyond its syllabus description.
+ */
+export const textFromServer = (activity: { slug: string; isFree: boolean }) => !activity.isFree && DEDICATED_ACTIVITIES.has(activity.slug);

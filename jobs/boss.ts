@@ -37,8 +37,21 @@ export interface Jobs {
   health(): Promise<{ ok: boolean; queued?: number; failed?: number; deadLetters?: number }>;
 }
 
-export async function startJobs(connectionString: string, onError: (err: Error) => void): Promise<Jobs> {
-  const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4, application_name: 'manifiesta-jobs' });
+export interface JobsOptions {
+  /** The queue's own connections end a transaction left idle this long (milliseconds; 0: no limit). */
+  idleInTransactionTimeoutMs?: number;
+}
+
+export async function startJobs(connectionString: string, onError: (err: Error) => void, { idleInTransactionTimeoutMs }: JobsOptions = {}): Promise<Jobs> {
+  // pg-boss hands its options to node-postgres' pool: the limit is sent when each connection starts. No
+  // statement timeout here: the queue's maintenance may legitimately take long on a large job table.
+  const boss = new PgBoss({
+    connectionString,
+    schema: 'pgboss',
+    max: 4,
+    application_name: 'manifiesta-jobs',
+    ...(idleInTransactionTimeoutMs ? { idle_in_transaction_session_timeout: idleInTransactionTimeoutMs } : {}),
+  });
   boss.on('error', onError);
   await boss.start();
   for (const { name, ...options } of QUEUES) {

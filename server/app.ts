@@ -26,7 +26,7 @@ import wheelRoutes from './features/wheel/routes';
 import leadRoutes from './features/leads/routes';
 import callRoutes from './features/leads/calls';
 import coachRoutes from './features/coach/routes';
-import { createCatalog } from '../events/registry';
+import { createCatalog, projections } from '../events/registry';
 import { frameworkErrors, MESSAGES, refuseUnsafeInput } from './http';
 import { createLogger } from './logger';
 import apiConventions from './plugins/api-conventions';
@@ -58,6 +58,7 @@ export type AppConfig = Pick<
   | 'SITE_NOTICE_TEXT'
   | 'SITE_NOTICE_LINK'
   | 'GEMINI_API_KEY'
+  | 'PROJECTION_LAG_DEGRADED_SECONDS'
 >;
 
 export interface AppDeps {
@@ -117,7 +118,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(rateLimit, { global: false, errorResponseBuilder: () => ({ statusCode: 429, success: false, message: MESSAGES.tooManyRequests, data: null }) });
   await app.register(auth, { accounts, cookies });
 
-  await app.register(healthRoutes, { pool: deps.pool, jobs: deps.jobs });
+  await app.register(healthRoutes, { pool: deps.pool, jobs: deps.jobs, projections, lagDegradedSeconds: config.PROJECTION_LAG_DEGRADED_SECONDS });
   await app.register(leadRoutes, { store: deps.store, config });
   await app.register(callRoutes, { store: deps.store, config, notice: { text: config.SITE_NOTICE_TEXT, link: config.SITE_NOTICE_LINK || undefined } });
   await app.register(authRoutes, { store: deps.store, accounts, cookies, config });

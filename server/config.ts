@@ -58,6 +58,16 @@ const ConfigSchema = z.object({
     .trim()
     .refine((v) => v === '' || v.startsWith('/') || v.startsWith('https://'), 'SITE_NOTICE_LINK must be a path or an https:// URL')
     .optional(),
+  /**
+   * Limits on our own database connections (pool and job queue), in milliseconds; 0 turns one off. A
+   * transaction left idle past the first is ended: while it holds a transaction id, no async projection of the
+   * database can move past it. A statement running past the second is cancelled (the job queue's connections
+   * and migrations and rebuilds are exempt). /api/health says 'degraded' when an async projection's oldest
+   * unprocessed event has waited longer than PROJECTION_LAG_DEGRADED_SECONDS.
+   */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+  PROJECTION_LAG_DEGRADED_SECONDS: z.coerce.number().positive().max(86_400).default(60),
   SERVE_CLIENT: z
     .enum(['true', 'false', '1', '0'])
     .default('true')

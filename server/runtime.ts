@@ -31,7 +31,7 @@ export async function startRuntime(config: Config, log: Logger, { workers }: { w
       const { message, code } = err as Error & { code?: string };
       if (code === '57P01') log.warn({ code }, 'job queue: database connection closed');
       else log.error({ err: { message, code, stack: err.stack } }, 'job queue error');
-    });
+    }, { idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS });
     const catalog = createCatalog();
     const store = createEventStore({ pool: db.pool, catalog, projections, enqueue: jobs.enqueue });
     let daemon: ProjectionDaemon | undefined;

@@ -11,15 +11,31 @@ interface Checkpoint {
 }
 
 /**
- * Reads the next batch after the checkpoint. Only transactions below the snapshot's xmin are read: they
- * have all finished, so an event that commits later can never land behind the checkpoint and be skipped.
+ * The commit horizon: the lowest transaction id that may still add events to this database's log. Every
+ * transaction below it has finished, so an event that commits later can never land behind a checkpoint.
+ *
+ * PostgreSQL's snapshot xmin counts the open transactions of the whole server, in every database: one left
+ * open elsewhere (an operator's idle BEGIN in psql, another application on a shared server) would hold every
+ * projection back, although a session of another database can never write here. So the snapshot's
+ * in-progress ids are looked up in pg_stat_activity, and those held by a session of another database are left
+ * out. An id not found there (it ended meanwhile, a prepared transaction, a session we may not see) still
+ * counts: the horizon errs on the side of waiting. Open transactions of this database hold it, as they must.
+ * pg_current_snapshot() is the statement's own snapshot, so the events read and the horizon agree.
  */
+const HORIZON = `coalesce(
+  (SELECT min(x) FROM pg_snapshot_xip(pg_current_snapshot()) x
+    WHERE NOT EXISTS (
+      SELECT 1 FROM pg_stat_activity a
+      WHERE a.backend_xid = x::xid AND a.datid <> (SELECT oid FROM pg_database WHERE datname = current_database()))),
+  pg_snapshot_xmax(pg_current_snapshot()))`;
+
+/** Reads the next batch after the checkpoint, below the commit horizon. */
 async function nextBatch(tx: pg.PoolClient, catalog: EventCatalog, projection: Projection, cp: Checkpoint, limit: number) {
   await preferIndexOrder(tx);
   const { rows } = await tx.query(
     `SELECT ${EVENT_COLUMNS} FROM events
      WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
-       AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       AND transaction_id < ${HORIZON}
        AND type = ANY($3::text[])
      ORDER BY transaction_id, global_position
      LIMIT $4`,
@@ -162,6 +178,9 @@ export async function rebuildProjections(
   const tx = await pool.connect();
   try {
     await tx.query('BEGIN');
+    // One transaction over the whole log: its statements (the table lock, a batch of a large log) may be
+    // long, and none of them is a runaway.
+    await tx.query('SET LOCAL statement_timeout = 0');
     if (tables.length) {
       await tx.query(`LOCK TABLE ${tables.join(', ')} IN ACCESS EXCLUSIVE MODE`);
       await tx.query(`TRUNCATE ${tables.join(', ')}`);
@@ -174,8 +193,8 @@ export async function rebuildProjections(
       );
       await tx.query('SELECT 1 FROM projection_checkpoints WHERE projection = $1 FOR UPDATE', [p.name]);
     }
-    const { rows: horizonRows } = await tx.query<{ xmin: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin');
-    const horizon = BigInt(horizonRows[0]!.xmin);
+    const { rows: horizonRows } = await tx.query<{ horizon: string }>(`SELECT ${HORIZON}::text AS horizon`);
+    const horizon = BigInt(horizonRows[0]!.horizon);
     await preferIndexOrder(tx);
 
     let cp: Checkpoint = { transaction_id: '0', global_position: '0' };

@@ -67,6 +67,8 @@ const TABLE: Row[] = [
   { method: 'POST', path: '/api/auth/refreshToken', ownSession: true, expect: signedIn(200) },
   { method: 'GET', path: '/api/auth/verifyToken', expect: signedIn(200) },
   { method: 'GET', path: '/api/resources', expect: 200 },
+  // A paid activity's text: premium learners only (a free activity's answers everyone: course/routes.int.test.ts).
+  { method: 'GET', path: '/api/course/lesson/{slug}', url: () => '/api/course/lesson/teoria-5-leyes-universales', expect: { guest: 401, learner: 403, premium: 200, coach: 403 } },
   { method: 'GET', path: '/api/activity/getCompletionStatus', expect: signedIn(200) },
   { method: 'POST', path: '/api/activity/markAsComplete', body: () => ({ activityId: FIRST_PAID }), expect: { guest: 401, learner: 403, premium: 200, coach: 403 } },
   { method: 'POST', path: '/api/activity/syncGuestProgress', body: () => ({ completedSlugs: ['12-areas-balance'] }), expect: signedIn(200) },

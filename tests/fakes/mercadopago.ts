@@ -1,5 +1,7 @@
 // A local stand-in for Mercado Pago's payments API: GET /v1/payments/{id} with a Bearer token, answered
 // with the real response's fields. Tests put payments in, change their status, or take the API down.
+// `notification` builds a webhook notification as Mercado Pago sends it, signed with the integration's secret.
+import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -77,5 +79,40 @@ export async function startFakeMercadoPago(token = 'APP_USR-test-token'): Promis
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+export interface NotificationOptions {
+  /** The payment the notification is about (data.id, in the query string and the body). */
+  paymentId: number | string;
+  secret: string;
+  /** x-request-id: a fresh one per notification, as Mercado Pago sends. */
+  requestId?: string;
+  /** When it was signed (default now). */
+  at?: Date;
+  /**
+   * How `ts` is written: Mercado Pago's documentation shows seconds (ts=1704908010), while some notifications
+   * and examples carry milliseconds (ts=1742505638683).
+   */
+  tsUnit?: 'seconds' | 'milliseconds';
+}
+
+/**
+ * A webhook notification as Mercado Pago sends it: POST {url}?data.id={id}&type=payment with x-signature
+ * "ts={ts},v1={hex}", v1 = HMAC-SHA256(secret, "id:{data.id};request-id:{x-request-id};ts:{ts};"). Written
+ * here from Mercado Pago's documentation, independently of the server's own code, so that the two check
+ * each other.
+ */
+export function notification({ paymentId, secret, requestId = randomUUID(), at = new Date(), tsUnit = 'seconds' }: NotificationOptions) {
+  const id = String(paymentId);
+  const ts = String(tsUnit === 'seconds' ? Math.floor(at.getTime() / 1000) : at.getTime());
+  const v1 = createHmac('sha256', secret).update(`id:${id.toLowerCase()};request-id:${requestId};ts:${ts};`).digest('hex');
+  return {
+    method: 'POST' as const,
+    url: `/api/payment/webhook?data.id=${id}&type=payment`,
+    headers: { 'x-signature': `ts=${ts},v1=${v1}`, 'x-request-id': requestId, 'content-type': 'application/json' },
+    payload: { action: 'payment.updated', api_version: 'v1', data: { id }, date_created: at.toISOString(), id: Date.now(), live_mode: false, type: 'payment', user_id: '123456789' },
+    ts,
+    requestId,
   };
 }

@@ -7,7 +7,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Estado del servidor, la base de datos y la cola de trabajos */
+        /** Estado del servidor, la base de datos, la cola de trabajos y el retraso de las proyecciones asíncronas */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -303,6 +303,26 @@ export interface paths {
         put?: never;
         /** Guarda la reflexión personal sobre una lección (403 si la lección está bloqueada) */
         post: operations["saveReflection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/course/lesson/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * El texto de una actividad; el de una actividad paga, solo para quienes tienen el rol premium (401 sin sesión, 403 sin el rol)
+         * @description Lo que enseña una actividad paga (una lección de teoría entera, la introducción de una herramienta) no viaja en el código del navegador: llega por aquí. Una actividad sin texto propio en el servidor responde su descripción del temario.
+         */
+        get: operations["getLesson"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -935,10 +955,23 @@ export interface operations {
                         message: string;
                         data: {
                             /** @enum {string} */
+                            status: "ok" | "degraded" | "down";
+                            /** @enum {string} */
                             database: "ok" | "down";
                             /** @enum {string} */
                             queue: "ok" | "down";
                             mailDeadLetters: number | null;
+                            projections: {
+                                name: string;
+                                /** @description Eventos que todavía no procesó (se cuentan hasta 10.000) */
+                                eventsBehind: number;
+                                /** @description Cuánto lleva esperando el evento más antiguo sin procesar, desde que se escribió o desde que la proyección avanzó por última vez (lo que sea más reciente); null si no espera ninguno */
+                                lagSeconds: number | null;
+                                /** @description Desde cuándo no avanza su punto de control; null si nunca corrió */
+                                checkpointMovedSecondsAgo: number | null;
+                                /** @enum {string} */
+                                status: "ok" | "lagging";
+                            }[] | null;
                             uptimeSeconds: number;
                         };
                     };
@@ -956,10 +989,23 @@ export interface operations {
                         message: string;
                         data: {
                             /** @enum {string} */
+                            status: "ok" | "degraded" | "down";
+                            /** @enum {string} */
                             database: "ok" | "down";
                             /** @enum {string} */
                             queue: "ok" | "down";
                             mailDeadLetters: number | null;
+                            projections: {
+                                name: string;
+                                /** @description Eventos que todavía no procesó (se cuentan hasta 10.000) */
+                                eventsBehind: number;
+                                /** @description Cuánto lleva esperando el evento más antiguo sin procesar, desde que se escribió o desde que la proyección avanzó por última vez (lo que sea más reciente); null si no espera ninguno */
+                                lagSeconds: number | null;
+                                /** @description Desde cuándo no avanza su punto de control; null si nunca corrió */
+                                checkpointMovedSecondsAgo: number | null;
+                                /** @enum {string} */
+                                status: "ok" | "lagging";
+                            }[] | null;
                             uptimeSeconds: number;
                         };
                     } | components["schemas"]["ErrorEnvelope"];
@@ -2425,6 +2471,113 @@ export interface operations {
             };
             /** @description Default Response */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getLesson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            slug: string;
+                            title: string;
+                            /** @description Párrafos antes de las secciones */
+                            intro: string[];
+                            sections: {
+                                id: string;
+                                title: string;
+                                motto?: string;
+                                paragraphs: string[];
+                                example?: string;
+                                practice?: string;
+                            }[];
+                            closing: {
+                                title: string;
+                                paragraphs: string[];
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

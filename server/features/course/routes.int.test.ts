@@ -12,7 +12,8 @@ let t: TestApp;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  t = await startTestApp(db);
+  // Many learners log in here, all from one address: the per-address login limit is not what this file tests.
+  t = await startTestApp(db, { config: { RATE_LIMIT_PER_IP: 1000 } });
 });
 afterAll(async () => {
   await t?.close();
@@ -246,5 +247,59 @@ describe('lesson reflections', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Los datos guardados de «Tu Nueva Historia» no son válidos.');
     expect(await eventsOf(l)).toHaveLength(0);
+  });
+});
+
+describe('GET /api/course/lesson/{slug}: the text of an activity', () => {
+  const lesson = (slugOrUrl: string, l?: Learner) =>
+    t.app.inject({ method: 'GET', url: `/api/course/lesson/${slugOrUrl}`, headers: l ? { cookie: l.cookie } : {} });
+
+  it("a paid activity's text: 401 for a guest, 403 without role 7 (in Spanish, nothing else in the answer), 200 for a premium learner", async () => {
+    const guest = await lesson('teoria-5-leyes-universales');
+    expect(guest.statusCode).toBe(401);
+    expect(guest.json()).toMatchObject({ success: false });
+    const learner = await createLearner(t.app, t.store);
+    const refused = await lesson('teoria-5-leyes-universales', learner);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ success: false, message: LOCK_MESSAGES.premium, data: null });
+    for (const res of [guest, refused]) expect(res.body).not.toContain('Correspondencia');
+
+    const premium = await createLearner(t.app, t.store, { roles: [PREMIUM_ROLE] });
+    const res = await lesson('teoria-5-leyes-universales', premium);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const data = res.json().data;
+    expect(data).toMatchObject({ slug: 'teoria-5-leyes-universales', title: 'Las 5 Leyes Universales' });
+    expect(data.sections.map((s: { title: string }) => s.title)).toEqual([
+      'La Ley de Vibración',
+      'La Ley de Correspondencia',
+      'La Ley de Causa y Efecto',
+      'La Ley de Polaridad',
+      'La Ley del Ritmo',
+    ]);
+    expect(data.sections[1]).toMatchObject({ motto: expect.any(String), example: expect.any(String), practice: expect.any(String) });
+    expect(data.closing).toMatchObject({ title: 'Para llevarte' });
+  });
+
+  it('every paid activity answers 403 without role 7 and 200 with it; a free one answers everyone', async () => {
+    const learner = await createLearner(t.app, t.store);
+    const premium = await createLearner(t.app, t.store, { roles: [PREMIUM_ROLE] });
+    for (const activity of COURSE.modules.flatMap((m) => m.activities)) {
+      if (activity.isFree) {
+        const res = await lesson(activity.slug);
+        expect(res.statusCode, activity.slug).toBe(200);
+        expect(res.json().data).toMatchObject({ slug: activity.slug, title: activity.title });
+      } else {
+        expect((await lesson(activity.slug)).statusCode, activity.slug).toBe(401);
+        expect((await lesson(activity.slug, learner)).statusCode, activity.slug).toBe(403);
+        expect((await lesson(activity.slug, premium)).statusCode, activity.slug).toBe(200);
+      }
+    }
+  });
+
+  it('an activity the course does not have: 404 in Spanish', async () => {
+    const res = await lesson('no-existe');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, message: 'Actividad no encontrada.' });
   });
 });

@@ -1,16 +1,17 @@
-// /api/activity/* for progress (completion status, completing, guest sync) and /api/resources.
+// /api/activity/* for progress (completion status, completing, guest sync), the text of an activity
+// (/api/course/lesson/{slug}: a paid one's only for premium learners) and /api/resources.
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
 import { RESOURCES } from '../../../course/resources';
-import { lockReason } from '../../../course/rules';
-import { ACTIVITIES, findActivity } from '../../../course/syllabus';
+import { lockReason, PREMIUM_ROLE } from '../../../course/rules';
+import { ACTIVITIES, activityBySlug, findActivity } from '../../../course/syllabus';
 import { learnerStreamId } from '../../../events/accounts/accounts.events';
-import { decideComplete, decideGuestCompletions, decideSaveReflection, knownActivity, UNKNOWN_ACTIVITY } from '../../../events/course/course';
+import { decideComplete, decideGuestCompletions, decideSaveReflection, knownActivity, LOCK_MESSAGES, UNKNOWN_ACTIVITY } from '../../../events/course/course';
 import { MAX_REFLECTION } from '../../../events/course/course.events';
 import { guestTranslators, type GuestTranslator } from '../../../events/course/guest-sync';
-import { InvalidError } from '../../../events/errors';
+import { ForbiddenError, InvalidError, NotFoundError } from '../../../events/errors';
 import { learnerFold, startedAgain } from '../../../events/learner';
 import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
@@ -18,6 +19,7 @@ import { deterministicUuid } from '../../../events/store/ids';
 import { envelope, ErrorEnvelope, errorResponses, keyedWriteErrors } from '../../http';
 import { requireUser } from '../../plugins/auth';
 import { eventIdFor, keyedWrite, requestMetadata } from '../../request';
+import { LESSON_TEXTS } from './lessons';
 
 const ORDER = new Map(ACTIVITIES.map((a, i) => [a.slug, i]));
 const inCourseOrder = (slugs: string[]) => slugs.sort((a, b) => (ORDER.get(a) ?? 0) - (ORDER.get(b) ?? 0));
@@ -203,6 +205,52 @@ const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, poo
         success: true as const,
         message: 'Reflexión guardada.',
         data: { text: request.body.text.trim(), updatedAt: saved ? saved.recordedAt.toISOString() : null },
+      };
+    },
+  );
+
+  const Lesson = z.object({
+    slug: z.string(),
+    title: z.string(),
+    intro: z.array(z.string()).describe('Párrafos antes de las secciones'),
+    sections: z.array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        motto: z.string().optional(),
+        paragraphs: z.array(z.string()),
+        example: z.string().optional(),
+        practice: z.string().optional(),
+      }),
+    ),
+    closing: z.object({ title: z.string(), paragraphs: z.array(z.string()) }).nullable(),
+  });
+
+  app.get(
+    '/api/course/lesson/:slug',
+    {
+      schema: {
+        operationId: 'getLesson',
+        tags: ['course'],
+        summary: 'El texto de una actividad; el de una actividad paga, solo para quienes tienen el rol premium (401 sin sesión, 403 sin el rol)',
+        description:
+          'Lo que enseña una actividad paga (una lección de teoría entera, la introducción de una herramienta) no viaja en el código del navegador: llega por aquí. Una actividad sin texto propio en el servidor responde su descripción del temario.',
+        params: z.object({ slug: z.string().max(100) }),
+        response: { 200: envelope(Lesson), ...userErrors, 404: ErrorEnvelope },
+      },
+    },
+    async (request) => {
+      const activity = activityBySlug(request.params.slug);
+      if (!activity) throw new NotFoundError('Actividad no encontrada.');
+      if (!activity.isFree) {
+        const user = await requireUser(request);
+        if (!user.roles.includes(PREMIUM_ROLE)) throw new ForbiddenError(LOCK_MESSAGES.premium);
+      }
+      const text = LESSON_TEXTS[activity.slug];
+      return {
+        success: true as const,
+        message: 'Lección.',
+        data: { slug: activity.slug, title: activity.title, intro: text?.intro ?? [activity.description], sections: text?.sections ?? [], closing: text?.closing ?? null },
       };
     },
   );

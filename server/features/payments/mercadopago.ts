@@ -61,8 +61,19 @@ export function signWebhook(secret: string, parts: { dataId?: string; requestId?
   return createHmac('sha256', secret).update(webhookManifest(parts)).digest('hex');
 }
 
-export function verifyWebhookSignature(secret: string, header: string | undefined, parts: { dataId?: string; requestId?: string }): boolean {
-  if (!header) return false;
+/**
+ * When a notification was signed, from its ts: Mercado Pago's documentation and SDKs read it as seconds
+ * (ts=1704908010), while some notifications and examples carry milliseconds (ts=1742505638683). Both are
+ * accepted: a ts of 11 digits or more is milliseconds (as seconds it would be past the year 5000).
+ */
+export function signedAtOf(ts: string): Date {
+  const n = Number(ts);
+  return new Date(n >= 1e11 ? n : n * 1000);
+}
+
+/** The signature's ts and signing time when x-signature is Mercado Pago's for these parts; undefined otherwise. */
+export function verifyWebhookSignature(secret: string, header: string | undefined, parts: { dataId?: string; requestId?: string }): { ts: string; signedAt: Date } | undefined {
+  if (!header) return undefined;
   const fields = Object.fromEntries(
     header.split(',').map((kv) => {
       const [k, ...v] = kv.split('=');
@@ -71,7 +82,7 @@ export function verifyWebhookSignature(secret: string, header: string | undefine
   );
   const ts = fields.ts;
   const v1 = fields.v1;
-  if (!ts || !v1 || !/^[0-9a-f]{64}$/i.test(v1)) return false;
+  if (!ts || !/^\d{1,16}$/.test(ts) || !v1 || !/^[0-9a-f]{64}$/i.test(v1)) return undefined;
   const expected = Buffer.from(signWebhook(secret, { ...parts, ts }), 'hex');
-  return timingSafeEqual(expected, Buffer.from(v1.toLowerCase(), 'hex'));
+  return timingSafeEqual(expected, Buffer.from(v1.toLowerCase(), 'hex')) ? { ts, signedAt: signedAtOf(ts) } : undefined;
 }

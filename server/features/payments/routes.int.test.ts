@@ -4,8 +4,7 @@ import { PREMIUM_ROLE } from '../../../course/rules';
 import { countEvents, startTestApp, type TestApp } from '../../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
 import { createLearner, type Learner } from '../../../tests/setup/learners';
-import { startFakeMercadoPago, type FakeMercadoPago } from '../../../tests/fakes/mercadopago';
-import { signWebhook } from './mercadopago';
+import { notification, startFakeMercadoPago, type FakeMercadoPago, type NotificationOptions } from '../../../tests/fakes/mercadopago';
 import { PAYMENT_INVALID, PAYMENT_PENDING, PAYMENT_SUCCESS } from './routes';
 
 const SECRET = 'whsec-prueba-manifiesta';
@@ -37,14 +36,9 @@ const me = async (l: Learner) => (await t.app.inject({ method: 'GET', url: '/api
 const roles = async (l: Learner) => (await db.pool.query('SELECT roles FROM users WHERE user_id = $1', [l.userId])).rows[0].roles as number[];
 const paymentEvents = async (id: number) => (await db.pool.query(`SELECT type, data FROM events WHERE stream_id = $1 ORDER BY stream_position`, [`payment-${id}`])).rows;
 
-function webhook(id: number | string, { secret = SECRET, requestId = randomUUID(), ts = String(Math.floor(Date.now() / 1000)) } = {}) {
-  const v1 = signWebhook(secret, { dataId: String(id), requestId, ts });
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/payment/webhook?data.id=${id}&type=payment`,
-    headers: { 'x-signature': `ts=${ts},v1=${v1}`, 'x-request-id': requestId },
-    payload: { action: 'payment.updated', api_version: 'v1', data: { id: String(id) }, type: 'payment', live_mode: false },
-  });
+function webhook(id: number | string, { secret = SECRET } = {}) {
+  const { ts: _ts, requestId: _requestId, ...request } = notification({ paymentId: id, secret });
+  return t.app.inject(request);
 }
 
 describe('POST /api/payment/confirm', () => {
@@ -218,5 +212,108 @@ describe('POST /api/payment/webhook', () => {
     expect(res.json().data.handled).toBe('awaiting-buyer');
     expect(await paymentEvents(id)).toEqual([]);
     expect((await confirm(l, COURSE, id)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/payment/webhook: the time window and replays', () => {
+  const MINUTE = 60_000;
+  const notify = (options: Omit<NotificationOptions, 'secret'>, app = t.app) => {
+    const { ts: _ts, requestId: _r, ...request } = notification({ secret: SECRET, ...options });
+    return app.inject(request);
+  };
+  const providerCalls = (id: number) => mp.requests.filter((r) => r.path === `/v1/payments/${id}`).length;
+
+  it('refuses a correctly signed notification from the year 2000: 401 in Spanish, the provider is not asked, nothing is written', async () => {
+    const l = await createLearner(t.app, t.store);
+    const id = mp.add({ id: paymentId(), metadata: { user_id: l.userId } }).id;
+    const before = await countEvents(db.pool);
+    for (const tsUnit of ['seconds', 'milliseconds'] as const) {
+      const res = await notify({ paymentId: id, at: new Date('2000-01-01T00:00:00Z'), tsUnit });
+      expect(res.statusCode, res.body).toBe(401);
+      expect(res.json()).toMatchObject({ success: false, message: expect.stringMatching(/notificación/i) });
+    }
+    expect(providerCalls(id)).toBe(0);
+    expect(await countEvents(db.pool)).toBe(before);
+    expect(await roles(l)).toEqual([]);
+  });
+
+  it('accepts ts in seconds or in milliseconds within 5 minutes either way of now, and refuses it beyond', async () => {
+    const now = Date.now();
+    const cases: Array<[number, 'seconds' | 'milliseconds', number]> = [
+      [-4 * MINUTE, 'seconds', 200],
+      [4 * MINUTE, 'milliseconds', 200],
+      [-6 * MINUTE, 'seconds', 401],
+      [-6 * MINUTE, 'milliseconds', 401],
+      [6 * MINUTE, 'seconds', 401],
+    ];
+    for (const [offset, tsUnit, status] of cases) {
+      const id = mp.add({ id: paymentId() }).id;
+      const res = await notify({ paymentId: id, at: new Date(now + offset), tsUnit });
+      expect(res.statusCode, `${offset / MINUTE} min in ${tsUnit}: ${res.body}`).toBe(status);
+      expect(providerCalls(id), `${offset / MINUTE} min in ${tsUnit}`).toBe(status === 200 ? 1 : 0);
+    }
+  });
+
+  it('answers a replayed notification (same ts, request id and payment) with 200 without processing it again, in every process', async () => {
+    const l = await createLearner(t.app, t.store);
+    const id = mp.add({ id: paymentId(), metadata: { user_id: l.userId } }).id;
+    const signed = { paymentId: id, requestId: randomUUID(), at: new Date() };
+    const first = await notify(signed);
+    expect(first.json().data.handled).toBe('confirmed');
+    expect(providerCalls(id)).toBe(1);
+
+    // The payment is refunded; a replay of the old notification must not be what reads it.
+    mp.update(id, { status: 'refunded', status_detail: 'refunded' });
+    const replay = await notify(signed);
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.json()).toMatchObject({ success: true, data: { handled: 'duplicate' } });
+
+    // A second server process on the same database knows it too.
+    const other = await startTestApp(db, { config: { MERCADOPAGO_API_URL: mp.apiUrl, MERCADOPAGO_ACCESS_TOKEN: mp.token, MERCADOPAGO_WEBHOOK_SECRET: SECRET } });
+    try {
+      expect((await notify(signed, other.app)).json().data.handled).toBe('duplicate');
+    } finally {
+      await other.close();
+    }
+    expect(providerCalls(id)).toBe(1);
+    expect((await paymentEvents(id)).map((e) => e.type)).toEqual(['PaymentConfirmed']);
+    expect(await roles(l)).toEqual([PREMIUM_ROLE]);
+
+    // The provider's own new notification (new request id and ts) is processed.
+    expect((await notify({ paymentId: id })).json().data.handled).toBe('reversed');
+    expect(await roles(l)).toEqual([]);
+  });
+
+  it('twin deliveries of one notification at the same moment are processed once', async () => {
+    const l = await createLearner(t.app, t.store);
+    const id = mp.add({ id: paymentId(), metadata: { user_id: l.userId } }).id;
+    const signed = { paymentId: id, requestId: randomUUID(), at: new Date() };
+    const answers = await Promise.all([notify(signed), notify(signed), notify(signed)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(answers.map((a) => a.json().data.handled).sort()).toEqual(['confirmed', 'duplicate', 'duplicate']);
+    expect(providerCalls(id)).toBe(1);
+  });
+
+  it("a notification that failed (the provider down) is not remembered: Mercado Pago's retry of it is processed", async () => {
+    const l = await createLearner(t.app, t.store);
+    const id = mp.add({ id: paymentId(), metadata: { user_id: l.userId } }).id;
+    const signed = { paymentId: id, requestId: randomUUID(), at: new Date() };
+    mp.down('error');
+    expect((await notify(signed)).statusCode).toBe(503);
+    mp.down(false);
+    const retry = await notify(signed);
+    expect(retry.json().data.handled, retry.body).toBe('confirmed');
+    expect(await roles(l)).toEqual([PREMIUM_ROLE]);
+  });
+
+  it('forgets what it remembered once the window has passed', async () => {
+    const id = mp.add({ id: paymentId() }).id;
+    await notify({ paymentId: id });
+    const remembered = () => db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_receipts WHERE data_id = $1', [String(id)]).then((r) => r.rows[0]!.n);
+    expect(await remembered()).toBe(1);
+    // As if it had been signed 6 minutes ago: no replay of it can pass the window any more.
+    await db.pool.query("UPDATE webhook_receipts SET signed_at = now() - interval '6 minutes' WHERE data_id = $1", [String(id)]);
+    await notify({ paymentId: mp.add({ id: paymentId() }).id });
+    expect(await remembered()).toBe(0);
   });
 });

@@ -19,6 +19,7 @@ import { requireUser } from '../../plugins/auth';
 import type { Accounts } from '../auth/accounts';
 import { UserSchema } from '../auth/routes';
 import { fetchPayment, verifyWebhookSignature, type MercadoPagoConfig, type ProviderPayment } from './mercadopago';
+import { claimReceipt, releaseReceipt, WEBHOOK_WINDOW_MS, withinWindow, type Receipt } from './receipts';
 
 /** platform.md §8, word for word. */
 export const PAYMENT_INVALID = 'Los datos de pago son inválidos o el pago fue rechazado. Si crees que es un error, contacta a soporte.';
@@ -26,6 +27,7 @@ export const PAYMENT_SUCCESS = '¡Pago exitoso! Tu acceso ha sido activado.';
 export const PAYMENT_PENDING = 'Tu pago todavía está pendiente de aprobación. Apenas se acredite, vuelve a esta página desde el enlace de tu comprobante.';
 const NOT_BOUGHT = 'Este ebook está disponible solo para quienes lo compraron.';
 const BAD_SIGNATURE = 'Firma de notificación inválida.';
+const OUT_OF_WINDOW = `Notificación fuera de plazo: su firma tiene más de ${WEBHOOK_WINDOW_MS / 60_000} minutos de diferencia con nuestro reloj.`;
 
 /** Repo-root downloads served only to buyers (never from the public static folder). */
 export const PRIVATE_DOWNLOADS_DIR = path.resolve(import.meta.dirname, '../../../assets/private');
@@ -119,12 +121,24 @@ const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, pool, ac
       const dataId = request.query['data.id'] ?? (request.body.data?.id !== undefined ? String(request.body.data.id) : undefined);
       const requestId = typeof request.headers['x-request-id'] === 'string' ? request.headers['x-request-id'] : undefined;
       const signature = typeof request.headers['x-signature'] === 'string' ? request.headers['x-signature'] : undefined;
-      if (!verifyWebhookSignature(secret, signature, { dataId, requestId })) throw new UnauthorizedError(BAD_SIGNATURE);
+      const signed = verifyWebhookSignature(secret, signature, { dataId, requestId });
+      if (!signed) throw new UnauthorizedError(BAD_SIGNATURE);
+      // A signature is only as fresh as its ts: an old notification, however well signed, is refused.
+      if (!withinWindow(signed.signedAt)) throw new UnauthorizedError(OUT_OF_WINDOW);
+      // A replay within the window answers 2xx, as for a notification received: Mercado Pago retries whatever
+      // does not get a 2xx, and there is nothing left to do for it.
+      const receipt: Receipt = { ts: signed.ts, requestId, dataId, signedAt: signed.signedAt };
+      if (!(await claimReceipt(pool, receipt))) return ok('duplicate');
 
-      const type = request.query.type ?? request.body.type;
-      if (type !== 'payment' || !dataId || !/^\d{1,20}$/.test(dataId)) return ok('ignored');
-      const handled = await handleNotification(dataId, request.id, request.log);
-      return ok(handled);
+      try {
+        const type = request.query.type ?? request.body.type;
+        if (type !== 'payment' || !dataId || !/^\d{1,20}$/.test(dataId)) return ok('ignored');
+        return ok(await handleNotification(dataId, request.id, request.log));
+      } catch (error) {
+        // Not processed (the provider down, our database): Mercado Pago sends it again, and that must count.
+        await releaseReceipt(pool, receipt).catch(() => {});
+        throw error;
+      }
     },
   );
 

@@ -1,4 +1,5 @@
-// The activities feature's queries and mutations: ['activities'] then ['activities', 'reflection', slug].
+// The activities feature's queries and mutations: ['activities'] then ['activities', 'reflection', slug] and
+// ['activities', 'lesson', slug].
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 
@@ -14,12 +15,25 @@ export async function postReflection({ slug, text }: { slug: string; text: strin
   return unwrap(await api.POST('/api/activity/saveReflection', { body: { activityId: slug, text } }), SAVE_ERROR);
 }
 
+/** What a paid activity teaches, from the server (it is not in the bundle): intro, sections, closing. */
+export async function fetchLesson(slug: string) {
+  return unwrap(await api.GET('/api/course/lesson/{slug}', { params: { path: { slug } } }));
+}
+export type Lesson = Awaited<ReturnType<typeof fetchLesson>>;
+
 export const activitiesQueries = {
   all: () => ['activities'] as const,
   reflection: (slug: string) =>
     queryOptions({
       queryKey: [...activitiesQueries.all(), 'reflection', slug] as const,
       queryFn: () => fetchReflection(slug),
+    }),
+  lesson: (slug: string) =>
+    queryOptions({
+      queryKey: [...activitiesQueries.all(), 'lesson', slug] as const,
+      queryFn: () => fetchLesson(slug),
+      // The text changes with a deploy, not while a page is open.
+      staleTime: Infinity,
     }),
 };
 

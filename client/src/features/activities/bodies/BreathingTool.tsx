@@ -53,7 +53,7 @@ function useBreathClock(running: boolean, resetKey: string) {
 
 const minutes = (rhythm: Rhythm, cycles: number) => Math.max(1, Math.round((cycleSeconds(rhythm) * cycles) / 60));
 
-export function BreathingTool({ done, complete, goNext, hasNext }: ActivityBodyProps) {
+export function BreathingTool({ text, done, complete, goNext, hasNext }: ActivityBodyProps) {
   const reducedMotion = useReducedMotion();
   const [rhythmId, setRhythmId] = useState(RHYTHMS[0]!.id);
   const [cycles, setCycles] = useState<number>(6);
@@ -89,11 +89,12 @@ export function BreathingTool({ done, complete, goNext, hasNext }: ActivityBodyP
 
   return (
     <div className={styles.tool}>
-      <p className={styles.intro}>
-        Cuando la mente se acelera, el cuerpo es la puerta de vuelta. Elige un ritmo, siéntate con la espalda
-        cómoda y deja que el círculo marque el paso: crece cuando inhalas, se queda quieto cuando sostienes y se
-        achica cuando exhalas.
-      </p>
+      {/* Its introduction is the server's (a paid activity's text never ships in the bundle). */}
+      {text?.intro.map((paragraph) => (
+        <p key={paragraph.slice(0, 24)} className={styles.intro}>
+          {paragraph}
+        </p>
+      ))}
 
       <fieldset className={styles.rhythms}>
         <legend className={styles.legend}>Elige tu ritmo</legend>

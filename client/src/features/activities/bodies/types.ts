@@ -1,4 +1,5 @@
 import type { Activity } from '../../../../../course/syllabus';
+import type { Lesson } from '../api/activities-queries';
 
 /** What the host hands every activity body. */
 export type ActivityBodyProps = {
@@ -17,4 +18,9 @@ export type ActivityBodyProps = {
    * (coming back here afterwards).
    */
   sessionExpired: () => Promise<void>;
+  /**
+   * What a paid activity with a body of its own teaches, from the server (course/lessons.ts textFromServer):
+   * the host loads it before the body renders. Absent for every other activity.
+   */
+  text?: Lesson;
 };

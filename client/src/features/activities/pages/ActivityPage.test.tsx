@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIFE_AREAS } from '../../../../../course/areas';
 import { activityBySlug } from '../../../../../course/syllabus';
+import { LESSON_TEXTS } from '../../../../../server/features/course/lessons';
 import { createQueryClient } from '../../../app/providers';
 import { completeAsGuest, GUEST_PROGRESS_KEY } from '../../../lib/guest-progress';
 import { deferred, envelope, makeUser, stubApi } from '../../../testing/fake-api';
@@ -15,6 +16,12 @@ const STATUS = 'GET /api/activity/getCompletionStatus';
 const COMPLETE = 'POST /api/activity/markAsComplete';
 const GET_REFLECTION = 'GET /api/activity/getReflection';
 const SAVE_REFLECTION = 'POST /api/activity/saveReflection';
+/** A paid activity's text, as GET /api/course/lesson/{slug} gives it to a premium learner (the server's own text). */
+const LESSON_TEXT = (slug: string) => `GET /api/course/lesson/${slug}`;
+const lessonAnswer = (slug: string) => {
+  const text = LESSON_TEXTS[slug]!;
+  return envelope(200, 'Lección.', { slug, title: activityBySlug(slug)!.title, intro: text.intro, sections: text.sections, closing: text.closing ?? null });
+};
 
 const FREE_REQUIRED = ['12-areas-balance', 'concientizando-areas-balance', 'viendo-hacia-atras-desde-el-futuro', '7-niveles-deep-why', 'primera-sesion-de-coaching'];
 
@@ -26,6 +33,20 @@ const BEFORE_LESSON = FREE_REQUIRED;
 const NEXT = 'tus-nuevos-sistemas-de-creencias';
 const NEXT_TITLE = 'Tus Nuevos Sistemas de Creencias';
 const learner = () => makeUser({ roles: [7] });
+/** Everything a learner completes before the five laws (week 3's theory) opens. */
+const BEFORE_LAWS = [
+  ...FREE_REQUIRED,
+  'tus-sistemas-de-creencias-actuales',
+  'tus-nuevos-sistemas-de-creencias',
+  'umbral-de-creencia',
+  'tu-nueva-historia',
+  'mapa-de-tus-emociones',
+  'el-mensaje-de-cada-emocion',
+  'soltar-la-culpa-y-el-resentimiento',
+  'carta-a-tu-nino-interior',
+  'diario-de-gratitud',
+  'segunda-sesion-de-coaching',
+];
 
 // Every generic lesson is paid and a guest opens only free activities, each with a body of its own. The account
 // modal is seen where a guest goes on from activity 2 with every area written (its completion screen); the
@@ -327,7 +348,12 @@ describe('activity host: the personal reflection', () => {
 
 describe('activity host: dedicated bodies', () => {
   const premiumWith = (slugs: string[]) => {
-    stubApi({ [STATUS]: status(slugs), [GET_REFLECTION]: noReflection() });
+    stubApi({
+      [STATUS]: status(slugs),
+      [GET_REFLECTION]: noReflection(),
+      [LESSON_TEXT('herramienta-respiracion-guiada')]: lessonAnswer('herramienta-respiracion-guiada'),
+      [LESSON_TEXT('teoria-5-leyes-universales')]: lessonAnswer('teoria-5-leyes-universales'),
+    });
     return makeUser({ roles: [7] });
   };
 
@@ -336,6 +362,7 @@ describe('activity host: dedicated bodies', () => {
     renderRoute('/cursos/manifiesta/herramienta-respiracion-guiada', { session });
 
     expect(await title('Respiración Guiada')).toBeTruthy();
+    expect(await screen.findByText(LESSON_TEXTS['herramienta-respiracion-guiada']!.intro[0]!)).toBeTruthy();
     const rhythms = await screen.findByRole('group', { name: 'Elige tu ritmo' });
     expect(within(rhythms).getAllByRole('radio')).toHaveLength(3);
     expect(within(rhythms).getByRole('radio', { name: /4-7-8/ })).toBeTruthy();
@@ -354,19 +381,7 @@ describe('activity host: dedicated bodies', () => {
   });
 
   it('teoria-5-leyes-universales explains the five laws, each with an example and a practice', async () => {
-    const session = premiumWith([
-      ...FREE_REQUIRED,
-      'tus-sistemas-de-creencias-actuales',
-      'tus-nuevos-sistemas-de-creencias',
-      'umbral-de-creencia',
-      'tu-nueva-historia',
-      'mapa-de-tus-emociones',
-      'el-mensaje-de-cada-emocion',
-      'soltar-la-culpa-y-el-resentimiento',
-      'carta-a-tu-nino-interior',
-      'diario-de-gratitud',
-      'segunda-sesion-de-coaching',
-    ]);
+    const session = premiumWith(BEFORE_LAWS);
     renderRoute('/cursos/manifiesta/teoria-5-leyes-universales', { session });
 
     expect(await title('Las 5 Leyes Universales')).toBeTruthy();
@@ -376,5 +391,74 @@ describe('activity host: dedicated bodies', () => {
     expect(screen.getAllByRole('heading', { level: 3, name: 'Un ejemplo' })).toHaveLength(5);
     expect(screen.getAllByRole('heading', { level: 3, name: 'Tu práctica de hoy' })).toHaveLength(5);
     expect(screen.getByRole('button', { name: 'Marcar como completada' })).toBeTruthy();
+  });
+});
+
+describe("activity host: a paid activity's text comes from the server", () => {
+  const LAWS = 'teoria-5-leyes-universales';
+  const LAWS_PATH = `/cursos/manifiesta/${LAWS}`;
+
+  it("shows the activity's skeleton while the text comes, then the text", async () => {
+    const answer = deferred();
+    const api = stubApi({ [STATUS]: status(BEFORE_LAWS), [LESSON_TEXT(LAWS)]: () => answer.promise });
+    renderRoute(LAWS_PATH, { session: learner() });
+
+    expect(await title('Las 5 Leyes Universales')).toBeTruthy();
+    expect(await screen.findByText('Preparando actividad...')).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 2, name: 'La Ley de Correspondencia' })).toBeNull();
+    answer.resolve(lessonAnswer(LAWS));
+    expect(await screen.findByRole('heading', { level: 2, name: 'La Ley de Correspondencia' })).toBeTruthy();
+    expect(api.callsTo(LESSON_TEXT(LAWS))).toHaveLength(1);
+  });
+
+  it("a failed load says 'Error de conexión...' and 'Reintentar' loads it again", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let calls = 0;
+    stubApi({
+      [STATUS]: status(BEFORE_LAWS),
+      [LESSON_TEXT(LAWS)]: () => (++calls <= 2 ? envelope(503, 'El servicio no está disponible.') : lessonAnswer(LAWS)),
+    });
+    renderRoute(LAWS_PATH, { session: learner() });
+
+    const alert = await screen.findByRole('alert', undefined, { timeout: 4000 });
+    expect(alert.textContent).toContain('Error de conexión. Revisa tu conexión e inténtalo de nuevo.');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'La Ley de Correspondencia' })).toBeTruthy();
+  });
+
+  it('a 403 (the premium role gone since the page loaded) shows the server’s words', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const message = 'Esta actividad es parte del contenido premium del curso. Inscríbete para desbloquearla.';
+    stubApi({ [STATUS]: status(BEFORE_LAWS), [LESSON_TEXT(LAWS)]: envelope(403, message) });
+    renderRoute(LAWS_PATH, { session: learner() });
+    expect((await screen.findByRole('alert')).textContent).toContain(message);
+  });
+
+  it('a 401 is the expired session: signed out, told so, sent to log in and back', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    stubApi({
+      [STATUS]: status(BEFORE_LAWS),
+      [LESSON_TEXT(LAWS)]: envelope(401, 'Tu sesión ha expirado. Por favor, inicia sesión de nuevo.'),
+      'POST /api/auth/logout': envelope(200, 'Sesión cerrada.'),
+    });
+    const { router } = renderRoute(LAWS_PATH, { session: learner() });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe(`?redirect=${LAWS_PATH}`);
+    expect(alert).toHaveBeenCalledWith('Tu sesión ha expirado. Por favor, inicia sesión de nuevo.');
+  });
+
+  it('a locked paid activity does not ask for its text', async () => {
+    const api = stubApi({ [STATUS]: status(BEFORE_LAWS) });
+    renderRoute(LAWS_PATH, { session: makeUser({ roles: [] }) });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Contenido Premium' })).toBeTruthy();
+    expect(api.callsTo(LESSON_TEXT(LAWS))).toEqual([]);
+    expect(api.unexpected).toEqual([]);
+  });
+
+  it('a free activity and a paid generic lesson render without asking for any text', async () => {
+    const api = stubApi({ [STATUS]: status(BEFORE_LESSON), [GET_REFLECTION]: noReflection() });
+    renderRoute(LESSON_PATH, { session: learner() });
+    expect(await screen.findByRole('button', { name: 'Marcar como completada' })).toBeTruthy();
+    expect(api.calls.filter((c) => c.path.startsWith('/api/course/lesson/'))).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 // to the syllabus and its body, or why it is locked. Open to guests: their progress stays in this browser.
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { textFromServer } from '../../../../../course/lessons';
 import { currentActivity, lockReason, nextActivity } from '../../../../../course/rules';
 import { activityBySlug, COURSE, findActivity, moduleOf } from '../../../../../course/syllabus';
 import { Skeleton } from '../../../components/Skeleton/Skeleton';
@@ -10,6 +11,7 @@ import { LessonBody } from '../bodies/LessonBody';
 import type { ActivityBodyProps } from '../bodies/types';
 import styles from '../components/Activity.module.css';
 import { ActivityNotFound } from '../components/ActivityNotFound';
+import { ActivityText } from '../components/ActivityText';
 import { LockedActivity } from '../components/LockedActivity';
 import { NextActivityDialog } from '../components/NextActivityDialog';
 import { accountPath, activityPath, resolveActivitySlug, SYLLABUS_PATH } from '../lib/paths';
@@ -137,6 +139,19 @@ export function ActivityPage({ viewer, progress, signOut }: { viewer: ActivityVi
 
   const lock = lockReason(activity.slug, completed, roles);
   const Body = bodyOf(activity.slug);
+  const body = (text?: ActivityBodyProps['text']) => (
+    <Body
+      key={activity.slug}
+      activity={activity}
+      signedIn={signedIn}
+      done={completed.has(activity.slug)}
+      complete={(data) => progress.complete(activity.slug, data)}
+      goNext={goNext}
+      hasNext={next !== undefined}
+      sessionExpired={sessionExpired}
+      {...(text ? { text } : {})}
+    />
+  );
 
   return (
     <article className={styles.page}>
@@ -151,16 +166,14 @@ export function ActivityPage({ viewer, progress, signOut }: { viewer: ActivityVi
         />
       ) : (
         <Suspense fallback={preparing}>
-          <Body
-            key={activity.slug}
-            activity={activity}
-            signedIn={signedIn}
-            done={completed.has(activity.slug)}
-            complete={(data) => progress.complete(activity.slug, data)}
-            goNext={goNext}
-            hasNext={next !== undefined}
-            sessionExpired={sessionExpired}
-          />
+          {textFromServer(activity) ? (
+            // A paid activity's text is asked for only once the activity is open: a locked page never loads it.
+            <ActivityText key={activity.slug} slug={activity.slug} signedIn={signedIn} sessionExpired={sessionExpired} fallback={preparing}>
+              {body}
+            </ActivityText>
+          ) : (
+            body()
+          )}
         </Suspense>
       )}
       {askingNextFor === activity.slug && next ? (

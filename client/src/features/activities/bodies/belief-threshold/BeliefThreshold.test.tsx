@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BELIEF_REQUIRED, BELIEF_THRESHOLD_ACTIVITY, DELETE_CONFIRM, GOAL_TOO_SHORT, TIME_FRAMES, type BeliefGoal } from '../../../../../../course/belief-threshold';
 import { activityBySlug } from '../../../../../../course/syllabus';
+import { LESSON_TEXTS } from '../../../../../../server/features/course/lessons';
 import { createQueryClient } from '../../../../app/providers';
 import { deferred, envelope, noSession, stubApi, type ApiRoutes } from '../../../../testing/fake-api';
 import BeliefThreshold from './BeliefThreshold';
@@ -41,8 +42,11 @@ function asUser(goals: BeliefGoal[] = [], routes: ApiRoutes = {}) {
  * host's callbacks as spies.
  */
 function renderBody({ signedIn = true, done = false, hasNext = true } = {}) {
+  const text = LESSON_TEXTS[BELIEF_THRESHOLD_ACTIVITY]!;
   const props = {
     activity: activityBySlug(BELIEF_THRESHOLD_ACTIVITY)!,
+    // The activity's text, as the host loads it from the server (GET /api/course/lesson/{slug}).
+    text: { slug: BELIEF_THRESHOLD_ACTIVITY, title: 'Umbral de Creencia', intro: text.intro, sections: text.sections, closing: null },
     signedIn,
     done,
     hasNext,

@@ -58,7 +58,7 @@ export default function BeliefThreshold(props: ActivityBodyProps) {
 
 type SessionProps = ActivityBodyProps & { goals: readonly BeliefGoal[] };
 
-function Session({ activity, goals, signedIn, done, complete, goNext, hasNext, sessionExpired }: SessionProps) {
+function Session({ activity, text, goals, signedIn, done, complete, goNext, hasNext, sessionExpired }: SessionProps) {
   const queryClient = useQueryClient();
   const { mutateAsync: saveGoal } = useMutation(beliefMutations.saveGoal());
   const { mutateAsync: deleteGoal } = useMutation(beliefMutations.deleteGoal());
@@ -195,6 +195,7 @@ function Session({ activity, goals, signedIn, done, complete, goNext, hasNext, s
   if (screen === 'management' || (goal === null && screen !== 'goalInput')) {
     return (
       <GoalManagement
+        intro={text?.intro ?? []}
         goals={goals}
         signedIn={signedIn}
         here={activityPath(activity.slug)}

@@ -11,6 +11,8 @@ import { DELETE_DIALOG, INTRO, MANAGEMENT } from './copy';
 import type { HeadingRef } from './parts';
 
 type GoalManagementProps = {
+  /** What the threshold is and how it works: the server's text (a paid activity's never ships in the bundle). */
+  intro: readonly string[];
   goals: readonly BeliefGoal[];
   signedIn: boolean;
   /** This page: signing up or in comes back here. */
@@ -22,7 +24,7 @@ type GoalManagementProps = {
   headingRef: HeadingRef;
 };
 
-export function GoalManagement({ goals, signedIn, here, onAdd, onOpen, onDelete, headingRef }: GoalManagementProps) {
+export function GoalManagement({ intro, goals, signedIn, here, onAdd, onOpen, onDelete, headingRef }: GoalManagementProps) {
   const introId = useId();
   const listId = useId();
   const [deleting, setDeleting] = useState<BeliefGoal | null>(null);
@@ -59,8 +61,11 @@ export function GoalManagement({ goals, signedIn, here, onAdd, onOpen, onDelete,
         <h2 id={introId} className={styles.introTitle}>
           {INTRO.title}
         </h2>
-        <p className={shared.lead}>{INTRO.lead}</p>
-        <p>{INTRO.how}</p>
+        {intro.map((paragraph, index) => (
+          <p key={paragraph.slice(0, 24)} className={index === 0 ? shared.lead : undefined}>
+            {paragraph}
+          </p>
+        ))}
       </section>
 
       <section className={styles.card} aria-labelledby={listId}>

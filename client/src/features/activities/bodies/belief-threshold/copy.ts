@@ -8,10 +8,6 @@ export { COMPLETE_ERROR as FINISH_FAILED } from '../../components/CompleteActivi
 
 export const INTRO = {
   title: 'Encuentra tu umbral de creencia',
-  lead:
-    'Hay un momento en que tu cuerpo deja de discutir y dice: «sí, lo creo». Ese es tu umbral de creencia. No es lo que tu mente considera lógico, sino lo que sientes posible en el pecho, en el estómago, en la respiración.',
-  how:
-    'Vas a escribir una meta y te haré la misma pregunta en distintos plazos, de 20 años a 1 mes. Responde con el cuerpo, no con la cabeza: si algo se tensa, es una duda, y esa duda guarda una creencia que vale la pena mirar. Cuando un plazo se sienta exactamente bien, ese es tu tiempo perfecto.',
 };
 
 export const MANAGEMENT = {
