@@ -155,6 +155,16 @@ function loadShells(root: string): { resolve: (pathname: string) => Resolved } {
 
 const FILE_NOT_FOUND = 'Archivo no encontrado.';
 
+/**
+ * Whether a file of the build is for browsers. Not: anything under a dot-folder or named with a leading dot, at
+ * any depth (.vite/ holds the manifest and the route map, which this server reads from disk), nor a source map.
+ * Those answer as an unknown address does.
+ */
+export function isServedFile(pathname: string): boolean {
+  const segments = pathname.split('/');
+  return !segments.some((segment) => segment.startsWith('.')) && !segments.at(-1)!.endsWith('.map');
+}
+
 /** The path of a request as the router reads it: percent-escapes decoded (`/%61pi/x` is `/api/x`). */
 function pathOf(request: FastifyRequest): string {
   const pathname = request.url.split('?')[0]!;
@@ -187,6 +197,10 @@ export default fp(
         // The build writes .br and .gz next to every text asset (client/vite.config.ts): sent to
         // browsers that accept them, with Vary: Accept-Encoding; no compression work per request.
         preCompressed: true,
+        // Dotfiles are refused by the file sender itself, whatever the spelling of the path; the rest of what is
+        // not for browsers by allowedPath. Both answer through the not-found handler below.
+        dotfiles: 'ignore',
+        allowedPath: (pathname) => isServedFile(pathname),
         cacheControl: false,
         setHeaders(reply, file) {
           const hashed = file.includes(`${path.sep}assets${path.sep}`);
