@@ -10,7 +10,9 @@
 #   intro, voice-<phase>, guided-<phase>     Spanish speech (espeak-ng), for the phases presence, gratitude,
 #                                              love, forgiveness, vision, choice and connection
 # Nothing is downloaded and no recording is used: tones and noises come from sox, speech from espeak-ng,
-# the MP3s from ffmpeg/libmp3lame. The spoken texts are in scripts/meditation-texts/<name>.txt (one phrase
+# the MP3s from ffmpeg/libmp3lame. So the sounds carry no outside attribution requirement and are covered by
+# the same licence as the rest of this repository (this note lives here, not beside them: everything in
+# client/public/ is published). The spoken texts are in scripts/meditation-texts/<name>.txt (one phrase
 # per line, "[pausa N]" = N s of silence after the previous phrase, "#" = comment): edit and run again.
 # Needs (Debian): apt-get install sox libsox-fmt-all espeak-ng ffmpeg
 # usage: scripts/make-meditation-audio.sh [out-dir [premium-dir]]

@@ -88,6 +88,10 @@ export async function buildApp(deps: AppDeps) {
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // JSON is the only body the API reads. Fastify also parses text/plain by default, one of the types a page on
+  // another site may post without a preflight: no route wants it, so it is refused with 415 like any other.
+  app.removeContentTypeParser('text/plain');
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

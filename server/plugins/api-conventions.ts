@@ -1,7 +1,17 @@
 // Conventions of every response: no caching of /api, a request id header, cache-busting GET params
 // ignored, and one log line per request with query values masked.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+
+/**
+ * Whether a request reached a route of the API (its documentation pages aside). Decided on the route the
+ * router matched, never on the URL as sent: the router reads `/%61pi/…` as `/api/…`, and the URL as sent
+ * would not say so. A request that matched no route gets its headers from the not-found handler.
+ */
+export function isApiRoute(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  return route !== undefined && route.startsWith('/api/') && !route.startsWith('/api/docs');
+}
 
 /** Keeps a URL's path and parameter names for the log; values may be secrets (tokens) or personal. */
 export function maskQuery(url: string): string {
@@ -21,7 +31,7 @@ const CACHE_BUSTERS = ['_', 't', 'ts', 'timestamp'];
 export default fp(
   async function apiConventions(app: FastifyInstance) {
     app.addHook('preValidation', async (request) => {
-      if (request.method !== 'GET' || !request.url.startsWith('/api/')) return;
+      if (request.method !== 'GET' || !isApiRoute(request)) return;
       const query = request.query as Record<string, unknown> | undefined;
       if (query) for (const key of CACHE_BUSTERS) delete query[key];
     });
@@ -34,7 +44,7 @@ export default fp(
     });
     app.addHook('onSend', async (request, reply) => {
       reply.header('x-request-id', request.id);
-      if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) reply.header('cache-control', 'no-store');
+      if (isApiRoute(request)) reply.header('cache-control', 'no-store');
     });
   },
   { name: 'api-conventions' },

@@ -9,6 +9,7 @@ import { createCatalog } from '../../events/registry';
 import { createEventStore } from '../../events/store/event-store';
 import { buildApp, type App } from '../app';
 import { loadConfig } from '../config';
+import { sendRaw } from '../../tests/setup/routes';
 
 // The HTTP layer only: no request here reaches the database, so the pool never connects.
 const SHELL = `<!doctype html><title>Manifiesta</title>${'<!-- relleno -->'.repeat(100)}`;
@@ -298,6 +299,70 @@ describe("each address's shell names its page's chunks (no waterfall: entry → 
         expect(res.statusCode, url).toBe(200);
         expect(res.headers['content-type'], url).toMatch(/text\/html/);
       }
+    });
+
+    it('build metadata, dotfiles and source maps are not served: each answers exactly as an unknown file does', async () => {
+      // What a build may hold that is not for browsers, besides .vite/ (written by writeBuild).
+      await mkdir(path.join(buildDir, '.well-known'), { recursive: true });
+      await mkdir(path.join(buildDir, 'assets'), { recursive: true });
+      await writeFile(path.join(buildDir, '.env'), 'SECRET=1');
+      await writeFile(path.join(buildDir, '.well-known', 'nota.txt'), 'interna');
+      await writeFile(path.join(buildDir, 'assets', '.DS_Store'), 'x');
+      await writeFile(path.join(buildDir, 'assets', 'index-e1.js'), 'console.log(1);');
+      await writeFile(path.join(buildDir, 'assets', 'index-e1.js.map'), '{"version":3}');
+      await writeFile(path.join(buildDir, '.vite', 'manifest.json.br'), brotliCompressSync(JSON.stringify(MANIFEST)));
+      // Each hidden file, and an address of the same shape that holds nothing.
+      const pairs = [
+        ['/.vite/manifest.json', '/vite/manifest.json'],
+        ['/.vite/routes.json', '/vite/routes.json'],
+        ['/%2evite/manifest.json', '/%2dvite/manifest.json'],
+        ['/%2Evite/routes.json', '/%2Dvite/routes.json'],
+        ['/.vite%2fmanifest.json', '/vite%2fmanifest.json'],
+        ['/.vite/', '/vite/'],
+        ['/.vite', '/vite'],
+        ['/.env', '/env'],
+        ['/.well-known/nota.txt', '/well-known/nota.txt'],
+        ['/assets/.DS_Store', '/assets/DS_Store'],
+        ['/assets/%2eDS_Store', '/assets/DS_Store'],
+        ['/assets/index-e1.js.map', '/assets/index-e2.js.map'],
+      ];
+      const answer = (res: Awaited<ReturnType<App['inject']>>) => ({ status: res.statusCode, type: res.headers['content-type'], cache: res.headers['cache-control'], body: res.body });
+      for (const [hidden, unknown] of pairs) {
+        for (const headers of [NAVIGATION, SCRIPT_REQUEST, { ...SCRIPT_REQUEST, 'accept-encoding': 'br, gzip' }]) {
+          const res = await built.inject({ method: 'GET', url: hidden!, headers });
+          const what = `${hidden} (${JSON.stringify(headers)})`;
+          expect(res.statusCode, what).toBe(404);
+          expect(answer(res), what).toEqual(answer(await built.inject({ method: 'GET', url: unknown!, headers })));
+          expect(res.body, what).not.toMatch(/isEntry|SECRET|interna|"version":3/);
+        }
+        expect((await built.inject({ method: 'HEAD', url: hidden! })).statusCode, `HEAD ${hidden}`).toBe(404);
+      }
+      // Spellings that only a client sending its path as written can make (inject resolves dot segments): the
+      // file sender refuses a path that is not canonical (403) whatever it names, hidden or not there.
+      await built.listen({ host: '127.0.0.1', port: 0 });
+      const address = { host: '127.0.0.1', port: (built.server.address() as { port: number }).port };
+      for (const [hidden, unknown] of [
+        ['/assets/../.vite/manifest.json', '/assets/../vite/manifest.json'],
+        ['/./.vite/routes.json', '/./vite/routes.json'],
+        ['//.vite/manifest.json', '//vite/manifest.json'],
+        ['/.vite//manifest.json', '/vite//manifest.json'],
+        ['/assets/..%2f.vite/manifest.json', '/assets/..%2fvite/manifest.json'],
+        ['/assets/%2e%2e/.vite/manifest.json', '/assets/%2e%2e/vite/manifest.json'],
+        ['/.vite\\manifest.json', '/vite\\manifest.json'],
+        ['/.vite/manifest.json.', '/vite/manifest.json.'],
+      ]) {
+        for (const headers of [NAVIGATION, SCRIPT_REQUEST]) {
+          const res = await sendRaw(address, { method: 'GET', url: hidden!, headers });
+          const other = await sendRaw(address, { method: 'GET', url: unknown!, headers });
+          const what = `${hidden} (${headers.accept}) → ${res.statusCode}`;
+          expect(res.statusCode, what).not.toBe(200);
+          expect({ status: res.statusCode, type: res.headers['content-type'], body: res.body }, what).toEqual({ status: other.statusCode, type: other.headers['content-type'], body: other.body });
+        }
+      }
+
+      // The files next to them are still served, and the server still reads the route map from disk.
+      expect((await built.inject({ method: 'GET', url: '/assets/index-e1.js' })).statusCode).toBe(200);
+      expect(links((await built.inject({ method: 'GET', url: '/reprograma' })).body)).toContain('modulepreload /assets/ReprogramaPage-p1.js');
     });
 
     it('the API keeps its JSON envelope for unknown paths', async () => {

@@ -155,6 +155,27 @@ function loadShells(root: string): { resolve: (pathname: string) => Resolved } {
 
 const FILE_NOT_FOUND = 'Archivo no encontrado.';
 
+/**
+ * Whether a file of the build is for browsers. Not: anything under a dot-folder or named with a leading dot, at
+ * any depth (.vite/ holds the manifest and the route map, which this server reads from disk), nor a source map.
+ * Those answer as an unknown address does.
+ */
+export function isServedFile(pathname: string): boolean {
+  const segments = pathname.split('/');
+  return !segments.some((segment) => segment.startsWith('.')) && !segments.at(-1)!.endsWith('.map');
+}
+
+/** The path of a request as the router reads it: percent-escapes decoded (`/%61pi/x` is `/api/x`). */
+function pathOf(request: FastifyRequest): string {
+  const pathname = request.url.split('?')[0]!;
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    // a malformed escape: matched as it is (no page has one: the 404 page)
+    return pathname;
+  }
+}
+
 /** A browser's navigation asks for HTML by name; scripts, images and fetch() ask for their own types or '*\/*'. */
 const acceptsHtml = (request: FastifyRequest) => /\btext\/html\b/.test(String(request.headers.accept ?? ''));
 
@@ -176,6 +197,10 @@ export default fp(
         // The build writes .br and .gz next to every text asset (client/vite.config.ts): sent to
         // browsers that accept them, with Vary: Accept-Encoding; no compression work per request.
         preCompressed: true,
+        // Dotfiles are refused by the file sender itself, whatever the spelling of the path; the rest of what is
+        // not for browsers by allowedPath. Both answer through the not-found handler below.
+        dotfiles: 'ignore',
+        allowedPath: (pathname) => isServedFile(pathname),
         cacheControl: false,
         setHeaders(reply, file) {
           const hashed = file.includes(`${path.sep}assets${path.sep}`);
@@ -187,12 +212,7 @@ export default fp(
     // The shells are read again when index.html changes (a rebuild while the server runs).
     let shells: { version: number; resolve: (pathname: string) => Resolved } | null = null;
     const resolve = (request: FastifyRequest): Resolved => {
-      let pathname = request.url.split('?')[0]!;
-      try {
-        pathname = decodeURIComponent(pathname);
-      } catch {
-        // a malformed escape: matched as it is (no page has one: the 404 page)
-      }
+      const pathname = pathOf(request);
       const version = statSync(path.join(root!, 'index.html')).mtimeMs;
       if (shells?.version !== version) shells = { version, ...loadShells(root!) };
       return shells.resolve(pathname);
@@ -217,9 +237,10 @@ export default fp(
     if (hasBuild) app.get('/', { schema: { hide: true } }, (request, reply) => sendShell(request, reply, resolve(request)));
 
     app.setNotFoundHandler((request, reply) => {
-      const isApi = request.url === '/api' || request.url.startsWith('/api/');
+      const pathname = pathOf(request);
+      const isApi = pathname === '/api' || pathname.startsWith('/api/');
       if (isApi || !hasBuild || (request.method !== 'GET' && request.method !== 'HEAD')) {
-        return reply.status(404).send({ success: false, message: MESSAGES.notFound, data: null });
+        return reply.status(404).header('cache-control', 'no-store').send({ success: false, message: MESSAGES.notFound, data: null });
       }
       const resolved = resolve(request);
       // A page, or a person's browser asking for a page: the SPA (a 404 one shows the 404 page).

@@ -1,5 +1,7 @@
-// Refuses state-changing /api requests that a browser sends on behalf of another site (CSRF): a
+// Refuses state-changing requests that a browser sends on behalf of another site (CSRF): a
 // `Sec-Fetch-Site: cross-site`, or an Origin (else Referer) that is neither this host nor PUBLIC_URL.
+// Every unsafe method is checked, whatever the path: the router reads `/%61pi/…` as `/api/…`, so a guard
+// that looked at the path as sent would let another spelling of an API route through.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -30,7 +32,7 @@ export default fp(
   async function sameOrigin(app: FastifyInstance, { publicUrl }: { publicUrl: string }) {
     const publicHost = new URL(publicUrl).host.toLowerCase();
     app.addHook('onRequest', async (request, reply) => {
-      if (SAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+      if (SAFE.has(request.method)) return;
       if (isCrossSite(request, publicHost)) {
         return reply.status(403).send({ success: false, message: CROSS_SITE_MESSAGE, data: null });
       }

@@ -1,7 +1,9 @@
 // Who may call what: every /api route of the running app × {guest, learner, premium learner, coach} →
 // the status each must get. The table is the access policy written down; a route the app serves that is
 // not in the table fails the test, so nobody adds an endpoint without deciding who may use it.
-// A refusal (401/403) must write nothing.
+// A refusal (401/403) must write nothing. Every other spelling of a path (percent-escapes, doubled slashes,
+// dots, letter case) gets the same refusal or a 404, and a write from another site is refused whatever the
+// spelling: a router that reads `/%61pi/…` as `/api/…` must not take a guard around.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIFE_AREAS } from '../../course/areas';
@@ -10,7 +12,8 @@ import { startTestApp, countEvents, type TestApp } from '../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
 import { startFakeMercadoPago, type FakeMercadoPago } from '../../tests/fakes/mercadopago';
 import { createLearner, type Learner } from '../../tests/setup/learners';
-import { servedApiRoutes } from '../../tests/setup/routes';
+import { CROSS_SITE_MESSAGE } from '../plugins/same-origin';
+import { pathSpellings, sendRaw, servedApiRoutes } from '../../tests/setup/routes';
 
 type Who = 'guest' | 'learner' | 'premium' | 'coach';
 const WHO: Who[] = ['guest', 'learner', 'premium', 'coach'];
@@ -119,6 +122,17 @@ const questions = {} as Record<Who, string>;
 
 const request = (me: Learner | undefined, method: 'GET' | 'POST', url: string, body?: object) =>
   t.app.inject({ method, url, headers: me ? { cookie: me.cookie } : {}, ...(body ? { payload: body } : {}) });
+/** What a page on another site sends when it makes the visitor's browser post to us. */
+const FOREIGN = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+/** Where the app listens: other spellings of a path go over a socket, as written (inject resolves dots and backslashes). */
+let address: { host: string; port: number };
+const raw = (me: Learner | undefined, method: string, url: string, body?: object, headers: Record<string, string> = {}) =>
+  sendRaw(address, {
+    method,
+    url,
+    headers: { ...(me ? { cookie: me.cookie } : {}), ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
 
 async function finishFreeActivities(l: Learner) {
   for (const [i, area] of LIFE_AREAS.entries()) {
@@ -139,6 +153,8 @@ beforeAll(async () => {
   t = await startTestApp(db, {
     config: { MERCADOPAGO_API_URL: mp.apiUrl, MERCADOPAGO_ACCESS_TOKEN: mp.token, MERCADOPAGO_WEBHOOK_SECRET: 'secreto-del-webhook', RATE_LIMIT_PER_IP: 10_000, LEAD_RATE_LIMIT_PER_IP: 10_000, GEMINI_API_KEY: 'clave' },
   });
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  address = { host: '127.0.0.1', port: (t.app.server.address() as { port: number }).port };
   principals.learner = await createLearner(t.app, t.store);
   principals.premium = await createLearner(t.app, t.store, { roles: [ROLES.premium] });
   principals.coach = await createLearner(t.app, t.store, { roles: [ROLES.coach] });
@@ -163,15 +179,18 @@ describe('the access table', () => {
     expect(servedApiRoutes(t.app)).toEqual(listed);
   });
 
+  const statusFor = (row: Row, who: Who) => (typeof row.expect === 'number' ? row.expect : row.expect[who]);
+
+  // Each row's checks run in the table's order, while the state is the one the row was written for.
   for (const row of TABLE) {
-    it(`${row.method} ${row.path}: ${WHO.map((w) => `${w} ${typeof row.expect === 'number' ? row.expect : row.expect[w]}`).join(', ')}`, async () => {
+    it(`${row.method} ${row.path}: ${WHO.map((w) => `${w} ${statusFor(row, w)}`).join(', ')}`, async () => {
       for (const who of WHO) {
         let me = who === 'guest' ? undefined : principals[who];
         if (me && row.ownSession) me = { ...me, cookie: (await createSession(me)).cookie };
         const c: Ctx = { me, subject, questionId: questions[who], unique: randomUUID() };
         const before = await countEvents(db.pool);
         const res = await request(me, row.method, row.url ? row.url(c) : row.path, row.body?.(c));
-        const expected = typeof row.expect === 'number' ? row.expect : row.expect[who];
+        const expected = statusFor(row, who);
         expect(res.statusCode, `${who}: ${res.body.slice(0, 300)}`).toBe(expected);
         if (res.statusCode === 401 || res.statusCode === 403) {
           expect(res.json(), who).toMatchObject({ success: false, data: null });
@@ -179,6 +198,51 @@ describe('the access table', () => {
         }
       }
     });
+
+    const refusals = WHO.filter((who) => [401, 403].includes(statusFor(row, who)));
+    if (refusals.length > 0) {
+      it(`${row.method} ${row.path}, spelled otherwise: refused the same way (${refusals.join(', ')}) or unknown; nothing written`, async () => {
+        for (const who of refusals) {
+          const me = who === 'guest' ? undefined : principals[who];
+          const c: Ctx = { me, subject, questionId: questions[who], unique: randomUUID() };
+          // A spelling that changes a path parameter's text (a trailing dot) asks for another value, and one that
+          // adds an empty segment may reach a route with a parameter (`/api/coach/learners/` is
+          // `/api/coach/learners/{id}` with an empty id): that route's schema refuses it (400), as written plainly.
+          const parametrised = `${row.path}/{`;
+          const hitsParameter = row.path.includes('{') || servedApiRoutes(t.app).some((r) => r.split(' ')[1]!.startsWith(parametrised));
+          const allowed = hitsParameter ? [statusFor(row, who), 404, 400] : [statusFor(row, who), 404];
+          for (const spelling of pathSpellings(row.url ? row.url(c) : row.path)) {
+            const before = await countEvents(db.pool);
+            const res = await raw(me, row.method, spelling.url, row.body?.(c));
+            const what = `${who}, ${spelling.name} (${spelling.url}) → ${res.statusCode} ${res.body.slice(0, 200)}`;
+            expect(allowed, what).toContain(res.statusCode);
+            expect(JSON.parse(res.body), what).toMatchObject({ success: false, data: null });
+            expect(await countEvents(db.pool), `${what}: wrote`).toBe(before);
+          }
+        }
+      });
+    }
+
+    if (row.method === 'POST') {
+      // Sent as someone the plain path lets through when the request comes from our own pages.
+      const who = WHO.find((w) => w !== 'guest' && statusFor(row, w) === 200) ?? 'learner';
+      it(`${row.method} ${row.path}, from another site under any spelling: 403 for ${who}; nothing written, the session lives on`, async () => {
+        const principal = principals[who as Exclude<Who, 'guest'>];
+        const me = row.ownSession ? await createSession(principal) : principal;
+        const c: Ctx = { me, subject, questionId: questions[who], unique: randomUUID() };
+        const url = row.url ? row.url(c) : row.path;
+        for (const spelling of [{ name: 'as written', url }, ...pathSpellings(url)]) {
+          const before = await countEvents(db.pool);
+          const res = await raw(me, row.method, spelling.url, row.body?.(c), FOREIGN);
+          const what = `${spelling.name} (${spelling.url}) → ${res.statusCode} ${res.body.slice(0, 200)}`;
+          expect(res.statusCode, what).toBe(403);
+          expect(JSON.parse(res.body), what).toEqual({ success: false, message: CROSS_SITE_MESSAGE, data: null });
+          expect(res.headers['set-cookie'], what).toBeUndefined();
+          expect(await countEvents(db.pool), `${what}: wrote`).toBe(before);
+          expect((await request(me, 'GET', '/api/auth/verifyToken')).statusCode, `${what}: the session ended`).toBe(200);
+        }
+      });
+    }
   }
 });
 

@@ -1,9 +1,10 @@
 // Property-based fuzzing (fast-check) of every write route under /api, discovered from the app's own OpenAPI
 // document: hostile bodies, mutated valid bodies, raw bytes and wrong content types, hostile query strings
-// and path params, sent as a guest, a learner, a premium learner and a coach. The properties: never a 5xx
-// (the database is up); every 4xx is the Spanish error envelope; a request that is not 2xx writes nothing
-// (events, streams, every projection table and the tables written in the same transaction are unchanged,
-// no pg-boss job is enqueued); Object.prototype is never polluted.
+// and path params, other spellings of the path (from our pages or from another site), sent as a guest, a
+// learner, a premium learner and a coach. The properties: never a 5xx (the database is up); every 4xx is the
+// Spanish error envelope; a request that is not 2xx writes nothing (events, streams, every projection table
+// and the tables written in the same transaction are unchanged, no pg-boss job is enqueued); a request from
+// another site is refused with 403 whatever the spelling of its path; Object.prototype is never polluted.
 // Replay a failure with FUZZ_SEED=<seed printed by fast-check>; FUZZ_RUNS sets the runs per property.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
@@ -19,7 +20,8 @@ import { startFakeMercadoPago } from '../../tests/fakes/mercadopago';
 import { startTestApp, TEST_CONFIG } from '../../tests/setup/app';
 import { createTestDatabase } from '../../tests/setup/db';
 import { createLearner } from '../../tests/setup/learners';
-import { servedApiRoutes } from '../../tests/setup/routes';
+import { pathSpellings, sendRaw, servedApiRoutes } from '../../tests/setup/routes';
+import { CROSS_SITE_MESSAGE } from '../plugins/same-origin';
 import { signWebhook } from '../features/payments/mercadopago';
 import { hashPassword } from '../features/auth/secrets';
 
@@ -46,6 +48,9 @@ const t = await startTestApp(db, {
     GEMINI_API_KEY: 'clave',
   },
 });
+// Other spellings of a path go over a socket, exactly as written (inject resolves dots and backslashes).
+await t.app.listen({ host: '127.0.0.1', port: 0 });
+const ADDRESS = { host: '127.0.0.1', port: (t.app.server.address() as { port: number }).port };
 afterAll(async () => {
   await t?.close();
   await mp?.close();
@@ -334,6 +339,10 @@ interface Attempt {
   query?: string;
   /** The body as a value, for the webhook's signature. */
   bodyValue?: unknown;
+  /** Another spelling of the path (an index into pathSpellings), sent as written over a socket. */
+  spelling?: number;
+  /** Headers a browser adds when a page on another site sends the request. */
+  foreign?: Record<string, string>;
 }
 
 const PROJECTION_TABLES = [...new Set(projections.flatMap((p) => p.tables))];
@@ -374,10 +383,21 @@ async function fire(route: string, role: RoleName, attempt: Attempt): Promise<vo
   if (actor.cookie) headers.cookie = actor.cookie;
   if (attempt.contentType) headers['content-type'] = attempt.contentType;
   if (example.sign) Object.assign(headers, example.sign({ url, body: attempt.bodyValue }));
+  if (attempt.foreign) {
+    delete headers.origin;
+    Object.assign(headers, attempt.foreign);
+  }
+  if (attempt.spelling !== undefined) {
+    const spellings = pathSpellings(url);
+    url = spellings[attempt.spelling % spellings.length]!.url;
+  }
 
   last ??= await snapshot();
   const before = last;
-  const res = await t.app.inject({ method: method as 'POST', url, headers, ...(attempt.payload !== undefined ? { payload: attempt.payload } : {}) });
+  const res =
+    attempt.spelling === undefined
+      ? await t.app.inject({ method: method as 'POST', url, headers, ...(attempt.payload !== undefined ? { payload: attempt.payload } : {}) })
+      : await sendRaw(ADDRESS, { method, url, headers, ...(attempt.payload !== undefined ? { body: attempt.payload.toString() } : {}) }).then((r) => ({ ...r, json: () => JSON.parse(r.body) as unknown }));
   requestNumber++;
   const what = `${describeAttempt(route, role, url, attempt)} → ${res.statusCode} ${res.body.slice(0, 300)}`;
 
@@ -400,6 +420,10 @@ async function fire(route: string, role: RoleName, attempt: Attempt): Promise<vo
     expect(prose, `English: ${what}`).not.toMatch(ENGLISH);
   } else if (ok) {
     expect((res.json() as { success: unknown }).success, what).toBe(true);
+  }
+  if (attempt.foreign) {
+    expect(res.statusCode, `from another site: ${what}`).toBe(403);
+    expect((res.json() as { message: unknown }).message, what).toBe(CROSS_SITE_MESSAGE);
   }
   const after = await snapshot();
   if (!ok) expect(after, `wrote on ${res.statusCode}: ${what}`).toEqual(before);
@@ -650,11 +674,35 @@ const hostileUrl = (route: string, role: RoleName): fc.Arbitrary<Attempt> => {
   }));
 };
 
+/** What browsers send with a request that a page on another site makes: each alone is enough to refuse it. */
+const FOREIGN_HEADERS: Array<Record<string, string>> = [
+  { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+  { origin: 'https://evil.example' },
+  { 'sec-fetch-site': 'cross-site' },
+  { referer: 'https://evil.example/pagina.html' },
+  { origin: 'null' },
+];
+
+/** (5) The valid request under another spelling of its path, from our own pages or from another site. */
+const otherSpelling = (route: string, role: RoleName): fc.Arbitrary<Attempt> =>
+  fc
+    .record({
+      spelling: fc.nat(),
+      foreign: fc.option(fc.constantFrom(...FOREIGN_HEADERS), { nil: undefined }),
+      body: fc.constant(null).map(() => exampleFor(route).body?.({ role, actor: actors[role], n: requestNumber })),
+    })
+    .map(({ body, foreign, spelling }) => ({
+      spelling,
+      ...(foreign ? { foreign } : {}),
+      ...(body !== undefined ? { payload: toJsonText(body), contentType: 'application/json', bodyValue: body } : {}),
+    }));
+
 const FAMILIES = {
   'arbitrary JSON': () => arbitraryJson,
   'mutated valid body': mutatedBody,
   'raw bytes and wrong content types': rawBytes,
   'hostile query strings and path params': hostileUrl,
+  'other spellings of the path, from our pages or another site': otherSpelling,
 } as const;
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,11 +1,13 @@
-// Hostile clients at the HTTP edge: oversized bodies, planted session cookies (fixation), stolen cookies
-// after logout, and the shape of the secrets the server hands out.
+// Hostile clients at the HTTP edge: oversized bodies, cross-site writes through another spelling of a path,
+// planted session cookies (fixation), stolen cookies after logout, and the shape of the secrets the server
+// hands out.
 import { createHash } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { MESSAGES } from '../http';
 import { NO_SESSION_MESSAGE, SESSION_COOKIE } from '../plugins/auth';
+import { CROSS_SITE_MESSAGE } from '../plugins/same-origin';
 import { countEvents, startTestApp, TEST_CONFIG, type TestApp } from '../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
 import { createLearner, type Learner } from '../../tests/setup/learners';
@@ -16,7 +18,7 @@ let learner: Learner;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  t = await startTestApp(db, { config: { RATE_LIMIT_PER_IP: 10_000 } });
+  t = await startTestApp(db, { config: { RATE_LIMIT_PER_IP: 10_000, MERCADOPAGO_WEBHOOK_SECRET: 'secreto-del-webhook' } });
   learner = await createLearner(t.app, t.store);
 });
 afterAll(async () => {
@@ -48,6 +50,75 @@ describe('oversized bodies', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/leads/view', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'page=menu' });
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe(MESSAGES.unsupportedMedia);
+  });
+});
+
+describe('cross-site writes, whatever the spelling of the path', () => {
+  /** What a page on another site sends when it makes the visitor's browser post to us. */
+  const FOREIGN = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+  const revelations = async (l: Learner) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/activity/getRevelations', headers: { cookie: l.cookie } });
+    expect(res.statusCode).toBe(200);
+    return res.json().data as unknown[];
+  };
+
+  it('a revelation posted from another site through /%61pi/… (the router reads /api/…) is refused like the plain path: 403, nothing saved', async () => {
+    const before = { events: await countEvents(db.pool), revelations: await revelations(learner) };
+    for (const url of ['/api/activity/saveRevelation', '/%61pi/activity/saveRevelation']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie: learner.cookie, ...FOREIGN },
+        payload: { revelation: 'Escrito por otro sitio.', totalTimeMeditated: 60 },
+      });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json(), url).toEqual({ success: false, message: CROSS_SITE_MESSAGE, data: null });
+    }
+    expect(await revelations(learner)).toEqual(before.revelations);
+    expect(await countEvents(db.pool)).toBe(before.events);
+  });
+
+  it('a logout posted from another site through /%61pi/… with an empty text/plain body (a form needs no preflight) leaves the session alive', async () => {
+    const value = sessionValue((await login()).headers['set-cookie'])!;
+    for (const url of ['/api/auth/logout', '/%61pi/auth/logout', '/%61%70%69/auth/logout']) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { cookie: `${SESSION_COOKIE}=${value}`, 'content-type': 'text/plain', origin: 'https://evil.example' }, payload: '' });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.headers['set-cookie'], url).toBeUndefined();
+      expect((await whoAmI(value)).statusCode, `${url}: the session still works`).toBe(200);
+    }
+  });
+
+  it('a cross-site write to any path, a route or not, is refused before anything else looks at it', async () => {
+    for (const url of ['/', '/menu', '/nada', '/%61pi/nada', '/api/nada']) {
+      const res = await t.app.inject({ method: 'POST', url, headers: FOREIGN, payload: { a: 1 } });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json(), url).toEqual({ success: false, message: CROSS_SITE_MESSAGE, data: null });
+    }
+  });
+
+  it('a server-to-server call (no Origin, no Referer, no Sec-Fetch-Site) is not a cross-site one: the webhook is still answered by its own check', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/payment/webhook?data.id=1&type=payment', payload: { type: 'payment', data: { id: '1' } } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).not.toBe(CROSS_SITE_MESSAGE);
+  });
+
+  it('a text/plain body is refused with 415 in Spanish on every route (no route reads one; a cross-site form could send one)', async () => {
+    const before = await countEvents(db.pool);
+    for (const [url, payload] of [['/api/leads/view', JSON.stringify({ page: 'menu' })], ['/api/auth/logout', ''], ['/api/activity/saveRevelation', JSON.stringify({ revelation: 'Texto plano.', totalTimeMeditated: 60 })]] as const) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { cookie: learner.cookie, 'content-type': 'text/plain;charset=UTF-8' }, payload });
+      expect(res.statusCode, url).toBe(415);
+      expect(res.json(), url).toEqual({ success: false, message: MESSAGES.unsupportedMedia, data: null });
+    }
+    expect(await countEvents(db.pool)).toBe(before);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/verifyToken', headers: { cookie: learner.cookie } })).statusCode, 'the learner is still signed in').toBe(200);
+  });
+
+  it('an API answer reached through another spelling of its path is not cacheable either (no-store)', async () => {
+    for (const url of ['/api/activity/getRevelations', '/%61pi/activity/getRevelations', '/api/activity/getRevelation%73']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie: learner.cookie } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
   });
 });
 

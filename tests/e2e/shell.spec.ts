@@ -1,5 +1,10 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { verifiedAccount } from './accounts';
+
+const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
 test('the home address lands on the link-in-bio menu', async ({ page }) => {
   await page.goto('/');
@@ -35,6 +40,30 @@ test('unknown files answer a plain 404; a browser that opens one sees the 404 pa
   await expect(page.getByRole('heading', { name: '404 - Página No Encontrada' })).toBeVisible();
   // The real files are still there.
   expect((await request.get('/downloads/niveles-de-conciencia.pdf')).status()).toBe(200);
+});
+
+test("what the build writes for the server, not for browsers (.vite/, dotfiles, source maps), answers as an unknown file does", async ({ page, request }) => {
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
+  const built = files(DIST).map((file) => `/${path.relative(DIST, file).split(path.sep).join('/')}`);
+  // Every file is for browsers but the manifest and the route map, which the server reads from disk: no notes,
+  // no source maps, no other dotfile.
+  const internal = built.filter((url) => url.split('/').some((segment) => segment.startsWith('.')) || url.endsWith('.map'));
+  expect(internal.sort()).toEqual(['/.vite/manifest.json', '/.vite/routes.json']);
+  expect(built.filter((url) => url.endsWith('.md'))).toEqual([]);
+
+  const unknown = await request.get('/assets/no-existe.js');
+  for (const url of [...internal, '/.vite/', '/%2evite/manifest.json', '/.vite/manifest.json.br']) {
+    const res = await request.get(url);
+    expect(res.status(), url).toBe(404);
+    expect(res.headers()['content-type'], url).toBe(unknown.headers()['content-type']);
+    expect(await res.text(), url).toBe(await unknown.text());
+  }
+  const opened = await page.goto('/.vite/routes.json');
+  expect(opened?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '404 - Página No Encontrada' })).toBeVisible();
+  // The server still reads them: a page's HTML names its chunks.
+  expect(await (await request.get('/reprograma')).text()).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/ReprogramaPage-[\w-]+\.js">/);
 });
 
 test('an unknown activity or letter answers 404 and its page says so; real ones answer 200', async ({ page }) => {
