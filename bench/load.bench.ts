@@ -19,7 +19,7 @@ import { lockReason, PREMIUM_ROLE } from '../course/rules';
 import { ACTIVITIES } from '../course/syllabus';
 import { EmailVerified, learnerStreamId, RoleGranted, UserRegistered } from '../events/accounts/accounts.events';
 import { ActivityCompleted } from '../events/course/course.events';
-import { DEEP_WHY_ACTIVITY, WhyAnswerSaved, WHY_LEVELS } from '../events/deepwhy/deepwhy.events';
+import { DEEP_WHY_ACTIVITY, WhyAnswerSaved, WHY_LEVELS } from '../events/deep-why/deep-why.events';
 import { LeadCaptured, LeadPageViewed } from '../events/leads/leads.events';
 import { createCatalog, projections } from '../events/registry';
 import { createEventStore } from '../events/store/event-store';

@@ -2,8 +2,8 @@
 // the wheel (ratings, area texts), the deep-why and the belief goals. Each part is its slice's own pure evolve.
 import { evolveBeliefGoals, initialBeliefGoals, type BeliefGoalsState } from './beliefs/beliefs';
 import { evolveProgress, initialProgress, type ProgressState } from './course/course';
-import { evolveDeepWhy, initialDeepWhy, type DeepWhyState } from './deepwhy/deepwhy';
-import { DEEP_WHY_ACTIVITY } from './deepwhy/deepwhy.events';
+import { evolveDeepWhy, initialDeepWhy, type DeepWhyState } from './deep-why/deep-why';
+import { DEEP_WHY_ACTIVITY } from './deep-why/deep-why.events';
 import type { RecordedEvent } from './store/types';
 import { evolveWheel, initialWheel, type WheelState } from './wheel/wheel';
 

@@ -1,7 +1,7 @@
 // pg-boss on the application's database: queues, enqueue inside an event-store transaction, workers.
 import { PgBoss } from 'pg-boss';
 import type { Enqueue, Queryable } from '../events/store/types';
-import { AI_WHY_QUESTION, type WhyQuestion, type WhyQuestionInput } from './ai/why-question';
+import { AI_WHY_QUESTION, type WhyQuestion, type WhyQuestionInput } from './deep-why/why-question';
 import { AUTH_CLEANUP, AUTH_CLEANUP_CRON, cleanUpAuth } from './auth/cleanup';
 import { createMailer, EMAIL_SEND, EMAIL_SEND_DEAD, type EmailDeps, type EmailPayload, withoutAddresses } from './email/send-email';
 import { QUEUES } from './queues';

@@ -9,7 +9,7 @@ import { activityBySlug } from '../../course/syllabus';
 import { EmailVerified, RoleGranted, RoleRevoked, UserRegistered, VerificationRequested } from '../accounts/accounts.events';
 import { BeliefGoalDeleted, BeliefGoalSaved } from '../beliefs/beliefs.events';
 import { ActivityCompleted, ReflectionSaved } from '../course/course.events';
-import { WhyAnswerSaved, WhyExerciseRestarted, WhyQuestionAsked, WhySelectionSaved } from '../deepwhy/deepwhy.events';
+import { WhyAnswerSaved, WhyExerciseRestarted, WhyQuestionAsked, WhySelectionSaved } from '../deep-why/deep-why.events';
 import { MeditationSessionCompleted, RevelationSaved } from '../meditation/meditation.events';
 import { EntitlementGranted, EntitlementRevoked } from '../payments/payments.events';
 import type { RecordedEvent } from '../store/types';

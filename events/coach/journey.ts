@@ -2,7 +2,7 @@
 // the same pure evolves the projections and decisions use, up to any moment. One source of truth.
 import { evolveBeliefGoals, initialBeliefGoals, type BeliefGoalsState } from '../beliefs/beliefs';
 import { evolveProgress, initialProgress, type ProgressState } from '../course/course';
-import { evolveDeepWhy, initialDeepWhy, type DeepWhyState } from '../deepwhy/deepwhy';
+import { evolveDeepWhy, initialDeepWhy, type DeepWhyState } from '../deep-why/deep-why';
 import { evolveMeditation, initialMeditation, type MeditationState } from '../meditation/meditation';
 import type { RecordedEvent } from '../store/types';
 import { evolveWheel, initialWheel, type WheelState } from '../wheel/wheel';

@@ -8,7 +8,7 @@ import { createCatalog, projections } from '../../events/registry';
 import { createEventStore } from '../../events/store/event-store';
 import { catchUp } from '../../events/store/reader';
 import type { NewEvent, Queryable } from '../../events/store/types';
-import { createWhyQuestionGenerator } from '../../jobs/ai/why-question';
+import { createWhyQuestionGenerator } from '../../jobs/deep-why/why-question';
 import { hashPassword } from '../../server/features/auth/secrets';
 import { planVisitors, runVisitor } from './funnel';
 import { DEMO_LEARNER_EMAIL, type LearnerOutcome, planLearners, runLearner } from './learners';

@@ -2,12 +2,12 @@
 // gets one (the spec's fallback) within a bounded time, also when several learners ask at once, and a
 // late answer changes nothing afterwards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWhyQuestionGenerator, FIRST_FALLBACK } from '../../jobs/ai/why-question';
+import { createWhyQuestionGenerator, FIRST_FALLBACK } from '../../jobs/deep-why/why-question';
 import { startFakeGemini, type FakeGemini } from '../../tests/fakes/gemini';
 import { startTestApp, type TestApp } from '../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
 import { createLearner, type Learner } from '../../tests/setup/learners';
-import { recordWhyQuestion } from '../features/deepwhy/questions';
+import { recordWhyQuestion } from '../features/deep-why/questions';
 
 const AI_TIMEOUT_MS = 1500;
 /** The learner's wait beyond the provider timeout: the worker's and the page's polling, and slack for a busy machine. */

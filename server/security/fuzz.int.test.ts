@@ -13,7 +13,7 @@ import { AREA_IDS } from '../../course/areas';
 import { TIME_FRAMES } from '../../course/belief-threshold';
 import { ACTIVITIES } from '../../course/syllabus';
 import { ROLES } from '../../events/accounts/accounts.events';
-import { targetAreaIds } from '../../events/deepwhy/deepwhy';
+import { targetAreaIds } from '../../events/deep-why/deep-why';
 import { projections } from '../../events/registry';
 import { KEY_REUSED_MESSAGE } from '../../events/store/event-store';
 import { startFakeMercadoPago } from '../../tests/fakes/mercadopago';

@@ -32,7 +32,7 @@ const FiveLaws = lazy(() => import('../bodies/FiveLaws'));
 const LifeWheel = lazy(() => import('../bodies/wheel/LifeWheel'));
 const AreaBeliefs = lazy(() => import('../bodies/area-definitions/AreaDefinitions').then((m) => ({ default: m.AreaBeliefs })));
 const AreaVision = lazy(() => import('../bodies/area-definitions/AreaDefinitions').then((m) => ({ default: m.AreaVision })));
-const DeepWhy = lazy(() => import('../bodies/deepwhy/DeepWhy'));
+const DeepWhy = lazy(() => import('../deep-why/components/DeepWhy'));
 const Meditation = lazy(() => import('../../meditation/MeditationActivityBody'));
 const ConsciousnessLevels = lazy(() => import('../bodies/consciousness/ConsciousnessLevels'));
 const FirstCoachingSession = lazy(() => import('../bodies/coaching-session/FirstCoachingSession'));

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AREA_IDS } from '../../course/areas';
 import { registerGuestTranslator } from '../course/guest-sync';
 import type { NewEvent } from '../store/types';
-import { DEEP_WHY_ACTIVITY, FOCUS_AREAS, MAX_ANSWER, WHY_LEVELS, WhyAnswerSaved, WhyExerciseRestarted, WhySelectionSaved } from './deepwhy.events';
+import { DEEP_WHY_ACTIVITY, FOCUS_AREAS, MAX_ANSWER, WHY_LEVELS, WhyAnswerSaved, WhyExerciseRestarted, WhySelectionSaved } from './deep-why.events';
 
 const area = z.enum(AREA_IDS);
 

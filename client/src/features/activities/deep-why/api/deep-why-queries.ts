@@ -2,9 +2,9 @@
 // questions (asked, then polled). Keys: ['activities', 'deepWhy', 'prerequisites'] and
 // ['activities', 'deepWhy', 'question', input].
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { DEEP_WHY_ACTIVITY } from '../../../../../course/deep-why';
-import { api, unwrap } from '../../../api/client';
-import type { paths } from '../../../api/schema';
+import { DEEP_WHY_ACTIVITY } from '../../../../../../course/deep-why';
+import { api, unwrap } from '../../../../api/client';
+import type { paths } from '../../../../api/schema';
 
 type AskBody = paths['/api/activity/deepWhy/question']['post']['requestBody']['content']['application/json'];
 type AreaId = AskBody['areaId'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerChain, areaInfo, finalWhy, guestDeepWhy, guestTargetAreas, resumePosition, withAnswer } from './deepwhy';
+import { answerChain, areaInfo, finalWhy, guestDeepWhy, guestTargetAreas, resumePosition, withAnswer } from './deep-why';
 
 const SEVEN = ['1', '2', '3', '4', '5', '6', '7'];
 

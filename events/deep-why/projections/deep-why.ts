@@ -3,8 +3,8 @@
 import { ActivityCompleted } from '../../course/course.events';
 import { rowProjection } from '../../store/projection';
 import type { RecordedEvent } from '../../store/types';
-import { evolveDeepWhy, initialDeepWhy } from '../deepwhy';
-import { DEEP_WHY_ACTIVITY, WhyAnswerSaved, WhyExerciseRestarted, WhySelectionSaved } from '../deepwhy.events';
+import { evolveDeepWhy, initialDeepWhy } from '../deep-why';
+import { DEEP_WHY_ACTIVITY, WhyAnswerSaved, WhyExerciseRestarted, WhySelectionSaved } from '../deep-why.events';
 
 export interface DeepWhyRow {
   [column: string]: string | string[] | boolean | Record<string, (string | null)[]>;

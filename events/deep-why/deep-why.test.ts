@@ -3,7 +3,7 @@ import { recorded } from '../../tests/setup/recorded';
 import { initialProgress } from '../course/course';
 import { ConflictError, InvalidError } from '../errors';
 import { describeEvent } from '../coach/describe';
-import { decideAnswer, decideRestart, decideSelect, evolveDeepWhy, initialDeepWhy, NEEDS_WHEEL, targetAreaIds } from './deepwhy';
+import { decideAnswer, decideRestart, decideSelect, evolveDeepWhy, initialDeepWhy, NEEDS_WHEEL, targetAreaIds } from './deep-why';
 
 const userId = '00000000-0000-4000-8000-0000000000bb';
 const unlocked = { completed: new Set(['12-areas-balance', 'concientizando-areas-balance', 'viendo-hacia-atras-desde-el-futuro']) };

@@ -1,11 +1,11 @@
 // The deep-why page's pure rules: where a learner resumes, which answer is the final why, how an answer is
 // recorded, and a guest's starting point read from this browser. The activity's constants and texts are
 // course/deep-why.ts's.
-import { areaById } from '../../../../../course/areas';
-import { FOCUS_AREAS, targetAreaIdsFrom, WHY_LEVELS } from '../../../../../course/deep-why';
-import type { TargetArea, WhyAnswers } from '../api/deepwhy-queries';
-import { BELIEFS_SLUG, VISION_SLUG, WHEEL_SLUG } from '../api/wheel-queries';
-import { guestDefinitions, guestRatings, storedObject } from './wheel-data';
+import { areaById } from '../../../../../../course/areas';
+import { FOCUS_AREAS, targetAreaIdsFrom, WHY_LEVELS } from '../../../../../../course/deep-why';
+import type { TargetArea, WhyAnswers } from '../api/deep-why-queries';
+import { BELIEFS_SLUG, VISION_SLUG, WHEEL_SLUG } from '../../api/wheel-queries';
+import { guestDefinitions, guestRatings, storedObject } from '../../lib/wheel-data';
 
 /**
  * What a guest's deep-why is stored as (activityData['7-niveles-deep-why']); the server's guest sync reads

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREA_IDS } from '../../../course/areas';
 import { LOCK_MESSAGES } from '../../../events/course/course';
-import { AREA_NOT_SELECTED, NEEDS_WHEEL, SELECTION_MESSAGE } from '../../../events/deepwhy/deepwhy';
+import { AREA_NOT_SELECTED, NEEDS_WHEEL, SELECTION_MESSAGE } from '../../../events/deep-why/deep-why';
 import { rebuildProjections } from '../../../events/store/reader';
 import { createCatalog, projections } from '../../../events/registry';
 import { startTestApp, type TestApp } from '../../../tests/setup/app';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWhyQuestionGenerator, FIRST_FALLBACK } from '../../../jobs/ai/why-question';
+import { createWhyQuestionGenerator, FIRST_FALLBACK } from '../../../jobs/deep-why/why-question';
 import { countEvents } from '../../../tests/setup/app';
 import { AI_FAILURES_TO_OPEN } from './ai-availability';
 import { startFakeGemini, type FakeGemini } from '../../../tests/fakes/gemini';

@@ -4,7 +4,7 @@ import { assertUnlocked, type ProgressState } from '../course/course';
 import { ActivityCompleted } from '../course/course.events';
 import { ConflictError, InvalidError } from '../errors';
 import type { NewEvent, RecordedEvent } from '../store/types';
-import { DEEP_WHY_ACTIVITY, FOCUS_AREAS, TARGET_AREAS, WhyAnswerSaved, WhyExerciseRestarted, WhyQuestionAsked, WhySelectionSaved } from './deepwhy.events';
+import { DEEP_WHY_ACTIVITY, FOCUS_AREAS, TARGET_AREAS, WhyAnswerSaved, WhyExerciseRestarted, WhyQuestionAsked, WhySelectionSaved } from './deep-why.events';
 
 export interface DeepWhyState {
   selectedAreaIds: readonly string[];
