@@ -1,7 +1,7 @@
 // Every event type and every projection of the application, in one place (composition root of events/).
 import { accountEvents } from './accounts/accounts.events';
-import { beliefEvents } from './beliefs/beliefs.events';
-import { beliefGoalsProjection } from './beliefs/projections/belief-goals';
+import { beliefEvents } from './belief-threshold/belief-threshold.events';
+import { beliefGoalsProjection } from './belief-threshold/projections/belief-threshold-goals';
 import { usersProjection } from './accounts/projections/users';
 import { courseEvents } from './course/course.events';
 import './course/lesson-guest-sync';

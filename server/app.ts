@@ -14,7 +14,7 @@ import type { Config } from './config';
 import rateLimit from '@fastify/rate-limit';
 import { createAccounts } from './features/auth/accounts';
 import authRoutes from './features/auth/routes';
-import beliefRoutes from './features/beliefs/routes';
+import beliefRoutes from './features/belief-threshold/routes';
 import courseRoutes from './features/course/routes';
 import { createAiAvailability } from './features/deep-why/ai-availability';
 import { whyQuestionRoutes } from './features/deep-why/questions';

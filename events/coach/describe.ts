@@ -7,7 +7,7 @@ import { MEDITATION_ACTIVITY, minutesMeditated } from '../../course/meditation';
 import { PRODUCTS, isProductId } from '../../course/products';
 import { activityBySlug } from '../../course/syllabus';
 import { EmailVerified, RoleGranted, RoleRevoked, UserRegistered, VerificationRequested } from '../accounts/accounts.events';
-import { BeliefGoalDeleted, BeliefGoalSaved } from '../beliefs/beliefs.events';
+import { BeliefGoalDeleted, BeliefGoalSaved } from '../belief-threshold/belief-threshold.events';
 import { ActivityCompleted, ReflectionSaved } from '../course/course.events';
 import { WhyAnswerSaved, WhyExerciseRestarted, WhyQuestionAsked, WhySelectionSaved } from '../deep-why/deep-why.events';
 import { MeditationSessionCompleted, RevelationSaved } from '../meditation/meditation.events';

@@ -1,6 +1,6 @@
 // A learner's journey as the coach replays it: the learner's stream (and the coach's notes) folded with
 // the same pure evolves the projections and decisions use, up to any moment. One source of truth.
-import { evolveBeliefGoals, initialBeliefGoals, type BeliefGoalsState } from '../beliefs/beliefs';
+import { evolveBeliefGoals, initialBeliefGoals, type BeliefGoalsState } from '../belief-threshold/belief-threshold';
 import { evolveProgress, initialProgress, type ProgressState } from '../course/course';
 import { evolveDeepWhy, initialDeepWhy, type DeepWhyState } from '../deep-why/deep-why';
 import { evolveMeditation, initialMeditation, type MeditationState } from '../meditation/meditation';

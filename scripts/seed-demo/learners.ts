@@ -9,7 +9,7 @@ import { PRODUCTS } from '../../course/products';
 import { ACTIVITIES, moduleOf } from '../../course/syllabus';
 import { type AccountState, decideRegister, decideRequestVerification, decideVerify, evolveAccount, initialAccountState } from '../../events/accounts/accounts';
 import { learnerStreamId } from '../../events/accounts/accounts.events';
-import { decideSaveGoal } from '../../events/beliefs/beliefs';
+import { decideSaveGoal } from '../../events/belief-threshold/belief-threshold';
 import { CoachNoteAdded, coachNotesStreamId } from '../../events/coach/coach.events';
 import { evolveJourney, initialJourney, type JourneyState } from '../../events/coach/journey';
 import { decideComplete, decideSaveReflection } from '../../events/course/course';

@@ -36,7 +36,7 @@ const DeepWhy = lazy(() => import('../deep-why/components/DeepWhy'));
 const Meditation = lazy(() => import('../../meditation/MeditationActivityBody'));
 const ConsciousnessLevels = lazy(() => import('../bodies/consciousness/ConsciousnessLevels'));
 const FirstCoachingSession = lazy(() => import('../bodies/coaching-session/FirstCoachingSession'));
-const BeliefThreshold = lazy(() => import('../bodies/belief-threshold/BeliefThreshold'));
+const BeliefThreshold = lazy(() => import('../belief-threshold/components/BeliefThreshold'));
 
 export const SESSION_EXPIRED = 'Tu sesión ha expirado. Por favor, inicia sesión de nuevo.';
 

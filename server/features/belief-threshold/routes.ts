@@ -14,8 +14,8 @@ import {
   type BeliefGoal,
 } from '../../../course/belief-threshold';
 import { learnerStreamId } from '../../../events/accounts/accounts.events';
-import { decideDeleteGoal, decideSaveGoal, GOAL_NOT_FOUND } from '../../../events/beliefs/beliefs';
-import { BeliefGoalSaved } from '../../../events/beliefs/beliefs.events';
+import { decideDeleteGoal, decideSaveGoal, GOAL_NOT_FOUND } from '../../../events/belief-threshold/belief-threshold';
+import { BeliefGoalSaved } from '../../../events/belief-threshold/belief-threshold.events';
 import { InvalidError, NotFoundError } from '../../../events/errors';
 import { learnerFold } from '../../../events/learner';
 import { handleCommand } from '../../../events/store/command';

@@ -18,10 +18,10 @@ import {
 import { ApiError } from '../../../../api/errors';
 import { Button } from '../../../../components/Button/Button';
 import { Loading } from '../../../../components/Loading/Loading';
-import { beliefMutations, beliefQueries, DELETE_GOAL_ERROR, LOAD_GOALS_ERROR, SAVE_GOAL_ERROR, withSavedGoal, type GoalDraft } from '../../api/belief-queries';
+import { beliefMutations, beliefQueries, DELETE_GOAL_ERROR, LOAD_GOALS_ERROR, SAVE_GOAL_ERROR, withSavedGoal, type GoalDraft } from '../api/belief-threshold-queries';
 import { activityPath } from '../../lib/paths';
-import { isExpired, useExpiredOnLoad } from '../session-expiry';
-import type { ActivityBodyProps } from '../types';
+import { isExpired, useExpiredOnLoad } from '../../bodies/session-expiry';
+import type { ActivityBodyProps } from '../../bodies/types';
 import styles from './BeliefThreshold.module.css';
 import { FINISH_FAILED, GOAL_INPUT, LOADING, RETRY } from './copy';
 import { GoalManagement } from './GoalManagement';

@@ -3,7 +3,7 @@ import { BELIEF_THRESHOLD_ACTIVITY, type BeliefGoal } from '../../course/belief-
 import { assertUnlocked, type ProgressState } from '../course/course';
 import { NotFoundError } from '../errors';
 import type { NewEvent, RecordedEvent } from '../store/types';
-import { BeliefGoalDeleted, BeliefGoalSaved } from './beliefs.events';
+import { BeliefGoalDeleted, BeliefGoalSaved } from './belief-threshold.events';
 
 export interface BeliefGoalsState {
   /** Goal id → goal, in the order they were first saved. */

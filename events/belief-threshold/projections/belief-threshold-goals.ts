@@ -1,7 +1,7 @@
 // Inline read model: each learner's belief goals, one row per goal (the same fold the decisions use).
 import type { BeliefGoal } from '../../../course/belief-threshold';
 import { rowProjection } from '../../store/projection';
-import { BeliefGoalDeleted, BeliefGoalSaved } from '../beliefs.events';
+import { BeliefGoalDeleted, BeliefGoalSaved } from '../belief-threshold.events';
 
 export interface BeliefGoalRow {
   [column: string]: string | number | null | BeliefGoal['hesitations'];
