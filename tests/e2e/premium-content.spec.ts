@@ -106,7 +106,7 @@ async function logIn(page: Page, account: Account) {
 test.describe('premium text from the outside', () => {
   test('without a session, the five laws chunk and the lesson API give none of it', async ({ request }) => {
     const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
-    const chunk = manifest['src/features/activities/bodies/FiveLaws.tsx']!.file;
+    const chunk = manifest['src/features/activities/five-laws/components/FiveLaws.tsx']!.file;
     const script = await request.get(`/${chunk}`);
     expect(script.status()).toBe(200);
     expect(await script.text()).not.toContain('Correspondencia');

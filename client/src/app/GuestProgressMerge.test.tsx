@@ -231,7 +231,7 @@ describe('pending revelation merge (platform.md §4)', () => {
       JSON.stringify({ completedSlugs: ['12-areas-balance'], activityData: { '12-areas-balance': { ratings } } }),
     );
     // The wheel's code at hand, as after a first visit: what is tested is the data, not the download.
-    await import('../features/activities/bodies/wheel/LifeWheel');
+    await import('../features/activities/wheel/components/LifeWheel');
     const sync = deferred();
     let merged = false;
     const api = stubApi({

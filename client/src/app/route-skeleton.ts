@@ -1,7 +1,7 @@
 // Which placeholder stands for the page at an address while it loads (the route fallback, and the server's first
 // HTML through the build's route map): the menu, a sales page, an activity, the syllabus, the coach's table, or
 // a generic page.
-import { CHECKING_ACCESS, FIRST_COACHING_SESSION } from '../features/activities/bodies/coaching-session/access';
+import { CHECKING_ACCESS, FIRST_COACHING_SESSION } from '../features/activities/first-coaching-session/lib/access';
 import type { SkeletonOptions, SkeletonShape } from '../components/Skeleton/shapes';
 
 const SALES = new Set([

@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { rewiringFrom } from '../../../../course/companions';
 import { ButtonLink } from '../../components/Button/Button';
 import { CompleteActivity } from '../activities/components/CompleteActivity';
-import type { ActivityBodyProps } from '../activities/bodies/types';
+import type { ActivityBodyProps } from '../activities/lib/types';
 import styles from './tool/MeditationTool.module.css';
 import { MeditationTool } from './tool/MeditationTool';
 

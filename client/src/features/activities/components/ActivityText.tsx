@@ -6,7 +6,7 @@ import { useEffect, type ReactNode } from 'react';
 import { ApiError } from '../../../api/errors';
 import { Button } from '../../../components/Button/Button';
 import { activitiesQueries, type Lesson } from '../api/activities-queries';
-import { useExpiredOnLoad } from '../bodies/session-expiry';
+import { useExpiredOnLoad } from '../lib/session-expiry';
 import styles from './Activity.module.css';
 
 /** activities.md §8, a failed load ('No se pudieron cargar los datos.'), as the activity pages show it. */

@@ -10,7 +10,7 @@ import { createQueryClient } from '../../../app/providers';
 import { completeAsGuest, GUEST_PROGRESS_KEY } from '../../../lib/guest-progress';
 import { deferred, envelope, makeUser, stubApi } from '../../../testing/fake-api';
 import { renderRoute } from '../../../testing/render-route';
-import { LessonBody } from '../bodies/LessonBody';
+import { LessonBody } from '../components/LessonBody';
 
 const STATUS = 'GET /api/activity/getCompletionStatus';
 const COMPLETE = 'POST /api/activity/markAsComplete';

@@ -6,9 +6,9 @@ import { textFromServer } from '../../../../../course/lessons';
 import { currentActivity, lockReason, nextActivity } from '../../../../../course/rules';
 import { activityBySlug, COURSE, findActivity, moduleOf } from '../../../../../course/syllabus';
 import { Skeleton } from '../../../components/Skeleton/Skeleton';
-import { CHECKING_ACCESS, FIRST_COACHING_SESSION } from '../bodies/coaching-session/access';
-import { LessonBody } from '../bodies/LessonBody';
-import type { ActivityBodyProps } from '../bodies/types';
+import { CHECKING_ACCESS, FIRST_COACHING_SESSION } from '../first-coaching-session/lib/access';
+import { LessonBody } from '../components/LessonBody';
+import type { ActivityBodyProps } from '../lib/types';
 import styles from '../components/Activity.module.css';
 import { ActivityNotFound } from '../components/ActivityNotFound';
 import { ActivityText } from '../components/ActivityText';
@@ -26,16 +26,16 @@ export type ActivityProgress = {
   complete: (slug: string, data?: unknown) => Promise<void>;
 };
 
-const BreathingTool = lazy(() => import('../bodies/BreathingTool'));
-const FiveLaws = lazy(() => import('../bodies/FiveLaws'));
+const BreathingTool = lazy(() => import('../breathing/components/BreathingTool'));
+const FiveLaws = lazy(() => import('../five-laws/components/FiveLaws'));
 // The wheel's chunk carries d3: it loads with this activity only.
-const LifeWheel = lazy(() => import('../bodies/wheel/LifeWheel'));
-const AreaBeliefs = lazy(() => import('../bodies/area-definitions/AreaDefinitions').then((m) => ({ default: m.AreaBeliefs })));
-const AreaVision = lazy(() => import('../bodies/area-definitions/AreaDefinitions').then((m) => ({ default: m.AreaVision })));
+const LifeWheel = lazy(() => import('../wheel/components/LifeWheel'));
+const AreaBeliefs = lazy(() => import('../wheel/components/AreaDefinitions').then((m) => ({ default: m.AreaBeliefs })));
+const AreaVision = lazy(() => import('../wheel/components/AreaDefinitions').then((m) => ({ default: m.AreaVision })));
 const DeepWhy = lazy(() => import('../deep-why/components/DeepWhy'));
 const Meditation = lazy(() => import('../../meditation/MeditationActivityBody'));
-const ConsciousnessLevels = lazy(() => import('../bodies/consciousness/ConsciousnessLevels'));
-const FirstCoachingSession = lazy(() => import('../bodies/coaching-session/FirstCoachingSession'));
+const ConsciousnessLevels = lazy(() => import('../consciousness/components/ConsciousnessLevels'));
+const FirstCoachingSession = lazy(() => import('../first-coaching-session/components/FirstCoachingSession'));
 const BeliefThreshold = lazy(() => import('../belief-threshold/components/BeliefThreshold'));
 
 export const SESSION_EXPIRED = 'Tu sesión ha expirado. Por favor, inicia sesión de nuevo.';

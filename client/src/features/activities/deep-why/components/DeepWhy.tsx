@@ -34,13 +34,13 @@ import {
   type WhyAnswers,
   type WhyQuestionInput,
 } from '../api/deep-why-queries';
-import { WHEEL_SLUG } from '../../api/wheel-queries';
+import { WHEEL_SLUG } from '../../wheel/api/wheel-queries';
 import { answerChain, areaInfo, finalWhy, guestDeepWhy, guestTargetAreas, resumePosition, storedGuestDeepWhy, withAnswer, type GuestDeepWhy, type WhyPosition } from '../lib/deep-why';
 import { activityPath, SYLLABUS_PATH } from '../../lib/paths';
 // What looks as in activities 2 and 3 (the card, the badge, the answer box...) uses their styles.
-import shared from '../../bodies/area-definitions/AreaDefinitions.module.css';
-import { isExpired, useExpiredOnLoad } from '../../bodies/session-expiry';
-import type { ActivityBodyProps } from '../../bodies/types';
+import shared from '../../wheel/components/AreaDefinitions.module.css';
+import { isExpired, useExpiredOnLoad } from '../../lib/session-expiry';
+import type { ActivityBodyProps } from '../../lib/types';
 import { ACTIVITY, BLANK_ANSWER, FINISH_FAILED, GO_TO_WHEEL, LOAD_FAILED_TITLE, LOADING, NEEDS_WHEEL, RETRY, SELECTION, SUMMARY } from './copy';
 import styles from './DeepWhy.module.css';
 

@@ -4,8 +4,8 @@
 import { areaById } from '../../../../../../course/areas';
 import { FOCUS_AREAS, targetAreaIdsFrom, WHY_LEVELS } from '../../../../../../course/deep-why';
 import type { TargetArea, WhyAnswers } from '../api/deep-why-queries';
-import { BELIEFS_SLUG, VISION_SLUG, WHEEL_SLUG } from '../../api/wheel-queries';
-import { guestDefinitions, guestRatings, storedObject } from '../../lib/wheel-data';
+import { BELIEFS_SLUG, VISION_SLUG, WHEEL_SLUG } from '../../wheel/api/wheel-queries';
+import { guestDefinitions, guestRatings, storedObject } from '../../wheel/lib/wheel-data';
 
 /**
  * What a guest's deep-why is stored as (activityData['7-niveles-deep-why']); the server's guest sync reads

@@ -1,7 +1,7 @@
 // What differs between activities 2 and 3 (activities.md): the prompts, the banner, the last button and the
 // completion screen. Everything a visitor reads is here, in Spanish.
 import type { LifeArea } from '../../../../../../course/areas';
-import { BELIEFS_SLUG, VISION_SLUG, type DefinitionsSlug } from '../../api/wheel-queries';
+import { BELIEFS_SLUG, VISION_SLUG, type DefinitionsSlug } from '../api/wheel-queries';
 
 export type Insight = { title: string; text: string };
 

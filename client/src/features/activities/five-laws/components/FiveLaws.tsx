@@ -1,9 +1,9 @@
 // teoria-5-leyes-universales: a theory page on five universal laws, each with an everyday example and a
 // small practice for today. The text is the server's (a paid lesson never ships in the bundle): the host
 // hands it in as `text`.
-import { CompleteActivity } from '../components/CompleteActivity';
-import styles from '../components/Activity.module.css';
-import type { ActivityBodyProps } from './types';
+import { CompleteActivity } from '../../components/CompleteActivity';
+import styles from '../../components/Activity.module.css';
+import type { ActivityBodyProps } from '../../lib/types';
 
 export function FiveLaws({ text, done, complete, goNext, hasNext }: ActivityBodyProps) {
   if (!text) return null;

@@ -7,7 +7,7 @@ import { Button } from '../../../../components/Button/Button';
 import { Modal } from '../../../../components/Modal/Modal';
 import { CompleteActivity } from '../../components/CompleteActivity';
 import { SYLLABUS_PATH } from '../../lib/paths';
-import type { ActivityBodyProps } from '../types';
+import type { ActivityBodyProps } from '../../lib/types';
 import { CreationPyramid } from './CreationPyramid';
 import styles from './ConsciousnessLevels.module.css';
 import { LevelCarousel } from './LevelCarousel';

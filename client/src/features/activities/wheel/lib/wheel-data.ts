@@ -1,7 +1,7 @@
 // A guest's saved wheel data, read defensively: localStorage may hold anything (an older version, a hand
 // edit). Shapes the server's guest sync accepts: '12-areas-balance' → { ratings }, activities 2 and 3 →
 // { definitions }; other keys (a lesson's `reflection`) are kept as they are.
-import { areaById, MAX_SCORE, MIN_SCORE } from '../../../../../course/areas';
+import { areaById, MAX_SCORE, MIN_SCORE } from '../../../../../../course/areas';
 
 type Data = Record<string, unknown>;
 

@@ -7,9 +7,9 @@ import { Button } from '../../../components/Button/Button';
 import { Video } from '../../../components/Video/Video';
 import { saveGuestActivityData, useGuestProgress } from '../../../lib/guest-progress';
 import { activitiesMutations, activitiesQueries, SAVE_ERROR } from '../api/activities-queries';
-import { CompleteActivity } from '../components/CompleteActivity';
-import styles from '../components/Activity.module.css';
-import type { ActivityBodyProps } from './types';
+import { CompleteActivity } from './CompleteActivity';
+import styles from './Activity.module.css';
+import type { ActivityBodyProps } from '../lib/types';
 
 type Saved = { kind: 'saved'; where: 'server' | 'browser' } | { kind: 'error'; message: string } | null;
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { activityBySlug } from '../../../../../course/syllabus';
+import { activityBySlug } from '../../../../../../course/syllabus';
 import { BreathingTool } from './BreathingTool';
 
 const activity = activityBySlug('herramienta-respiracion-guiada')!;

@@ -1,8 +1,8 @@
 // The life wheel and its two writing activities (activities 1–3): the ratings, the area definitions, and
 // the writes. Keys: ['activities', 'wheel', 'ratings'] and ['activities', 'areaDefinitions', slug].
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { api, unwrap } from '../../../api/client';
-import type { paths } from '../../../api/schema';
+import { api, unwrap } from '../../../../api/client';
+import type { paths } from '../../../../api/schema';
 
 /** The server's enum of area ids: the ids of course/areas.ts, which it is built from. */
 type AreaId = paths['/api/activity/saveRating']['post']['requestBody']['content']['application/json']['areaId'];

@@ -2,11 +2,11 @@
 // component keeps the clock, draws the circle and, with reduced motion, leaves the circle still and lets
 // the words and the countdown lead.
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { Button } from '../../../components/Button/Button';
-import { CompleteActivity } from '../components/CompleteActivity';
-import styles from '../components/Breathing.module.css';
+import { Button } from '../../../../components/Button/Button';
+import { CompleteActivity } from '../../components/CompleteActivity';
+import styles from './Breathing.module.css';
 import { breathAt, CUES, cycleSeconds, MIN_SCALE, RHYTHMS, type Rhythm } from '../lib/breathing';
-import type { ActivityBodyProps } from './types';
+import type { ActivityBodyProps } from '../../lib/types';
 
 const CYCLE_CHOICES = [4, 6, 8, 10] as const;
 

@@ -7,9 +7,9 @@ import { Skeleton } from '../../../../components/Skeleton/Skeleton';
 // The host hands bodies `signedIn` but not the roles this page turns on, so it asks the session itself.
 import { useAuth } from '../../../auth/session/useAuth';
 import { CompleteActivity } from '../../components/CompleteActivity';
-import type { ActivityBodyProps } from '../types';
+import type { ActivityBodyProps } from '../../lib/types';
 import { ClarificationCallOffer } from './ClarificationCallOffer';
-import { CHECKING_ACCESS } from './access';
+import { CHECKING_ACCESS } from '../lib/access';
 import { EnrolledWelcome } from './EnrolledWelcome';
 import styles from './FirstCoachingSession.module.css';
 

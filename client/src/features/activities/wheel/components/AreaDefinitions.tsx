@@ -9,15 +9,15 @@ import { ApiError } from '../../../../api/errors';
 import { Button, ButtonLink } from '../../../../components/Button/Button';
 import { Loading } from '../../../../components/Loading/Loading';
 import { readGuestProgress, saveGuestActivityData, useGuestProgress } from '../../../../lib/guest-progress';
-import { SAVE_DEFINITION_ERROR, WHEEL_SLUG, wheelMutations, wheelQueries, type AreaDefinitions as Stored, type Ratings } from '../../api/wheel-queries';
+import { SAVE_DEFINITION_ERROR, WHEEL_SLUG, wheelMutations, wheelQueries, type AreaDefinitions as Stored, type Ratings } from '../api/wheel-queries';
 import { SYLLABUS_PATH } from '../../lib/paths';
-import { guestDefinitions, guestRatings, storedObject } from '../../lib/wheel-data';
+import { guestDefinitions, guestRatings, storedObject } from '../lib/wheel-data';
 import { COMPLETE_ERROR } from '../../components/CompleteActivity';
-import { arrivalView, useCompletionOnArrival } from '../completion-on-arrival';
-import { isExpired, useExpiredOnLoad } from '../session-expiry';
-import type { ActivityBodyProps } from '../types';
+import { arrivalView, useCompletionOnArrival } from '../../lib/completion-on-arrival';
+import { isExpired, useExpiredOnLoad } from '../../lib/session-expiry';
+import type { ActivityBodyProps } from '../../lib/types';
 import styles from './AreaDefinitions.module.css';
-import { BELIEFS, VISION, type AreaDefinitionsCopy } from './copy';
+import { BELIEFS, VISION, type AreaDefinitionsCopy } from './area-definitions-copy';
 
 export const LOAD_FAILED = 'Error de conexión. Revisa tu conexión e inténtalo de nuevo.';
 /** activities.md §9: the early finish is offered from the 4th area (index 3). */
