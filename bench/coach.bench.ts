@@ -14,7 +14,7 @@ import { AreaDefinitionSaved, AreaRated } from '../events/wheel/wheel.events';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { migrate } from '../server/db/migrate';
-import { hashPassword } from '../server/features/auth/secrets';
+import { hashPassword } from '../server/features/accounts/secrets';
 import { openBenchDatabase } from './database';
 
 const JOURNEY_EVENTS = Number(process.env.BENCH_JOURNEY_EVENTS ?? 10_000);

@@ -26,7 +26,7 @@ import { createEventStore } from '../events/store/event-store';
 import { AreaDefinitionSaved, AreaRated, DEFINITION_ACTIVITIES, WHEEL_ACTIVITY } from '../events/wheel/wheel.events';
 import { freePort } from '../server/db/embedded';
 import { migrate } from '../server/db/migrate';
-import { hashPassword } from '../server/features/auth/secrets';
+import { hashPassword } from '../server/features/accounts/secrets';
 import { openBenchDatabase } from './database';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -2,7 +2,7 @@
 import { PgBoss } from 'pg-boss';
 import type { Enqueue, Queryable } from '../events/store/types';
 import { AI_WHY_QUESTION, type WhyQuestion, type WhyQuestionInput } from './deep-why/why-question';
-import { AUTH_CLEANUP, AUTH_CLEANUP_CRON, cleanUpAuth } from './auth/cleanup';
+import { AUTH_CLEANUP, AUTH_CLEANUP_CRON, cleanUpAuth } from './accounts/cleanup';
 import { createMailer, EMAIL_SEND, EMAIL_SEND_DEAD, type EmailDeps, type EmailPayload, withoutAddresses } from './email/send-email';
 import { QUEUES } from './queues';
 

@@ -1,6 +1,6 @@
 // The queue registry: every queue, its retry policy and dead-letter queue, in one place.
 import { AI_WHY_QUESTION } from './deep-why/why-question';
-import { AUTH_CLEANUP } from './auth/cleanup';
+import { AUTH_CLEANUP } from './accounts/cleanup';
 import { EMAIL_SEND, EMAIL_SEND_DEAD } from './email/send-email';
 
 export interface QueueSpec {

@@ -8,7 +8,7 @@ import { learnerStreamId } from '../events/accounts/accounts.events';
 import { journeyAt } from '../events/coach/journey';
 import { createCatalog } from '../events/registry';
 import { EVENT_COLUMNS, toRecorded } from '../events/store/event-store';
-import { verifyPassword } from '../server/features/auth/secrets';
+import { verifyPassword } from '../server/features/accounts/secrets';
 import { DEMO_LEARNER_EMAIL } from './seed-demo/learners';
 import { COACH_EMAIL, DEMO_PASSWORD, seedDemo } from './seed-demo/seed';
 

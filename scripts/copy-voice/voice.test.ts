@@ -116,7 +116,7 @@ describe('the copy we ship', () => {
         'client/src/features/newsletter/archive.ts',
         'course/syllabus.ts',
         'server/features/leads/emails.ts',
-        'server/features/auth/emails.ts',
+        'server/features/accounts/emails.ts',
         'scripts/downloads/afirmaciones.ts',
         'scripts/downloads/soltar-el-pasado.txt',
         'scripts/seed-demo/texts.ts',

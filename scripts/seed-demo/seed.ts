@@ -9,7 +9,7 @@ import { createEventStore } from '../../events/store/event-store';
 import { catchUp } from '../../events/store/reader';
 import type { NewEvent, Queryable } from '../../events/store/types';
 import { createWhyQuestionGenerator } from '../../jobs/deep-why/why-question';
-import { hashPassword } from '../../server/features/auth/secrets';
+import { hashPassword } from '../../server/features/accounts/secrets';
 import { planVisitors, runVisitor } from './funnel';
 import { DEMO_LEARNER_EMAIL, type LearnerOutcome, planLearners, runLearner } from './learners';
 import { DAY_MS, MINUTE_MS } from './random';

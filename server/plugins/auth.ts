@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { UnauthorizedError } from '../../events/errors';
-import type { Accounts, Session, User } from '../features/auth/accounts';
+import type { Accounts, Session, User } from '../features/accounts/accounts';
 
 export const SESSION_COOKIE = 'mf_session';
 export const NO_SESSION_MESSAGE = 'Tu sesión no es válida o expiró. Por favor, inicia sesión de nuevo.';

@@ -11,7 +11,7 @@ import { EmailVerified, learnerStreamId, UserRegistered } from '../../events/acc
 import type { EventStore } from '../../events/store/event-store';
 import { deterministicUuid } from '../../events/store/ids';
 import { freePort } from '../db/embedded';
-import { hashPassword } from '../features/auth/secrets';
+import { hashPassword } from '../features/accounts/secrets';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

@@ -23,7 +23,7 @@ import { createLearner } from '../../tests/setup/learners';
 import { pathSpellings, sendRaw, servedApiRoutes } from '../../tests/setup/routes';
 import { CROSS_SITE_MESSAGE } from '../plugins/same-origin';
 import { signWebhook } from '../features/payments/mercadopago';
-import { hashPassword } from '../features/auth/secrets';
+import { hashPassword } from '../features/accounts/secrets';
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() % 2 ** 31;
 /** Runs per property; each route × role gets four properties (one per input family). */

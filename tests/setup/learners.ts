@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { EmailVerified, learnerStreamId, RoleGranted, UserRegistered } from '../../events/accounts/accounts.events';
 import type { EventStore } from '../../events/store/event-store';
 import type { App } from '../../server/app';
-import { hashPassword } from '../../server/features/auth/secrets';
+import { hashPassword } from '../../server/features/accounts/secrets';
 
 export interface Learner {
   userId: string;

@@ -2,8 +2,8 @@
 // library itself loads with the first page that needs it (query-scope.tsx), not with the shell that shows /menu.
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { AuthProvider, type SessionChange } from '../features/auth/session/AuthProvider';
-import type { User } from '../features/auth/api/types';
+import { AuthProvider, type SessionChange } from '../features/accounts/session/AuthProvider';
+import type { User } from '../features/accounts/api/types';
 import { GuestProgressMerge } from './GuestProgressMerge';
 import { PendingWritesSync } from './PendingWritesSync';
 import { createNoticeSource, NoticeSourceContext, type Notice } from './layout/SiteNotice';

@@ -69,9 +69,9 @@ export function page(load: PageLoader, { query = true }: { query?: boolean } = {
 
 const pages = {
   menu: page(() => import('./routes/MenuRoute').then((m) => m.MenuRoute), { query: false }),
-  login: page(() => import('../features/auth/pages/LoginPage').then((m) => m.LoginPage)),
-  signup: page(() => import('../features/auth/pages/SignupPage').then((m) => m.SignupPage)),
-  verifyEmail: page(() => import('../features/auth/pages/VerifyEmailPage').then((m) => m.VerifyEmailPage)),
+  login: page(() => import('../features/accounts/pages/LoginPage').then((m) => m.LoginPage)),
+  signup: page(() => import('../features/accounts/pages/SignupPage').then((m) => m.SignupPage)),
+  verifyEmail: page(() => import('../features/accounts/pages/VerifyEmailPage').then((m) => m.VerifyEmailPage)),
   reprograma: page(() => import('../features/marketing/pages/ReprogramaPage').then((m) => m.ReprogramaPage), {
     query: false,
   }),

@@ -16,8 +16,8 @@ import { ConcurrencyError, type EventStore } from '../../../events/store/event-s
 import type { AppConfig } from '../../app';
 import { envelope, ErrorEnvelope, errorResponses } from '../../http';
 import { requireUser } from '../../plugins/auth';
-import type { Accounts } from '../auth/accounts';
-import { UserSchema } from '../auth/routes';
+import type { Accounts } from '../accounts/accounts';
+import { UserSchema } from '../accounts/routes';
 import { fetchPayment, verifyWebhookSignature, type MercadoPagoConfig, type ProviderPayment } from './mercadopago';
 import { claimReceipt, releaseReceipt, WEBHOOK_WINDOW_MS, withinWindow, type Receipt } from './receipts';
 

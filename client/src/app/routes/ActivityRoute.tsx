@@ -1,6 +1,6 @@
 // /cursos/manifiesta/:activitySlug composed: who is looking (auth), their progress (course) and the activity
 // host (activities). Open to guests (platform.md §6: the guest reading of the route conflict).
-import { useAuth } from '../../features/auth/session/useAuth';
+import { useAuth } from '../../features/accounts/session/useAuth';
 import { ActivityPage } from '../../features/activities/pages/ActivityPage';
 import { useCourseProgress } from '../../features/course/progress/useCourseProgress';
 

@@ -1,5 +1,5 @@
 // /cursos/manifiesta composed with the session: the course shows progress, the auth feature knows who it is.
-import { useAuth } from '../../features/auth/session/useAuth';
+import { useAuth } from '../../features/accounts/session/useAuth';
 import { SyllabusPage } from '../../features/course/pages/SyllabusPage';
 
 export function SyllabusRoute() {

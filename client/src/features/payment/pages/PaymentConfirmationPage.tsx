@@ -10,10 +10,10 @@ import { ButtonLink } from '../../../components/Button/Button';
 import { whatsappLink } from '../../../config/links';
 import { useTrackView } from '../../../lib/track-view';
 import { setPagoAfirmaciones } from '../../../lib/visitor-record';
-import { authQueries } from '../../auth/api/auth-queries';
-import { errorText } from '../../auth/lib/error-text';
-import { withRedirect } from '../../auth/lib/redirect';
-import { useAuth } from '../../auth/session/useAuth';
+import { authQueries } from '../../accounts/api/accounts-queries';
+import { errorText } from '../../accounts/lib/error-text';
+import { withRedirect } from '../../accounts/lib/redirect';
+import { useAuth } from '../../accounts/session/useAuth';
 import { PAYMENT_ERROR, PAYMENT_INVALID, PAYMENT_SUCCESS, paymentMutations } from '../api/payment-mutations';
 import styles from './PaymentConfirmationPage.module.css';
 

@@ -4,7 +4,7 @@ import { unwrap } from '../../../api/errors';
 // The session's own calls run in the app's shell: the light client (no openapi-fetch) is enough.
 import { lightApi } from '../../../api/light-client';
 import { renewingSession } from '../../../api/session-gate';
-import { fetchCurrentUser } from './auth-queries';
+import { fetchCurrentUser } from './accounts-queries';
 import type { LoginBody, SessionUser } from './types';
 
 export const LOGIN_ERROR = 'Error al iniciar sesión.';

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { ApiError } from '../../../api/errors';
 import { Loading } from '../../../components/Loading/Loading';
-import { fetchCurrentUser } from '../api/auth-queries';
+import { fetchCurrentUser } from '../api/accounts-queries';
 import { postLogin, postLogout, renewSession } from '../api/session-mutations';
 import type { LoginBody, SessionUser, User } from '../api/types';
 import { AuthContext, type AuthContextValue } from './auth-context';
