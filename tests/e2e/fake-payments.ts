@@ -5,9 +5,9 @@
 import type { FakePayment } from '../fakes/mercadopago';
 
 export const E2E_PAYMENTS = {
-  /** payment.spec.ts: a signed-in user buys the course (270 USD) and becomes premium. */
+  /** payments.spec.ts: a signed-in user buys the course (270 USD) and becomes premium. */
   course: { id: 1111111111, status: 'approved', transaction_amount: 270, currency_id: 'USD', external_reference: 'manifiesta-curso-completo' },
-  /** payment.spec.ts: a signed-in user buys the affirmations ebook (3 USD) and downloads it. */
+  /** payments.spec.ts: a signed-in user buys the affirmations ebook (3 USD) and downloads it. */
   ebook: { id: 2222222222, status: 'approved', transaction_amount: 3, currency_id: 'USD', external_reference: 'afirmaciones-ebook' },
   /** Rejected by the provider although the checkout said approved. */
   rejected: { id: 3333333333, status: 'rejected', status_detail: 'cc_rejected_insufficient_amount', transaction_amount: 270, currency_id: 'USD', external_reference: 'manifiesta-curso-completo' },

@@ -102,7 +102,7 @@ const pages = {
     import('../features/newsletter/pages/NewsletterIssuePage').then((m) => m.NewsletterIssuePage),
   ),
   paymentConfirmation: page(() =>
-    import('../features/payment/pages/PaymentConfirmationPage').then((m) => m.PaymentConfirmationPage),
+    import('../features/payments/pages/PaymentConfirmationPage').then((m) => m.PaymentConfirmationPage),
   ),
   coach: page(() => import('../features/coach/pages/CoachLayout').then((m) => m.CoachLayout)),
   coachLearners: page(() => import('../features/coach/pages/LearnersPage').then((m) => m.LearnersPage)),
