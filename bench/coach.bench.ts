@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { LIFE_AREAS } from '../course/areas';
+import { AREA_BELIEFS_ACTIVITY } from '../course/activities';
 import { ROLES, learnerStreamId, RoleGranted, UserRegistered, EmailVerified } from '../events/accounts/accounts.events';
 import { LeadCaptured, LeadPageViewed, visitStreamId, FUNNEL_PAGES } from '../events/leads/leads.events';
 import { createCatalog, projections } from '../events/registry';
@@ -61,7 +62,7 @@ async function main() {
         const area = LIFE_AREAS[n % LIFE_AREAS.length]!.id;
         events.push(
           n % 3 === 0
-            ? AreaDefinitionSaved.create({ userId: learnerId, activityId: 'concientizando-areas-balance', areaId: area, definition: `Hoy noto que en esta área todavía me cuesta confiar (${n}).` })
+            ? AreaDefinitionSaved.create({ userId: learnerId, activityId: AREA_BELIEFS_ACTIVITY, areaId: area, definition: `Hoy noto que en esta área todavía me cuesta confiar (${n}).` })
             : AreaRated.create({ userId: learnerId, areaId: area, score: n % 11 }),
         );
       }

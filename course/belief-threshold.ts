@@ -1,8 +1,6 @@
 // Activity 8, the belief threshold (activities.md, Activity 8, §3, §4 Belief threshold, §5, §9): the time
 // frames in order, the goal rule, and the questioning's progression. Shared by the page and the server.
 
-export const BELIEF_THRESHOLD_ACTIVITY = 'umbral-de-creencia';
-
 export type TimeFrame = {
   label: string;
   years: number;

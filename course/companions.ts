@@ -3,7 +3,7 @@
 // 7-phase meditation: by then the learner has named their beliefs area by area and seen the life they choose,
 // which is what its five steps work with (an old belief, a new one, felt as real). Reached from there, it leads
 // on to the activity after the meditation, as the activity pages do.
-import { MEDITATION_ACTIVITY } from './meditation';
+import { MEDITATION_ACTIVITY } from './activities';
 import { nextActivity } from './rules';
 import type { Activity } from './syllabus';
 

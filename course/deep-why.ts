@@ -2,7 +2,6 @@
 // target areas, the progress rule and the spec's fixed texts, shared by the server, the worker and the page.
 import { areasByEarlierScore } from './areas';
 
-export const DEEP_WHY_ACTIVITY = '7-niveles-deep-why';
 export const WHY_LEVELS = 7;
 export const FOCUS_AREAS = 3;
 /** The focus areas are chosen among the 7 lowest-rated areas of the wheel. */

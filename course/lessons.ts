@@ -1,18 +1,30 @@
 // Which syllabus slugs have an activity of their own; every other one opens the generic lesson page
 // (description, optional video and PDF, a personal reflection, 'Marcar como completada').
+import {
+  AREA_BELIEFS_ACTIVITY,
+  AREA_VISION_ACTIVITY,
+  BELIEF_THRESHOLD_ACTIVITY,
+  BREATHING_ACTIVITY,
+  CONSCIOUSNESS_ACTIVITY,
+  DEEP_WHY_ACTIVITY,
+  FIRST_COACHING_SESSION_ACTIVITY,
+  FIVE_LAWS_ACTIVITY,
+  MEDITATION_ACTIVITY,
+  WHEEL_ACTIVITY,
+} from './activities';
 import { ACTIVITIES } from './syllabus';
 
 export const DEDICATED_ACTIVITIES = new Set([
-  '12-areas-balance',
-  'concientizando-areas-balance',
-  'viendo-hacia-atras-desde-el-futuro',
-  '7-niveles-deep-why',
-  'meditacion-7-fases',
-  'niveles-conciencia-hawkins',
-  'primera-sesion-de-coaching',
-  'umbral-de-creencia',
-  'herramienta-respiracion-guiada',
-  'teoria-5-leyes-universales',
+  WHEEL_ACTIVITY,
+  AREA_BELIEFS_ACTIVITY,
+  AREA_VISION_ACTIVITY,
+  DEEP_WHY_ACTIVITY,
+  MEDITATION_ACTIVITY,
+  CONSCIOUSNESS_ACTIVITY,
+  FIRST_COACHING_SESSION_ACTIVITY,
+  BELIEF_THRESHOLD_ACTIVITY,
+  BREATHING_ACTIVITY,
+  FIVE_LAWS_ACTIVITY,
 ]);
 
 export const isGenericLesson = (slug: string) => !DEDICATED_ACTIVITIES.has(slug) && ACTIVITIES.some((a) => a.slug === slug);

@@ -2,7 +2,6 @@
 // the timeline's delays, the sounds and which of them are premium; and the streak rule of the history.
 // Shared by the tool in the browser and the server that records sessions.
 
-export const MEDITATION_ACTIVITY = 'meditacion-7-fases';
 export const MEDITATION_TOOL_PATH = '/herramientas/7-fases';
 
 export const PHASE_IDS = ['presence', 'gratitude', 'love', 'forgiveness', 'vision', 'choice', 'connection'] as const;

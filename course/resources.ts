@@ -1,4 +1,6 @@
 // The free resources: the five cards of /recursos-gratuitos, which the page shows and GET /api/resources serves.
+import { MEDITATION_ACTIVITY } from './activities';
+
 export type ResourceType = 'app' | 'course' | 'newsletter' | 'ebook' | 'audio';
 
 export interface Resource {
@@ -14,7 +16,7 @@ export const RESOURCES: readonly Resource[] = [
     title: 'Meditación de las 7 Fases',
     description:
       'Una meditación guiada en siete fases para calmar la mente, agradecer y visualizar lo que quieres crear. Eliges la duración y la música.',
-    link: '/cursos/manifiesta/meditacion-7-fases',
+    link: `/cursos/manifiesta/${MEDITATION_ACTIVITY}`,
     image: '/img/recursos/meditacion.svg',
     type: 'app',
   },

@@ -1,9 +1,9 @@
 // The learner's stream folded once for every course decision: progress (completions, reflections),
 // the wheel (ratings, area texts), the deep-why and the belief goals. Each part is its slice's own pure evolve.
+import { DEEP_WHY_ACTIVITY } from '../course/activities';
 import { evolveBeliefGoals, initialBeliefGoals, type BeliefGoalsState } from './belief-threshold/belief-threshold';
 import { evolveProgress, initialProgress, type ProgressState } from './course/course';
 import { evolveDeepWhy, initialDeepWhy, type DeepWhyState } from './deep-why/deep-why';
-import { DEEP_WHY_ACTIVITY } from './deep-why/deep-why.events';
 import type { RecordedEvent } from './store/types';
 import { evolveWheel, initialWheel, type WheelState } from './wheel/wheel';
 

@@ -1,9 +1,8 @@
 // Each event of a learner's journey in plain Spanish for the coach ("Calificó Finanzas con 4"), and the
 // activity it belongs to (for the timeline's filter).
 import { areaById } from '../../course/areas';
-import { BELIEF_THRESHOLD_ACTIVITY } from '../../course/belief-threshold';
-import { DEEP_WHY_ACTIVITY } from '../../course/deep-why';
-import { MEDITATION_ACTIVITY, minutesMeditated } from '../../course/meditation';
+import { AREA_BELIEFS_ACTIVITY, BELIEF_THRESHOLD_ACTIVITY, DEEP_WHY_ACTIVITY, MEDITATION_ACTIVITY, WHEEL_ACTIVITY } from '../../course/activities';
+import { minutesMeditated } from '../../course/meditation';
 import { PRODUCTS, isProductId } from '../../course/products';
 import { activityBySlug } from '../../course/syllabus';
 import { EmailVerified, RoleGranted, RoleRevoked, UserRegistered, VerificationRequested } from '../accounts/accounts.events';
@@ -13,7 +12,7 @@ import { WhyAnswerSaved, WhyExerciseRestarted, WhyQuestionAsked, WhySelectionSav
 import { MeditationSessionCompleted, RevelationSaved } from '../meditation/meditation.events';
 import { EntitlementGranted, EntitlementRevoked } from '../payments/payments.events';
 import type { RecordedEvent } from '../store/types';
-import { AreaDefinitionSaved, AreaRated, WHEEL_ACTIVITY } from '../wheel/wheel.events';
+import { AreaDefinitionSaved, AreaRated } from '../wheel/wheel.events';
 import { CoachNoteAdded } from './coach.events';
 
 const area = (id: string) => areaById(id)?.title ?? id;
@@ -35,7 +34,7 @@ export function describeEvent(e: RecordedEvent): string {
   if (ReflectionSaved.is(e)) return `Escribió su reflexión en «${activity(e.data.activityId)}»: ${quote(e.data.text)}`;
   if (AreaRated.is(e)) return `Calificó ${area(e.data.areaId)} con ${e.data.score}`;
   if (AreaDefinitionSaved.is(e)) {
-    const what = e.data.activityId === 'concientizando-areas-balance' ? 'sus creencias' : 'su visión';
+    const what = e.data.activityId === AREA_BELIEFS_ACTIVITY ? 'sus creencias' : 'su visión';
     return `Escribió ${what} para ${area(e.data.areaId)}: ${quote(e.data.definition)}`;
   }
   if (WhySelectionSaved.is(e)) return `Eligió sus áreas de enfoque: ${e.data.areaIds.map(area).join(', ')}`;

@@ -1,5 +1,6 @@
 // A learner's journey as the coach replays it: the learner's stream (and the coach's notes) folded with
 // the same pure evolves the projections and decisions use, up to any moment. One source of truth.
+import { AREA_BELIEFS_ACTIVITY, AREA_VISION_ACTIVITY } from '../../course/activities';
 import { evolveBeliefGoals, initialBeliefGoals, type BeliefGoalsState } from '../belief-threshold/belief-threshold';
 import { evolveProgress, initialProgress, type ProgressState } from '../course/course';
 import { evolveDeepWhy, initialDeepWhy, type DeepWhyState } from '../deep-why/deep-why';
@@ -69,8 +70,8 @@ export function journeyView(s: JourneyState) {
   return {
     ratings: { ...s.wheel.ratings },
     firstRatings: { ...s.firstRatings },
-    beliefs: { ...s.wheel.definitions['concientizando-areas-balance'] },
-    visions: { ...s.wheel.definitions['viendo-hacia-atras-desde-el-futuro'] },
+    beliefs: { ...s.wheel.definitions[AREA_BELIEFS_ACTIVITY] },
+    visions: { ...s.wheel.definitions[AREA_VISION_ACTIVITY] },
     why: { selectedAreaIds: [...s.deepWhy.selectedAreaIds], answers: Object.fromEntries(Object.entries(s.deepWhy.answers).map(([k, v]) => [k, [...v]])) },
     completedSlugs: [...s.progress.completed],
     meditation: {

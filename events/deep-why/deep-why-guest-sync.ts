@@ -3,9 +3,11 @@
 // who pressed 'Rehacer Ejercicio' and has not finished since carries `restarted`: the restart comes first.
 import { z } from 'zod';
 import { AREA_IDS } from '../../course/areas';
+import { DEEP_WHY_ACTIVITY } from '../../course/activities';
+import { FOCUS_AREAS, MAX_ANSWER, WHY_LEVELS } from '../../course/deep-why';
 import { registerGuestTranslator } from '../course/guest-sync';
 import type { NewEvent } from '../store/types';
-import { DEEP_WHY_ACTIVITY, FOCUS_AREAS, MAX_ANSWER, WHY_LEVELS, WhyAnswerSaved, WhyExerciseRestarted, WhySelectionSaved } from './deep-why.events';
+import { WhyAnswerSaved, WhyExerciseRestarted, WhySelectionSaved } from './deep-why.events';
 
 const area = z.enum(AREA_IDS);
 

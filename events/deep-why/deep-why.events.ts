@@ -1,11 +1,8 @@
 // Activity 4, the seven levels of why: three focus areas, then seven answers per area.
 import { z } from 'zod';
 import { AREA_IDS } from '../../course/areas';
+import { FOCUS_AREAS, MAX_ANSWER, WHY_LEVELS } from '../../course/deep-why';
 import { defineEvent } from '../store/catalog';
-
-import { DEEP_WHY_ACTIVITY, FOCUS_AREAS, MAX_ANSWER, TARGET_AREAS, WHY_LEVELS } from '../../course/deep-why';
-
-export { DEEP_WHY_ACTIVITY, FOCUS_AREAS, MAX_ANSWER, TARGET_AREAS, WHY_LEVELS };
 
 const areaId = z.enum(AREA_IDS);
 

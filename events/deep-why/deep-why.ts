@@ -1,10 +1,11 @@
 // The deep-why slice: the chosen areas and the answers per level, and the decisions to save them.
-import { NEEDS_WHEEL, targetAreaIdsFrom } from '../../course/deep-why';
+import { DEEP_WHY_ACTIVITY } from '../../course/activities';
+import { FOCUS_AREAS, NEEDS_WHEEL, TARGET_AREAS, targetAreaIdsFrom } from '../../course/deep-why';
 import { assertUnlocked, type ProgressState } from '../course/course';
 import { ActivityCompleted } from '../course/course.events';
 import { ConflictError, InvalidError } from '../errors';
 import type { NewEvent, RecordedEvent } from '../store/types';
-import { DEEP_WHY_ACTIVITY, FOCUS_AREAS, TARGET_AREAS, WhyAnswerSaved, WhyExerciseRestarted, WhyQuestionAsked, WhySelectionSaved } from './deep-why.events';
+import { WhyAnswerSaved, WhyExerciseRestarted, WhyQuestionAsked, WhySelectionSaved } from './deep-why.events';
 
 export interface DeepWhyState {
   selectedAreaIds: readonly string[];

@@ -1,8 +1,10 @@
 // Guest data of activities 1–3 becomes the events a learner would have written.
 import { z } from 'zod';
 import { AREA_IDS, MAX_SCORE, MIN_SCORE } from '../../course/areas';
+import { WHEEL_ACTIVITY } from '../../course/activities';
+import { DEFINITION_ACTIVITIES, MAX_DEFINITION } from '../../course/wheel';
 import { registerGuestTranslator } from '../course/guest-sync';
-import { AreaDefinitionSaved, AreaRated, DEFINITION_ACTIVITIES, MAX_DEFINITION, WHEEL_ACTIVITY } from './wheel.events';
+import { AreaDefinitionSaved, AreaRated } from './wheel.events';
 
 const area = z.enum(AREA_IDS);
 

@@ -1,8 +1,10 @@
 // The wheel slice: latest ratings and definitions of a learner, and the decisions to save them (under
 // the course's lock rule: nothing is saved for a locked activity).
 import { assertUnlocked, type ProgressState } from '../course/course';
+import { AREA_BELIEFS_ACTIVITY, AREA_VISION_ACTIVITY, WHEEL_ACTIVITY } from '../../course/activities';
+import { type DefinitionActivity } from '../../course/wheel';
 import type { NewEvent, RecordedEvent } from '../store/types';
-import { AreaDefinitionSaved, AreaRated, type DefinitionActivity, WHEEL_ACTIVITY } from './wheel.events';
+import { AreaDefinitionSaved, AreaRated } from './wheel.events';
 
 export interface WheelState {
   ratings: Readonly<Record<string, number>>;
@@ -11,7 +13,7 @@ export interface WheelState {
 
 export const initialWheel: WheelState = {
   ratings: {},
-  definitions: { 'concientizando-areas-balance': {}, 'viendo-hacia-atras-desde-el-futuro': {} },
+  definitions: { [AREA_BELIEFS_ACTIVITY]: {}, [AREA_VISION_ACTIVITY]: {} },
 };
 
 export function evolveWheel(state: WheelState, event: RecordedEvent): WheelState {

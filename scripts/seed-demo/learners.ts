@@ -2,11 +2,22 @@
 // decisions (the same pure functions the routes call), folded as they go so each decision sees the state
 // the recorded events make.
 import { AREA_IDS, areaById, areasByEarlierScore, LIFE_AREAS, MAX_SCORE, MIN_SCORE } from '../../course/areas';
+import {
+  AREA_BELIEFS_ACTIVITY,
+  AREA_VISION_ACTIVITY,
+  BELIEF_THRESHOLD_ACTIVITY,
+  CONSCIOUSNESS_ACTIVITY,
+  DEEP_WHY_ACTIVITY,
+  FIRST_COACHING_SESSION_ACTIVITY,
+  MEDITATION_ACTIVITY,
+  WHEEL_ACTIVITY,
+} from '../../course/activities';
 import { addHesitation, advance, type BeliefGoal, choosePerfect, TIME_FRAMES } from '../../course/belief-threshold';
-import { DEEP_WHY_ACTIVITY, FOCUS_AREAS, WHY_LEVELS } from '../../course/deep-why';
-import { dayIn, MEDITATION_ACTIVITY, PHASE_IDS } from '../../course/meditation';
+import { FOCUS_AREAS, WHY_LEVELS } from '../../course/deep-why';
+import { dayIn, PHASE_IDS } from '../../course/meditation';
 import { PRODUCTS } from '../../course/products';
 import { ACTIVITIES, moduleOf } from '../../course/syllabus';
+import { DEFINITION_ACTIVITIES, type DefinitionActivity } from '../../course/wheel';
 import { type AccountState, decideRegister, decideRequestVerification, decideVerify, evolveAccount, initialAccountState } from '../../events/accounts/accounts';
 import { learnerStreamId } from '../../events/accounts/accounts.events';
 import { decideSaveGoal } from '../../events/belief-threshold/belief-threshold';
@@ -20,7 +31,6 @@ import { MeditationSessionCompleted, RevelationSaved } from '../../events/medita
 import { confirmWrites } from '../../events/payments/payments';
 import type { NewEvent, Queryable, RecordedEvent } from '../../events/store/types';
 import { decideDefine, decideRate } from '../../events/wheel/wheel';
-import { DEFINITION_ACTIVITIES, type DefinitionActivity, WHEEL_ACTIVITY } from '../../events/wheel/wheel.events';
 import type { WhyQuestion, WhyQuestionInput } from '../../jobs/deep-why/why-question';
 import { LeadStreams, NEWSLETTER, source, uniqueEmail, viewPage, walk } from './funnel';
 import { FEMALE_NAMES, type Gender, MALE_NAMES, type Place, PLACES, SURNAMES, usernameFor } from './people';
@@ -88,7 +98,7 @@ function stopAfterFor(rng: Random, stage: Stage): string | undefined {
     case 'premium-beliefs':
       return rng.pick(['tus-sistemas-de-creencias-actuales', 'tus-nuevos-sistemas-de-creencias']);
     case 'threshold':
-      return rng.pick(['umbral-de-creencia', 'umbral-de-creencia', 'tu-nueva-historia']);
+      return rng.pick([BELIEF_THRESHOLD_ACTIVITY, BELIEF_THRESHOLD_ACTIVITY, 'tu-nueva-historia']);
     case 'modules-2-3':
       return rng.pick(slugsOfModules(2, 3));
     case 'module-5':
@@ -304,9 +314,9 @@ class LearnerRun {
       return;
     }
 
-    await this.definitions('concientizando-areas-balance', this.p.stage === 'beliefs' && this.rng.chance(0.4));
+    await this.definitions(AREA_BELIEFS_ACTIVITY, this.p.stage === 'beliefs' && this.rng.chance(0.4));
     if (!this.reached('beliefs')) return;
-    await this.definitions('viendo-hacia-atras-desde-el-futuro', this.p.stage === 'visions' && this.rng.chance(0.35));
+    await this.definitions(AREA_VISION_ACTIVITY, this.p.stage === 'visions' && this.rng.chance(0.35));
     if (!this.reached('visions')) return;
     // Writing about each area changes how some of them look: a few scores move.
     if (this.p.demo || this.rng.chance(0.45)) await this.rerateSome();
@@ -319,9 +329,9 @@ class LearnerRun {
     if (this.rng.chance(0.85)) await this.complete(MEDITATION_ACTIVITY);
     if (this.rng.chance(0.65)) {
       await this.sitting(this.rng.pick([0, 1, 2]));
-      await this.complete('niveles-conciencia-hawkins');
+      await this.complete(CONSCIOUSNESS_ACTIVITY);
     }
-    await this.coachingSession('primera-sesion-de-coaching');
+    await this.coachingSession(FIRST_COACHING_SESSION_ACTIVITY);
     if (this.reached('free-module')) {
       await this.pay();
       await this.lessons();
@@ -455,8 +465,8 @@ class LearnerRun {
         const q = await this.deps.askWhy({
           areaTitle: areaById(areaId)!.title,
           levelIndex: level,
-          currentText: this.state.wheel.definitions['concientizando-areas-balance'][areaId],
-          futureText: this.state.wheel.definitions['viendo-hacia-atras-desde-el-futuro'][areaId],
+          currentText: this.state.wheel.definitions[AREA_BELIEFS_ACTIVITY][areaId],
+          futureText: this.state.wheel.definitions[AREA_VISION_ACTIVITY][areaId],
           previousAnswer: level > 0 ? answers[level - 1] : undefined,
         });
         const questionId = seedId(this.p.key, 'why', areaId, String(level));
@@ -570,7 +580,7 @@ class LearnerRun {
         await this.coachingSession(activity.slug);
         continue;
       }
-      if (activity.slug === 'umbral-de-creencia') {
+      if (activity.slug === BELIEF_THRESHOLD_ACTIVITY) {
         const unfinished = activity.slug === this.p.stopAfter && this.rng.chance(0.5);
         await this.beliefThreshold(unfinished);
         if (unfinished) return;

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
-import { BELIEF_THRESHOLD_ACTIVITY, DELETE_CONFIRM } from '../../course/belief-threshold';
+import { BELIEF_THRESHOLD_ACTIVITY } from '../../course/activities';
+import { DELETE_CONFIRM } from '../../course/belief-threshold';
 import { ACTIVITIES } from '../../course/syllabus';
 import { dataDir, verifiedAccount, type Account } from './accounts';
 

@@ -1,10 +1,11 @@
 // Inline read model: each learner's focus areas and answers per level, and whether the exercise was started
 // again since its completion (the same fold the decisions use).
+import { DEEP_WHY_ACTIVITY } from '../../../course/activities';
 import { ActivityCompleted } from '../../course/course.events';
 import { rowProjection } from '../../store/projection';
 import type { RecordedEvent } from '../../store/types';
 import { evolveDeepWhy, initialDeepWhy } from '../deep-why';
-import { DEEP_WHY_ACTIVITY, WhyAnswerSaved, WhyExerciseRestarted, WhySelectionSaved } from '../deep-why.events';
+import { WhyAnswerSaved, WhyExerciseRestarted, WhySelectionSaved } from '../deep-why.events';
 
 export interface DeepWhyRow {
   [column: string]: string | string[] | boolean | Record<string, (string | null)[]>;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BELIEF_THRESHOLD_ACTIVITY, GOAL_TOO_SHORT } from '../../../course/belief-threshold';
+import { BELIEF_THRESHOLD_ACTIVITY } from '../../../course/activities';
+import { GOAL_TOO_SHORT } from '../../../course/belief-threshold';
 import { PREMIUM_ROLE } from '../../../course/rules';
 import { ACTIVITIES } from '../../../course/syllabus';
 import { LOCK_MESSAGES } from '../../../events/course/course';

@@ -2,17 +2,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
-import {
-  BELIEF_REQUIRED,
-  BELIEF_THRESHOLD_ACTIVITY,
-  GOAL_TOO_SHORT,
-  isKnownFrame,
-  isValidGoalText,
-  MAX_BELIEF,
-  MAX_GOAL,
-  TIME_FRAMES,
-  type BeliefGoal,
-} from '../../../course/belief-threshold';
+import { BELIEF_THRESHOLD_ACTIVITY } from '../../../course/activities';
+import { BELIEF_REQUIRED, GOAL_TOO_SHORT, isKnownFrame, isValidGoalText, MAX_BELIEF, MAX_GOAL, TIME_FRAMES, type BeliefGoal } from '../../../course/belief-threshold';
 import { learnerStreamId } from '../../../events/accounts/accounts.events';
 import { decideDeleteGoal, decideSaveGoal, GOAL_NOT_FOUND } from '../../../events/belief-threshold/belief-threshold';
 import { BeliefGoalSaved } from '../../../events/belief-threshold/belief-threshold.events';

@@ -4,6 +4,7 @@
 // quoted texts) stays in the client. The free activities' text ships with the app, so that it works offline.
 // A paid generic lesson has no text of its own beyond its syllabus description, which the syllabus shows
 // everyone.
+import { BELIEF_THRESHOLD_ACTIVITY, BREATHING_ACTIVITY, FIVE_LAWS_ACTIVITY } from '../../../course/activities';
 
 export interface LessonSection {
   id: string;
@@ -90,7 +91,7 @@ const FIVE_LAWS: LessonSection[] = [
 ];
 
 export const LESSON_TEXTS: Readonly<Record<string, LessonText>> = {
-  'teoria-5-leyes-universales': {
+  [FIVE_LAWS_ACTIVITY]: {
     intro: [
       'Hay principios que se repiten en la naturaleza, en el cuerpo y en la forma en que se arma nuestra vida. Las tradiciones espirituales los llamaron leyes universales. No hace falta creer en ellas para usarlas: alcanza con mirarlas como lentes para entender lo que te pasa y elegir mejor.',
     ],
@@ -102,13 +103,13 @@ export const LESSON_TEXTS: Readonly<Record<string, LessonText>> = {
       ],
     },
   },
-  'herramienta-respiracion-guiada': {
+  [BREATHING_ACTIVITY]: {
     intro: [
       'Cuando la mente se acelera, el cuerpo es la puerta de vuelta. Elige un ritmo, siéntate con la espalda cómoda y deja que el círculo marque el paso: crece cuando inhalas, se queda quieto cuando sostienes y se achica cuando exhalas.',
     ],
     sections: [],
   },
-  'umbral-de-creencia': {
+  [BELIEF_THRESHOLD_ACTIVITY]: {
     intro: [
       'Hay un momento en que tu cuerpo deja de discutir y dice: «sí, lo creo». Ese es tu umbral de creencia. No es lo que tu mente considera lógico, sino lo que sientes posible en el pecho, en el estómago, en la respiración.',
       'Vas a escribir una meta y te haré la misma pregunta en distintos plazos, de 20 años a 1 mes. Responde con el cuerpo, no con la cabeza: si algo se tensa, es una duda, y esa duda guarda una creencia que vale la pena mirar. Cuando un plazo se sienta exactamente bien, ese es tu tiempo perfecto.',

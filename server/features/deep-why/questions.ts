@@ -5,9 +5,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
 import { areaById, AREA_IDS } from '../../../course/areas';
+import { MAX_ANSWER, WHY_LEVELS } from '../../../course/deep-why';
+import { AREA_BELIEFS_ACTIVITY, AREA_VISION_ACTIVITY } from '../../../course/activities';
 import { learnerStreamId } from '../../../events/accounts/accounts.events';
 import { decideQuestionAsked } from '../../../events/deep-why/deep-why';
-import { MAX_ANSWER, WHY_LEVELS } from '../../../events/deep-why/deep-why.events';
 import { NotFoundError } from '../../../events/errors';
 import { learnerFold } from '../../../events/learner';
 import { handleCommand } from '../../../events/store/command';
@@ -72,8 +73,8 @@ export const whyQuestionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { jobs
           'SELECT activity_id, definition FROM area_definitions WHERE user_id = $1 AND area_id = $2',
           [user.id, areaId],
         );
-        currentText = rows.find((r) => r.activity_id === 'concientizando-areas-balance')?.definition;
-        futureText = rows.find((r) => r.activity_id === 'viendo-hacia-atras-desde-el-futuro')?.definition;
+        currentText = rows.find((r) => r.activity_id === AREA_BELIEFS_ACTIVITY)?.definition;
+        futureText = rows.find((r) => r.activity_id === AREA_VISION_ACTIVITY)?.definition;
       }
       const questionId = randomUUID();
       const data: WhyQuestionJob = { userId: user?.id ?? null, questionId, areaId, areaTitle: areaById(areaId)!.title, levelIndex, previousAnswer, currentText, futureText };

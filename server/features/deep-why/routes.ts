@@ -3,10 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
 import { areaById, AREA_IDS } from '../../../course/areas';
+import { AREA_BELIEFS_ACTIVITY, AREA_VISION_ACTIVITY, DEEP_WHY_ACTIVITY } from '../../../course/activities';
+import { MAX_ANSWER, WHY_LEVELS } from '../../../course/deep-why';
 import { learnerStreamId } from '../../../events/accounts/accounts.events';
 import { learnerFold } from '../../../events/learner';
 import { decideAnswer, decideRestart, decideSelect, targetAreaIds } from '../../../events/deep-why/deep-why';
-import { DEEP_WHY_ACTIVITY, MAX_ANSWER, WHY_LEVELS } from '../../../events/deep-why/deep-why.events';
 import { InvalidError } from '../../../events/errors';
 import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
@@ -62,8 +63,8 @@ const deepWhyRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }>
         id,
         score: ratings[id] ?? null,
         title: areaById(id)!.title,
-        currentText: text('concientizando-areas-balance', id),
-        futureText: text('viendo-hacia-atras-desde-el-futuro', id),
+        currentText: text(AREA_BELIEFS_ACTIVITY, id),
+        futureText: text(AREA_VISION_ACTIVITY, id),
       }));
       const deepWhy = deepWhyRows.rows[0];
       return {

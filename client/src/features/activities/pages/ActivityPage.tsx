@@ -2,11 +2,23 @@
 // to the syllabus and its body, or why it is locked. Open to guests: their progress stays in this browser.
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import {
+  AREA_BELIEFS_ACTIVITY,
+  AREA_VISION_ACTIVITY,
+  BELIEF_THRESHOLD_ACTIVITY,
+  BREATHING_ACTIVITY,
+  CONSCIOUSNESS_ACTIVITY,
+  DEEP_WHY_ACTIVITY,
+  FIRST_COACHING_SESSION_ACTIVITY,
+  FIVE_LAWS_ACTIVITY,
+  MEDITATION_ACTIVITY,
+  WHEEL_ACTIVITY,
+} from '../../../../../course/activities';
 import { textFromServer } from '../../../../../course/lessons';
 import { currentActivity, lockReason, nextActivity } from '../../../../../course/rules';
 import { activityBySlug, COURSE, findActivity, moduleOf } from '../../../../../course/syllabus';
 import { Skeleton } from '../../../components/Skeleton/Skeleton';
-import { CHECKING_ACCESS, FIRST_COACHING_SESSION } from '../first-coaching-session/lib/access';
+import { CHECKING_ACCESS } from '../first-coaching-session/lib/access';
 import { LessonBody } from '../components/LessonBody';
 import type { ActivityBodyProps } from '../lib/types';
 import styles from '../components/Activity.module.css';
@@ -43,25 +55,25 @@ export const SESSION_EXPIRED = 'Tu sesión ha expirado. Por favor, inicia sesió
 /** The body of each activity: the dedicated ones, and the generic lesson for every other slug of the syllabus. */
 function bodyOf(slug: string): ComponentType<ActivityBodyProps> {
   switch (slug) {
-    case 'herramienta-respiracion-guiada':
+    case BREATHING_ACTIVITY:
       return BreathingTool;
-    case 'teoria-5-leyes-universales':
+    case FIVE_LAWS_ACTIVITY:
       return FiveLaws;
-    case '12-areas-balance':
+    case WHEEL_ACTIVITY:
       return LifeWheel;
-    case 'concientizando-areas-balance':
+    case AREA_BELIEFS_ACTIVITY:
       return AreaBeliefs;
-    case 'viendo-hacia-atras-desde-el-futuro':
+    case AREA_VISION_ACTIVITY:
       return AreaVision;
-    case '7-niveles-deep-why':
+    case DEEP_WHY_ACTIVITY:
       return DeepWhy;
-    case 'meditacion-7-fases':
+    case MEDITATION_ACTIVITY:
       return Meditation;
-    case 'niveles-conciencia-hawkins':
+    case CONSCIOUSNESS_ACTIVITY:
       return ConsciousnessLevels;
-    case 'primera-sesion-de-coaching':
+    case FIRST_COACHING_SESSION_ACTIVITY:
       return FirstCoachingSession;
-    case 'umbral-de-creencia':
+    case BELIEF_THRESHOLD_ACTIVITY:
       return BeliefThreshold;
     default:
       return LessonBody;
@@ -122,7 +134,7 @@ export function ActivityPage({ viewer, progress, signOut }: { viewer: ActivityVi
 
   // Under the header, the activity's card on its way; the first coaching session says it is checking access.
   const preparing =
-    activity.slug === FIRST_COACHING_SESSION ? (
+    activity.slug === FIRST_COACHING_SESSION_ACTIVITY ? (
       <Skeleton shape="activity" part="body" label={CHECKING_ACCESS} showLabel />
     ) : (
       <Skeleton shape="activity" part="body" label="Preparando actividad..." />

@@ -1,7 +1,8 @@
 // The belief threshold (activity 8): a learner's goals, each saved whole, and their deletion.
 // Keys: ['activities', 'beliefThreshold', 'goals'].
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { BELIEF_THRESHOLD_ACTIVITY, type BeliefGoal } from '../../../../../../course/belief-threshold';
+import { BELIEF_THRESHOLD_ACTIVITY } from '../../../../../../course/activities';
+import { type BeliefGoal } from '../../../../../../course/belief-threshold';
 import { api, unwrap } from '../../../../api/client';
 
 export const LOAD_GOALS_ERROR = 'No se pudieron cargar tus metas.';

@@ -3,7 +3,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BELIEF_REQUIRED, BELIEF_THRESHOLD_ACTIVITY, DELETE_CONFIRM, GOAL_TOO_SHORT, TIME_FRAMES, type BeliefGoal } from '../../../../../../course/belief-threshold';
+import { BELIEF_THRESHOLD_ACTIVITY } from '../../../../../../course/activities';
+import { BELIEF_REQUIRED, DELETE_CONFIRM, GOAL_TOO_SHORT, TIME_FRAMES, type BeliefGoal } from '../../../../../../course/belief-threshold';
 import { activityBySlug } from '../../../../../../course/syllabus';
 import { LESSON_TEXTS } from '../../../../../../server/features/course/lessons';
 import { createQueryClient } from '../../../../app/providers';

@@ -2,7 +2,7 @@
 // questions (asked, then polled). Keys: ['activities', 'deepWhy', 'prerequisites'] and
 // ['activities', 'deepWhy', 'question', input].
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { DEEP_WHY_ACTIVITY } from '../../../../../../course/deep-why';
+import { DEEP_WHY_ACTIVITY } from '../../../../../../course/activities';
 import { api, unwrap } from '../../../../api/client';
 import type { paths } from '../../../../api/schema';
 

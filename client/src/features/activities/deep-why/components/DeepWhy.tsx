@@ -5,8 +5,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { scoreColour } from '../../../../../../course/areas';
+import { DEEP_WHY_ACTIVITY, WHEEL_ACTIVITY } from '../../../../../../course/activities';
 import {
-  DEEP_WHY_ACTIVITY,
   EARLY_FINISH_FROM_AREA,
   fallbackWhyQuestion,
   FOCUS_AREAS,
@@ -34,7 +34,6 @@ import {
   type WhyAnswers,
   type WhyQuestionInput,
 } from '../api/deep-why-queries';
-import { WHEEL_SLUG } from '../../wheel/api/wheel-queries';
 import { answerChain, areaInfo, finalWhy, guestDeepWhy, guestTargetAreas, resumePosition, storedGuestDeepWhy, withAnswer, type GuestDeepWhy, type WhyPosition } from '../lib/deep-why';
 import { activityPath, SYLLABUS_PATH } from '../../lib/paths';
 // What looks as in activities 2 and 3 (the card, the badge, the answer box...) uses their styles.
@@ -81,7 +80,7 @@ function LoadFailed({ message, needsWheel, onRetry }: { message: string; needsWh
       </h2>
       <p role="alert">{message}</p>
       {needsWheel ? (
-        <ButtonLink to={activityPath(WHEEL_SLUG)}>{GO_TO_WHEEL}</ButtonLink>
+        <ButtonLink to={activityPath(WHEEL_ACTIVITY)}>{GO_TO_WHEEL}</ButtonLink>
       ) : onRetry ? (
         <Button variant="secondary" onClick={onRetry}>
           {RETRY}

@@ -4,7 +4,7 @@
 import { areaById } from '../../../../../../course/areas';
 import { FOCUS_AREAS, targetAreaIdsFrom, WHY_LEVELS } from '../../../../../../course/deep-why';
 import type { TargetArea, WhyAnswers } from '../api/deep-why-queries';
-import { BELIEFS_SLUG, VISION_SLUG, WHEEL_SLUG } from '../../wheel/api/wheel-queries';
+import { AREA_BELIEFS_ACTIVITY, AREA_VISION_ACTIVITY, WHEEL_ACTIVITY } from '../../../../../../course/activities';
 import { guestDefinitions, guestRatings, storedObject } from '../../wheel/lib/wheel-data';
 
 /**
@@ -75,9 +75,9 @@ export function storedGuestDeepWhy({ selectedAreaIds, whyAnswers, restarted }: G
 
 /** A guest's 7 target areas, as the server would give them, from the wheel and activities 2 and 3 kept here. */
 export function guestTargetAreas(activityData: Readonly<Record<string, unknown>>): TargetArea[] {
-  const ratings = guestRatings(activityData[WHEEL_SLUG]);
-  const current = guestDefinitions(activityData[BELIEFS_SLUG]);
-  const future = guestDefinitions(activityData[VISION_SLUG]);
+  const ratings = guestRatings(activityData[WHEEL_ACTIVITY]);
+  const current = guestDefinitions(activityData[AREA_BELIEFS_ACTIVITY]);
+  const future = guestDefinitions(activityData[AREA_VISION_ACTIVITY]);
   return targetAreaIdsFrom(ratings).map((id) => ({
     id,
     score: ratings[id] ?? null,

@@ -2,15 +2,12 @@
 // the writes. Keys: ['activities', 'wheel', 'ratings'] and ['activities', 'areaDefinitions', slug].
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../../../api/client';
+import { WHEEL_ACTIVITY } from '../../../../../../course/activities';
+import { type DefinitionActivity } from '../../../../../../course/wheel';
 import type { paths } from '../../../../api/schema';
 
 /** The server's enum of area ids: the ids of course/areas.ts, which it is built from. */
 type AreaId = paths['/api/activity/saveRating']['post']['requestBody']['content']['application/json']['areaId'];
-
-export const WHEEL_SLUG = '12-areas-balance';
-export const BELIEFS_SLUG = 'concientizando-areas-balance';
-export const VISION_SLUG = 'viendo-hacia-atras-desde-el-futuro';
-export type DefinitionsSlug = typeof BELIEFS_SLUG | typeof VISION_SLUG;
 
 export type Ratings = Record<string, number>;
 export type AreaDefinitions = { definitions: Record<string, string>; ratings: Ratings };
@@ -21,18 +18,18 @@ export const SAVE_DEFINITION_ERROR = 'Error al guardar.';
 export const LOAD_ERROR = 'No se pudieron cargar los datos.';
 
 export async function fetchRatings(): Promise<Ratings> {
-  return unwrap(await api.GET('/api/activity/getActivityRatings', { params: { query: { activityId: WHEEL_SLUG } } }), LOAD_ERROR);
+  return unwrap(await api.GET('/api/activity/getActivityRatings', { params: { query: { activityId: WHEEL_ACTIVITY } } }), LOAD_ERROR);
 }
 
 export async function postRating({ areaId, score }: { areaId: string; score: number }): Promise<Ratings> {
-  return unwrap(await api.POST('/api/activity/saveRating', { body: { activityId: WHEEL_SLUG, areaId: areaId as AreaId, score } }), SAVE_RATING_ERROR);
+  return unwrap(await api.POST('/api/activity/saveRating', { body: { activityId: WHEEL_ACTIVITY, areaId: areaId as AreaId, score } }), SAVE_RATING_ERROR);
 }
 
-export async function fetchAreaDefinitions(slug: DefinitionsSlug): Promise<AreaDefinitions> {
+export async function fetchAreaDefinitions(slug: DefinitionActivity): Promise<AreaDefinitions> {
   return unwrap(await api.GET('/api/activity/getAreaDefinitions', { params: { query: { activityId: slug } } }), LOAD_ERROR);
 }
 
-export async function postAreaDefinition({ activityId, areaId, definition }: { activityId: DefinitionsSlug; areaId: string; definition: string }): Promise<void> {
+export async function postAreaDefinition({ activityId, areaId, definition }: { activityId: DefinitionActivity; areaId: string; definition: string }): Promise<void> {
   unwrap(await api.POST('/api/activity/saveAreaDefinition', { body: { activityId, areaId: areaId as AreaId, definition } }), SAVE_DEFINITION_ERROR);
 }
 
@@ -43,7 +40,7 @@ export const wheelQueries = {
       queryKey: [...wheelQueries.all(), 'wheel', 'ratings'] as const,
       queryFn: fetchRatings,
     }),
-  areaDefinitions: (slug: DefinitionsSlug) =>
+  areaDefinitions: (slug: DefinitionActivity) =>
     queryOptions({
       queryKey: [...wheelQueries.all(), 'areaDefinitions', slug] as const,
       queryFn: () => fetchAreaDefinitions(slug),

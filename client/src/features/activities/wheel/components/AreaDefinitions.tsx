@@ -5,11 +5,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { allDefined, areasByEarlierScore, LIFE_AREAS, scoreColour, type LifeArea } from '../../../../../../course/areas';
+import { WHEEL_ACTIVITY } from '../../../../../../course/activities';
 import { ApiError } from '../../../../api/errors';
 import { Button, ButtonLink } from '../../../../components/Button/Button';
 import { Loading } from '../../../../components/Loading/Loading';
 import { readGuestProgress, saveGuestActivityData, useGuestProgress } from '../../../../lib/guest-progress';
-import { SAVE_DEFINITION_ERROR, WHEEL_SLUG, wheelMutations, wheelQueries, type AreaDefinitions as Stored, type Ratings } from '../api/wheel-queries';
+import { SAVE_DEFINITION_ERROR, wheelMutations, wheelQueries, type AreaDefinitions as Stored, type Ratings } from '../api/wheel-queries';
 import { SYLLABUS_PATH } from '../../lib/paths';
 import { guestDefinitions, guestRatings, storedObject } from '../lib/wheel-data';
 import { COMPLETE_ERROR } from '../../components/CompleteActivity';
@@ -40,7 +41,7 @@ function AreaDefinitions({ copy, ...props }: ActivityBodyProps & { copy: AreaDef
   if (!signedIn) {
     start = {
       definitions: guestDefinitions(guest.activityData[copy.slug]),
-      ratings: guestRatings(guest.activityData[WHEEL_SLUG]),
+      ratings: guestRatings(guest.activityData[WHEEL_ACTIVITY]),
       order: LIFE_AREAS,
       loadFailed: false,
     };

@@ -4,11 +4,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { allRated, LIFE_AREAS, scoreColour, strongestAreas, weakestAreas, type RatedArea } from '../../../../../../course/areas';
+import { WHEEL_ACTIVITY } from '../../../../../../course/activities';
 import { Button, ButtonLink } from '../../../../components/Button/Button';
 import { Loading } from '../../../../components/Loading/Loading';
 import { Video } from '../../../../components/Video/Video';
 import { readGuestProgress, saveGuestActivityData, useGuestProgress } from '../../../../lib/guest-progress';
-import { SAVE_RATING_ERROR, WHEEL_SLUG, wheelMutations, wheelQueries, type Ratings } from '../api/wheel-queries';
+import { SAVE_RATING_ERROR, wheelMutations, wheelQueries, type Ratings } from '../api/wheel-queries';
 import { SYLLABUS_PATH } from '../../lib/paths';
 import { guestRatings, storedObject } from '../lib/wheel-data';
 import { arrivalView, useCompletionOnArrival } from '../../lib/completion-on-arrival';
@@ -27,7 +28,7 @@ type View = 'intro' | 'rating' | 'summary' | 'arriving';
 export function LifeWheel(props: ActivityBodyProps) {
   const { signedIn, sessionExpired } = props;
   const stored = useQuery({ ...wheelQueries.ratings(), enabled: signedIn });
-  const guestData = useGuestProgress().activityData[WHEEL_SLUG];
+  const guestData = useGuestProgress().activityData[WHEEL_ACTIVITY];
   const expiredOnLoad = useExpiredOnLoad(signedIn, stored, sessionExpired);
 
   // Keyed by who is looking: signing out (a 401) must not hand a user's answers to the guest's store.
@@ -71,7 +72,7 @@ function WheelSession({ activity, signedIn, done, complete, goNext, hasNext, ses
     setView(next);
   };
 
-  const guestWrite = (next: Ratings) => ({ ...storedObject(readGuestProgress().activityData[WHEEL_SLUG]), ratings: next });
+  const guestWrite = (next: Ratings) => ({ ...storedObject(readGuestProgress().activityData[WHEEL_ACTIVITY]), ratings: next });
 
   const choose = async (areaIndex: number, score: number) => {
     if (savingRef.current) return;
@@ -99,7 +100,7 @@ function WheelSession({ activity, signedIn, done, complete, goNext, hasNext, ses
         setSaving(false);
       }
     } else {
-      saveGuestActivityData(WHEEL_SLUG, guestWrite(after));
+      saveGuestActivityData(WHEEL_ACTIVITY, guestWrite(after));
     }
     setRecent((ids) => [area.id, ...ids.filter((id) => id !== area.id)]);
     if (areaIndex < LIFE_AREAS.length - 1) setIndex((current) => (current === areaIndex ? areaIndex + 1 : current));

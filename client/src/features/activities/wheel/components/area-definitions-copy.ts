@@ -1,12 +1,13 @@
 // What differs between activities 2 and 3 (activities.md): the prompts, the banner, the last button and the
 // completion screen. Everything a visitor reads is here, in Spanish.
 import type { LifeArea } from '../../../../../../course/areas';
-import { BELIEFS_SLUG, VISION_SLUG, type DefinitionsSlug } from '../api/wheel-queries';
+import { AREA_BELIEFS_ACTIVITY, AREA_VISION_ACTIVITY } from '../../../../../../course/activities';
+import { type DefinitionActivity } from '../../../../../../course/wheel';
 
 export type Insight = { title: string; text: string };
 
 export type AreaDefinitionsCopy = {
-  slug: DefinitionsSlug;
+  slug: DefinitionActivity;
   loading: string;
   intro: string;
   prompts: (area: LifeArea) => readonly string[];
@@ -19,7 +20,7 @@ export type AreaDefinitionsCopy = {
 };
 
 export const BELIEFS: AreaDefinitionsCopy = {
-  slug: BELIEFS_SLUG,
+  slug: AREA_BELIEFS_ACTIVITY,
   loading: 'Cargando tus áreas de enfoque...',
   intro:
     'Cada área de tu vida se apoya en lo que crees sobre ella. Aquí vas a ponerlo en palabras, área por área, sin corregirte: lo que escribas es una foto de tu mapa interno de hoy, no una sentencia.',
@@ -55,7 +56,7 @@ export const BELIEFS: AreaDefinitionsCopy = {
 };
 
 export const VISION: AreaDefinitionsCopy = {
-  slug: VISION_SLUG,
+  slug: AREA_VISION_ACTIVITY,
   loading: 'Cargando tu visión del futuro...',
   intro:
     'Imagina que ya pasaron unos años y tu vida es la que elegiste. Desde ahí, mira hacia atrás y describe cada área como si ya fuera real: en presente, con detalles, con lo que ves, sientes y haces.',
