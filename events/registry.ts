@@ -1,6 +1,6 @@
 // Every event type and every projection of the application, in one place (composition root of events/).
 import { accountEvents } from './accounts/accounts.events';
-import { beliefEvents } from './belief-threshold/belief-threshold.events';
+import { beliefThresholdEvents } from './belief-threshold/belief-threshold.events';
 import { beliefGoalsProjection } from './belief-threshold/projections/belief-threshold-goals';
 import { usersProjection } from './accounts/projections/users';
 import { courseEvents } from './course/course.events';
@@ -25,6 +25,6 @@ import { leadsProjection } from './leads/projections/leads';
 import { EventCatalog } from './store/catalog';
 import type { Projection } from './store/projection';
 
-export const createCatalog = () => new EventCatalog([...leadEvents, ...accountEvents, ...courseEvents, ...wheelEvents, ...deepWhyEvents, ...meditationEvents, ...beliefEvents, ...paymentEvents, ...coachEvents]);
+export const createCatalog = () => new EventCatalog([...leadEvents, ...accountEvents, ...courseEvents, ...wheelEvents, ...deepWhyEvents, ...meditationEvents, ...beliefThresholdEvents, ...paymentEvents, ...coachEvents]);
 
 export const projections: readonly Projection[] = [usersProjection, completionsProjection, reflectionsProjection, areaRatingsProjection, areaDefinitionsProjection, deepWhyProjection, revelationsProjection, meditationTotalsProjection, beliefGoalsProjection, paymentsProjection, entitlementsProjection, leadsProjection, leadDailyCountsProjection, ...analyticsProjections];

@@ -14,7 +14,7 @@ import type { Config } from './config';
 import rateLimit from '@fastify/rate-limit';
 import { createAccounts } from './features/accounts/accounts';
 import authRoutes from './features/accounts/routes';
-import beliefRoutes from './features/belief-threshold/routes';
+import beliefThresholdRoutes from './features/belief-threshold/routes';
 import courseRoutes from './features/course/routes';
 import { createAiAvailability } from './features/deep-why/ai-availability';
 import { whyQuestionRoutes } from './features/deep-why/questions';
@@ -129,7 +129,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(courseRoutes, { store: deps.store, pool: deps.pool });
   await app.register(wheelRoutes, { store: deps.store, pool: deps.pool });
   await app.register(deepWhyRoutes, { store: deps.store, pool: deps.pool });
-  await app.register(beliefRoutes, { store: deps.store, pool: deps.pool });
+  await app.register(beliefThresholdRoutes, { store: deps.store, pool: deps.pool });
   await app.register(coachRoutes, { store: deps.store, pool: deps.pool, catalog: createCatalog() });
   await app.register(paymentRoutes, { store: deps.store, pool: deps.pool, accounts, config });
   await app.register(meditationRoutes, { store: deps.store, pool: deps.pool });

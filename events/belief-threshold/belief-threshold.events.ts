@@ -22,4 +22,4 @@ export const BeliefGoalSaved = defineEvent(
 
 export const BeliefGoalDeleted = defineEvent('BeliefGoalDeleted', 1, z.strictObject({ userId: z.uuid(), goalId: z.uuid() }));
 
-export const beliefEvents = [BeliefGoalSaved, BeliefGoalDeleted] as const;
+export const beliefThresholdEvents = [BeliefGoalSaved, BeliefGoalDeleted] as const;

@@ -1,6 +1,6 @@
 // The belief-threshold slice: the learner's goals as a pure fold, and the decisions to save or delete one.
 import { BELIEF_THRESHOLD_ACTIVITY } from '../../course/activities';
-import { type BeliefGoal } from '../../course/belief-threshold';
+import type { BeliefGoal } from '../../course/belief-threshold';
 import { assertUnlocked, type ProgressState } from '../course/course';
 import { NotFoundError } from '../errors';
 import type { NewEvent, RecordedEvent } from '../store/types';

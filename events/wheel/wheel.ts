@@ -2,7 +2,7 @@
 // the course's lock rule: nothing is saved for a locked activity).
 import { assertUnlocked, type ProgressState } from '../course/course';
 import { AREA_BELIEFS_ACTIVITY, AREA_VISION_ACTIVITY, WHEEL_ACTIVITY } from '../../course/activities';
-import { type DefinitionActivity } from '../../course/wheel';
+import type { DefinitionActivity } from '../../course/wheel';
 import type { NewEvent, RecordedEvent } from '../store/types';
 import { AreaDefinitionSaved, AreaRated } from './wheel.events';
 

@@ -78,7 +78,7 @@ const toGoal = (r: GoalRecord): BeliefGoal => ({
   perfectTimeFrameYears: r.perfect_time_frame_years,
 });
 
-const beliefRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }> = async (app, { store, pool }) => {
+const beliefThresholdRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }> = async (app, { store, pool }) => {
   app.get(
     '/api/activity/getBeliefThreshold',
     {
@@ -146,4 +146,4 @@ const beliefRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }> 
   );
 };
 
-export default beliefRoutes;
+export default beliefThresholdRoutes;

@@ -1,4 +1,4 @@
-// /menu composed with the session: the menu feature shows a profile, the auth feature knows who it is.
+// /menu composed with the session: the menu feature shows a profile, the accounts feature knows who it is.
 import { useAuth } from '../../features/accounts/session/useAuth';
 import { MenuPage } from '../../features/menu/pages/MenuPage';
 

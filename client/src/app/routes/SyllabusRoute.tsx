@@ -1,4 +1,4 @@
-// /cursos/manifiesta composed with the session: the course shows progress, the auth feature knows who it is.
+// /cursos/manifiesta composed with the session: the course shows progress, the accounts feature knows who it is.
 import { useAuth } from '../../features/accounts/session/useAuth';
 import { SyllabusPage } from '../../features/course/pages/SyllabusPage';
 

@@ -1,6 +1,7 @@
-// Account creation and e-mail verification: only the auth pages load this module.
+// Account creation and e-mail verification: only the account pages (signup, verification) load this module.
 import { mutationOptions } from '@tanstack/react-query';
 import { api, unwrap, type Envelope } from '../../../api/client';
+import { accountsQueries } from './accounts-queries';
 import type { SignupBody } from './types';
 
 export const SIGNUP_ERROR = 'Ocurrió un error durante el registro.';
@@ -29,8 +30,8 @@ export async function postResendVerification({ email, redirect }: { email: strin
 }
 
 export const accountMutations = {
-  signup: () => mutationOptions({ mutationKey: ['auth', 'signup'], mutationFn: postSignup }),
-  verifyEmail: () => mutationOptions({ mutationKey: ['auth', 'verifyEmail'], mutationFn: getVerifyEmail }),
+  signup: () => mutationOptions({ mutationKey: [...accountsQueries.all(), 'signup'], mutationFn: postSignup }),
+  verifyEmail: () => mutationOptions({ mutationKey: [...accountsQueries.all(), 'verifyEmail'], mutationFn: getVerifyEmail }),
   resendVerification: () =>
-    mutationOptions({ mutationKey: ['auth', 'resendVerification'], mutationFn: postResendVerification }),
+    mutationOptions({ mutationKey: [...accountsQueries.all(), 'resendVerification'], mutationFn: postResendVerification }),
 };

@@ -1,4 +1,4 @@
-// The session check, and the auth feature's query key (nothing of the session is kept in the query cache).
+// The session check, and the accounts feature's query key (nothing of the session is kept in the query cache).
 import { unwrap } from '../../../api/errors';
 import { lightApi } from '../../../api/light-client';
 import type { SessionUser } from './types';
@@ -10,7 +10,7 @@ export async function fetchCurrentUser(): Promise<SessionUser | null> {
   return unwrap(result);
 }
 
-/** The auth feature's root key: the session itself lives outside the query cache (session/AuthProvider.tsx). */
-export const authQueries = {
-  all: () => ['auth'] as const,
+/** The accounts feature's root key: the session itself lives outside the query cache (session/AuthProvider.tsx). */
+export const accountsQueries = {
+  all: () => ['accounts'] as const,
 };

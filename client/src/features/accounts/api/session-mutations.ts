@@ -4,7 +4,7 @@ import { unwrap } from '../../../api/errors';
 // The session's own calls run in the app's shell: the light client (no openapi-fetch) is enough.
 import { lightApi } from '../../../api/light-client';
 import { renewingSession } from '../../../api/session-gate';
-import { fetchCurrentUser } from './accounts-queries';
+import { accountsQueries, fetchCurrentUser } from './accounts-queries';
 import type { LoginBody, SessionUser } from './types';
 
 export const LOGIN_ERROR = 'Error al iniciar sesión.';
@@ -29,6 +29,6 @@ export async function renewSession(): Promise<SessionUser | null> {
 }
 
 export const sessionMutations = {
-  login: () => mutationOptions({ mutationKey: ['auth', 'login'], mutationFn: postLogin }),
-  logout: () => mutationOptions({ mutationKey: ['auth', 'logout'], mutationFn: postLogout }),
+  login: () => mutationOptions({ mutationKey: [...accountsQueries.all(), 'login'], mutationFn: postLogin }),
+  logout: () => mutationOptions({ mutationKey: [...accountsQueries.all(), 'logout'], mutationFn: postLogout }),
 };

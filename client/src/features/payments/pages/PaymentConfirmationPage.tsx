@@ -10,7 +10,7 @@ import { ButtonLink } from '../../../components/Button/Button';
 import { whatsappLink } from '../../../config/links';
 import { useTrackView } from '../../../lib/track-view';
 import { setPagoAfirmaciones } from '../../../lib/visitor-record';
-import { authQueries } from '../../accounts/api/accounts-queries';
+import { accountsQueries } from '../../accounts/api/accounts-queries';
 import { errorText } from '../../accounts/lib/error-text';
 import { withRedirect } from '../../accounts/lib/redirect';
 import { useAuth } from '../../accounts/session/useAuth';
@@ -22,7 +22,7 @@ export const REDIRECT_AFTER_PAYMENT_MS = 3000;
 /** Where the buyer lands: the course for the course, otherwise the menu (the catalogue says which). */
 const landingOf = (productId: string) => (isProductId(productId) ? PRODUCTS[productId].landing : '/menu');
 
-const AUTH_KEY = authQueries.all()[0];
+const ACCOUNTS_KEY = accountsQueries.all()[0];
 
 export function PaymentConfirmationPage() {
   useTrackView('confirmacion-pago');
@@ -43,7 +43,7 @@ export function PaymentConfirmationPage() {
       await refresh(account);
       if (body.productId === 'afirmaciones-ebook') setPagoAfirmaciones('done');
       // What the account owns changed: purchases and unlocked content are read again where they are shown.
-      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== AUTH_KEY });
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== ACCOUNTS_KEY });
     },
   });
   const { mutate } = confirm;

@@ -2,7 +2,7 @@
 // Keys: ['activities', 'beliefThreshold', 'goals'].
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { BELIEF_THRESHOLD_ACTIVITY } from '../../../../../../course/activities';
-import { type BeliefGoal } from '../../../../../../course/belief-threshold';
+import type { BeliefGoal } from '../../../../../../course/belief-threshold';
 import { api, unwrap } from '../../../../api/client';
 
 export const LOAD_GOALS_ERROR = 'No se pudieron cargar tus metas.';
@@ -30,16 +30,16 @@ export function withSavedGoal(goals: readonly BeliefGoal[] | undefined, saved: B
   return list.some((g) => g.id === saved.id) ? list.map((g) => (g.id === saved.id ? saved : g)) : [...list, saved];
 }
 
-export const beliefQueries = {
+export const beliefThresholdQueries = {
   all: () => ['activities', 'beliefThreshold'] as const,
   goals: () =>
     queryOptions({
-      queryKey: [...beliefQueries.all(), 'goals'] as const,
+      queryKey: [...beliefThresholdQueries.all(), 'goals'] as const,
       queryFn: fetchGoals,
     }),
 };
 
-export const beliefMutations = {
-  saveGoal: () => mutationOptions({ mutationKey: [...beliefQueries.all(), 'saveGoal'], mutationFn: postGoal }),
-  deleteGoal: () => mutationOptions({ mutationKey: [...beliefQueries.all(), 'deleteGoal'], mutationFn: postDeleteGoal }),
+export const beliefThresholdMutations = {
+  saveGoal: () => mutationOptions({ mutationKey: [...beliefThresholdQueries.all(), 'saveGoal'], mutationFn: postGoal }),
+  deleteGoal: () => mutationOptions({ mutationKey: [...beliefThresholdQueries.all(), 'deleteGoal'], mutationFn: postDeleteGoal }),
 };

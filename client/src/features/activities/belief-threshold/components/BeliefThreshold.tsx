@@ -18,7 +18,7 @@ import {
 import { ApiError } from '../../../../api/errors';
 import { Button } from '../../../../components/Button/Button';
 import { Loading } from '../../../../components/Loading/Loading';
-import { beliefMutations, beliefQueries, DELETE_GOAL_ERROR, LOAD_GOALS_ERROR, SAVE_GOAL_ERROR, withSavedGoal, type GoalDraft } from '../api/belief-threshold-queries';
+import { beliefThresholdMutations, beliefThresholdQueries, DELETE_GOAL_ERROR, LOAD_GOALS_ERROR, SAVE_GOAL_ERROR, withSavedGoal, type GoalDraft } from '../api/belief-threshold-queries';
 import { activityPath } from '../../lib/paths';
 import { isExpired, useExpiredOnLoad } from '../../lib/session-expiry';
 import type { ActivityBodyProps } from '../../lib/types';
@@ -38,7 +38,7 @@ type Screen = 'management' | 'goalInput' | 'questioning' | 'reflection' | 'summa
 
 export default function BeliefThreshold(props: ActivityBodyProps) {
   const { signedIn, sessionExpired } = props;
-  const stored = useQuery({ ...beliefQueries.goals(), enabled: signedIn });
+  const stored = useQuery({ ...beliefThresholdQueries.goals(), enabled: signedIn });
   const expiredOnLoad = useExpiredOnLoad(signedIn, stored, sessionExpired);
 
   if (!signedIn) return <Session key="guest" {...props} goals={[]} />;
@@ -60,9 +60,9 @@ type SessionProps = ActivityBodyProps & { goals: readonly BeliefGoal[] };
 
 function Session({ activity, text, goals, signedIn, done, complete, goNext, hasNext, sessionExpired }: SessionProps) {
   const queryClient = useQueryClient();
-  const { mutateAsync: saveGoal } = useMutation(beliefMutations.saveGoal());
-  const { mutateAsync: deleteGoal } = useMutation(beliefMutations.deleteGoal());
-  const goalsKey = beliefQueries.goals().queryKey;
+  const { mutateAsync: saveGoal } = useMutation(beliefThresholdMutations.saveGoal());
+  const { mutateAsync: deleteGoal } = useMutation(beliefThresholdMutations.deleteGoal());
+  const goalsKey = beliefThresholdQueries.goals().queryKey;
 
   const [screen, setScreen] = useState<Screen>('management');
   const [goal, setGoal] = useState<BeliefGoal | null>(null);

@@ -3,7 +3,7 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../../../api/client';
 import { WHEEL_ACTIVITY } from '../../../../../../course/activities';
-import { type DefinitionActivity } from '../../../../../../course/wheel';
+import type { DefinitionActivity } from '../../../../../../course/wheel';
 import type { paths } from '../../../../api/schema';
 
 /** The server's enum of area ids: the ids of course/areas.ts, which it is built from. */

@@ -2,7 +2,7 @@
 // completion screen. Everything a visitor reads is here, in Spanish.
 import type { LifeArea } from '../../../../../../course/areas';
 import { AREA_BELIEFS_ACTIVITY, AREA_VISION_ACTIVITY } from '../../../../../../course/activities';
-import { type DefinitionActivity } from '../../../../../../course/wheel';
+import type { DefinitionActivity } from '../../../../../../course/wheel';
 
 export type Insight = { title: string; text: string };
 
