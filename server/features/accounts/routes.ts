@@ -113,7 +113,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
       config: perIp,
       schema: {
         operationId: 'signup',
-        tags: ['auth'],
+        tags: ['accounts'],
         summary: 'Crea una cuenta y envía el correo de verificación (no inicia sesión)',
         body: SignupBody,
         response: { 200: Empty, ...authErrors, ...keyedWriteErrors },
@@ -158,7 +158,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
     {
       schema: {
         operationId: 'verifyEmail',
-        tags: ['auth'],
+        tags: ['accounts'],
         summary: 'Activa la cuenta con el enlace del correo (un solo uso, vence en 24 h)',
         querystring: z.object({ token: z.string(AUTH_MESSAGES.tokenMissing).min(1, AUTH_MESSAGES.tokenMissing).max(200, AUTH_MESSAGES.tokenInvalid) }),
         response: { 200: Empty, ...authErrors },
@@ -192,7 +192,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
       config: perIp,
       schema: {
         operationId: 'resendVerification',
-        tags: ['auth'],
+        tags: ['accounts'],
         summary: 'Envía un nuevo enlace de verificación (misma respuesta exista o no la dirección)',
         body: ResendBody,
         response: { 200: Empty, ...authErrors },
@@ -224,7 +224,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
       config: perIp,
       schema: {
         operationId: 'login',
-        tags: ['auth'],
+        tags: ['accounts'],
         summary: 'Inicia sesión: crea una sesión nueva y la guarda en una cookie httpOnly',
         body: LoginBody,
         response: { 200: WithSessionUser, ...authErrors },
@@ -252,7 +252,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
   app.post(
     '/api/auth/logout',
     {
-      schema: { operationId: 'logout', tags: ['auth'], summary: 'Cierra la sesión en el servidor', response: { 200: Empty, ...authErrors } },
+      schema: { operationId: 'logout', tags: ['accounts'], summary: 'Cierra la sesión en el servidor', response: { 200: Empty, ...authErrors } },
     },
     async (request, reply) => {
       const token = cookies.read(request);
@@ -267,7 +267,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
     {
       schema: {
         operationId: 'refreshToken',
-        tags: ['auth'],
+        tags: ['accounts'],
         summary: 'Renueva la sesión: una nueva cookie, la anterior deja de valer',
         response: { 200: WithSessionUser, ...authErrors },
       },
@@ -283,7 +283,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
   app.get(
     '/api/auth/verifyToken',
     {
-      schema: { operationId: 'verifyToken', tags: ['auth'], summary: 'Quién soy: el usuario de la sesión', response: { 200: WithSessionUser, ...authErrors } },
+      schema: { operationId: 'verifyToken', tags: ['accounts'], summary: 'Quién soy: el usuario de la sesión', response: { 200: WithSessionUser, ...authErrors } },
     },
     async (request) => {
       const { user, times } = await requireSession(request);

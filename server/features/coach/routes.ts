@@ -364,7 +364,7 @@ const coachRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; cat
     {
       schema: {
         operationId: 'exportMyData',
-        tags: ['account'],
+        tags: ['coach'],
         summary: 'Descarga todos tus datos (tu cuenta y cada evento de tu recorrido) en JSON',
         response: { ...errorResponses, 401: ErrorEnvelope },
       },

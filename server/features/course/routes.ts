@@ -260,7 +260,7 @@ const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, poo
     {
       schema: {
         operationId: 'getResources',
-        tags: ['resources'],
+        tags: ['course'],
         summary: 'Los recursos gratuitos de /recursos-gratuitos',
         response: { 200: envelope(z.array(ResourceSchema)), ...errorResponses },
       },

@@ -76,7 +76,7 @@ const callRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'> & { no
     {
       schema: {
         operationId: 'getNotification',
-        tags: ['site'],
+        tags: ['leads'],
         summary: 'El aviso del sitio, si hay uno (se muestra como banner descartable; id cambia con el texto)',
         response: { 200: envelope(Notice), ...errorResponses },
       },
