@@ -1,7 +1,7 @@
 // Every event type and every projection of the application, in one place (composition root of events/).
 import { accountEvents } from './accounts/accounts.events';
 import { beliefThresholdEvents } from './belief-threshold/belief-threshold.events';
-import { beliefGoalsProjection } from './belief-threshold/projections/belief-threshold-goals';
+import { beliefThresholdGoalsProjection } from './belief-threshold/projections/belief-threshold-goals';
 import { usersProjection } from './accounts/projections/users';
 import { courseEvents } from './course/course.events';
 import './course/lesson-guest-sync';
@@ -27,4 +27,4 @@ import type { Projection } from './store/projection';
 
 export const createCatalog = () => new EventCatalog([...leadEvents, ...accountEvents, ...courseEvents, ...wheelEvents, ...deepWhyEvents, ...meditationEvents, ...beliefThresholdEvents, ...paymentEvents, ...coachEvents]);
 
-export const projections: readonly Projection[] = [usersProjection, completionsProjection, reflectionsProjection, areaRatingsProjection, areaDefinitionsProjection, deepWhyProjection, revelationsProjection, meditationTotalsProjection, beliefGoalsProjection, paymentsProjection, entitlementsProjection, leadsProjection, leadDailyCountsProjection, ...analyticsProjections];
+export const projections: readonly Projection[] = [usersProjection, completionsProjection, reflectionsProjection, areaRatingsProjection, areaDefinitionsProjection, deepWhyProjection, revelationsProjection, meditationTotalsProjection, beliefThresholdGoalsProjection, paymentsProjection, entitlementsProjection, leadsProjection, leadDailyCountsProjection, ...analyticsProjections];

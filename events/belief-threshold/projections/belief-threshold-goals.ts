@@ -16,10 +16,10 @@ export interface BeliefGoalRow {
   updated_at: string;
 }
 
-export const beliefGoalsProjection = rowProjection<BeliefGoalRow>({
-  name: 'belief_goals',
+export const beliefThresholdGoalsProjection = rowProjection<BeliefGoalRow>({
+  name: 'belief_threshold_goals',
   mode: 'inline',
-  table: 'belief_goals',
+  table: 'belief_threshold_goals',
   keyColumns: ['goal_id'],
   eventTypes: [BeliefGoalSaved.type, BeliefGoalDeleted.type],
   key: (e) => (BeliefGoalSaved.is(e) || BeliefGoalDeleted.is(e) ? { goal_id: e.data.goalId } : undefined),

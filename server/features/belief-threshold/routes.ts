@@ -93,7 +93,7 @@ const beliefThresholdRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg
     async (request) => {
       const user = await requireUser(request);
       beliefActivity(request.query.activityId);
-      const { rows } = await pool.query<GoalRecord>(`SELECT ${GOAL_COLUMNS} FROM belief_goals WHERE user_id = $1 ORDER BY created_at, goal_id`, [user.id]);
+      const { rows } = await pool.query<GoalRecord>(`SELECT ${GOAL_COLUMNS} FROM belief_threshold_goals WHERE user_id = $1 ORDER BY created_at, goal_id`, [user.id]);
       return { success: true as const, message: 'Tus metas.', data: rows.map(toGoal) };
     },
   );
