@@ -530,6 +530,18 @@ describe('duplicate accounts', () => {
     expect(await mailKindsFor(ownerId)).toEqual(['account-verification', 'signup-attempt']);
   });
 
+  it('the same attempt retried with its Idempotency-Key answers 200 again and queues the owner one note', async () => {
+    const original = await signedUp(app, 'Again');
+    const ownerId = (await userRow(original.email))!.user_id;
+    const body = { username: unique('again'), email: original.email, password: 'otra-clave-larga' };
+    const headers = { 'idempotency-key': `signup-${unique('key')}` };
+    const first = await signup(app, body, { headers });
+    const again = await signup(app, body, { headers });
+    expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+    expect(again.json()).toEqual(first.json());
+    expect(await mailKindsFor(ownerId)).toEqual(['account-verification', 'signup-attempt']);
+  });
+
   it('a username in use → 409 usernameTaken, with a new address or with one that has an account; nothing written', async () => {
     const original = await signedUp(app, 'Taken');
     const before = await writes();
