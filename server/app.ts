@@ -125,7 +125,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes, { pool: deps.pool, jobs: deps.jobs, projections, lagDegradedSeconds: config.PROJECTION_LAG_DEGRADED_SECONDS });
   await app.register(leadRoutes, { store: deps.store, config });
   await app.register(callRoutes, { store: deps.store, config, notice: { text: config.SITE_NOTICE_TEXT, link: config.SITE_NOTICE_LINK || undefined } });
-  await app.register(authRoutes, { store: deps.store, accounts, cookies, config });
+  await app.register(authRoutes, { store: deps.store, accounts, cookies, jobs: deps.jobs, config });
   await app.register(courseRoutes, { store: deps.store, pool: deps.pool });
   await app.register(wheelRoutes, { store: deps.store, pool: deps.pool });
   await app.register(deepWhyRoutes, { store: deps.store, pool: deps.pool });

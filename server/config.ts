@@ -19,6 +19,11 @@ const ConfigSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default('Manifiesta <hola@manifiesta.local>'),
+  /**
+   * Mails of one kind (lead welcome, verification, signup attempt) to one address in any hour, whoever asks:
+   * a person needs one, perhaps two more if the first is slow; past that it is a loop or someone else's doing.
+   */
+  MAIL_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100).default(3),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKERS: z
     .enum(['true', 'false', '1', '0'])

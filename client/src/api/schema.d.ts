@@ -114,7 +114,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crea una cuenta y envía el correo de verificación (no inicia sesión) */
+        /**
+         * Crea una cuenta y envía el correo de verificación (no inicia sesión)
+         * @description Con una dirección que ya tiene cuenta responde exactamente lo mismo, no crea nada y avisa por correo a quien tiene esa cuenta: la respuesta no dice qué direcciones están registradas. Un nombre de usuario en uso sí responde 409.
+         */
         post: operations["signup"];
         delete?: never;
         options?: never;
@@ -1024,6 +1027,7 @@ export interface operations {
             content: {
                 "application/json": {
                     email: string;
+                    /** @description Solo un nombre: letras de cualquier idioma, espacios, apóstrofos y guiones (un punto solo tras una inicial), de 2 a 40 caracteres. */
                     nick: string;
                     /** @enum {string} */
                     page: "nostalgia" | "niveles" | "afirmaciones" | "Newsletter Archive";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWhyQuestionGenerator, FIRST_FALLBACK } from '../../../jobs/ai/why-question';
-import { countEvents } from '../../../tests/setup/app';
+import { countEvents, mailDeps } from '../../../tests/setup/app';
 import { AI_FAILURES_TO_OPEN } from './ai-availability';
 import { startFakeGemini, type FakeGemini } from '../../../tests/fakes/gemini';
 import { startTestApp, waitFor, type TestApp } from '../../../tests/setup/app';
@@ -24,6 +24,7 @@ beforeAll(async () => {
     from: 'Manifiesta <hola@manifiesta.local>',
     outboxDir: '/tmp/manifiesta-unused-outbox',
     log: quiet,
+    ...mailDeps(db),
     whyQuestions: {
       generate: async (input) => {
         if (failGeneration) throw new Error('the worker crashed');
