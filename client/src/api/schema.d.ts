@@ -508,7 +508,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Guarda una meta (nueva, o el reemplazo de una tuya por su id) y la devuelve con su id */
+        /** Guarda una meta (nueva, o el reemplazo de una tuya por su id) y la devuelve con su id (409 si ya tienes el máximo de metas) */
         post: operations["saveBeliefThreshold"];
         delete?: never;
         options?: never;
@@ -610,7 +610,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Agrega una nota privada (solo para coaches) al recorrido de una persona */
+        /** Agrega una nota privada (solo para coaches) al recorrido de una persona (409 si ya tiene el máximo de notas) */
         post: operations["coachAddNote"];
         delete?: never;
         options?: never;
@@ -3670,6 +3670,15 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4352,6 +4361,15 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4990,6 +5008,15 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5158,6 +5185,15 @@ export interface operations {
             };
             /** @description Default Response */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
