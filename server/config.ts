@@ -36,6 +36,13 @@ const ConfigSchema = z.object({
   /** Attempts per minute per client address (login, signup, resend) and failed logins per account per 15 min. */
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  /**
+   * Every other write (POST, PUT, PATCH, DELETE) per signed-in user (per client address for a guest): a sustained
+   * rate per minute, a burst allowance on top, and a ceiling per day (429 with Retry-After beyond).
+   */
+  RATE_LIMIT_WRITES_PER_USER: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_WRITES_BURST: z.coerce.number().int().min(1).default(40),
+  RATE_LIMIT_WRITES_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(2_000),
   /** Lead forms per minute per client address (page views: four times as many). */
   LEAD_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   /**

@@ -24,15 +24,15 @@ export interface TestApp {
 
 /**
  * Starts pg-boss on the database and builds the app; `wrapStore` lets a test swap parts of the store,
- * `config` overrides settings (a fake provider's address).
+ * `config` overrides settings (a fake provider's address), `now` is the clock of the write limits.
  */
 export async function startTestApp(
   db: TestDatabase,
-  { wrapStore = (s: EventStore) => s, config = {} as Partial<AppConfig> } = {},
+  { wrapStore = (s: EventStore) => s, config = {} as Partial<AppConfig>, now = undefined as (() => number) | undefined } = {},
 ): Promise<TestApp> {
   const jobs = await startJobs(db.url, () => {});
   const store = createEventStore({ pool: db.pool, catalog: createCatalog(), projections, enqueue: jobs.enqueue });
-  const app = await buildApp({ config: { ...TEST_CONFIG, ...config }, pool: db.pool, store: wrapStore(store), jobs, logger: pino({ level: 'silent' }) });
+  const app = await buildApp({ config: { ...TEST_CONFIG, ...config }, pool: db.pool, store: wrapStore(store), jobs, logger: pino({ level: 'silent' }), now });
   await app.ready();
   return {
     app,
