@@ -1,9 +1,11 @@
 // The learner's stream folded once for every course decision: progress (completions, reflections),
-// the wheel (ratings, area texts), the deep-why and the belief goals. Each part is its slice's own pure evolve.
+// the wheel (ratings, area texts), the deep-why, the belief goals, and what the caps count (deep-why rounds
+// and questions, meditation sessions and revelations). Each part is its slice's own pure evolve.
 import { DEEP_WHY_ACTIVITY } from '../course/activities';
 import { evolveBeliefGoals, initialBeliefGoals, type BeliefGoalsState } from './belief-threshold/belief-threshold';
 import { evolveProgress, initialProgress, type ProgressState } from './course/course';
-import { evolveDeepWhy, initialDeepWhy, type DeepWhyState } from './deep-why/deep-why';
+import { evolveDeepWhy, evolveDeepWhyCounts, initialDeepWhy, initialDeepWhyCounts, type DeepWhyCounts, type DeepWhyState } from './deep-why/deep-why';
+import { evolveMeditationCounts, initialMeditationCounts, type MeditationCounts } from './meditation/meditation';
 import type { RecordedEvent } from './store/types';
 import { evolveWheel, initialWheel, type WheelState } from './wheel/wheel';
 
@@ -11,16 +13,20 @@ export interface LearnerState {
   progress: ProgressState;
   wheel: WheelState;
   deepWhy: DeepWhyState;
+  deepWhyCounts: DeepWhyCounts;
   beliefGoals: BeliefGoalsState;
+  meditation: MeditationCounts;
 }
 
 export const learnerFold = {
-  initial: { progress: initialProgress, wheel: initialWheel, deepWhy: initialDeepWhy, beliefGoals: initialBeliefGoals } as LearnerState,
+  initial: { progress: initialProgress, wheel: initialWheel, deepWhy: initialDeepWhy, deepWhyCounts: initialDeepWhyCounts, beliefGoals: initialBeliefGoals, meditation: initialMeditationCounts } as LearnerState,
   evolve: (s: LearnerState, e: RecordedEvent): LearnerState => ({
     progress: evolveProgress(s.progress, e),
     wheel: evolveWheel(s.wheel, e),
     deepWhy: evolveDeepWhy(s.deepWhy, e),
+    deepWhyCounts: evolveDeepWhyCounts(s.deepWhyCounts, e),
     beliefGoals: evolveBeliefGoals(s.beliefGoals, e),
+    meditation: evolveMeditationCounts(s.meditation, e),
   }),
 };
 

@@ -3,7 +3,7 @@ import { PgBoss } from 'pg-boss';
 import type { Enqueue, Queryable } from '../events/store/types';
 import { AI_WHY_QUESTION, type WhyQuestion, type WhyQuestionInput } from './deep-why/why-question';
 import { AUTH_CLEANUP, AUTH_CLEANUP_CRON, cleanUpAuth } from './accounts/cleanup';
-import { createMailer, EMAIL_SEND, EMAIL_SEND_DEAD, type EmailDeps, type EmailPayload, withoutAddresses } from './email/send-email';
+import { createMailer, EMAIL_SEND, EMAIL_SEND_DEAD, type EmailDeps, mailLabel, MailJob, withoutAddresses } from './email/send-email';
 import { QUEUES } from './queues';
 
 /** Deep-why questions generated at the same time by one process. */
@@ -76,19 +76,22 @@ export async function startJobs(connectionString: string, onError: (err: Error) 
     async startWorkers(deps) {
       const deliver = createMailer(deps);
       const emailWork = { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true } as const;
-      await boss.work<EmailPayload, void, typeof emailWork>(EMAIL_SEND, emailWork, async ([job]) => {
+      await boss.work<MailJob, void, typeof emailWork>(EMAIL_SEND, emailWork, async ([job]) => {
         if (!job) return;
         try {
           await deliver(job.id, job.data);
         } catch (err) {
           // The operator's view of a mail that does not go out: each failure, and the last one loudly.
-          // No address in the log: the job id finds the mail in pgboss.job.
+          // No address in the log: the job id finds the job in pgboss.job, which holds ids only.
           const attempt = job.retryCount + 1;
           const { message, code } = err as Error & { code?: string };
-          const failure = { job: job.id, kind: job.data.kind, attempt, of: job.retryLimit + 1, code, error: withoutAddresses(message) };
+          const parsed = MailJob.safeParse(job.data);
+          const kind = parsed.success ? mailLabel(parsed.data) : 'unreadable';
+          const failure = { job: job.id, kind, attempt, of: job.retryLimit + 1, code, error: withoutAddresses(message) };
           if (job.retryCount >= job.retryLimit) deps.log.error?.(failure, `mail not sent after ${attempt} attempts: moved to the dead-letter queue ${EMAIL_SEND_DEAD}`);
           else deps.log.warn?.(failure, 'mail not sent; it will be retried');
-          throw err;
+          // pg-boss keeps what is thrown as the job's output (and the dead letter's): the same, without addresses.
+          throw Object.assign(new Error(failure.error), { code });
         }
       });
       const { whyQuestions } = deps;

@@ -25,7 +25,7 @@ export const QUEUES: readonly QueueSpec[] = [
     retryBackoff: true,
     retryDelayMax: 30 * 60,
     expireInSeconds: 120,
-    // A sent mail's job row holds its text (a verification link): keep it an hour, not pg-boss's week.
+    // A sent mail's job holds ids only (who it went to is in the read models); an hour is enough to look at it.
     deleteAfterSeconds: 3600,
   },
   { name: AUTH_CLEANUP, retryLimit: 2, retryDelay: 60, expireInSeconds: 300 },

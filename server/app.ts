@@ -35,6 +35,7 @@ import auth, { sessionCookies } from './plugins/auth';
 import errors from './plugins/errors';
 import sameOrigin from './plugins/same-origin';
 import securityHeaders from './plugins/security-headers';
+import writeLimits from './plugins/write-limits';
 
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
 
@@ -50,6 +51,9 @@ export type AppConfig = Pick<
   | 'RATE_LIMIT_PER_IP'
   | 'RATE_LIMIT_LOGIN_PER_ACCOUNT'
   | 'LEAD_RATE_LIMIT_PER_IP'
+  | 'RATE_LIMIT_WRITES_PER_USER'
+  | 'RATE_LIMIT_WRITES_BURST'
+  | 'RATE_LIMIT_WRITES_PER_USER_PER_DAY'
   | 'TRUST_PROXY'
   | 'MERCADOPAGO_API_URL'
   | 'MERCADOPAGO_ACCESS_TOKEN'
@@ -69,6 +73,8 @@ export interface AppDeps {
   /** Where the built SPA lives (default dist/client). */
   clientDir?: string;
   logger?: Logger;
+  /** The clock of the write limits (milliseconds, like Date.now). */
+  now?: () => number;
 }
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
@@ -121,11 +127,15 @@ export async function buildApp(deps: AppDeps) {
   await app.register(sameOrigin, { publicUrl: config.publicUrl });
   await app.register(rateLimit, { global: false, errorResponseBuilder: () => ({ statusCode: 429, success: false, message: MESSAGES.tooManyRequests, data: null }) });
   await app.register(auth, { accounts, cookies });
+  await app.register(writeLimits, {
+    limits: { perMinute: config.RATE_LIMIT_WRITES_PER_USER, burst: config.RATE_LIMIT_WRITES_BURST, perDay: config.RATE_LIMIT_WRITES_PER_USER_PER_DAY },
+    now: deps.now,
+  });
 
   await app.register(healthRoutes, { pool: deps.pool, jobs: deps.jobs, projections, lagDegradedSeconds: config.PROJECTION_LAG_DEGRADED_SECONDS });
   await app.register(leadRoutes, { store: deps.store, config });
   await app.register(callRoutes, { store: deps.store, config, notice: { text: config.SITE_NOTICE_TEXT, link: config.SITE_NOTICE_LINK || undefined } });
-  await app.register(authRoutes, { store: deps.store, accounts, cookies, config });
+  await app.register(authRoutes, { store: deps.store, accounts, cookies, jobs: deps.jobs, config });
   await app.register(courseRoutes, { store: deps.store, pool: deps.pool });
   await app.register(wheelRoutes, { store: deps.store, pool: deps.pool });
   await app.register(deepWhyRoutes, { store: deps.store, pool: deps.pool });

@@ -19,6 +19,11 @@ const ConfigSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default('Manifiesta <hola@manifiesta.local>'),
+  /**
+   * Mails of one kind (lead welcome, verification, signup attempt) to one address in any hour, whoever asks:
+   * a person needs one, perhaps two more if the first is slow; past that it is a loop or someone else's doing.
+   */
+  MAIL_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100).default(3),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKERS: z
     .enum(['true', 'false', '1', '0'])
@@ -31,6 +36,13 @@ const ConfigSchema = z.object({
   /** Attempts per minute per client address (login, signup, resend) and failed logins per account per 15 min. */
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  /**
+   * Every other write (POST, PUT, PATCH, DELETE) per signed-in user (per client address for a guest): a sustained
+   * rate per minute, a burst allowance on top, and a ceiling per day (429 with Retry-After beyond).
+   */
+  RATE_LIMIT_WRITES_PER_USER: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_WRITES_BURST: z.coerce.number().int().min(1).default(40),
+  RATE_LIMIT_WRITES_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(2_000),
   /** Lead forms per minute per client address (page views: four times as many). */
   LEAD_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   /**

@@ -11,6 +11,7 @@ import { recordWhyQuestion } from './features/deep-why/questions';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
+import { mailWorkerDeps } from './mail';
 
 export interface Runtime {
   db: Database;
@@ -41,6 +42,7 @@ export async function startRuntime(config: Config, log: Logger, { workers }: { w
         from: config.MAIL_FROM,
         outboxDir: path.join(config.dataDir, 'outbox'),
         log: log.child({ component: 'jobs' }),
+        ...mailWorkerDeps(db.pool, { publicUrl: config.publicUrl, perAddressPerHour: config.MAIL_PER_ADDRESS_PER_HOUR }),
         maintenance: { db: db.pool, sessionIdleHours: config.SESSION_IDLE_HOURS },
         whyQuestions: {
           generate: createWhyQuestionGenerator({

@@ -2,7 +2,7 @@
 import { BELIEF_THRESHOLD_ACTIVITY } from '../../course/activities';
 import type { BeliefGoal } from '../../course/belief-threshold';
 import { assertUnlocked, type ProgressState } from '../course/course';
-import { NotFoundError } from '../errors';
+import { ConflictError, NotFoundError } from '../errors';
 import type { NewEvent, RecordedEvent } from '../store/types';
 import { BeliefGoalDeleted, BeliefGoalSaved } from './belief-threshold.events';
 
@@ -27,6 +27,14 @@ export function evolveBeliefGoals(state: BeliefGoalsState, event: RecordedEvent)
 
 export const GOAL_NOT_FOUND = 'No encontramos esa meta.';
 
+/**
+ * The most goals a learner keeps at once. The activity asks for one goal at a time and a learner works on a
+ * handful over the course; 50 is ten times a generous handful. Replacing a goal is always allowed; deleting one
+ * makes room for a new one.
+ */
+export const MAX_BELIEF_GOALS = 50;
+export const TOO_MANY_GOALS = `Ya tienes ${MAX_BELIEF_GOALS} metas, el máximo. Elimina alguna que ya no necesites y podrás crear una nueva.`;
+
 type Command = { userId: string; roles: readonly number[]; eventId?: string };
 
 /** A new goal (no id: the caller gives a fresh one as `newId`) or the replacement of one of the learner's own. */
@@ -34,6 +42,7 @@ export function decideSaveGoal(progress: ProgressState, state: BeliefGoalsState,
   assertUnlocked(progress, BELIEF_THRESHOLD_ACTIVITY, command.roles);
   const { id, ...fields } = command.goal;
   if (id !== undefined && !state.goals[id]) throw new NotFoundError(GOAL_NOT_FOUND);
+  if (id === undefined && Object.keys(state.goals).length >= MAX_BELIEF_GOALS) throw new ConflictError(TOO_MANY_GOALS);
   const goalId = id ?? command.newId;
   const before = state.goals[goalId];
   if (before && sameGoal(before, fields)) return [];

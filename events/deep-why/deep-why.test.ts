@@ -3,7 +3,21 @@ import { recorded } from '../../tests/setup/recorded';
 import { initialProgress } from '../course/course';
 import { ConflictError, InvalidError } from '../errors';
 import { describeEvent } from '../coach/describe';
-import { decideAnswer, decideRestart, decideSelect, evolveDeepWhy, initialDeepWhy, NEEDS_WHEEL, targetAreaIds } from './deep-why';
+import {
+  decideAnswer,
+  decideQuestionAsked,
+  decideRestart,
+  decideSelect,
+  evolveDeepWhy,
+  evolveDeepWhyCounts,
+  initialDeepWhy,
+  initialDeepWhyCounts,
+  MAX_DEEP_WHY_RESTARTS,
+  MAX_RECORDED_WHY_QUESTIONS,
+  NEEDS_WHEEL,
+  targetAreaIds,
+  TOO_MANY_RESTARTS,
+} from './deep-why';
 
 const userId = '00000000-0000-4000-8000-0000000000bb';
 const unlocked = { completed: new Set(['12-areas-balance', 'concientizando-areas-balance', 'viendo-hacia-atras-desde-el-futuro']) };
@@ -59,13 +73,46 @@ describe('deep-why slice', () => {
   it('decides a restart when there is something to start again, and nothing when it is already fresh', () => {
     const completed = { completed: new Set([...unlocked.completed, '7-niveles-deep-why']) };
     const answered = { selectedAreaIds: ['finances', 'career', 'character'], answers: { finances: ['Uno'] }, restarted: false };
-    const events = decideRestart(completed, answered, { userId, roles: [], eventId: 'e1' });
+    const events = decideRestart(completed, answered, initialDeepWhyCounts, { userId, roles: [], eventId: 'e1' });
     expect(events.map((e) => [e.type, e.data, e.eventId])).toEqual([['WhyExerciseRestarted', { userId }, 'e1']]);
     // A completed exercise with nothing chosen yet still restarts its round (the summary would come back).
-    expect(decideRestart(completed, initialDeepWhy, { userId, roles: [] })).toHaveLength(1);
-    expect(decideRestart(completed, { ...initialDeepWhy, restarted: true }, { userId, roles: [] })).toEqual([]);
-    expect(decideRestart(unlocked, initialDeepWhy, { userId, roles: [] })).toEqual([]);
-    expect(() => decideRestart(initialProgress, answered, { userId, roles: [] })).toThrow(/anterior/);
+    expect(decideRestart(completed, initialDeepWhy, initialDeepWhyCounts, { userId, roles: [] })).toHaveLength(1);
+    expect(decideRestart(completed, { ...initialDeepWhy, restarted: true }, initialDeepWhyCounts, { userId, roles: [] })).toEqual([]);
+    expect(decideRestart(unlocked, initialDeepWhy, initialDeepWhyCounts, { userId, roles: [] })).toEqual([]);
+    expect(() => decideRestart(initialProgress, answered, initialDeepWhyCounts, { userId, roles: [] })).toThrow(/anterior/);
+  });
+
+  it('counts the rounds started again and the questions recorded', () => {
+    const counts = [
+      recorded('WhyExerciseRestarted', { userId }),
+      recorded('WhyQuestionAsked', { userId, questionId: 'q1', areaId: 'finances', levelIndex: 0, question: '¿Por qué?', source: 'fallback', model: null, promptVersion: 'v1' }),
+      recorded('WhyExerciseRestarted', { userId }),
+      recorded('WhyAnswerSaved', { userId, areaId: 'finances', levelIndex: 0, answer: 'Uno' }),
+    ].reduce(evolveDeepWhyCounts, initialDeepWhyCounts);
+    expect(counts).toEqual({ restarts: 2, questions: 1 });
+  });
+
+  it(`a round is started again at most ${MAX_DEEP_WHY_RESTARTS} times: past that, a 409 that says what still works`, () => {
+    const completed = { completed: new Set([...unlocked.completed, '7-niveles-deep-why']) };
+    const answered = { selectedAreaIds: ['finances', 'career', 'character'], answers: { finances: ['Uno'] }, restarted: false };
+    expect(decideRestart(completed, answered, { restarts: MAX_DEEP_WHY_RESTARTS - 1, questions: 0 }, { userId, roles: [] })).toHaveLength(1);
+    const refusal = (() => {
+      try {
+        decideRestart(completed, answered, { restarts: MAX_DEEP_WHY_RESTARTS, questions: 0 }, { userId, roles: [] });
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(ConflictError);
+    expect((refusal as Error).message).toBe(TOO_MANY_RESTARTS);
+    // Nothing to start again is still nothing, cap or not.
+    expect(decideRestart(unlocked, initialDeepWhy, { restarts: MAX_DEEP_WHY_RESTARTS, questions: 0 }, { userId, roles: [] })).toEqual([]);
+  });
+
+  it(`questions are recorded up to ${MAX_RECORDED_WHY_QUESTIONS.toLocaleString('en')}; past that, the question is asked but not recorded`, () => {
+    const question = { userId, questionId: 'q1', areaId: 'finances', levelIndex: 0, question: '¿Por qué?', source: 'fallback' as const, model: null, promptVersion: 'v1', eventId: 'e1' };
+    expect(decideQuestionAsked({ restarts: 0, questions: MAX_RECORDED_WHY_QUESTIONS - 1 }, question)).toHaveLength(1);
+    expect(decideQuestionAsked({ restarts: 0, questions: MAX_RECORDED_WHY_QUESTIONS }, question)).toEqual([]);
   });
 
   it("the coach reads a restart in plain Spanish", () => {

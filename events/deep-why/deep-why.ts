@@ -1,4 +1,5 @@
-// The deep-why slice: the chosen areas and the answers per level, and the decisions to save them.
+// The deep-why slice: the chosen areas and the answers per level, and the decisions to save them; how many
+// rounds were started again and questions recorded, so that neither list grows without end.
 import { DEEP_WHY_ACTIVITY } from '../../course/activities';
 import { FOCUS_AREAS, NEEDS_WHEEL, TARGET_AREAS, targetAreaIdsFrom } from '../../course/deep-why';
 import { assertUnlocked, type ProgressState } from '../course/course';
@@ -28,6 +29,30 @@ export function evolveDeepWhy(state: DeepWhyState, event: RecordedEvent): DeepWh
   }
   if (WhyExerciseRestarted.is(event)) return { selectedAreaIds: [], answers: {}, restarted: true };
   if (ActivityCompleted.is(event) && event.data.activityId === DEEP_WHY_ACTIVITY && state.restarted) return { ...state, restarted: false };
+  return state;
+}
+
+/**
+ * The most a learner's account keeps. 'Rehacer Ejercicio' starts a new round (the coach's replay shows each):
+ * redoing it every day of a five-week course is 35 rounds. A round asks at most 21 questions (3 areas × 7
+ * levels), a few more when a page is reloaded mid-level: 50 rounds' worth is about 1,000 — the cap leaves room
+ * for more than twice that. Past it a question is still asked and shown; it is just not recorded.
+ */
+export const MAX_DEEP_WHY_RESTARTS = 50;
+export const MAX_RECORDED_WHY_QUESTIONS = 2_500;
+export const TOO_MANY_RESTARTS = `Ya rehiciste este ejercicio ${MAX_DEEP_WHY_RESTARTS} veces, el máximo. Puedes seguir trabajando en tu ronda actual: tus respuestas se pueden cambiar cuando quieras.`;
+
+/** What the caps count. */
+export interface DeepWhyCounts {
+  restarts: number;
+  questions: number;
+}
+
+export const initialDeepWhyCounts: DeepWhyCounts = { restarts: 0, questions: 0 };
+
+export function evolveDeepWhyCounts(state: DeepWhyCounts, event: RecordedEvent): DeepWhyCounts {
+  if (WhyExerciseRestarted.is(event)) return { ...state, restarts: state.restarts + 1 };
+  if (WhyQuestionAsked.is(event)) return { ...state, questions: state.questions + 1 };
   return state;
 }
 
@@ -67,18 +92,19 @@ export function decideAnswer(progress: ProgressState, state: DeepWhyState, comma
  * 'Rehacer Ejercicio': recorded when there is something to start again (areas, answers, or a completed
  * round whose summary would come back); nothing when the exercise is already fresh.
  */
-export function decideRestart(progress: ProgressState, state: DeepWhyState, command: Command): NewEvent[] {
+export function decideRestart(progress: ProgressState, state: DeepWhyState, counts: DeepWhyCounts, command: Command): NewEvent[] {
   assertUnlocked(progress, DEEP_WHY_ACTIVITY, command.roles);
   const fresh = state.selectedAreaIds.length === 0 && Object.keys(state.answers).length === 0;
   if (fresh && (state.restarted || !progress.completed.has(DEEP_WHY_ACTIVITY))) return [];
+  if (counts.restarts >= MAX_DEEP_WHY_RESTARTS) throw new ConflictError(TOO_MANY_RESTARTS);
   return [WhyExerciseRestarted.create({ userId: command.userId }, { eventId: command.eventId })];
 }
 
 /**
- * The question a learner was asked at a level, as it was made (AI or fallback). Nothing to check: it is a
- * record of what the learner saw; its event id comes from the question id, so recording it again is a no-op.
+ * The question a learner was asked at a level, as it was made (AI or fallback): a record of what the learner
+ * saw, kept up to the cap; its event id comes from the question id, so recording it again is a no-op.
  */
-export function decideQuestionAsked(command: {
+export function decideQuestionAsked(counts: DeepWhyCounts, command: {
   userId: string;
   questionId: string;
   areaId: string;
@@ -89,6 +115,7 @@ export function decideQuestionAsked(command: {
   promptVersion: string;
   eventId: string;
 }): NewEvent[] {
+  if (counts.questions >= MAX_RECORDED_WHY_QUESTIONS) return [];
   const { userId, questionId, areaId, levelIndex, question, source, model, promptVersion, eventId } = command;
   return [WhyQuestionAsked.create({ userId, questionId, areaId, levelIndex, question, source, model, promptVersion }, { eventId })];
 }

@@ -1,7 +1,9 @@
 // The meditation slice as a pure fold (the coach's replay and the history use it): total time, sessions by
-// day, and the revelations in the order they were written.
+// day, and the revelations in the order they were written; and the decisions to record a session or a
+// revelation, which keep each list under its cap.
 import { currentStreak } from '../../course/meditation';
-import type { RecordedEvent } from '../store/types';
+import { ConflictError } from '../errors';
+import type { NewEvent, RecordedEvent } from '../store/types';
 import { MeditationSessionCompleted, RevelationSaved } from './meditation.events';
 
 export interface Revelation {
@@ -55,4 +57,42 @@ export function meditationHistory(state: Pick<MeditationState, 'totalSeconds' | 
     streakDays: currentStreak(state.days, today),
     meditatedToday: state.days.includes(today),
   };
+}
+
+/**
+ * The most a learner's account keeps, since events are never deleted and the coach's replay folds every one.
+ * A five-week course with one or two meditations a day records about 35–70 sessions and as many revelations;
+ * these caps are twenty times that or more — two sessions a day for almost three years.
+ */
+export const MAX_MEDITATION_SESSIONS = 2_000;
+export const MAX_REVELATIONS = 1_000;
+export const TOO_MANY_SESSIONS = `Ya registraste ${MAX_MEDITATION_SESSIONS.toLocaleString('es')} sesiones de meditación, el máximo que guarda tu cuenta. Puedes seguir meditando, pero esta sesión no se sumará a tu historial; escríbele a tu coach si quieres seguir registrándolas.`;
+export const TOO_MANY_REVELATIONS = `Ya guardaste ${MAX_REVELATIONS.toLocaleString('es')} revelaciones, el máximo que guarda tu cuenta. Copia esta en tu diario para no perderla y escríbele a tu coach si quieres seguir guardándolas aquí.`;
+
+/** What the decisions need: how many of each the learner has recorded. */
+export interface MeditationCounts {
+  sessions: number;
+  revelations: number;
+}
+
+export const initialMeditationCounts: MeditationCounts = { sessions: 0, revelations: 0 };
+
+export function evolveMeditationCounts(state: MeditationCounts, event: RecordedEvent): MeditationCounts {
+  if (MeditationSessionCompleted.is(event)) return { ...state, sessions: state.sessions + 1 };
+  if (RevelationSaved.is(event)) return { ...state, revelations: state.revelations + 1 };
+  return state;
+}
+
+export function decideRecordSession(state: MeditationCounts, command: { session: Parameters<typeof MeditationSessionCompleted.create>[0]; eventId?: string }): NewEvent[] {
+  if (state.sessions >= MAX_MEDITATION_SESSIONS) throw new ConflictError(TOO_MANY_SESSIONS);
+  return [MeditationSessionCompleted.create(command.session, { eventId: command.eventId })];
+}
+
+export function decideSaveRevelation(
+  state: MeditationCounts,
+  command: { userId: string; revelationId: string; revelation: string; totalTimeMeditated: number; eventId?: string },
+): NewEvent[] {
+  if (state.revelations >= MAX_REVELATIONS) throw new ConflictError(TOO_MANY_REVELATIONS);
+  const { eventId, ...data } = command;
+  return [RevelationSaved.create(data, { eventId })];
 }

@@ -11,7 +11,7 @@ afterAll(() => db.drop());
 const user = '00000000-0000-4000-8000-000000000001';
 const rows = async (table: string) => Number((await db.pool.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
 
-it('forgets expired and idle sessions, old spent links and old failures, and keeps everything still usable', async () => {
+it('forgets expired and idle sessions, old spent links, old failures and old mail counts, and keeps everything still usable', async () => {
   await db.pool.query(
     `INSERT INTO sessions (token_hash, user_id, last_seen_at, expires_at) VALUES
        ('\\x01', $1, now(), now() + interval '1 day'),             -- live
@@ -30,8 +30,14 @@ it('forgets expired and idle sessions, old spent links and old failures, and kee
     [user],
   );
   await db.pool.query(`INSERT INTO login_failures (account, at) VALUES ('\\x21', now()), ('\\x22', now() - interval '2 days')`);
+  await db.pool.query(
+    `INSERT INTO mail_sends (job_id, recipient, kind, sent_at) VALUES
+       (gen_random_uuid(), '\\x31', 'lead-welcome', now() - interval '2 hours'), -- past the hour, kept for the day
+       (gen_random_uuid(), '\\x31', 'lead-welcome', now() - interval '25 hours')`,
+  );
 
-  expect(await cleanUpAuth(db.pool, { idleHours: 168 })).toEqual({ sessions: 2, tokens: 2, failures: 1 });
+  expect(await cleanUpAuth(db.pool, { idleHours: 168 })).toEqual({ sessions: 2, tokens: 2, failures: 1, mailSends: 1 });
+  expect(await rows('mail_sends')).toBe(1);
   expect(await rows('sessions')).toBe(1);
   expect(await rows('email_verification_tokens')).toBe(2);
   expect(await rows('login_failures')).toBe(1);

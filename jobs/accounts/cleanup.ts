@@ -1,4 +1,5 @@
-// auth.cleanup: hourly, forgets what can no longer be used — expired sessions and links, old failures.
+// auth.cleanup: hourly, forgets what can no longer be used — expired sessions and links, old failures, and the
+// per-address mail counts past their hour.
 import type { Queryable } from '../../events/store/types';
 
 export const AUTH_CLEANUP = 'auth.cleanup';
@@ -14,5 +15,7 @@ export async function cleanUpAuth(db: Queryable, { idleHours }: { idleHours: num
     `DELETE FROM email_verification_tokens WHERE coalesce(used_at, expires_at) <= now() - interval '7 days'`,
   );
   const failures = await db.query(`DELETE FROM login_failures WHERE at <= now() - interval '1 day'`);
-  return { sessions: sessions.rowCount ?? 0, tokens: tokens.rowCount ?? 0, failures: failures.rowCount ?? 0 };
+  // The per-address mail limit looks back one hour; a day covers a job still being retried.
+  const mailSends = await db.query(`DELETE FROM mail_sends WHERE sent_at <= now() - interval '1 day'`);
+  return { sessions: sessions.rowCount ?? 0, tokens: tokens.rowCount ?? 0, failures: failures.rowCount ?? 0, mailSends: mailSends.rowCount ?? 0 };
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitorStreamId } from '../../events/leads/leads';
 import { LeadCaptured } from '../../events/leads/leads.events';
 import { ConcurrencyError } from '../../events/store/event-store';
-import { countEmailJobs, countEvents, startTestApp, waitFor, type TestApp } from '../../tests/setup/app';
+import { countEmailJobs, countEvents, mailDeps, startTestApp, waitFor, type TestApp } from '../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
 import { addresses, startSmtpCapture, type SmtpCapture } from '../../tests/setup/smtp';
 import { EMAIL_SEND } from './send-email';
@@ -37,7 +37,7 @@ describe('welcome mail through a real SMTP server', () => {
     outboxDir = await mkdtemp(path.join(tmpdir(), 'manifiesta-outbox-smtp-'));
     db = await createTestDatabase();
     t = await startTestApp(db);
-    await t.jobs.startWorkers({ smtpUrl: smtp.url, from: FROM, outboxDir, log });
+    await t.jobs.startWorkers({ smtpUrl: smtp.url, from: FROM, outboxDir, log, ...mailDeps(db) });
   });
 
   afterAll(async () => {
@@ -83,7 +83,7 @@ describe('welcome mail to the outbox when no SMTP server is configured', () => {
     outboxDir = path.join(await mkdtemp(path.join(tmpdir(), 'manifiesta-outbox-')), 'outbox');
     db = await createTestDatabase();
     t = await startTestApp(db);
-    await t.jobs.startWorkers({ from: FROM, outboxDir, log });
+    await t.jobs.startWorkers({ from: FROM, outboxDir, log, ...mailDeps(db) });
   });
 
   afterAll(async () => {
@@ -142,7 +142,7 @@ describe('jobs are enqueued in the append transaction', () => {
   let db: TestDatabase;
   let t: TestApp;
 
-  const welcome = (to: string) => ({ name: EMAIL_SEND, data: { to, subject: 'Hola', text: 'Hola', kind: 'test' } });
+  const welcome = (to: string) => ({ name: EMAIL_SEND, data: { kind: 'lead-welcome', leadId: visitorStreamId(to), page: 'nostalgia', section: 'fragmento' } });
   const captured = (email: string) =>
     LeadCaptured.create({ email, nick: 'Ana', page: 'nostalgia', section: 'fragmento', status: 'downloaded', firstForSource: true });
 
@@ -161,7 +161,7 @@ describe('jobs are enqueued in the append transaction', () => {
     const before = await countEmailJobs(db.pool);
     await t.store.append(visitorStreamId(email), [captured(email)], { expectedVersion: 0, jobs: [welcome(email)] });
     expect(await countEmailJobs(db.pool)).toBe(before + 1);
-    const { rows } = await db.pool.query("SELECT data FROM pgboss.job WHERE name = 'email.send' AND data->>'to' = $1", [email]);
+    const { rows } = await db.pool.query("SELECT data FROM pgboss.job WHERE name = 'email.send' AND data->>'leadId' = $1", [visitorStreamId(email)]);
     expect(rows).toHaveLength(1);
   });
 

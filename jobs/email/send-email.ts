@@ -1,29 +1,59 @@
-// email.send: delivers one e-mail through SMTP (SMTP_URL), or writes it to the outbox folder as .eml.
+// email.send: one mail, named by ids. At send time the worker finds the person in the read models (a deleted
+// account or lead, or an account verified meanwhile, gets nothing), checks the per-address limit, renders the
+// mail (a verification mail gets its token now) and delivers it through SMTP (SMTP_URL), or writes it to the
+// outbox folder as .eml. A job never holds an address, a name or a link's token, nor does its dead letter.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
+import { LEAD_PAGES, LEAD_SECTIONS } from '../../events/leads/leads.events';
 import { EMAIL_PATTERN, MAX_EMAIL } from '../../events/shared/contact';
+import { MAX_REDIRECT_LENGTH } from '../../events/shared/redirect';
+import type { MailThrottle } from './throttle';
 
 export const EMAIL_SEND = 'email.send';
 export const EMAIL_SEND_DEAD = 'email.send.dead';
 
-export const EmailPayload = z.object({
-  // The same rule as the forms and the API: an address they accepted is one the mailer sends to.
-  to: z.string().trim().max(MAX_EMAIL).regex(EMAIL_PATTERN),
-  subject: z.string().min(1).max(300),
-  text: z.string().min(1),
-  html: z.string().optional(),
-  /** What the mail is about, for logs without personal data (e.g. 'lead-welcome'). */
-  kind: z.string().min(1).max(60),
-});
-export type EmailPayload = z.infer<typeof EmailPayload>;
+export const MailJob = z.discriminatedUnion('kind', [
+  /** Activate the account: a fresh link, unless the account is verified or gone by then. */
+  z.strictObject({
+    kind: z.literal('account-verification'),
+    userId: z.uuid(),
+    /** A path of this site (already checked) that the link brings the person back to after login. */
+    redirect: z.string().max(MAX_REDIRECT_LENGTH).optional(),
+  }),
+  /** Someone tried to sign up with the address of this account. */
+  z.strictObject({ kind: z.literal('signup-attempt'), userId: z.uuid() }),
+  /** The welcome of a lead's first capture of a source; `leadId` is the lead's visitor stream. */
+  z.strictObject({ kind: z.literal('lead-welcome'), leadId: z.string().regex(/^visitor-[0-9a-f]{32}$/), page: z.enum(LEAD_PAGES), section: z.enum(LEAD_SECTIONS) }),
+]);
+export type MailJob = z.infer<typeof MailJob>;
+export type MailKind = MailJob['kind'];
+
+/** What the job is about, for logs and the dead-letter listing (no personal data). */
+export const mailLabel = (job: MailJob) => (job.kind === 'lead-welcome' ? `${job.kind}:${job.page}:${job.section}` : job.kind);
+
+/** A rendered mail: it lives in the worker's memory only. */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** Who a job's mail goes to, and how to write it (called only once the mail may go). */
+export type MailRecipient = { to: string; render(): Promise<Mail> } | { skip: string };
+export type ResolveMail = (job: MailJob) => Promise<MailRecipient>;
 
 export interface EmailDeps {
   smtpUrl?: string;
   from: string;
   outboxDir: string;
   log: { info(obj: object, msg: string): void; warn?(obj: object, msg: string): void; error?(obj: object, msg: string): void };
+  /** Finds the person a job names (server/mail.ts). */
+  resolve: ResolveMail;
+  /** The per-address limit (jobs/email/throttle.ts). */
+  throttle: MailThrottle;
 }
 
 /** An SMTP error without the addresses some servers quote back ("550 <ana@example.com>: unknown user"). */
@@ -31,24 +61,40 @@ export function withoutAddresses(text: string): string {
   return text.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, '[dirección]');
 }
 
+// The same rule as the forms and the API: an address they accepted is one the mailer sends to.
+const Address = z.string().trim().max(MAX_EMAIL).regex(EMAIL_PATTERN);
+
 /** A mailer built once per worker: SMTP when configured, else the outbox. */
 export function createMailer(deps: EmailDeps) {
   const transport = deps.smtpUrl
     ? nodemailer.createTransport(deps.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
-  return async function deliver(jobId: string, payload: EmailPayload): Promise<void> {
-    const mail = EmailPayload.parse(payload);
+  return async function deliver(jobId: string, data: unknown): Promise<void> {
+    const job = MailJob.parse(data);
+    const kind = mailLabel(job);
+    const recipient = await deps.resolve(job);
+    if ('skip' in recipient) {
+      deps.log.info({ job: jobId, kind, skipped: recipient.skip }, 'mail not sent: nothing to send any more');
+      return;
+    }
+    // Counted before the mail is written: a verification mail that may not go gets no token either.
+    if (!(await deps.throttle.admit(jobId, recipient.to, job.kind))) {
+      deps.log.info({ job: jobId, kind, skipped: 'throttled' }, 'mail not sent: this address had enough of this kind in the last hour');
+      return;
+    }
+    const mail = await recipient.render();
+    const to = Address.parse(mail.to);
     // A stable Message-ID per job: a retried delivery carries the same id, so clients fold duplicates.
     const messageId = `<${jobId}@manifiesta.local>`;
-    const info = await transport.sendMail({ from: deps.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId });
+    const info = await transport.sendMail({ from: deps.from, to, subject: mail.subject, text: mail.text, html: mail.html, messageId });
     if (deps.smtpUrl) {
-      deps.log.info({ job: jobId, kind: mail.kind }, 'mail sent through SMTP');
+      deps.log.info({ job: jobId, kind }, 'mail sent through SMTP');
       return;
     }
     await fs.mkdir(deps.outboxDir, { recursive: true });
     const file = path.join(deps.outboxDir, `${jobId}.eml`);
     await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
-    deps.log.info({ job: jobId, kind: mail.kind, file }, `mail written to the outbox: ${mail.subject}`);
+    deps.log.info({ job: jobId, kind, file }, `mail written to the outbox: ${mail.subject}`);
   };
 }

@@ -5,8 +5,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { visitorStreamId } from '../../events/leads/leads';
+import { LeadCaptured } from '../../events/leads/leads.events';
 import { freePort } from '../../server/db/embedded';
-import { startTestApp, waitFor, type TestApp } from '../../tests/setup/app';
+import { mailDeps, startTestApp, waitFor, type TestApp } from '../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
 import { startSmtpCapture, type SmtpCapture } from '../../tests/setup/smtp';
 import { listDeadLetters } from '../dead-letters';
@@ -30,7 +32,7 @@ beforeAll(async () => {
   outboxDir = await mkdtemp(path.join(tmpdir(), 'manifiesta-smtp-down-'));
   db = await createTestDatabase();
   t = await startTestApp(db);
-  await t.jobs.startWorkers({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, from: 'Manifiesta <hola@manifiesta.local>', outboxDir, log });
+  await t.jobs.startWorkers({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, from: 'Manifiesta <hola@manifiesta.local>', outboxDir, log, ...mailDeps(db) });
 });
 afterAll(async () => {
   await t?.close();
@@ -52,7 +54,10 @@ describe('e-mail while the SMTP server is down', () => {
   });
 
   it('retries with growing delays, then moves the mail to the dead-letter queue and says so', async () => {
-    const data = { to: 'sin-servidor@example.com', subject: 'Activa tu cuenta', text: 'Hola', kind: 'test-dead-letter' };
+    // A lead whose welcome is queued here rather than by the route, with a short retry policy.
+    const email = 'sin-servidor@example.com';
+    await t.store.append(visitorStreamId(email), [LeadCaptured.create({ email, nick: 'Sina', page: 'nostalgia', section: 'fragmento', status: 'downloaded', firstForSource: true })], { expectedVersion: 0 });
+    const data = { kind: 'lead-welcome', leadId: visitorStreamId(email), page: 'nostalgia', section: 'fragmento' };
     // The queue's own policy takes 21–43 minutes to give up; the same mechanism with a 1 s base and two
     // retries takes seconds. Everything else (worker, dead-letter queue) is the production wiring.
     const id = (await t.jobs.send(EMAIL_SEND, data, { retryLimit: 2, retryDelay: 1, retryBackoff: true }))!;
@@ -73,19 +78,21 @@ describe('e-mail while the SMTP server is down', () => {
     // No address in the log.
     expect(JSON.stringify(failures)).not.toContain('sin-servidor');
 
-    // In the dead-letter queue with its payload, counted by /api/health and listed for the operator.
-    const dead = await waitFor(async () => (await db.pool.query('SELECT data FROM pgboss.job WHERE name = $1', [EMAIL_SEND_DEAD])).rows, { what: 'the dead letter' });
+    // In the dead-letter queue with its payload (ids: no address, no name), counted by /api/health and listed
+    // for the operator.
+    const dead = await waitFor(async () => (await db.pool.query('SELECT data, output FROM pgboss.job WHERE name = $1', [EMAIL_SEND_DEAD])).rows, { what: 'the dead letter' });
     expect(dead.map((r) => r.data)).toEqual([data]);
+    expect(JSON.stringify(dead)).not.toMatch(/sin-servidor|Sina/);
     expect(await health()).toMatchObject({ database: 'ok', queue: 'ok', mailDeadLetters: 1 });
     const listed = await listDeadLetters(db.pool);
-    expect(listed).toEqual([expect.objectContaining({ kind: 'test-dead-letter', attempts: 3 })]);
-    expect(JSON.stringify(listed)).not.toContain('sin-servidor');
+    expect(listed).toEqual([expect.objectContaining({ kind: 'lead-welcome:nostalgia:fragmento', attempts: 3 })]);
+    expect(JSON.stringify(listed)).not.toMatch(/sin-servidor|Sina/);
   }, 40_000);
 
   it('a mail whose server comes back before the limit is delivered exactly once (a real lead, the real retry policy)', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/leads/add', payload: { email: 'vuelve@example.com', nick: 'Vera', page: 'nostalgia', section: 'fragmento', status: 'downloaded' } });
     expect(res.statusCode).toBe(200);
-    const { rows } = await db.pool.query<{ id: string }>("SELECT id::text FROM pgboss.job WHERE name = $1 AND data->>'to' = 'vuelve@example.com'", [EMAIL_SEND]);
+    const { rows } = await db.pool.query<{ id: string }>("SELECT id::text FROM pgboss.job WHERE name = $1 AND data->>'leadId' = $2", [EMAIL_SEND, visitorStreamId('vuelve@example.com')]);
     const id = rows[0]!.id;
     await waitFor(() => failuresOf(id).length > 0, { what: 'the first failed attempt' });
 
@@ -105,7 +112,8 @@ describe('e-mail while the SMTP server is down', () => {
   it('the operator sends the dead letter back once SMTP works (jobs/dead-letters.ts redrive): delivered once', async () => {
     expect(await t.jobs.boss.redrive(EMAIL_SEND_DEAD, { destination: EMAIL_SEND })).toBe(1);
     const mail = await waitFor(() => smtp!.mailsTo('sin-servidor@example.com')[0], { timeoutMs: 15_000, what: 'the redriven mail' });
-    expect(mail.mail.subject).toBe('Activa tu cuenta');
+    expect(mail.mail.subject).toBe('Tu audiolibro «Soltar el Pasado» ya es tuyo');
+    expect(mail.mail.text).toContain('¡Hola, Sina!');
     expect((await health()).mailDeadLetters).toBe(0);
     await new Promise((r) => setTimeout(r, 1500));
     expect(smtp!.mailsTo('sin-servidor@example.com')).toHaveLength(1);

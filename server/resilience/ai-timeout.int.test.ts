@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWhyQuestionGenerator, FIRST_FALLBACK } from '../../jobs/deep-why/why-question';
 import { startFakeGemini, type FakeGemini } from '../../tests/fakes/gemini';
-import { startTestApp, type TestApp } from '../../tests/setup/app';
+import { mailDeps, startTestApp, type TestApp } from '../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
 import { createLearner, type Learner } from '../../tests/setup/learners';
 import { recordWhyQuestion } from '../features/deep-why/questions';
@@ -30,6 +30,7 @@ beforeAll(async () => {
     from: 'Manifiesta <hola@manifiesta.local>',
     outboxDir: '/tmp/manifiesta-unused-outbox',
     log: { info: () => {} },
+    ...mailDeps(db),
     whyQuestions: { generate, record: (job, q) => recordWhyQuestion(t.store, job, q) },
   });
 });

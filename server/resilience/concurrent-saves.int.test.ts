@@ -14,7 +14,9 @@ let t: TestApp;
 let baseUrl: string;
 beforeAll(async () => {
   db = await createTestDatabase();
-  t = await startTestApp(db);
+  // 20 saves at once from one learner, twice, plus the client's retries of each conflict: racing tabs, not a
+  // person's pace. The per-user write limit is not what this file tests.
+  t = await startTestApp(db, { config: { RATE_LIMIT_WRITES_BURST: 1_000 } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });

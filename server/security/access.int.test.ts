@@ -150,8 +150,20 @@ beforeAll(async () => {
   mp = await startFakeMercadoPago();
   // GEMINI_API_KEY: a deep-why question then goes through the queue and has an id to read back (without AI
   // configured it is answered at once, and there is nothing to poll).
+  // The table sends every write route under twenty-odd spellings for each role, a script's pace: the per-user
+  // write budgets are raised like the per-address limits (hostile.int.test.ts tests the budgets themselves).
   t = await startTestApp(db, {
-    config: { MERCADOPAGO_API_URL: mp.apiUrl, MERCADOPAGO_ACCESS_TOKEN: mp.token, MERCADOPAGO_WEBHOOK_SECRET: 'secreto-del-webhook', RATE_LIMIT_PER_IP: 10_000, LEAD_RATE_LIMIT_PER_IP: 10_000, GEMINI_API_KEY: 'clave' },
+    config: {
+      MERCADOPAGO_API_URL: mp.apiUrl,
+      MERCADOPAGO_ACCESS_TOKEN: mp.token,
+      MERCADOPAGO_WEBHOOK_SECRET: 'secreto-del-webhook',
+      RATE_LIMIT_PER_IP: 10_000,
+      LEAD_RATE_LIMIT_PER_IP: 10_000,
+      RATE_LIMIT_WRITES_PER_USER: 10_000,
+      RATE_LIMIT_WRITES_BURST: 10_000,
+      RATE_LIMIT_WRITES_PER_USER_PER_DAY: 100_000,
+      GEMINI_API_KEY: 'clave',
+    },
   });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   address = { host: '127.0.0.1', port: (t.app.server.address() as { port: number }).port };

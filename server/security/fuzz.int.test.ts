@@ -44,6 +44,10 @@ const t = await startTestApp(db, {
     RATE_LIMIT_PER_IP: 1_000_000,
     RATE_LIMIT_LOGIN_PER_ACCOUNT: 1_000_000,
     LEAD_RATE_LIMIT_PER_IP: 1_000_000,
+    // A fuzzer is the script the per-user write limits are there to stop: thousands of writes per role.
+    RATE_LIMIT_WRITES_PER_USER: 1_000_000,
+    RATE_LIMIT_WRITES_BURST: 1_000_000,
+    RATE_LIMIT_WRITES_PER_USER_PER_DAY: 1_000_000,
     // Deep-why questions go through the queue (a job is written), as with AI configured.
     GEMINI_API_KEY: 'clave',
   },

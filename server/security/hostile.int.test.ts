@@ -1,6 +1,6 @@
 // Hostile clients at the HTTP edge: oversized bodies, cross-site writes through another spelling of a path,
-// planted session cookies (fixation), stolen cookies after logout, and the shape of the secrets the server
-// hands out.
+// planted session cookies (fixation), stolen cookies after logout, the shape of the secrets the server hands
+// out, and scripts that write as fast as they can.
 import { createHash } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,9 +8,12 @@ import { buildApp } from '../app';
 import { MESSAGES } from '../http';
 import { NO_SESSION_MESSAGE, SESSION_COOKIE } from '../plugins/auth';
 import { CROSS_SITE_MESSAGE } from '../plugins/same-origin';
-import { countEvents, startTestApp, TEST_CONFIG, type TestApp } from '../../tests/setup/app';
+import { AREA_IDS } from '../../course/areas';
+import { learnerStreamId } from '../../events/accounts/accounts.events';
+import { count, countEvents, startTestApp, TEST_CONFIG, type TestApp } from '../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
 import { createLearner, type Learner } from '../../tests/setup/learners';
+import { servedApiRoutes } from '../../tests/setup/routes';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -215,5 +218,128 @@ describe('logs', () => {
     for (const value of Object.values(pii)) expect(logged).not.toContain(value);
     expect(logged).not.toContain(learner.cookie.split('=')[1]);
     expect(logged).not.toMatch(/[^\s@"]+@[^\s@"]+\.[^\s@"]+/);
+  });
+});
+
+describe('how much one learner can write', () => {
+  // The app with the default write limits, on a clock the test moves (waiting is not what is tested).
+  let clock = Date.parse('2026-12-01T10:00:00Z');
+  let w: TestApp;
+  beforeAll(async () => {
+    w = await startTestApp(db, { config: { RATE_LIMIT_PER_IP: 10_000 }, now: () => clock });
+  });
+  afterAll(async () => {
+    await w?.close();
+  });
+
+  const saveRevelation = (cookie: string, text: string) =>
+    w.app.inject({ method: 'POST', url: '/api/activity/saveRevelation', headers: { cookie }, payload: { revelation: text, totalTimeMeditated: 900 } });
+  const storedRevelations = (userId: string) => count(db.pool, 'SELECT count(*) AS n FROM revelations WHERE user_id = $1', [userId]);
+  const streamEvents = (userId: string) => count(db.pool, 'SELECT count(*) AS n FROM events WHERE stream_id = $1', [learnerStreamId(userId)]);
+
+  it('60 revelations of 5,000 characters in a burst: cut with 429, a Spanish message and Retry-After; the refused ones are not written', async () => {
+    const script = await createLearner(w.app, w.store);
+    const eventsBefore = await streamEvents(script.userId);
+    const answers = [];
+    for (let i = 0; i < 60; i++) answers.push(await saveRevelation(script.cookie, `${i} ${'r'.repeat(4_990)}`));
+    const statuses = answers.map((res) => res.statusCode);
+    const accepted = statuses.filter((s) => s === 200).length;
+    // The clock stands still during the burst: exactly the burst allowance gets through.
+    expect(accepted, 'a burst gets some way, then stops').toBe(TEST_CONFIG.RATE_LIMIT_WRITES_BURST);
+    expect(accepted).toBeLessThan(60);
+    // Accepted first, then refused: nothing else.
+    expect(statuses).toEqual([...Array(accepted).fill(200), ...Array(60 - accepted).fill(429)]);
+    const refused = answers[accepted]!;
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(refused.json()).toEqual({ success: false, message: expect.stringMatching(/^Estás guardando muy rápido\. Espera \d+ segundos? y vuelve a intentarlo\.$/), data: null });
+    expect(refused.json().message).toContain(`Espera ${retryAfter} segundo`);
+    // Only what was accepted is stored: the read model and the log agree.
+    expect(await storedRevelations(script.userId)).toBe(accepted);
+    expect(await streamEvents(script.userId)).toBe(eventsBefore + accepted);
+
+    // Another learner, at the same moment, is not held back by the first one's burst.
+    const other = await createLearner(w.app, w.store);
+    expect((await saveRevelation(other.cookie, 'Hoy sentí calma por primera vez en semanas.')).statusCode).toBe(200);
+
+    // Once the time Retry-After names has passed, the first learner writes again.
+    clock += retryAfter * 1000;
+    expect((await saveRevelation(script.cookie, 'Después de esperar.')).statusCode).toBe(200);
+    expect(await storedRevelations(script.userId)).toBe(accepted + 1);
+  });
+
+  it('the burst is counted per account, not per address: changing address does not help', async () => {
+    const script = await createLearner(w.app, w.store);
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const res = await w.app.inject({
+        method: 'POST',
+        url: '/api/activity/saveRating',
+        remoteAddress: `198.51.100.${i + 1}`,
+        headers: { cookie: script.cookie },
+        payload: { activityId: '12-areas-balance', areaId: 'career', score: i % 11 },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set([200, 429]));
+  });
+
+  it("a person's pace gets through: a week of offline meditations sent at once, the wheel rated in quick taps, then a write every 2 seconds for 10 minutes", async () => {
+    const person = await createLearner(w.app, w.store);
+    const post = (url: string, payload: object) => w.app.inject({ method: 'POST', url, headers: { cookie: person.cookie }, payload });
+    const refused: string[] = [];
+    const expectSaved = async (url: string, payload: object) => {
+      const res = await post(url, payload);
+      if (res.statusCode !== 200) refused.push(`${url} at ${new Date(clock).toISOString()}: ${res.statusCode} ${res.body}`);
+    };
+    // Back online after a week away: the browser's outbox sends 14 sessions and their 14 revelations back to back.
+    for (let day = 0; day < 14; day++) {
+      await expectSaved('/api/meditation/sessions', { seconds: 1_800, activePhases: ['presence', 'gratitude'], outcome: 'completed', endedSecondsAgo: (14 - day) * 43_200 });
+      await expectSaved('/api/activity/saveRevelation', { revelation: `Día ${day + 1}: respiré y solté.`, totalTimeMeditated: 1_800 });
+    }
+    // A minute later, the wheel: twelve areas rated a fifth of a second apart, then 'Finalizar y ver Resumen'.
+    clock += 60_000;
+    for (const [i, areaId] of AREA_IDS.entries()) {
+      await expectSaved('/api/activity/saveRating', { activityId: '12-areas-balance', areaId, score: (i * 3) % 11 });
+      clock += 200;
+    }
+    await expectSaved('/api/activity/markAsComplete', { activityId: '12-areas-balance' });
+    // Then faster than anyone types: a save every 2 seconds for 10 minutes.
+    for (let i = 0; i < 300; i++) {
+      clock += 2_000;
+      await expectSaved('/api/activity/saveRating', { activityId: '12-areas-balance', areaId: 'career', score: i % 11 });
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it('every write route the app serves is limited — by a limit of its own or by the per-user write budget — so a new route cannot forget it', async () => {
+    const tight = await startTestApp(db, {
+      config: { RATE_LIMIT_PER_IP: 2, LEAD_RATE_LIMIT_PER_IP: 2, RATE_LIMIT_WRITES_BURST: 2, RATE_LIMIT_WRITES_PER_USER: 1 },
+      now: () => clock,
+    });
+    try {
+      const writes = servedApiRoutes(tight.app).filter((route) => !route.startsWith('GET '));
+      expect(writes.length).toBeGreaterThan(20);
+      const unlimited: string[] = [];
+      for (const [i, route] of writes.entries()) {
+        const [method, path] = route.split(' ') as [string, string];
+        const url = path.replace(/\{\w+\}/g, '00000000-0000-4000-8000-000000000000');
+        // Each route from an address of its own, as a guest: whatever answers first, a 429 must come.
+        let limited: { status: number; retryAfter: unknown; message: string } | undefined;
+        for (let n = 0; n < 100 && !limited; n++) {
+          const res = await tight.app.inject({ method: method as 'POST', url, remoteAddress: `203.0.113.${i + 1}`, payload: {} });
+          if (res.statusCode === 429) limited = { status: 429, retryAfter: res.headers['retry-after'], message: res.json().message };
+        }
+        if (!limited) unlimited.push(route);
+        else {
+          expect(Number(limited.retryAfter), route).toBeGreaterThanOrEqual(1);
+          expect(limited.message, route).toMatch(/^(Estás guardando muy rápido|Demasiadas solicitudes)/);
+        }
+      }
+      expect(unlimited).toEqual([]);
+    } finally {
+      await tight.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 // Accounts end to end: sign up, verify by the e-mailed link, log in, the drawer, log out, and the guards.
 // The server writes its mails as .eml files to `${E2E_DATA_DIR}/outbox` (no SMTP in e2e; see server.ts).
 import { expect, test, type Page } from '@playwright/test';
-import { newAccount, signUpThroughForm, verificationLink, verifiedAccount, type Account } from './accounts';
+import { mailWithSubject, newAccount, signUpThroughForm, verificationLink, verifiedAccount, type Account } from './accounts';
 
 /** Every URL the page shows, including the ones the SPA replaces at once (e.g. /login?verified=true). */
 function recordUrls(page: Page): string[] {
@@ -58,6 +58,19 @@ test('sign up, verify by e-mail, log in, meet the drawer, log out', async ({ pag
   // The session is gone on the server too.
   const me = await page.request.get('/api/auth/verifyToken');
   expect(me.status()).toBe(401);
+});
+
+test('signing up again with an address that has an account shows the same panel; the mail tells the owner', async ({ page }) => {
+  const account = await verifiedAccount(page.request);
+
+  await page.goto('/signup');
+  await signUpThroughForm(page, { ...account, username: newAccount().username });
+  await expect(page.getByText(account.email)).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  const mail = await mailWithSubject(account.email, 'Alguien intentó crear una cuenta con tu correo');
+  expect(mail.text).toContain(`${new URL(page.url()).origin}/login`);
+  expect(mail.text).not.toContain('verify-email');
 });
 
 test('an account not verified yet is offered a new verification e-mail', async ({ page, request }) => {

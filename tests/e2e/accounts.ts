@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { simpleParser } from 'mailparser';
+import { simpleParser, type ParsedMail } from 'mailparser';
 
 export type Account = { username: string; email: string; password: string };
 
@@ -21,8 +21,8 @@ export function dataDir(): string {
   return dir;
 }
 
-/** The verification link of the newest mail sent to `email`, or null while the job has not written it yet. */
-async function latestVerificationLink(email: string): Promise<string | null> {
+/** The mails written to the outbox for `email`, newest first. */
+async function mailsTo(email: string): Promise<ParsedMail[]> {
   const dir = path.join(dataDir(), 'outbox');
   const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
   const mails = await Promise.all(
@@ -32,10 +32,28 @@ async function latestVerificationLink(email: string): Promise<string | null> {
       return { parsed, writtenAt: info.mtimeMs };
     }),
   );
-  const newest = mails
+  return mails
     .filter(({ parsed }) => parsed.to && JSON.stringify(parsed.to).includes(email))
-    .sort((a, b) => b.writtenAt - a.writtenAt)[0];
-  return newest?.parsed.text?.match(/https?:\/\/\S*\/verify-email\?token=\S+/)?.[0] ?? null;
+    .sort((a, b) => b.writtenAt - a.writtenAt)
+    .map(({ parsed }) => parsed);
+}
+
+/** The verification link of the newest mail sent to `email`, or null while the job has not written it yet. */
+async function latestVerificationLink(email: string): Promise<string | null> {
+  const newest = (await mailsTo(email))[0];
+  return newest?.text?.match(/https?:\/\/\S*\/verify-email\?token=\S+/)?.[0] ?? null;
+}
+
+/** Waits for a mail to `email` with this subject, and returns it. */
+export async function mailWithSubject(email: string, subject: string): Promise<ParsedMail> {
+  let found: ParsedMail | undefined;
+  await expect
+    .poll(async () => (found = (await mailsTo(email)).find((mail) => mail.subject === subject)) !== undefined, {
+      message: `a mail '${subject}' to ${email} in the outbox`,
+      timeout: 20_000,
+    })
+    .toBe(true);
+  return found!;
 }
 
 /** Waits for the e-mail job to write the mail, and returns its link. */

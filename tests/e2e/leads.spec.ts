@@ -1,7 +1,9 @@
 // The free lead pages end to end: a visitor leaves name and e-mail and gets the real file (the audiobook MP3,
-// the levels PDF), the success panel stays on a later visit, and /afirmaciones checks its form in its own words.
+// the levels PDF), the success panel stays on a later visit, and /afirmaciones checks its form in its own words
+// (and asks for just a name where a link was typed).
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
+import { NAME_MESSAGE } from '../../events/shared/contact';
 
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
@@ -81,5 +83,15 @@ test("/afirmaciones checks the fragment form with its own messages ('Ingresá un
   await form.getByLabel('Tu email').fill('ana@ejemplo.com');
   await form.getByRole('button', { name: 'Descargar el fragmento gratis' }).click();
   await expect(form.getByText('El nombre es obligatorio', { exact: true })).toBeVisible();
+  expect(await visitorRecord(page)).toBeNull();
+
+  // A link where the name goes is not a name: said under the field, and nothing is sent.
+  let sent = 0;
+  page.on('request', (request) => void (request.url().endsWith('/api/leads/add') && sent++));
+  await form.getByLabel('Tu nombre').fill('Reintenta en evil.example/pago');
+  await form.getByRole('button', { name: 'Descargar el fragmento gratis' }).click();
+  await expect(form.getByText(NAME_MESSAGE, { exact: true })).toBeVisible();
+  await expect(form.getByLabel('Tu nombre')).toBeFocused();
+  expect(sent).toBe(0);
   expect(await visitorRecord(page)).toBeNull();
 });

@@ -1,6 +1,8 @@
 // The newsletter end to end: the archive newest first, a letter loaded on demand and cleaned of its e-mail
-// greeting and inline styles, a visitor's subscription answered by the server, and an unknown letter.
+// greeting and inline styles, a visitor's subscription answered by the server (and a name refused), and an
+// unknown letter.
 import { expect, test } from '@playwright/test';
+import { NAME_MESSAGE } from '../../events/shared/contact';
 import { newAccount } from './accounts';
 
 const FIRST_LETTER = '/newsletter/dean/2025-07-01-el-arte-de-soltar';
@@ -64,6 +66,22 @@ test("a visitor subscribes and reads the server's answer; a second time, its oth
   const first = await subscribe();
   const again = await subscribe();
   expect(again).not.toBe(first);
+});
+
+test('a name that is not just a name (a link) is refused with the server\'s Spanish message, and what was typed stays', async ({ page }) => {
+  const { email } = newAccount('newsletter');
+  await page.goto(FIRST_LETTER);
+  const nick = 'tu pago falló. Reintenta en https://evil.example/pago';
+  await page.getByLabel('Tu nombre').fill(nick);
+  await page.getByLabel('Tu correo electrónico').fill(email);
+  const [response] = await Promise.all([
+    page.waitForResponse((res) => res.url().endsWith('/api/leads/add')),
+    page.getByRole('button', { name: 'Suscribirme' }).click(),
+  ]);
+  expect(response.status()).toBe(400);
+  await expect(page.getByRole('alert')).toHaveText(NAME_MESSAGE);
+  await expect(page.getByLabel('Tu nombre')).toHaveValue(nick);
+  await expect(page.getByRole('status')).toHaveCount(0);
 });
 
 test("an unknown letter shows 'Newsletter no encontrado.'", async ({ page }) => {

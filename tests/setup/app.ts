@@ -6,9 +6,14 @@ import { createEventStore, type EventStore } from '../../events/store/event-stor
 import { startJobs, type Jobs } from '../../jobs/boss';
 import { buildApp, type App, type AppConfig } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { mailWorkerDeps } from '../../server/mail';
 import type { TestDatabase } from './db';
 
 export const TEST_CONFIG: AppConfig = { ...loadConfig({}), LOG_LEVEL: 'silent', SERVE_CLIENT: false, NODE_ENV: 'test' };
+
+/** What the mail worker needs to find a job's person and apply the per-address limit, on the test database. */
+export const mailDeps = (db: TestDatabase, { perAddressPerHour = loadConfig({}).MAIL_PER_ADDRESS_PER_HOUR } = {}) =>
+  mailWorkerDeps(db.pool, { publicUrl: TEST_CONFIG.publicUrl, perAddressPerHour });
 
 export interface TestApp {
   app: App;
@@ -19,15 +24,15 @@ export interface TestApp {
 
 /**
  * Starts pg-boss on the database and builds the app; `wrapStore` lets a test swap parts of the store,
- * `config` overrides settings (a fake provider's address).
+ * `config` overrides settings (a fake provider's address), `now` is the clock of the write limits.
  */
 export async function startTestApp(
   db: TestDatabase,
-  { wrapStore = (s: EventStore) => s, config = {} as Partial<AppConfig> } = {},
+  { wrapStore = (s: EventStore) => s, config = {} as Partial<AppConfig>, now = undefined as (() => number) | undefined } = {},
 ): Promise<TestApp> {
   const jobs = await startJobs(db.url, () => {});
   const store = createEventStore({ pool: db.pool, catalog: createCatalog(), projections, enqueue: jobs.enqueue });
-  const app = await buildApp({ config: { ...TEST_CONFIG, ...config }, pool: db.pool, store: wrapStore(store), jobs, logger: pino({ level: 'silent' }) });
+  const app = await buildApp({ config: { ...TEST_CONFIG, ...config }, pool: db.pool, store: wrapStore(store), jobs, logger: pino({ level: 'silent' }), now });
   await app.ready();
   return {
     app,
@@ -47,6 +52,12 @@ export async function count(pool: pg.Pool, sql: string, values: unknown[] = []):
 
 export const countEvents = (pool: pg.Pool) => count(pool, 'SELECT count(*) AS n FROM events');
 export const countEmailJobs = (pool: pg.Pool) => count(pool, "SELECT count(*) AS n FROM pgboss.job WHERE name = 'email.send'");
+
+/** Every mail job handled (sent, or dropped on purpose): nothing queued, retried or running. */
+export const mailSettled = (pool: pg.Pool) =>
+  waitFor(async () => (await count(pool, "SELECT count(*) AS n FROM pgboss.job WHERE name = 'email.send' AND state IN ('created', 'retry', 'active')")) === 0, {
+    what: 'the mail queue to settle',
+  });
 
 /** Polls `probe` until it returns a truthy value, or fails after `timeoutMs`. */
 export async function waitFor<T>(probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, { timeoutMs = 15_000, intervalMs = 100, what = 'condition' } = {}): Promise<T> {

@@ -114,7 +114,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crea una cuenta y envía el correo de verificación (no inicia sesión) */
+        /**
+         * Crea una cuenta y envía el correo de verificación (no inicia sesión)
+         * @description Con una dirección que ya tiene cuenta responde exactamente lo mismo, no crea nada y avisa por correo a quien tiene esa cuenta: la respuesta no dice qué direcciones están registradas. Un nombre de usuario en uso sí responde 409.
+         */
         post: operations["signup"];
         delete?: never;
         options?: never;
@@ -508,7 +511,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Guarda una meta (nueva, o el reemplazo de una tuya por su id) y la devuelve con su id */
+        /** Guarda una meta (nueva, o el reemplazo de una tuya por su id) y la devuelve con su id (409 si ya tienes el máximo de metas) */
         post: operations["saveBeliefThreshold"];
         delete?: never;
         options?: never;
@@ -610,7 +613,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Agrega una nota privada (solo para coaches) al recorrido de una persona */
+        /** Agrega una nota privada (solo para coaches) al recorrido de una persona (409 si ya tiene el máximo de notas) */
         post: operations["coachAddNote"];
         delete?: never;
         options?: never;
@@ -1024,6 +1027,7 @@ export interface operations {
             content: {
                 "application/json": {
                     email: string;
+                    /** @description Solo un nombre: letras de cualquier idioma, espacios, apóstrofos y guiones (un punto solo tras una inicial), de 2 a 40 caracteres. */
                     nick: string;
                     /** @enum {string} */
                     page: "nostalgia" | "niveles" | "afirmaciones" | "Newsletter Archive";
@@ -3670,6 +3674,15 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4352,6 +4365,15 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4990,6 +5012,15 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5158,6 +5189,15 @@ export interface operations {
             };
             /** @description Default Response */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

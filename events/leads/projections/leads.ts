@@ -1,11 +1,14 @@
 // Inline read model: one row per address with what it asked for. Keyed by e-mail, i.e. by visitor stream.
 import { rowProjection } from '../../store/projection';
 import type { RecordedEvent } from '../../store/types';
+import { visitorStreamId } from '../leads';
 import { LeadCaptured } from '../leads.events';
 
 export interface LeadRow {
   [column: string]: string | number | Array<{ page: string; section: string; status: string }>;
   email: string;
+  /** The visitor stream of the address: a welcome mail's job names the lead by it, never by its address. */
+  stream_id: string;
   nick: string;
   captures: number;
   statuses: Array<{ page: string; section: string; status: string }>;
@@ -21,6 +24,7 @@ export function evolveLeadRow(row: LeadRow | undefined, event: RecordedEvent): L
   const known = statuses.some((s) => s.page === page && s.section === section && s.status === status);
   return {
     email,
+    stream_id: visitorStreamId(email),
     nick,
     captures: (row?.captures ?? 0) + 1,
     statuses: known ? statuses : [...statuses, { page, section, status }],

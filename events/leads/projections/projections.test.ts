@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { leadData, recorded } from '../../../tests/setup/recorded';
 import type { RecordedEvent } from '../../store/types';
+import { visitorStreamId } from '../leads';
 import { LeadCaptured } from '../leads.events';
 import { evolveLeadDailyCount, leadDailyCountsProjection, type LeadDailyCountRow } from './lead-daily-counts';
 import { evolveLeadRow, leadsProjection, type LeadRow } from './leads';
@@ -23,6 +24,7 @@ describe('evolveLeadRow', () => {
     const row = evolveLeadRow(undefined, captured('2026-03-01T10:00:00Z'));
     expect(row).toEqual({
       email: 'ana@example.com',
+      stream_id: visitorStreamId('ana@example.com'),
       nick: 'Ana',
       captures: 1,
       statuses: [{ page: 'nostalgia', section: 'fragmento', status: 'downloaded' }],

@@ -47,6 +47,15 @@ export const VERIFICATION_TTL_HOURS = 24;
 const FAILURE_WINDOW_MINUTES = 15;
 const accountKey = (email: string) => tokenHash(email.trim().toLowerCase());
 
+/** A verification link's token, stored as its hash, valid for VERIFICATION_TTL_HOURS (issued when its mail is sent). */
+export async function storeVerificationToken(db: Queryable, userId: string, token: string): Promise<void> {
+  await db.query(
+    `INSERT INTO email_verification_tokens (token_hash, user_id, expires_at)
+     VALUES ($1, $2, now() + make_interval(hours => $3))`,
+    [tokenHash(token), userId, VERIFICATION_TTL_HOURS],
+  );
+}
+
 export interface SessionPolicy {
   idleHours: number;
   maxDays: number;
@@ -82,6 +91,11 @@ export function createAccounts(pool: pg.Pool, policy: SessionPolicy) {
   return {
     findByEmail,
 
+    async usernameTaken(username: string): Promise<boolean> {
+      const { rowCount } = await pool.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [username.trim()]);
+      return rowCount !== 0;
+    },
+
     async findById(id: string): Promise<User | undefined> {
       const { rows } = await pool.query<UserRecord>(`SELECT ${USER_COLUMNS} FROM users WHERE user_id = $1`, [id]);
       return rows[0] ? toUser(rows[0]) : undefined;
@@ -89,17 +103,9 @@ export function createAccounts(pool: pg.Pool, policy: SessionPolicy) {
 
     toUser,
 
-    /** Writes inside a signup's append transaction: the hash and a first verification token. */
+    /** Writes inside a signup's append transaction: the password's hash. */
     async storeCredentials(tx: Queryable, userId: string, passwordHash: string): Promise<void> {
       await tx.query('INSERT INTO password_credentials (user_id, hash) VALUES ($1, $2)', [userId, passwordHash]);
-    },
-
-    async storeVerificationToken(tx: Queryable, userId: string, token: string): Promise<void> {
-      await tx.query(
-        `INSERT INTO email_verification_tokens (token_hash, user_id, expires_at)
-         VALUES ($1, $2, now() + make_interval(hours => $3))`,
-        [tokenHash(token), userId, VERIFICATION_TTL_HOURS],
-      );
     },
 
     /** The token's account, if the token exists; `state` says whether it can still be used. */

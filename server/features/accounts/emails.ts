@@ -1,19 +1,46 @@
-// The account e-mails, in Spanish, HTML and plain text.
+// The account e-mails, in Spanish, HTML and plain text, and who they go to: the worker finds the account by its
+// id when it sends (the job holds nothing else), and a verification mail gets a fresh token only then.
+import { greeting } from '../../../events/shared/contact';
 import { redirectParam } from '../../../events/shared/redirect';
-import type { EmailPayload } from '../../../jobs/email/send-email';
-import { VERIFICATION_TTL_HOURS } from './accounts';
+import type { Queryable } from '../../../events/store/types';
+import type { Mail, MailJob, MailRecipient } from '../../../jobs/email/send-email';
+import { storeVerificationToken, VERIFICATION_TTL_HOURS } from './accounts';
+import { newToken } from './secrets';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+const SIGN_OFF = ['Con cariño,', 'Manifiesta'];
+
+/** The house style of an account mail: a card with a heading, paragraphs (HTML, already escaped) and a button. */
+function layout(heading: string, body: string[]): string {
+  return `<!doctype html>
+<html lang="es"><body style="margin:0;padding:24px;background:#F4EBDD;font-family:Helvetica,Arial,sans-serif;color:#2B2622">
+  <div style="max-width:520px;margin:0 auto;background:#FFFDF9;border-radius:16px;padding:32px">
+    <h1 style="font-family:Georgia,serif;font-size:24px;margin:0 0 16px">${escape(heading)}</h1>
+    ${body.join('\n    ')}
+    <p style="font-size:16px;line-height:1.6;margin-top:24px">${SIGN_OFF.join('<br>')}</p>
+  </div>
+</body></html>`;
+}
+
+const paragraph = (html: string, small = false) =>
+  small ? `<p style="font-size:14px;line-height:1.6;color:#5C544D">${html}</p>` : `<p style="font-size:16px;line-height:1.6">${html}</p>`;
+const button = (link: string, label: string) =>
+  `<p style="margin:28px 0"><a href="${escape(link)}" style="background:#1F5C57;color:#FFFFFF;text-decoration:none;padding:14px 24px;border-radius:999px;font-weight:bold">${escape(label)}</a></p>`;
+const fallbackLink = (link: string) =>
+  paragraph(`Si el botón no funciona, copia este enlace en tu navegador:<br><a href="${escape(link)}" style="color:#1F5C57;word-break:break-all">${escape(link)}</a>`, true);
+
 /**
  * `redirect` (a path of this site, already checked) rides along in the link so that, once verified and signed
- * in, the person lands back where they signed up from: the verify page hands it to the login page.
+ * in, the person lands back where they signed up from: the verify page hands it to the login page. The
+ * greeting uses the username only when it is a plain name (never "evil.example").
  */
-export function verificationEmail(to: { email: string; username: string }, token: string, publicUrl: string, redirect?: string): EmailPayload {
+export function verificationEmail(to: { email: string; username: string }, token: string, publicUrl: string, redirect?: string): Mail {
   const query = `token=${encodeURIComponent(token)}${redirect ? `&${redirectParam(redirect)}` : ''}`;
   const link = new URL(`/verify-email?${query}`, publicUrl).toString();
+  const hello = greeting(to.username);
   const text = [
-    `¡Hola, ${to.username}!`,
+    hello,
     '',
     'Gracias por crear tu cuenta en Manifiesta. Para activarla, abre este enlace:',
     link,
@@ -22,19 +49,79 @@ export function verificationEmail(to: { email: string; username: string }, token
     '',
     'Te espero adentro, con tu primera actividad lista para empezar.',
     '',
-    'Con cariño,',
-    'Manifiesta',
+    ...SIGN_OFF,
   ].join('\n');
-  const html = `<!doctype html>
-<html lang="es"><body style="margin:0;padding:24px;background:#F4EBDD;font-family:Helvetica,Arial,sans-serif;color:#2B2622">
-  <div style="max-width:520px;margin:0 auto;background:#FFFDF9;border-radius:16px;padding:32px">
-    <h1 style="font-family:Georgia,serif;font-size:24px;margin:0 0 16px">¡Hola, ${escape(to.username)}!</h1>
-    <p style="font-size:16px;line-height:1.6">Gracias por crear tu cuenta en Manifiesta. Para activarla, toca el botón:</p>
-    <p style="margin:28px 0"><a href="${escape(link)}" style="background:#1F5C57;color:#FFFFFF;text-decoration:none;padding:14px 24px;border-radius:999px;font-weight:bold">Activar mi cuenta</a></p>
-    <p style="font-size:14px;line-height:1.6;color:#5C544D">Si el botón no funciona, copia este enlace en tu navegador:<br><a href="${escape(link)}" style="color:#1F5C57;word-break:break-all">${escape(link)}</a></p>
-    <p style="font-size:14px;line-height:1.6;color:#5C544D">El enlace vale por ${VERIFICATION_TTL_HOURS} horas y se puede usar una sola vez. Si no creaste esta cuenta, ignora este correo.</p>
-    <p style="font-size:16px;line-height:1.6;margin-top:24px">Con cariño,<br>Manifiesta</p>
-  </div>
-</body></html>`;
-  return { to: to.email, subject: 'Activa tu cuenta de Manifiesta', text, html, kind: 'account-verification' };
+  const html = layout(hello, [
+    paragraph('Gracias por crear tu cuenta en Manifiesta. Para activarla, toca el botón:'),
+    button(link, 'Activar mi cuenta'),
+    fallbackLink(link),
+    paragraph(`El enlace vale por ${VERIFICATION_TTL_HOURS} horas y se puede usar una sola vez. Si no creaste esta cuenta, ignora este correo.`, true),
+  ]);
+  return { to: to.email, subject: 'Activa tu cuenta de Manifiesta', text, html };
+}
+
+export const SIGNUP_ATTEMPT_SUBJECT = 'Alguien intentó crear una cuenta con tu correo';
+
+/**
+ * To the owner of an address someone tried to sign up with: the signup answered as for a new account, so
+ * only the owner learns of it. Password recovery does not exist yet: the way in is /login, and a reply.
+ */
+export function signupAttemptEmail(to: { email: string; username: string; verified: boolean }, publicUrl: string): Mail {
+  const link = new URL('/login', publicUrl).toString();
+  const hello = greeting(to.username);
+  const notice = 'Alguien intentó crear una cuenta nueva en Manifiesta con esta dirección de correo. Como ya tienes una cuenta con ella, no creamos otra.';
+  const ifYou = 'Si fuiste tú, no necesitas una cuenta nueva: inicia sesión con tu correo y tu contraseña.';
+  const unverified = 'Tu cuenta todavía no está activada: al iniciar sesión puedes pedir un nuevo enlace de activación.';
+  const forgot = 'Si no recuerdas tu contraseña, responde a este correo y te ayudamos a recuperarla.';
+  const notYou = 'Si no fuiste tú, puedes ignorar este correo: tu cuenta sigue igual y nadie entra en ella sin tu contraseña.';
+  const text = [hello, '', notice, '', ifYou, link, ...(to.verified ? [] : ['', unverified]), '', forgot, '', notYou, '', ...SIGN_OFF].join('\n');
+  const html = layout(hello, [
+    paragraph(notice),
+    paragraph(ifYou),
+    button(link, 'Iniciar sesión'),
+    fallbackLink(link),
+    ...(to.verified ? [] : [paragraph(unverified, true)]),
+    paragraph(forgot, true),
+    paragraph(notYou, true),
+  ]);
+  return { to: to.email, subject: SIGNUP_ATTEMPT_SUBJECT, text, html };
+}
+
+type AccountRow = {
+  email: string;
+  username: string;
+  verified: boolean;
+};
+
+/** The account mails' recipients, read from the `users` read model when the job runs. */
+export function accountMailRecipients(db: Queryable, publicUrl: string) {
+  const account = async (userId: string) =>
+    (await db.query<AccountRow>('SELECT email, username, email_verified_at IS NOT NULL AS verified FROM users WHERE user_id = $1', [userId])).rows[0];
+
+  return {
+    /**
+     * Each send issues a new token (only its hash is stored) and puts it in the link. Earlier unused tokens of
+     * the account stay valid until they expire: mails may arrive late or out of order, and whichever one the
+     * person opens should work.
+     */
+    async verification(job: Extract<MailJob, { kind: 'account-verification' }>): Promise<MailRecipient> {
+      const user = await account(job.userId);
+      if (!user) return { skip: 'no such account' };
+      if (user.verified) return { skip: 'account already verified' };
+      return {
+        to: user.email,
+        async render() {
+          const token = newToken();
+          await storeVerificationToken(db, job.userId, token);
+          return verificationEmail(user, token, publicUrl, job.redirect);
+        },
+      };
+    },
+
+    async signupAttempt(job: Extract<MailJob, { kind: 'signup-attempt' }>): Promise<MailRecipient> {
+      const user = await account(job.userId);
+      if (!user) return { skip: 'no such account' };
+      return { to: user.email, render: async () => signupAttemptEmail(user, publicUrl) };
+    },
+  };
 }

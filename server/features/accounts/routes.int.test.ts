@@ -12,7 +12,7 @@ import { handleCommand } from '../../../events/store/command';
 import { createEventStore, type EventStore } from '../../../events/store/event-store';
 import { rebuildProjections } from '../../../events/store/reader';
 import { startJobs, type Jobs } from '../../../jobs/boss';
-import { count, countEmailJobs, countEvents, TEST_CONFIG, waitFor } from '../../../tests/setup/app';
+import { count, countEmailJobs, countEvents, mailDeps, mailSettled, TEST_CONFIG, waitFor } from '../../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
 import { addresses, startSmtpCapture, type SmtpCapture } from '../../../tests/setup/smtp';
 import { buildApp, type App, type AppConfig } from '../../app';
@@ -59,7 +59,7 @@ beforeAll(async () => {
   store = createEventStore({ pool: db.pool, catalog: createCatalog(), projections, enqueue: jobs.enqueue });
   const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) });
   app = await makeApp({}, logger);
-  await jobs.startWorkers({ smtpUrl: smtp.url, from: FROM, outboxDir, log: logger });
+  await jobs.startWorkers({ smtpUrl: smtp.url, from: FROM, outboxDir, log: logger, ...mailDeps(db) });
 });
 
 afterAll(async () => {
@@ -149,15 +149,10 @@ function linkIn(text: string | undefined): { link: string; token: string } {
   return { link: match[0], token };
 }
 
-/** The token of the newest verification mail queued for `email` (from the job, without waiting for delivery). */
-async function queuedToken(email: string): Promise<string> {
-  const { rows } = await db.pool.query<{ text: string }>(
-    `SELECT data->>'text' AS text FROM pgboss.job WHERE name = 'email.send' AND lower(data->>'to') = lower($1)
-     ORDER BY created_on DESC LIMIT 1`,
-    [email],
-  );
-  if (!rows[0]) throw new Error(`no mail job for ${email}`);
-  return linkIn(rows[0].text).token;
+/** The token of the first verification mail delivered to `email` (the job holds none: the worker issues it). */
+async function deliveredToken(email: string): Promise<string> {
+  const { mail } = await waitFor(() => smtp.mailsTo(email)[0], { what: `the verification mail to ${email}` });
+  return linkIn(mail.text).token;
 }
 
 async function signedUp(a: App = app, prefix = 'user'): Promise<Credentials> {
@@ -169,7 +164,7 @@ async function signedUp(a: App = app, prefix = 'user'): Promise<Credentials> {
 
 async function verifiedUser(prefix = 'verified'): Promise<Credentials> {
   const user = await signedUp(app, prefix);
-  expect((await verifyEmail(app, await queuedToken(user.email))).statusCode).toBe(200);
+  expect((await verifyEmail(app, await deliveredToken(user.email))).statusCode).toBe(200);
   return user;
 }
 
@@ -187,6 +182,7 @@ const sessionsOf = (userId: string) => count(db.pool, 'SELECT count(*) AS n FROM
 
 /** Everything a refused write must leave untouched. */
 async function writes() {
+  await mailSettled(db.pool);
   return {
     events: await countEvents(db.pool),
     users: await count(db.pool, 'SELECT count(*) AS n FROM users'),
@@ -206,7 +202,7 @@ describe('the account journey', () => {
   it('signup → verification mail over SMTP → verify → login → who-am-I → refresh → logout', async () => {
     const email = 'Journey.User@Example.COM';
     const lower = email.toLowerCase();
-    const username = 'Journey_User';
+    const username = 'Journey-User';
     const password = 'una clave muy secreta 1';
     const jobsBefore = await countEmailJobs(db.pool);
 
@@ -409,13 +405,13 @@ describe('the way back: a redirect carried through the verification mail', () =>
   /** The job's payload as queued: what a mail job may carry about a person. */
   async function queuedPayload(email: string): Promise<Record<string, unknown>> {
     const { rows } = await db.pool.query<{ data: Record<string, unknown> }>(
-      `SELECT data FROM pgboss.job WHERE name = 'email.send' AND lower(data->>'to') = lower($1) ORDER BY created_on DESC LIMIT 1`,
-      [email],
+      `SELECT data FROM pgboss.job WHERE name = 'email.send' AND data->>'userId' = $1 ORDER BY created_on DESC LIMIT 1`,
+      [(await userRow(email))!.user_id],
     );
     return rows[0]!.data;
   }
 
-  it('signup with a redirect: the link brings it back, after the token, and the job carries nothing else new', async () => {
+  it('signup with a redirect: the link brings it back, after the token, and the job carries the account id and the path only', async () => {
     const user = newUser('wayback');
     expect((await signup(app, { ...user, redirect: ACTIVITY })).statusCode).toBe(200);
     const { mail } = await waitFor(() => smtp.mailsTo(user.email)[0], { what: 'the verification mail with a redirect' });
@@ -424,16 +420,16 @@ describe('the way back: a redirect carried through the verification mail', () =>
     expect(mail.text).toContain(link);
     expect(mail.html).toContain(`href="${link.replace('&', '&#38;')}"`);
     expect(new URL(link).searchParams.get('redirect')).toBe(ACTIVITY);
-    // The same fields as a mail without a redirect: the path sits inside the link, nothing more is stored.
-    expect(Object.keys(await queuedPayload(user.email)).sort()).toEqual(['html', 'kind', 'subject', 'text', 'to']);
+    // The account's id and the path: the worker builds the link (and its token) when it sends.
+    expect(await queuedPayload(user.email)).toEqual({ kind: 'account-verification', userId: (await userRow(user.email))!.user_id, redirect: ACTIVITY });
   });
 
   it('a path with a query keeps its query, encoded inside the link', async () => {
     const user = newUser('waybackquery');
     const redirect = '/confirmacion-pago?product_id=manifiesta-curso-completo&status=approved';
     expect((await signup(app, { ...user, redirect })).statusCode).toBe(200);
-    const { text } = (await queuedPayload(user.email)) as { text: string };
-    const link = /https?:\/\/\S*\/verify-email\?\S+/.exec(text)![0];
+    const { mail } = await waitFor(() => smtp.mailsTo(user.email)[0], { what: 'the verification mail with a query in its redirect' });
+    const link = /https?:\/\/\S*\/verify-email\?\S+/.exec(mail.text ?? '')![0];
     expect(new URL(link).searchParams.get('redirect')).toBe(redirect);
   });
 
@@ -472,7 +468,7 @@ describe('the way back: a redirect carried through the verification mail', () =>
 describe('verification tokens', () => {
   it('a token used once → 400 tokenUsed, and nothing more is recorded', async () => {
     const user = await signedUp(app, 'reuse');
-    const token = await queuedToken(user.email);
+    const token = await deliveredToken(user.email);
     expect((await verifyEmail(app, token)).statusCode).toBe(200);
     const before = await writes();
     const res = await verifyEmail(app, token);
@@ -483,7 +479,7 @@ describe('verification tokens', () => {
 
   it('an expired token → 400 tokenExpired, and the account stays unverified', async () => {
     const user = await signedUp(app, 'expired');
-    const token = await queuedToken(user.email);
+    const token = await deliveredToken(user.email);
     const { rowCount } = await db.pool.query("UPDATE email_verification_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1", [tokenHash(token)]);
     expect(rowCount).toBe(1);
     const res = await verifyEmail(app, token);
@@ -515,42 +511,72 @@ describe('verification tokens', () => {
 });
 
 describe('duplicate accounts', () => {
-  it('the same e-mail in another case → 409 emailTaken; the same username in another case → 409 usernameTaken; nothing written', async () => {
+  /** The mail jobs queued for an account, by kind. */
+  const mailKindsFor = async (userId: string) =>
+    (await db.pool.query<{ kind: string }>("SELECT data->>'kind' AS kind FROM pgboss.job WHERE name = 'email.send' AND data->>'userId' = $1 ORDER BY 1", [userId])).rows.map((r) => r.kind);
+
+  // An existing address used to get 409 "Ya existe una cuenta con ese email": whoever typed any address learnt
+  // whether it had an account. Now the answer is a new signup's, and only the owner hears of it.
+  it('the same e-mail in another case answers as a new signup, writes no account and queues one note to the owner', async () => {
     const original = await signedUp(app, 'Dupe');
+    const ownerId = (await userRow(original.email))!.user_id;
     const before = await writes();
 
     const sameEmail = await signup(app, { username: unique('other'), email: original.email.toUpperCase(), password: 'otra-clave-larga' });
-    expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json()).toEqual(failure(AUTH_MESSAGES.emailTaken));
+    expect(sameEmail.statusCode).toBe(200);
+    expect(sameEmail.json()).toEqual({ success: true, message: AUTH_MESSAGES.registered, data: null });
+    expect(setCookieHeaders(sameEmail)).toEqual([]);
+    expect(await writes()).toEqual({ ...before, jobs: before.jobs + 1 });
+    expect(await mailKindsFor(ownerId)).toEqual(['account-verification', 'signup-attempt']);
+  });
+
+  it('the same attempt retried with its Idempotency-Key answers 200 again and queues the owner one note', async () => {
+    const original = await signedUp(app, 'Again');
+    const ownerId = (await userRow(original.email))!.user_id;
+    const body = { username: unique('again'), email: original.email, password: 'otra-clave-larga' };
+    const headers = { 'idempotency-key': `signup-${unique('key')}` };
+    const first = await signup(app, body, { headers });
+    const again = await signup(app, body, { headers });
+    expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+    expect(again.json()).toEqual(first.json());
+    expect(await mailKindsFor(ownerId)).toEqual(['account-verification', 'signup-attempt']);
+  });
+
+  it('a username in use → 409 usernameTaken, with a new address or with one that has an account; nothing written', async () => {
+    const original = await signedUp(app, 'Taken');
+    const before = await writes();
 
     const sameName = await signup(app, { username: original.username.toLowerCase(), email: unique('fresh') + '@example.com', password: 'otra-clave-larga' });
     expect(sameName.statusCode).toBe(409);
     expect(sameName.json()).toEqual(failure(AUTH_MESSAGES.usernameTaken));
     const sameNameUpper = await signup(app, { username: original.username.toUpperCase(), email: unique('fresh') + '@example.com', password: 'otra-clave-larga' });
     expect(sameNameUpper.json()).toEqual(failure(AUTH_MESSAGES.usernameTaken));
+    // The same answer whether or not the address has an account: the username tells nothing about it.
+    const both = await signup(app, { username: original.username, email: original.email, password: 'otra-clave-larga' });
+    expect(both.statusCode).toBe(409);
+    expect(both.json()).toEqual(failure(AUTH_MESSAGES.usernameTaken));
 
     expect(await writes()).toEqual(before);
   });
 
-  it('two concurrent signups with the same e-mail: exactly one 200 and one 409, one UserRegistered event', async () => {
+  it('two concurrent signups with the same e-mail: both answer 200, one account, one UserRegistered, and the owner hears of the other', async () => {
     const email = unique('race') + '@example.com';
     const before = await writes();
     const results = await Promise.all([
       signup(app, { username: unique('racer'), email, password: 'clave-de-carrera-1' }),
       signup(app, { username: unique('racer'), email: email.toUpperCase(), password: 'clave-de-carrera-2' }),
     ]);
-    const statuses = results.map((r) => r.statusCode).sort();
-    expect(statuses).toEqual([200, 409]);
-    expect(results.find((r) => r.statusCode === 409)!.json()).toEqual(failure(AUTH_MESSAGES.emailTaken));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    for (const r of results) expect(r.json()).toEqual({ success: true, message: AUTH_MESSAGES.registered, data: null });
 
     expect(await count(db.pool, "SELECT count(*) AS n FROM events WHERE type = 'UserRegistered' AND data->>'email' = $1", [email])).toBe(1);
     expect(await count(db.pool, 'SELECT count(*) AS n FROM users WHERE lower(email) = $1', [email])).toBe(1);
     const after = await writes();
     expect(after.events).toBe(before.events + 1);
     expect(after.credentials).toBe(before.credentials + 1);
-    expect(after.tokens).toBe(before.tokens + 1);
-    // Only the winner's mail was queued; the loser's hash and token rolled back with its events.
-    expect(await count(db.pool, "SELECT count(*) AS n FROM pgboss.job WHERE name = 'email.send' AND lower(data->>'to') = $1", [email])).toBe(1);
+    // The winner's verification mail and the note about the other attempt; the loser's hash rolled back with its events.
+    expect(await mailKindsFor((await userRow(email))!.user_id)).toEqual(['account-verification', 'signup-attempt']);
+    expect(after.jobs).toBe(before.jobs + 2);
     expect(await count(db.pool, 'SELECT count(*) AS n FROM password_credentials p WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.user_id = p.user_id)')).toBe(0);
     expect(await count(db.pool, 'SELECT count(*) AS n FROM email_verification_tokens t WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.user_id = t.user_id)')).toBe(0);
   });
@@ -566,7 +592,7 @@ describe('duplicate accounts', () => {
     const after = await writes();
     expect(after.events).toBe(before.events + 1);
     expect(after.credentials).toBe(before.credentials + 1);
-    expect(await count(db.pool, "SELECT count(*) AS n FROM pgboss.job WHERE name = 'email.send' AND data->>'to' = $1", [body.email])).toBe(1);
+    expect(await mailKindsFor((await userRow(body.email))!.user_id)).toEqual(['account-verification']);
   });
 
   it('two concurrent signups with the same username (other case): one 200, one 409 usernameTaken', async () => {

@@ -12,13 +12,13 @@ import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
 import type { Queryable } from '../../../events/store/types';
 import { deterministicUuid } from '../../../events/store/ids';
-import { EMAIL_SEND } from '../../../jobs/email/send-email';
+import type { Jobs } from '../../../jobs/boss';
+import { EMAIL_SEND, type MailJob } from '../../../jobs/email/send-email';
 import { envelope, ErrorEnvelope, errorResponses, keyedWriteErrors } from '../../http';
 import { requireSession, type SessionCookies } from '../../plugins/auth';
 import { eventIdFor, keyedWrite, requestMetadata } from '../../request';
 import type { Accounts } from './accounts';
-import { verificationEmail } from './emails';
-import { hashPassword, newToken, verifyPassword } from './secrets';
+import { hashPassword, verifyPassword } from './secrets';
 
 export const AUTH_MESSAGES = {
   fillAll: 'Por favor, completa todos los campos.',
@@ -27,7 +27,6 @@ export const AUTH_MESSAGES = {
   username: 'El nombre de usuario debe tener entre 2 y 40 caracteres: letras, números, punto, guion o guion bajo.',
   passwordShort: 'La contraseña debe tener al menos 8 caracteres.',
   passwordLong: `La contraseña es demasiado larga: usa como máximo ${MAX_PASSWORD_BYTES} caracteres (menos si lleva acentos o símbolos).`,
-  emailTaken: 'Ya existe una cuenta con ese email. Si es tuya, inicia sesión.',
   usernameTaken: 'Ese nombre de usuario ya está en uso. Elige otro.',
   registered: 'Registro exitoso. Te enviamos un correo para activar tu cuenta.',
   badCredentials: 'Email o contraseña incorrectos.',
@@ -99,10 +98,12 @@ export interface AuthDeps {
   store: EventStore;
   accounts: Accounts;
   cookies: SessionCookies;
-  config: { publicUrl: string; RATE_LIMIT_PER_IP: number; RATE_LIMIT_LOGIN_PER_ACCOUNT: number };
+  /** For the one mail that no event causes: the note to an address's owner that someone tried to sign up with it. */
+  jobs: Pick<Jobs, 'send'>;
+  config: { RATE_LIMIT_PER_IP: number; RATE_LIMIT_LOGIN_PER_ACCOUNT: number };
 }
 
-const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, accounts, cookies, config }) => {
+const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, accounts, cookies, jobs, config }) => {
   const perIp = { rateLimit: { max: config.RATE_LIMIT_PER_IP, timeWindow: '1 minute' } };
   const fold = { initial: initialAccountState, evolve: evolveAccount };
   const ok = <T>(message: string, data: T) => ({ success: true as const, message, data });
@@ -115,6 +116,8 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
         operationId: 'signup',
         tags: ['accounts'],
         summary: 'Crea una cuenta y envía el correo de verificación (no inicia sesión)',
+        description:
+          'Con una dirección que ya tiene cuenta responde exactamente lo mismo, no crea nada y avisa por correo a quien tiene esa cuenta: la respuesta no dice qué direcciones están registradas. Un nombre de usuario en uso sí responde 409.',
         body: SignupBody,
         response: { 200: Empty, ...authErrors, ...keyedWriteErrors },
       },
@@ -124,9 +127,22 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
       const eventId = eventIdFor(request, 0);
       // With an Idempotency-Key the account id comes from it, so a retried signup finds its own stream.
       const userId = eventId ? deterministicUuid('signup', eventId) : randomUUID();
-      if (!eventId && (await accounts.findByEmail(email))) throw new ConflictError(AUTH_MESSAGES.emailTaken);
+      // Hashed whether or not the address has an account: both answers take the same work.
       const passwordHash = await hashPassword(password);
-      const token = newToken();
+      /**
+       * The address has an account (not this request's own, retried): the answer is a new signup's, word for
+       * word, so that signup tells no one which addresses have an account. Nothing is written; the owner
+       * gets a note. A username taken is still said: it tells nothing about any address.
+       */
+      const answerForOwner = async (ownerId: string) => {
+        if (await accounts.usernameTaken(username)) throw new ConflictError(AUTH_MESSAGES.usernameTaken);
+        const note: MailJob = { kind: 'signup-attempt', userId: ownerId };
+        await jobs.send(EMAIL_SEND, note, eventId ? { id: deterministicUuid('signup-attempt', eventId) } : {});
+        return ok(AUTH_MESSAGES.registered, null);
+      };
+      const owner = await accounts.findByEmail(email);
+      if (owner && owner.id !== userId) return answerForOwner(owner.id);
+      const verification: MailJob = { kind: 'account-verification', userId, ...(redirect ? { redirect } : {}) };
       try {
         await handleCommand(
           store,
@@ -135,18 +151,20 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
           (state) => ({
             // A registered stream under this request's key means the request already succeeded.
             events: eventId && state.registered ? [] : decideRegister(state, { userId, username, email, visitorId: visitorIdOf(request) }).map((e) => ({ ...e, eventId })),
-            alsoInTransaction: async (tx) => {
-              await accounts.storeCredentials(tx, userId, passwordHash);
-              await accounts.storeVerificationToken(tx, userId, token);
-            },
-            jobs: [{ name: EMAIL_SEND, data: verificationEmail({ email, username }, token, config.publicUrl, redirect) }],
+            alsoInTransaction: (tx) => accounts.storeCredentials(tx, userId, passwordHash),
+            // The worker issues the link's token when it sends: the job holds the account's id, nothing else.
+            jobs: [{ name: EMAIL_SEND, data: verification }],
           }),
           { ...keyedWrite(request, 'visitor'), retries: 0 },
         );
       } catch (err) {
         const constraint = (err as { constraint?: string }).constraint;
-        if (constraint === 'users_email_key') throw new ConflictError(AUTH_MESSAGES.emailTaken);
         if (constraint === 'users_username_key') throw new ConflictError(AUTH_MESSAGES.usernameTaken);
+        if (constraint === 'users_email_key') {
+          // Another signup with this address won the race: its account is the one to tell.
+          const winner = await accounts.findByEmail(email);
+          if (winner) return answerForOwner(winner.id);
+        }
         throw err;
       }
       return ok(AUTH_MESSAGES.registered, null);
@@ -201,16 +219,13 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
     async (request) => {
       const user = await accounts.findByEmail(request.body.email);
       if (user) {
-        const token = newToken();
+        const { redirect } = request.body;
+        const verification: MailJob = { kind: 'account-verification', userId: user.id, ...(redirect ? { redirect } : {}) };
         await handleCommand(
           store,
           learnerStreamId(user.id),
           fold,
-          (state) => ({
-            events: decideRequestVerification(state, user.id),
-            alsoInTransaction: (tx) => accounts.storeVerificationToken(tx, user.id, token),
-            jobs: [{ name: EMAIL_SEND, data: verificationEmail(user, token, config.publicUrl, request.body.redirect) }],
-          }),
+          (state) => ({ events: decideRequestVerification(state, user.id), jobs: [{ name: EMAIL_SEND, data: verification }] }),
           { metadata: requestMetadata(request, 'visitor') },
         );
       }

@@ -3,6 +3,9 @@ import { BELIEF_THRESHOLD_ACTIVITY } from '../../../course/activities';
 import { GOAL_TOO_SHORT } from '../../../course/belief-threshold';
 import { PREMIUM_ROLE } from '../../../course/rules';
 import { ACTIVITIES } from '../../../course/syllabus';
+import { learnerStreamId } from '../../../events/accounts/accounts.events';
+import { MAX_BELIEF_GOALS, TOO_MANY_GOALS } from '../../../events/belief-threshold/belief-threshold';
+import { BeliefGoalSaved } from '../../../events/belief-threshold/belief-threshold.events';
 import { LOCK_MESSAGES } from '../../../events/course/course';
 import { countEvents, startTestApp, type TestApp } from '../../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
@@ -163,5 +166,33 @@ describe('belief goals', () => {
     expect(retriedEdit.json()).toEqual(edit.json());
     expect(await goals(l)).toEqual([]);
     expect(await countEvents(db.pool)).toBe(before);
+  });
+
+  it(`keeps at most ${MAX_BELIEF_GOALS} goals: a new one past that is a 409 that says to delete one, and writes nothing; an edit still works, and a delete makes room`, async () => {
+    const l = await readyLearner();
+    const ids = Array.from({ length: MAX_BELIEF_GOALS - 1 }, () => crypto.randomUUID());
+    const earlier = ids.map((goalId, i) =>
+      BeliefGoalSaved.create({ userId: l.userId, goalId, manifestGoal: `${GOAL} número ${i + 1}`, hesitations: [], currentTimeIndex: 0, perfectTimeFrameLabel: null, perfectTimeFrameYears: null }),
+    );
+    await t.store.append(learnerStreamId(l.userId), earlier, { expectedVersion: 'any' });
+    const last = await save(l, { manifestGoal: `${GOAL}, la última que cabe` });
+    expect(last.statusCode, last.body).toBe(200);
+    expect(await goals(l)).toHaveLength(MAX_BELIEF_GOALS);
+
+    const before = await countEvents(db.pool);
+    const refused = await save(l, { manifestGoal: `${GOAL}, una más` });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ success: false, message: TOO_MANY_GOALS, data: null });
+    expect(await countEvents(db.pool)).toBe(before);
+    expect(await goals(l)).toHaveLength(MAX_BELIEF_GOALS);
+
+    // Working on a goal already there is not adding one.
+    const edit = await save(l, { id: last.json().data.id, manifestGoal: `${GOAL}, la última que cabe`, currentTimeIndex: 3 });
+    expect(edit.statusCode, edit.body).toBe(200);
+    // Deleting one makes room for a new one.
+    expect((await remove(l, ids[0]!)).statusCode).toBe(200);
+    const again = await save(l, { manifestGoal: `${GOAL}, una más` });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await goals(l)).toHaveLength(MAX_BELIEF_GOALS);
   });
 });

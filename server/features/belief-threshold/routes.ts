@@ -104,9 +104,9 @@ const beliefThresholdRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg
       schema: {
         operationId: 'saveBeliefThreshold',
         tags: ['belief-threshold'],
-        summary: 'Guarda una meta (nueva, o el reemplazo de una tuya por su id) y la devuelve con su id',
+        summary: 'Guarda una meta (nueva, o el reemplazo de una tuya por su id) y la devuelve con su id (409 si ya tienes el máximo de metas)',
         body: SaveBody,
-        response: { 200: envelope(Goal), ...userErrors, ...keyedWriteErrors },
+        response: { 200: envelope(Goal), ...userErrors, 409: ErrorEnvelope, ...keyedWriteErrors },
       },
     },
     async (request) => {

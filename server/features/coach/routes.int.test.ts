@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityBySlug } from '../../../course/syllabus';
 import { ROLES } from '../../../events/accounts/accounts.events';
+import { CoachNoteAdded, coachNotesStreamId } from '../../../events/coach/coach.events';
+import { MAX_NOTES_PER_LEARNER, TOO_MANY_NOTES } from '../../../events/coach/notes';
 import { createCatalog, projections } from '../../../events/registry';
 import { catchUp } from '../../../events/store/reader';
-import { startTestApp, type TestApp } from '../../../tests/setup/app';
+import { countEvents, startTestApp, type TestApp } from '../../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
 import { createLearner, type Learner } from '../../../tests/setup/learners';
 import { COACH_ONLY, JOURNEY_CSV_COLUMNS } from './routes';
@@ -119,6 +121,25 @@ describe('coach routes', () => {
     expect(before.visions.finances).toBe('Vivo con holgura y ahorro cada mes.');
     const atStart = (await get(coach, `/api/coach/learners/${l.userId}/state?at=0`)).json().data;
     expect(atStart).toMatchObject({ at: null, ratings: {}, completedSlugs: [] });
+  });
+
+  it(`keeps at most ${MAX_NOTES_PER_LEARNER} notes on a learner: the next is a 409 in Spanish that writes nothing; other learners are not affected`, async () => {
+    const l = await createLearner(t.app, t.store);
+    const notes = Array.from({ length: MAX_NOTES_PER_LEARNER - 1 }, (_, i) =>
+      CoachNoteAdded.create({ learnerId: l.userId, noteId: crypto.randomUUID(), coachId: coach.userId, text: `Nota ${i + 1}.` }),
+    );
+    await t.store.append(coachNotesStreamId(l.userId), notes, { expectedVersion: 'any' });
+    const last = await post(coach, `/api/coach/learners/${l.userId}/notes`, { text: 'La última que cabe.' });
+    expect(last.statusCode, last.body).toBe(200);
+
+    const before = await countEvents(db.pool);
+    const refused = await post(coach, `/api/coach/learners/${l.userId}/notes`, { text: 'Una más.' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ success: false, message: TOO_MANY_NOTES, data: null });
+    expect(await countEvents(db.pool)).toBe(before);
+
+    const other = await createLearner(t.app, t.store);
+    expect((await post(coach, `/api/coach/learners/${other.userId}/notes`, { text: 'Primera nota.' })).statusCode).toBe(200);
   });
 
   it('keeps private notes on the timeline for coaches only', async () => {

@@ -6,11 +6,13 @@ import { z } from 'zod';
 import { currentActivity, progressPercent } from '../../../course/rules';
 import { ACTIVITIES } from '../../../course/syllabus';
 import { learnerStreamId, ROLES } from '../../../events/accounts/accounts.events';
-import { CoachNoteAdded, coachNotesStreamId, MAX_NOTE } from '../../../events/coach/coach.events';
+import { coachNotesStreamId, MAX_NOTE } from '../../../events/coach/coach.events';
+import { decideAddNote, notesFold } from '../../../events/coach/notes';
 import { activityOf, describeEvent } from '../../../events/coach/describe';
 import { journeyAt, journeyView } from '../../../events/coach/journey';
 import { ForbiddenError, NotFoundError } from '../../../events/errors';
 import type { EventCatalog } from '../../../events/store/catalog';
+import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
 import { EVENT_COLUMNS, toRecorded } from '../../../events/store/event-store';
 import { deterministicUuid, timeOrderedUuid } from '../../../events/store/ids';
@@ -267,10 +269,10 @@ const coachRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; cat
       schema: {
         operationId: 'coachAddNote',
         tags: ['coach'],
-        summary: 'Agrega una nota privada (solo para coaches) al recorrido de una persona',
+        summary: 'Agrega una nota privada (solo para coaches) al recorrido de una persona (409 si ya tiene el máximo de notas)',
         params: idParams,
         body: z.strictObject({ text: z.string('Escribe la nota.').trim().min(1, 'Escribe la nota.').max(MAX_NOTE, `La nota puede tener hasta ${MAX_NOTE.toLocaleString('es')} caracteres.`) }),
-        response: { 200: envelope(JourneyEvent), ...coachErrors, ...keyedWriteErrors },
+        response: { 200: envelope(JourneyEvent), ...coachErrors, 409: ErrorEnvelope, ...keyedWriteErrors },
       },
     },
     async (request) => {
@@ -278,11 +280,9 @@ const coachRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; cat
       await learner(request.params.id);
       const eventId = eventIdFor(request, 0);
       const noteId = eventId ? deterministicUuid('coach-note', eventId) : timeOrderedUuid();
-      const result = await store.append(
-        coachNotesStreamId(request.params.id),
-        [CoachNoteAdded.create({ learnerId: request.params.id, noteId, coachId: coach.id, text: request.body.text }, { eventId })],
-        { expectedVersion: 'any', ...keyedWrite(request, coach.id) },
-      );
+      const result = await handleCommand(store, coachNotesStreamId(request.params.id), notesFold, (state) => ({
+        events: decideAddNote(state, { learnerId: request.params.id, noteId, coachId: coach.id, text: request.body.text, eventId }),
+      }), keyedWrite(request, coach.id));
       return { success: true as const, message: 'Nota guardada.', data: toJourneyEvent(result.events[0]!) };
     },
   );

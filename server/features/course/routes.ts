@@ -11,6 +11,8 @@ import { learnerStreamId } from '../../../events/accounts/accounts.events';
 import { decideComplete, decideGuestCompletions, decideSaveReflection, knownActivity, LOCK_MESSAGES, UNKNOWN_ACTIVITY } from '../../../events/course/course';
 import { MAX_REFLECTION } from '../../../events/course/course.events';
 import { guestTranslators, type GuestTranslator } from '../../../events/course/guest-sync';
+import { MAX_DEEP_WHY_RESTARTS } from '../../../events/deep-why/deep-why';
+import { WhyExerciseRestarted } from '../../../events/deep-why/deep-why.events';
 import { ForbiddenError, InvalidError, NotFoundError } from '../../../events/errors';
 import { learnerFold, startedAgain } from '../../../events/learner';
 import { handleCommand } from '../../../events/store/command';
@@ -127,7 +129,7 @@ const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, poo
         store,
         learnerStreamId(user.id),
         learnerFold,
-        async ({ progress: state }) => {
+        async ({ progress: state, deepWhyCounts }) => {
           const completions = decideGuestCompletions(state, {
             userId: user.id,
             slugs: completedSlugs.map(knownActivity),
@@ -142,10 +144,12 @@ const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, poo
               translator.translate(data, { userId: user.id, eventId: (n) => deterministicUuid(user.id, 'guest-sync', slug, translator.name, digest, String(n)) }),
             );
           skipped = [...new Set([...completions.skipped, ...parsedData.filter(({ slug }) => lockReason(slug, completedNow, user.roles)).map((d) => d.slug)])];
-          // Data already synced once (same content, same ids) is not written again.
+          // Data already synced once (same content, same ids) is not written again; nor a deep-why round past its cap.
           const { rows } = await pool.query<{ event_id: string }>('SELECT event_id FROM events WHERE event_id = ANY($1::uuid[])', [dataEvents.map((e) => e.eventId)]);
           const stored = new Set(rows.map((r) => r.event_id));
-          return { events: [...completions.events, ...dataEvents.filter((e) => !stored.has(e.eventId!))] };
+          const roundsFull = deepWhyCounts.restarts >= MAX_DEEP_WHY_RESTARTS;
+          const fresh = dataEvents.filter((e) => !stored.has(e.eventId!) && !(roundsFull && e.type === WhyExerciseRestarted.type));
+          return { events: [...completions.events, ...fresh] };
         },
         { metadata: { ...requestMetadata(request, user.id), origin: 'guest-sync' } },
       );

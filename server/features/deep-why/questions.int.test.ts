@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWhyQuestionGenerator, FIRST_FALLBACK } from '../../../jobs/deep-why/why-question';
-import { countEvents } from '../../../tests/setup/app';
+import { count, countEvents, mailDeps } from '../../../tests/setup/app';
+import { MAX_RECORDED_WHY_QUESTIONS } from '../../../events/deep-why/deep-why';
+import { WhyQuestionAsked } from '../../../events/deep-why/deep-why.events';
 import { AI_FAILURES_TO_OPEN } from './ai-availability';
 import { startFakeGemini, type FakeGemini } from '../../../tests/fakes/gemini';
 import { startTestApp, waitFor, type TestApp } from '../../../tests/setup/app';
@@ -24,6 +26,7 @@ beforeAll(async () => {
     from: 'Manifiesta <hola@manifiesta.local>',
     outboxDir: '/tmp/manifiesta-unused-outbox',
     log: quiet,
+    ...mailDeps(db),
     whyQuestions: {
       generate: async (input) => {
         if (failGeneration) throw new Error('the worker crashed');
@@ -170,5 +173,23 @@ describe('deep-why questions with no AI configured', () => {
     const res = await askPlain({ areaId: 'health-fitness', levelIndex: 0, currentText: 'Duermo poco.', futureText: 'Me despierto con energía.' });
     expect(res.json().data).toMatchObject({ status: 'done', question: FIRST_FALLBACK, source: 'fallback' });
     expect(await countEvents(db.pool)).toBe(before);
+  });
+
+  it(`a learner's questions are recorded up to ${MAX_RECORDED_WHY_QUESTIONS.toLocaleString('en')}: past that, the question is still asked and shown, and not recorded`, async () => {
+    const l = await createLearner(plain.app, plain.store);
+    const earlier = Array.from({ length: MAX_RECORDED_WHY_QUESTIONS - 1 }, (_, i) =>
+      WhyQuestionAsked.create({ userId: l.userId, questionId: crypto.randomUUID(), areaId: 'finances', levelIndex: i % 7, question: '¿Por qué?', source: 'fallback', model: null, promptVersion: 'why-v1' }),
+    );
+    await plain.store.append(`learner-${l.userId}`, earlier, { expectedVersion: 'any' });
+    const recorded = () => count(db.pool, `SELECT count(*) AS n FROM events WHERE stream_id = $1 AND type = 'WhyQuestionAsked'`, [`learner-${l.userId}`]);
+
+    const last = await askPlain({ areaId: 'finances', levelIndex: 1, previousAnswer: 'Porque quiero calma.' }, l.cookie);
+    expect(last.json().data).toMatchObject({ status: 'done', source: 'fallback' });
+    expect(await recorded()).toBe(MAX_RECORDED_WHY_QUESTIONS);
+
+    const past = await askPlain({ areaId: 'finances', levelIndex: 2, previousAnswer: 'Porque quiero calma.' }, l.cookie);
+    expect(past.statusCode).toBe(200);
+    expect(past.json().data).toMatchObject({ status: 'done', question: 'Dices: «Porque quiero calma…». ¿Y por qué es tan importante eso para ti?', source: 'fallback' });
+    expect(await recorded()).toBe(MAX_RECORDED_WHY_QUESTIONS);
   });
 });

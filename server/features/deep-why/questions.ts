@@ -30,7 +30,7 @@ export async function recordWhyQuestion(store: EventStore, job: WhyQuestionJob, 
     store,
     learnerStreamId(userId),
     learnerFold,
-    () => ({ events: decideQuestionAsked({ ...job, userId, ...q, eventId: deterministicUuid('why-question', job.questionId) }) }),
+    (s) => ({ events: decideQuestionAsked(s.deepWhyCounts, { ...job, userId, ...q, eventId: deterministicUuid('why-question', job.questionId) }) }),
     { metadata: { actor: userId, origin } },
   );
 }

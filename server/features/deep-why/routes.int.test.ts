@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREA_IDS } from '../../../course/areas';
 import { LOCK_MESSAGES } from '../../../events/course/course';
-import { AREA_NOT_SELECTED, NEEDS_WHEEL, SELECTION_MESSAGE } from '../../../events/deep-why/deep-why';
+import { AREA_NOT_SELECTED, MAX_DEEP_WHY_RESTARTS, NEEDS_WHEEL, SELECTION_MESSAGE, TOO_MANY_RESTARTS } from '../../../events/deep-why/deep-why';
+import { WhyExerciseRestarted } from '../../../events/deep-why/deep-why.events';
 import { rebuildProjections } from '../../../events/store/reader';
 import { createCatalog, projections } from '../../../events/registry';
-import { startTestApp, type TestApp } from '../../../tests/setup/app';
+import { countEvents, startTestApp, type TestApp } from '../../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
 import { createLearner, type Learner } from '../../../tests/setup/learners';
 
@@ -160,6 +161,36 @@ describe("'Rehacer Ejercicio'", () => {
     expect((await restart(l)).statusCode).toBe(403);
     expect((await post(l, '/api/activity/restartDeepWhy', { activityId: '12-areas-balance' })).statusCode).toBe(400);
     expect(await events(l, 'WhyExerciseRestarted')).toHaveLength(0);
+  });
+
+  it(`starts again at most ${MAX_DEEP_WHY_RESTARTS} times: the next is a 409 in Spanish that writes nothing, the round goes on, and a guest's restart is not added either`, async () => {
+    const l = await readyLearner();
+    const targets: string[] = (await prerequisites(l)).json().data.targetAreas.map((a: { id: string }) => a.id);
+    const earlier = Array.from({ length: MAX_DEEP_WHY_RESTARTS - 1 }, () => WhyExerciseRestarted.create({ userId: l.userId }));
+    await t.store.append(`learner-${l.userId}`, earlier, { expectedVersion: 'any' });
+    await select(l, targets.slice(0, 3));
+    const last = await restart(l);
+    expect(last.statusCode, last.body).toBe(200);
+    expect(await events(l, 'WhyExerciseRestarted')).toHaveLength(MAX_DEEP_WHY_RESTARTS);
+
+    await select(l, targets.slice(0, 3));
+    const before = await countEvents(db.pool);
+    const refused = await restart(l);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ success: false, message: TOO_MANY_RESTARTS, data: null });
+    expect(await countEvents(db.pool)).toBe(before);
+    // The round in progress is still the learner's to work on.
+    expect((await answer(l, targets[0]!, 0, 'Porque sigo aquí.')).statusCode).toBe(200);
+    expect((await prerequisites(l)).json().data.selectedAreaIds).toEqual(targets.slice(0, 3));
+
+    // A guest's data that says 'started again' brings its selection, not one more round.
+    const synced = await post(l, '/api/activity/syncGuestProgress', {
+      completedSlugs: [],
+      activityData: { [ACTIVITY]: { restarted: true, selectedAreaIds: targets.slice(1, 4), whyAnswers: {} } },
+    });
+    expect(synced.statusCode, synced.body).toBe(200);
+    expect(await events(l, 'WhyExerciseRestarted')).toHaveLength(MAX_DEEP_WHY_RESTARTS);
+    expect((await prerequisites(l)).json().data.selectedAreaIds).toEqual(targets.slice(1, 4));
   });
 
   it("a guest's restart mid-way comes with their data: the round is open, not summarised", async () => {

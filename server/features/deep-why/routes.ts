@@ -145,7 +145,7 @@ const deepWhyRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }>
       const user = await requireUser(request);
       deepWhyActivity(request.body.activityId);
       await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({
-        events: decideRestart(s.progress, s.deepWhy, { userId: user.id, roles: user.roles, eventId: eventIdFor(request, 0) }),
+        events: decideRestart(s.progress, s.deepWhy, s.deepWhyCounts, { userId: user.id, roles: user.roles, eventId: eventIdFor(request, 0) }),
       }), keyedWrite(request, user.id));
       return { success: true as const, message: 'Ejercicio reiniciado.', data: null };
     },

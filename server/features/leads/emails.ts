@@ -1,6 +1,9 @@
-// The welcome mail a new lead receives, per source. Warm, short, in the coach's voice (tú).
-import type { EmailPayload } from '../../../jobs/email/send-email';
+// The welcome mail a new lead receives, per source. Warm, short, in the coach's voice (tú). The worker finds the
+// lead by its stream id when it sends (the job holds nothing else); a lead that is gone by then gets nothing.
 import type { LeadSource } from '../../../events/leads/leads.events';
+import { greeting } from '../../../events/shared/contact';
+import type { Queryable } from '../../../events/store/types';
+import type { Mail, MailJob, MailRecipient } from '../../../jobs/email/send-email';
 
 const WHAT: Record<string, { subject: string; gift: string; path: string }> = {
   'nostalgia|fragmento': {
@@ -30,11 +33,12 @@ const WHAT: Record<string, { subject: string; gift: string; path: string }> = {
   },
 };
 
-export function leadWelcomeEmail(lead: { email: string; nick: string; page: LeadSource['page']; section: LeadSource['section'] }, publicUrl: string): EmailPayload {
+/** Greets by the name the visitor typed only when it is a plain name: an old lead may hold anything. */
+export function leadWelcomeEmail(lead: { email: string; nick: string; page: LeadSource['page']; section: LeadSource['section'] }, publicUrl: string): Mail {
   const what = WHAT[`${lead.page}|${lead.section}`] ?? WHAT['Newsletter Archive|Subscription Form']!;
   const link = new URL(what.path, publicUrl).toString();
   const text = [
-    `¡Hola, ${lead.nick}!`,
+    greeting(lead.nick),
     '',
     `Gracias por confiar en este espacio. Ya tienes ${what.gift}.`,
     `Si la descarga no empezó o quieres volver a verlo, siempre lo encuentras aquí: ${link}`,
@@ -46,5 +50,17 @@ export function leadWelcomeEmail(lead: { email: string; nick: string; page: Lead
     'Con cariño,',
     'Manifiesta',
   ].join('\n');
-  return { to: lead.email, subject: what.subject, text, kind: `lead-welcome:${lead.page}:${lead.section}` };
+  return { to: lead.email, subject: what.subject, text };
+}
+
+/** The welcome's recipient, read from the `leads` read model when the job runs. */
+export function leadMailRecipients(db: Queryable, publicUrl: string) {
+  return {
+    async welcome(job: Extract<MailJob, { kind: 'lead-welcome' }>): Promise<MailRecipient> {
+      const { rows } = await db.query<{ email: string; nick: string }>('SELECT email, nick FROM leads WHERE stream_id = $1', [job.leadId]);
+      const lead = rows[0];
+      if (!lead) return { skip: 'no such lead' };
+      return { to: lead.email, render: async () => leadWelcomeEmail({ ...lead, page: job.page, section: job.section }, publicUrl) };
+    },
+  };
 }

@@ -73,11 +73,10 @@ describe('POST /api/leads/add', () => {
     expect(events[0].metadata).toMatchObject({ actor: 'visitor' });
 
     expect(await countEmailJobs(db.pool)).toBe(jobsBefore + 1);
-    const { rows: jobs } = await db.pool.query("SELECT data FROM pgboss.job WHERE name = 'email.send' AND lower(data->>'to') = $1", ['ana.valid@example.com']);
-    expect(jobs).toHaveLength(1);
-    expect(jobs[0].data.kind).toBe('lead-welcome:nostalgia:fragmento');
-    expect(jobs[0].data.text).toContain('Ana Valid');
-    expect(jobs[0].data.text).toContain('http://localhost:3000/nostalgia');
+    // The job names the lead by its stream; the worker reads address and name when it sends.
+    const { rows: jobs } = await db.pool.query("SELECT data FROM pgboss.job WHERE name = 'email.send' AND data->>'leadId' = $1", [visitorStreamId('ana.valid@example.com')]);
+    expect(jobs.map((j) => j.data)).toEqual([{ kind: 'lead-welcome', leadId: visitorStreamId('ana.valid@example.com'), page: 'nostalgia', section: 'fragmento' }]);
+    expect(rows[0].stream_id).toBe(visitorStreamId('ana.valid@example.com'));
   });
 
   it('records a second capture of the same source without a second welcome job; another source gets one', async () => {

@@ -3,20 +3,28 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { InvalidError } from '../../../events/errors';
 import { decideCaptureLead, evolveVisitor, initialVisitorState, isSubscription, visitorStreamId } from '../../../events/leads/leads';
-import { EMAIL_PATTERN, FUNNEL_PAGES, isLeadSource, LEAD_PAGES, LEAD_SECTIONS, LEAD_STATUSES, LeadPageViewed, MAX_EMAIL, MAX_NICK, visitStreamId } from '../../../events/leads/leads.events';
+import { EMAIL_PATTERN, FUNNEL_PAGES, isLeadSource, LEAD_PAGES, LEAD_SECTIONS, LEAD_STATUSES, LeadPageViewed, MAX_EMAIL, visitStreamId } from '../../../events/leads/leads.events';
+import { MAX_NAME, MIN_NAME, NAME_MESSAGE, normaliseName, plainName } from '../../../events/shared/contact';
 import { handleCommand } from '../../../events/store/command';
-import { EMAIL_SEND } from '../../../jobs/email/send-email';
+import { EMAIL_SEND, type MailJob } from '../../../jobs/email/send-email';
 import type { AppDeps } from '../../app';
 import { envelope, errorResponses, keyedWriteErrors } from '../../http';
 import { eventIdFor, keyedWrite } from '../../request';
-import { leadWelcomeEmail } from './emails';
 import { ensureVisitorId, optedOut, visitorIdOf } from './visitor';
 
 const UNKNOWN_SOURCE = 'Página, sección o estado de descarga desconocidos.';
 
 const AddLeadBody = z.strictObject({
   email: z.string('Ingresa un email válido.').trim().max(MAX_EMAIL, 'Ingresa un email válido.').regex(EMAIL_PATTERN, 'Ingresa un email válido.'),
-  nick: z.string('Tu nombre es obligatorio.').trim().min(1, 'Tu nombre es obligatorio.').max(MAX_NICK, `Tu nombre puede tener hasta ${MAX_NICK} caracteres.`),
+  // Only a plain, short name: it is the one thing a visitor types that a mail from us repeats, and the
+  // address it goes to may be someone else's.
+  nick: z
+    .string('Tu nombre es obligatorio.')
+    .overwrite(normaliseName)
+    .min(1, 'Tu nombre es obligatorio.')
+    .max(MAX_NAME, NAME_MESSAGE)
+    .refine((nick) => plainName(nick) !== null, NAME_MESSAGE)
+    .describe(`Solo un nombre: letras de cualquier idioma, espacios, apóstrofos y guiones (un punto solo tras una inicial), de ${MIN_NAME} a ${MAX_NAME} caracteres.`),
   page: z.enum(LEAD_PAGES, UNKNOWN_SOURCE),
   section: z.enum(LEAD_SECTIONS, UNKNOWN_SOURCE),
   status: z.enum(LEAD_STATUSES, UNKNOWN_SOURCE),
@@ -58,10 +66,9 @@ const leadRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'>> = asy
         { initial: initialVisitorState, evolve: evolveVisitor },
         (state) => {
           const { events, sendWelcome } = decideCaptureLead(state, { ...lead, eventId: eventIdFor(request, 0), visitorId });
-          return {
-            events,
-            jobs: sendWelcome ? [{ name: EMAIL_SEND, data: leadWelcomeEmail(lead, config.publicUrl) }] : [],
-          };
+          // The job names the lead by its stream: the worker reads the address and name when it sends.
+          const welcome: MailJob = { kind: 'lead-welcome', leadId: streamId, page: lead.page, section: lead.section };
+          return { events, jobs: sendWelcome ? [{ name: EMAIL_SEND, data: welcome }] : [] };
         },
         { ...keyedWrite(request, 'visitor'), usuallyNew: true },
       );

@@ -3,10 +3,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayIn, MAX_SESSION_SECONDS, PREMIUM_SOUND_FILES } from '../../../course/meditation';
 import { learnerStreamId } from '../../../events/accounts/accounts.events';
-import { MeditationSessionCompleted } from '../../../events/meditation/meditation.events';
+import { MAX_MEDITATION_SESSIONS, MAX_REVELATIONS, TOO_MANY_REVELATIONS, TOO_MANY_SESSIONS } from '../../../events/meditation/meditation';
+import { MeditationSessionCompleted, RevelationSaved } from '../../../events/meditation/meditation.events';
 import { rebuildProjections } from '../../../events/store/reader';
 import { createCatalog, projections } from '../../../events/registry';
-import { countEvents, startTestApp, type TestApp } from '../../../tests/setup/app';
+import { count, countEvents, startTestApp, type TestApp } from '../../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
 import { createLearner, type Learner } from '../../../tests/setup/learners';
 import { PRIVATE_SOUNDS_DIR } from './routes';
@@ -163,6 +164,59 @@ describe('a session sent later (meditated offline)', () => {
       expect(res.json().message).toMatch(/antigüedad de la sesión/);
     }
     expect(await countEvents(db.pool)).toBe(before);
+  });
+});
+
+describe('what an account keeps', () => {
+  /** `n` revelations or sessions already in the learner's stream, as years of practice would leave them. */
+  async function recorded(l: Learner, n: number, what: 'revelations' | 'sessions') {
+    const events = Array.from({ length: n }, (_, i) =>
+      what === 'revelations'
+        ? RevelationSaved.create({ userId: l.userId, revelationId: crypto.randomUUID(), revelation: `Revelación ${i + 1}.`, totalTimeMeditated: 900 })
+        : MeditationSessionCompleted.create({ userId: l.userId, sessionId: crypto.randomUUID(), seconds: 900, activePhases: ['presence'], outcome: 'completed', day: '2026-01-01' }),
+    );
+    await t.store.append(learnerStreamId(l.userId), events, { expectedVersion: 'any' });
+  }
+  const revelations = (l: Learner) => count(db.pool, 'SELECT count(*) AS n FROM revelations WHERE user_id = $1', [l.userId]);
+  const sessions = async (l: Learner) => (await count(db.pool, 'SELECT coalesce(sum(sessions), 0) AS n FROM meditation_totals WHERE user_id = $1', [l.userId]));
+
+  it(`${MAX_REVELATIONS.toLocaleString('en')} revelations: the last one fits, the next is refused with 409 in Spanish and nothing is written`, async () => {
+    const l = await createLearner(t.app, t.store);
+    await recorded(l, MAX_REVELATIONS - 1, 'revelations');
+    const last = await save(l, { revelation: 'La última que cabe.', totalTimeMeditated: 600 }, { 'idempotency-key': 'ultima-revelacion-1' });
+    expect(last.statusCode, last.body).toBe(200);
+    expect(await revelations(l)).toBe(MAX_REVELATIONS);
+
+    const before = await countEvents(db.pool);
+    const refused = await save(l, { revelation: 'Una más.', totalTimeMeditated: 600 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ success: false, message: TOO_MANY_REVELATIONS, data: null });
+    expect(refused.headers['x-conflict'], 'not a conflict the client should retry').toBeUndefined();
+    expect(await countEvents(db.pool)).toBe(before);
+    expect(await revelations(l)).toBe(MAX_REVELATIONS);
+    // The last one, sent again with its key (an answer lost on the way), still answers as it did.
+    const retried = await save(l, { revelation: 'La última que cabe.', totalTimeMeditated: 600 }, { 'idempotency-key': 'ultima-revelacion-1' });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().data.Id).toBe(last.json().data.Id);
+    expect(await countEvents(db.pool)).toBe(before);
+  });
+
+  it(`${MAX_MEDITATION_SESSIONS.toLocaleString('en')} sessions: the last one is counted, the next is refused with 409 in Spanish and nothing is written`, async () => {
+    const l = await createLearner(t.app, t.store);
+    await recorded(l, MAX_MEDITATION_SESSIONS - 1, 'sessions');
+    const payload = { seconds: 900, activePhases: ['love'], outcome: 'completed' };
+    const last = await post(l, '/api/meditation/sessions', payload);
+    expect(last.statusCode, last.body).toBe(200);
+    expect(last.json().data.sessions).toBe(MAX_MEDITATION_SESSIONS);
+
+    const before = await countEvents(db.pool);
+    const refused = await post(l, '/api/meditation/sessions', payload);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ success: false, message: TOO_MANY_SESSIONS, data: null });
+    expect(await countEvents(db.pool)).toBe(before);
+    expect(await sessions(l)).toBe(MAX_MEDITATION_SESSIONS);
+    // Revelations are a list of their own: a full history of sessions does not stop one.
+    expect((await save(l, { revelation: 'Todavía puedo escribir.', totalTimeMeditated: 900 })).statusCode).toBe(200);
   });
 });
 

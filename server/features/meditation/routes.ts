@@ -19,8 +19,10 @@ import {
 } from '../../../course/meditation';
 import { PREMIUM_ROLE } from '../../../course/rules';
 import { learnerStreamId } from '../../../events/accounts/accounts.events';
-import { meditationHistory } from '../../../events/meditation/meditation';
-import { MeditationSessionCompleted, RevelationSaved } from '../../../events/meditation/meditation.events';
+import { learnerFold } from '../../../events/learner';
+import { decideRecordSession, decideSaveRevelation, meditationHistory } from '../../../events/meditation/meditation';
+import { RevelationSaved } from '../../../events/meditation/meditation.events';
+import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
 import { deterministicUuid, timeOrderedUuid } from '../../../events/store/ids';
 import { ForbiddenError } from '../../../events/errors';
@@ -29,6 +31,8 @@ import { requireUser } from '../../plugins/auth';
 import { eventIdFor, keyedWrite } from '../../request';
 
 const userErrors = { ...errorResponses, 401: ErrorEnvelope } as const;
+/** A write that would go past what an account keeps (409: nothing written, the message says what to do). */
+const cappedWriteErrors = { ...userErrors, 409: ErrorEnvelope } as const;
 
 /** The premium gongs and backgrounds: outside the public folder, so only GET /api/meditation/audio/{file} serves them. */
 export const PRIVATE_SOUNDS_DIR = path.resolve(import.meta.dirname, '../../../assets/private/meditation-audio');
@@ -109,18 +113,16 @@ const meditationRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool
           revelation: z.string(REVELATION_REQUIRED).trim().min(1, REVELATION_REQUIRED).max(MAX_REVELATION, `Tu revelación puede tener hasta ${MAX_REVELATION.toLocaleString('es')} caracteres.`),
           totalTimeMeditated: seconds,
         }),
-        response: { 200: envelope(Revelation), ...userErrors, ...keyedWriteErrors },
+        response: { 200: envelope(Revelation), ...cappedWriteErrors, ...keyedWriteErrors },
       },
     },
     async (request) => {
       const user = await requireUser(request);
       const eventId = eventIdFor(request, 0);
       const revelationId = eventId ? deterministicUuid('revelation', eventId) : timeOrderedUuid();
-      const { events } = await store.append(
-        learnerStreamId(user.id),
-        [RevelationSaved.create({ userId: user.id, revelationId, revelation: request.body.revelation, totalTimeMeditated: request.body.totalTimeMeditated }, { eventId })],
-        { expectedVersion: 'any', ...keyedWrite(request, user.id) },
-      );
+      const { events } = await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({
+        events: decideSaveRevelation(s.meditation, { userId: user.id, revelationId, revelation: request.body.revelation, totalTimeMeditated: request.body.totalTimeMeditated, eventId }),
+      }), keyedWrite(request, user.id));
       // From the event this request recorded (the first copy's, for a retry), as the read model has it.
       const saved = events.find(RevelationSaved.is)!;
       return {
@@ -165,7 +167,7 @@ const meditationRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool
           timeZone,
           endedSecondsAgo,
         }),
-        response: { 200: envelope(History), ...userErrors, ...keyedWriteErrors },
+        response: { 200: envelope(History), ...cappedWriteErrors, ...keyedWriteErrors },
       },
     },
     async (request) => {
@@ -175,16 +177,18 @@ const meditationRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool
       const ended = new Date(Date.now() - (request.body.endedSecondsAgo ?? 0) * 1000);
       const eventId = eventIdFor(request, 0);
       const sessionId = eventId ? deterministicUuid('meditation-session', eventId) : timeOrderedUuid();
-      await store.append(
+      await handleCommand(
+        store,
         learnerStreamId(user.id),
-        [
-          MeditationSessionCompleted.create(
-            { userId: user.id, sessionId, seconds: total, activePhases: [...new Set(activePhases)], outcome, day: dayIn(ended, request.body.timeZone) },
-            { eventId },
-          ),
-        ],
+        learnerFold,
+        (s) => ({
+          events: decideRecordSession(s.meditation, {
+            session: { userId: user.id, sessionId, seconds: total, activePhases: [...new Set(activePhases)], outcome, day: dayIn(ended, request.body.timeZone) },
+            eventId,
+          }),
+        }),
         // A queued session is sent again with its age measured again: the same session, a later copy.
-        { expectedVersion: 'any', ...keyedWrite(request, user.id, { sendTimeFields: ['endedSecondsAgo'] }) },
+        keyedWrite(request, user.id, { sendTimeFields: ['endedSecondsAgo'] }),
       );
       return { success: true as const, message: 'Sesión registrada.', data: await history(user.id, request.body.timeZone) };
     },

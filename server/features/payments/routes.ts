@@ -28,6 +28,8 @@ export const PAYMENT_PENDING = 'Tu pago todavía está pendiente de aprobación.
 const NOT_BOUGHT = 'Este ebook está disponible solo para quienes lo compraron.';
 const BAD_SIGNATURE = 'Firma de notificación inválida.';
 const OUT_OF_WINDOW = `Notificación fuera de plazo: su firma tiene más de ${WEBHOOK_WINDOW_MS / 60_000} minutos de diferencia con nuestro reloj.`;
+/** Webhook notifications per minute from one address, as a multiple of RATE_LIMIT_PER_IP (600 by default). */
+export const WEBHOOK_RATE_FACTOR = 30;
 
 /** Repo-root downloads served only to buyers (never from the public static folder). */
 export const PRIVATE_DOWNLOADS_DIR = path.resolve(import.meta.dirname, '../../../assets/private');
@@ -106,6 +108,10 @@ const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, pool, ac
   app.post(
     '/api/payment/webhook',
     {
+      // Its own limit, per address, instead of the per-user write budget: Mercado Pago's notification servers
+      // share a few addresses and send several notifications per payment, so a launch must fit; a forged
+      // notification costs one HMAC before its 401.
+      config: { rateLimit: { max: config.RATE_LIMIT_PER_IP * WEBHOOK_RATE_FACTOR, timeWindow: '1 minute' } },
       schema: {
         operationId: 'paymentWebhook',
         tags: ['payments'],

@@ -115,15 +115,15 @@ describe('/signup submission', () => {
     expect(api.callsTo('POST /api/auth/signup')[0]!.body).not.toHaveProperty('redirect');
   });
 
-  it("shows the server's message (e.g. 409, e-mail taken) and keeps the form", async () => {
-    stubApi({ 'POST /api/auth/signup': envelope(409, 'Ya existe una cuenta con ese email. Si es tuya, inicia sesión.') });
+  // An address with an account is answered as a new signup (only its owner hears of it); a username in use
+  // is the 409 that remains.
+  it("shows the server's message (e.g. 409, username taken) and keeps the form", async () => {
+    stubApi({ 'POST /api/auth/signup': envelope(409, 'Ese nombre de usuario ya está en uso. Elige otro.') });
     renderRoute('/signup');
 
     await submit(valid);
 
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Ya existe una cuenta con ese email. Si es tuya, inicia sesión.',
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe('Ese nombre de usuario ya está en uso. Elige otro.');
     expect((screen.getByLabelText('Nombre de usuario') as HTMLInputElement).value).toBe('lucia.sol');
     expect((screen.getByRole('button', { name: 'Crear cuenta' }) as HTMLButtonElement).disabled).toBe(false);
   });

@@ -100,7 +100,11 @@ export function SignupPage() {
   );
 }
 
-/** The 'Registro Exitoso' panel: the account waits for the link we just e-mailed. */
+/**
+ * The 'Registro Exitoso' panel: the account waits for the link we just e-mailed. An address that already had an
+ * account gets the same answer and this same panel (signup tells no one which addresses are registered); its
+ * owner's mail says so instead.
+ */
 function SignupSuccess({ email, redirect }: { email: string; redirect: string | null }) {
   const title = useRef<HTMLHeadingElement>(null);
   // The form is gone: put keyboard and screen-reader users on the news.
@@ -119,7 +123,8 @@ function SignupSuccess({ email, redirect }: { email: string; redirect: string | 
       }
     >
       <p className={styles.footer}>
-        ¿No lo ves en unos minutos? Revisa la carpeta de spam o de promociones, o pide uno nuevo.
+        ¿No lo ves en unos minutos? Revisa la carpeta de spam o de promociones, o pide uno nuevo. Si esa dirección
+        ya tenía una cuenta, el correo te lo cuenta y te lleva a iniciar sesión.
       </p>
       <div className={styles.stack}>
         <ButtonLink to={withRedirect('/login', redirect)}>

@@ -1,6 +1,7 @@
-// The lead forms' rules (platform.md §5): an e-mail of the simple pattern and a non-blank name. Each page has
-// its own wording of the messages.
-import { EMAIL_PATTERN } from '../../../../../events/shared/contact';
+// The lead forms' rules (platform.md §5): an e-mail of the simple pattern and a non-blank name — and, ours, a
+// plain short name (the API refuses anything else: a welcome mail repeats it to whatever address was typed).
+// Each page has its own wording of the spec's messages; the plain-name message is the API's.
+import { EMAIL_PATTERN, NAME_MESSAGE, plainName } from '../../../../../events/shared/contact';
 
 export type LeadValues = { nick: string; email: string };
 export type LeadMessages = { nick: string; email: string };
@@ -18,6 +19,7 @@ export function validateLead(values: LeadValues, messages: LeadMessages): LeadEr
   const { nick, email } = trimLead(values);
   const errors: LeadErrors = {};
   if (!nick) errors.nick = messages.nick;
+  else if (plainName(nick) === null) errors.nick = NAME_MESSAGE;
   if (!EMAIL_PATTERN.test(email)) errors.email = messages.email;
   return errors;
 }

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NAME_MESSAGE } from '../../../../../events/shared/contact';
 import { deferred, envelope, stubApi } from '../../../testing/fake-api';
 import { renderRoute } from '../../../testing/render-route';
 import { captureDownloads, fieldError, fieldIn, fillLead, findForm, leadAccepted, resetAroundEachTest, storedRecord, storeRecord, submitButton, VIEW_ROUTE } from './lead-test-utils';
@@ -46,6 +47,25 @@ describe('/nostalgia', () => {
     expect(document.activeElement).toBe(fieldIn(form, 'Tu email'));
 
     expect(api.callsTo('POST /api/leads/add')).toHaveLength(0);
+  });
+
+  it('asks for just a name when the name field holds a link, digits or a long text, and sends nothing', async () => {
+    const api = stubApi(VIEW_ROUTE);
+    renderRoute('/nostalgia');
+    const form = await findForm(FORM);
+
+    for (const nick of ['tu pago falló. Reintenta en https://evil.example/pago', 'evil.example', 'Ana 2', 'a'.repeat(41)]) {
+      fillLead(form, { nick, email: 'ana@example.com' });
+      fireEvent.click(submitButton(form));
+      expect(fieldError(fieldIn(form, 'Tu nombre')), nick).toBe(NAME_MESSAGE);
+      expect(document.activeElement).toBe(fieldIn(form, 'Tu nombre'));
+    }
+    expect(api.callsTo('POST /api/leads/add')).toHaveLength(0);
+
+    // A name with accents, a space and an apostrophe is a name.
+    fillLead(form, { nick: "María D'Alessio", email: 'ana@example' });
+    fireEvent.click(submitButton(form));
+    expect(fieldError(fieldIn(form, 'Tu nombre'))).toBeNull();
   });
 
   it("sends the lead, stores it in 'userSM', downloads the MP3 and shows the success panel", async () => {

@@ -1,0 +1,31 @@
+// What the mail worker needs from the application: who each kind of mail job goes to (found in the read models
+// at send time) and the per-address limit. Built once here for the server, the worker process and the tests.
+import type pg from 'pg';
+import type { EmailDeps, ResolveMail } from '../jobs/email/send-email';
+import { createMailThrottle } from '../jobs/email/throttle';
+import { accountMailRecipients } from './features/accounts/emails';
+import { leadMailRecipients } from './features/leads/emails';
+
+export function createMailResolver(db: pg.Pool, publicUrl: string): ResolveMail {
+  const accounts = accountMailRecipients(db, publicUrl);
+  const leads = leadMailRecipients(db, publicUrl);
+  return async (job) => {
+    switch (job.kind) {
+      case 'account-verification':
+        return accounts.verification(job);
+      case 'signup-attempt':
+        return accounts.signupAttempt(job);
+      case 'lead-welcome':
+        return leads.welcome(job);
+      default: {
+        const unknown: never = job;
+        throw new Error(`unknown mail kind ${(unknown as { kind: string }).kind}`);
+      }
+    }
+  };
+}
+
+/** `perAddressPerHour`: MAIL_PER_ADDRESS_PER_HOUR. */
+export function mailWorkerDeps(db: pg.Pool, { publicUrl, perAddressPerHour }: { publicUrl: string; perAddressPerHour: number }): Pick<EmailDeps, 'resolve' | 'throttle'> {
+  return { resolve: createMailResolver(db, publicUrl), throttle: createMailThrottle(db, { perHour: perAddressPerHour }) };
+}
