@@ -1,4 +1,4 @@
-// The 12 life areas of the wheel (activities 1–3), in the spec's default order, and the pure helpers
+// The 12 life areas of the wheel (activities 1–3), in their default order, and the pure helpers
 // the summary and the focus order use.
 
 export interface LifeArea {
@@ -110,7 +110,7 @@ export const UNRATED_SORT_SCORE = 11;
 export type Ratings = Readonly<Record<string, number>>;
 export type ScoreColour = 'red' | 'yellow' | 'green';
 
-/** ≤ 3 red, ≤ 6 yellow, otherwise green (activities.md section 9). */
+/** A score's colour: ≤ 3 red, ≤ 6 yellow, otherwise green. */
 export function scoreColour(score: number): ScoreColour {
   if (score <= 3) return 'red';
   if (score <= 6) return 'yellow';

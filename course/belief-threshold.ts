@@ -1,4 +1,4 @@
-// Activity 8, the belief threshold (activities.md, Activity 8, §3, §4 Belief threshold, §5, §9): the time
+// Activity 8, the belief threshold: the time
 // frames in order, the goal rule, and the questioning's progression. Shared by the page and the server.
 
 export type TimeFrame = {
@@ -6,7 +6,7 @@ export type TimeFrame = {
   years: number;
 };
 
-/** §9: asked in this order, from the farthest to the nearest. */
+/** Asked in this order, from the farthest to the nearest. */
 export const TIME_FRAMES: readonly TimeFrame[] = [
   { label: '20 años', years: 20 },
   { label: '15 años', years: 15 },
@@ -23,7 +23,7 @@ export const TIME_FRAMES: readonly TimeFrame[] = [
 export const frameByYears = (years: number) => TIME_FRAMES.find((f) => f.years === years);
 export const isKnownFrame = (frame: { label: string; years: number }) => frameByYears(frame.years)?.label === frame.label;
 
-/** §5: the goal, trimmed, must be longer than 10 characters. */
+/** The goal, trimmed, must be longer than 10 characters. */
 export const MIN_GOAL_EXCLUSIVE = 10;
 export const MAX_GOAL = 1_000;
 export const MAX_BELIEF = 5_000;
@@ -53,7 +53,7 @@ export const isGoalDone = (goal: Pick<BeliefGoal, 'perfectTimeFrameLabel'>) => g
 
 export type Step = { screen: 'questioning'; index: number } | { screen: 'summary' };
 
-/** §4: 'Sí, Absolutamente' (and a saved doubt) moves to the next time frame, or to the summary after the last. */
+/** 'Sí, Absolutamente' (and a saved doubt) moves to the next time frame, or to the summary after the last. */
 export function advance(index: number): Step {
   return index + 1 < TIME_FRAMES.length ? { screen: 'questioning', index: index + 1 } : { screen: 'summary' };
 }

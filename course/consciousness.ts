@@ -2,7 +2,7 @@
 // consciousness, and the creation pyramid that frames it. A map for self-observation, not a measurement:
 // the texts say how each level tends to feel and to see life.
 
-/** §9: from Coraje (200) up, a level belongs to Poder; below it, to Fuerza. */
+/** From Coraje (200) up, a level belongs to Poder; below it, to Fuerza. */
 export const POWER_THRESHOLD = 200;
 
 export type ConsciousnessCategory = 'Fuerza' | 'Poder';

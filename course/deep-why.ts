@@ -1,5 +1,5 @@
-// Activity 4, the seven levels of why (activities.md, Activity 4, §4, §9): its constants, the choice of
-// target areas, the progress rule and the spec's fixed texts, shared by the server, the worker and the page.
+// Activity 4, the seven levels of why: its constants, the choice of
+// target areas, the progress rule and its fixed texts, shared by the server, the worker and the page.
 import { areasByEarlierScore } from './areas';
 
 export const WHY_LEVELS = 7;
@@ -18,13 +18,13 @@ export function targetAreaIdsFrom(ratings: Readonly<Record<string, number>>): st
     .map((a) => a.id);
 }
 
-/** §9: progress = (7 × area index + level) / (7 × areas), as a fraction 0–1. */
+/** Progress = (7 × area index + level) / (7 × areas), as a fraction 0–1. */
 export function whyProgress(areaIndex: number, levelIndex: number, areas: number): number {
   if (areas <= 0) return 0;
   return Math.min(1, Math.max(0, (WHY_LEVELS * areaIndex + levelIndex) / (WHY_LEVELS * areas)));
 }
 
-// §8: the fallback questions when the AI cannot answer.
+// The fallback questions when the AI cannot answer.
 export const FIRST_FALLBACK = 'Has descrito una visión poderosa. ¿Por qué es tan importante para ti hacerla realidad?';
 export const noFutureFallback = (area: string) =>
   `Con base en tu realidad actual y tu visión futura, ¿por qué es importante para ti mejorar en "${area}"?`;
@@ -78,7 +78,7 @@ export function fallbackWhyQuestion(input: WhyQuestionInput): string {
   return answer.length < MIN_ANSWER_FOR_IDEA ? SHORT_ANSWER_QUESTION : nextQuestion(ideaFallback(answer));
 }
 
-// §6: the deep why needs the wheel first (the server's 409 and the page's error say the same).
+// The deep why needs the wheel first (the server's 409 and the page's error say the same).
 export const NEEDS_WHEEL = "Debes completar 'Rueda de la Vida' primero.";
 
 // Activity 4: the summary's texts when something is missing.

@@ -1,4 +1,4 @@
-// The 7-phase meditation (activities.md, Activity 5, §4 Meditation, §9): phases, settings and their limits,
+// The 7-phase meditation (activity 5): phases, settings and their limits,
 // the timeline's delays, the sounds and which of them are premium; and the streak rule of the history.
 // Shared by the tool in the browser and the server that records sessions.
 
@@ -23,14 +23,14 @@ export const PHASES: readonly MeditationPhase[] = [
   { id: 'connection', name: 'Conexión', description: 'Siéntete parte de algo más grande, confía en tu camino y vuelve poco a poco al cuerpo.' },
 ];
 
-// §9: durations in minutes.
+// Durations in minutes.
 export const MIN_PHASE_MINUTES = 3;
 export const MAX_PHASE_MINUTES = 15;
 export const DEFAULT_PHASE_MINUTES = 5;
 export const DEFAULT_BACKGROUND_VOLUME = 0.3;
 export const VOLUME_STEP = 0.05;
 
-// §4/§9: the timeline, in milliseconds.
+// The timeline, in milliseconds.
 export const INTRO_DELAY_MS = 7_000;
 export const FIRST_PHASE_DELAY_MS = 7_000;
 export const VOICE_DELAY_MS = 3_000;
@@ -76,7 +76,7 @@ export const SOUND_FILES = {
   guided: (phase: PhaseId) => `guided-${phase}.mp3`,
 } as const;
 
-// §5 and §8: the texts.
+// The texts: the hints and failures the tool shows.
 export const NO_PHASE_HINT = 'Debes activar al menos una fase para comenzar.';
 export const NO_PHASE_ALERT = 'Por favor, activa al menos una fase para comenzar.';
 export const PREMIUM_ALERT = 'Esta es una opción premium. Debes mejorar tu cuenta para usarla.';
@@ -85,7 +85,7 @@ export const REVELATION_REQUIRED = 'Escribe tu revelación antes de guardarla.';
 export const MAX_REVELATION = 5_000;
 
 /**
- * §9: the summary shows whole minutes, rounded down (5 min 59 s is 5 minutes). Meditated time is the time the
+ * The summary shows whole minutes, rounded down (5 min 59 s is 5 minutes). Meditated time is the time the
  * meditation played, from 'Comenzar Meditación' to its end or 'Finalizar Meditación', pauses left out.
  */
 export const minutesMeditated = (seconds: number) => Math.floor(seconds / 60);

@@ -1,4 +1,4 @@
-// What the site sells and for how much (platform.md §9): one catalogue for the sales pages and for the
+// What the site sells and for how much: one catalogue for the sales pages and for the
 // server, which checks every payment against it before granting anything.
 import { PREMIUM_ROLE } from './rules';
 
@@ -27,7 +27,7 @@ export type ProductId = keyof typeof PRODUCTS;
 export const PRODUCT_IDS = Object.keys(PRODUCTS) as [ProductId, ...ProductId[]];
 export const isProductId = (id: string): id is ProductId => Object.hasOwn(PRODUCTS, id);
 
-/** Prices quoted on the sales pages that are paid elsewhere (checkout links, messaging): §9. */
+/** Prices quoted on the sales pages that are paid elsewhere (checkout links, messaging). */
 export const QUOTED_PRICES = {
   reprogramaSingle: { amount: 177, currency: 'USD' },
   reprogramaWeekly: { amount: 40, currency: 'USD' },

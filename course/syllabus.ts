@@ -1,5 +1,5 @@
 // The Manifiesta course as data: five weeks, their activities in order, and the flags the rules read.
-// Module 1 is the spec's; modules 2–5 are ours (emotions, vision, action, integration).
+// Module 1 is the product's fixed first week; modules 2–5 are ours (emotions, vision, action, integration).
 
 export interface Activity {
   /** 'module-index', e.g. '1-4'. */
@@ -157,6 +157,6 @@ const byId = new Map(ACTIVITIES.map((a) => [a.id, a]));
 
 export const activityBySlug = (slug: string): Activity | undefined => bySlug.get(slug);
 export const activityById = (id: string): Activity | undefined => byId.get(id);
-/** The spec's calls name activities by slug ('activityId'); an id ('1-4') is accepted too. */
+/** The API's calls name activities by slug ('activityId'); an id ('1-4') is accepted too. */
 export const findActivity = (slugOrId: string): Activity | undefined => bySlug.get(slugOrId) ?? byId.get(slugOrId);
 export const moduleOf = (activity: Activity): number => Number(activity.id.split('-')[0]);

@@ -53,7 +53,7 @@ const ConfigSchema = z.object({
     .string()
     .default('false')
     .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
-  /** Server-side AI (deep-why questions). Without a key the spec's fallback questions answer. */
+  /** Server-side AI (deep-why questions). Without a key the fixed fallback questions answer. */
   GEMINI_API_KEY: z.string().trim().optional(),
   GEMINI_MODEL: z.string().min(1).default('gemini-2.5-flash'),
   GEMINI_BASE_URL: optionalUrl,

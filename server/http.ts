@@ -113,7 +113,7 @@ interface IssueLike {
 
 /**
  * One Spanish sentence for a validation failure. Our schemas carry full Spanish sentences (ending in a
- * period) where the spec gives a text; zod's generic Spanish messages get the field's name in front.
+ * period) where the product fixes a text; zod's generic Spanish messages get the field's name in front.
  */
 export function validationMessage(issues: readonly IssueLike[]): string {
   const first = issues[0];

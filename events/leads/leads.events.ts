@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { EMAIL_PATTERN, MAX_EMAIL } from '../shared/contact';
 import { defineEvent } from '../store/catalog';
 
-/** The pages, sections and statuses that capture leads (platform.md section 3), and nothing else. */
+/** The pages, sections and statuses that capture leads, and nothing else: a lead from anywhere else is refused. */
 export const LEAD_SOURCES = [
   { page: 'nostalgia', section: 'fragmento', status: 'downloaded' },
   { page: 'niveles', section: 'pdf', status: 'downloaded' },

@@ -1,5 +1,5 @@
 // The 7-phase meditation (activity 5 and /herramientas/7-fases): revelations written after a session, and
-// the sessions themselves (beyond the spec: a meditator's history and streak).
+// the sessions themselves (for a meditator's history and streak).
 import { z } from 'zod';
 import { MAX_REVELATION, MAX_SESSION_SECONDS, PHASE_IDS } from '../../course/meditation';
 import { defineEvent } from '../store/catalog';

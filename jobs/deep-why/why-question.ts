@@ -1,5 +1,5 @@
 // ai.why-question: the next question of the seven levels of why, generated on the server with Gemini.
-// Without a key, on an error or a timeout, the spec's fallback texts answer instead: the learner is
+// Without a key, on an error or a timeout, the fixed fallback texts answer instead: the learner is
 // never blocked.
 import { GoogleGenAI } from '@google/genai';
 import {

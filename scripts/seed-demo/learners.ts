@@ -196,7 +196,7 @@ export interface LearnerDeps {
   coachId: string;
   /** The demo login's password hash, stored with its account. */
   passwordHash?: string;
-  /** The deep-why question generator the worker uses (here without an AI key: the spec's fallbacks). */
+  /** The deep-why question generator the worker uses (here without an AI key: the fixed fallback questions). */
   askWhy: (input: WhyQuestionInput) => Promise<WhyQuestion>;
 }
 

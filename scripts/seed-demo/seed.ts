@@ -83,7 +83,7 @@ export async function seedDemo(pool: pg.Pool, options: SeedOptions = {}): Promis
   const personas = planLearners(ctx.now, ctx.start, taken);
   const visitors = planVisitors(ctx.now, ctx.start, taken);
   const [coachHash, learnerHash] = await Promise.all([hashPassword(DEMO_PASSWORD), hashPassword(DEMO_PASSWORD)]);
-  // No AI key here: the worker's own generator answers with the spec's fallback questions.
+  // No AI key here: the worker's own generator answers with the fixed fallback questions.
   const askWhy = createWhyQuestionGenerator({ model: 'none', timeoutMs: 1 });
 
   const coach = coachAccount(ctx);

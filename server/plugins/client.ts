@@ -8,7 +8,8 @@
 //
 // The shell of each address names the chunks and stylesheets of the page it shows (<link rel="modulepreload">,
 // <link rel="stylesheet">), from the build's manifest and route map (client/vite.config.ts): the browser fetches
-// the page together with the entry instead of after the entry has run (issue 11, Lighthouse). One HTML per
+// the page together with the entry instead of after the entry has run (no request waterfall, which Lighthouse
+// counts against the first paint). One HTML per
 // route pattern, built and compressed once per build.
 //
 // Each shell comes in two forms: a request without a session cookie cannot belong to anyone signed in, and its

@@ -1,5 +1,5 @@
 // Gemini hangs or answers later than AI_TIMEOUT_MS: the learner who asked for a deep-why question still
-// gets one (the spec's fallback) within a bounded time, also when several learners ask at once, and a
+// gets one (the fixed fallback question) within a bounded time, also when several learners ask at once, and a
 // late answer changes nothing afterwards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWhyQuestionGenerator, FIRST_FALLBACK } from '../../jobs/deep-why/why-question';

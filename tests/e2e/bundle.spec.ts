@@ -1,4 +1,4 @@
-// Bundle budget (issue 11): a visitor's first page, /menu, loads under 100 KB of gzipped JavaScript, and neither
+// Bundle budget: a visitor's first page, /menu, loads under 100 KB of gzipped JavaScript, and neither
 // d3 nor the activities' code (activities, meditation, the coach's desk) is part of it or of the entry chunk's
 // static imports. Measured in Chromium against the build `npm start` serves (dist/client), with the bodies
 // compressed here (gzip level 9) so that the figure does not depend on how the server compresses.
@@ -133,9 +133,10 @@ test.describe('bundle budget of /menu', () => {
   });
 });
 
-// No waterfall on the pages visitors land on (issue 11, Lighthouse): the shell of each address names every
-// script and stylesheet its first page needs (server/plugins/client.ts, from the build's route map), so none is
-// discovered only after the entry has run. A guest without a site notice loads nothing else.
+// No waterfall on the pages visitors land on (Lighthouse counts one against the first paint): the shell of
+// each address names every script and stylesheet its first page needs (server/plugins/client.ts, from the
+// build's route map), so none is discovered only after the entry has run. A guest without a site notice
+// loads nothing else.
 test.describe('the first page arrives with the shell', () => {
   for (const [address, heading] of [
     ['/reprograma', 'Reprogramate'],

@@ -90,7 +90,7 @@ test('a learner chooses 3 areas, goes 7 levels deep in one, finishes early and f
   await expect(page.getByText(/Ya elegiste tus 3 áreas/)).toBeVisible();
   await start.click();
 
-  // The first area, weakest first: its texts, and the spec's first fallback question (it has a vision).
+  // The first area, weakest first: its texts, and the first fixed fallback question (it has a vision).
   await expect(page.getByRole('heading', { level: 2, name: 'Familia y Crianza' })).toBeVisible();
   await expect(page.getByText(FAMILY_NOW)).toBeVisible();
   await expect(page.getByText(FAMILY_VISION)).toBeVisible();

@@ -1,6 +1,7 @@
 // The rewiring meditation end to end: a visitor reads the ideas, walks the five steps to the completion
-// message and back, and the page never talks to the backend (activities.md §7). In the course it is offered with
-// the 7-phase meditation, and opened from there it leads on to the next activity, also after a reload.
+// message and back, and the page never talks to the backend (it works wholly in the browser). In the course
+// it is offered with the 7-phase meditation, and opened from there it leads on to the next activity, also
+// after a reload.
 import { expect, test } from '@playwright/test';
 
 const PATH = '/metafisica/bashar/15-minutos-y-contando';

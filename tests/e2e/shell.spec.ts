@@ -132,7 +132,7 @@ test('a slow page shows a skeleton of its kind from the first paint, then the pa
   await page.goto('/cursos/manifiesta', { waitUntil: 'commit' });
   const skeleton = page.locator('.sk-syllabus');
   await expect(skeleton).toBeVisible();
-  // Nothing to read on screen but the shapes; screen readers hear the spec's loading text.
+  // Nothing to read on screen but the shapes; screen readers hear the loading text, 'Cargando...'.
   await expect(skeleton.getByRole('status')).toHaveText('Cargando...');
   await expect(skeleton.getByRole('status')).toHaveClass('sr-only');
   await expect(page.getByRole('heading', { level: 1, name: 'Curso Manifiesta' })).toBeVisible({ timeout: 15_000 });

@@ -1,5 +1,5 @@
 // The few calls the app's shell makes on every page (session check, site notice, page view, login, logout),
-// without openapi-fetch, so the first page does not carry it (issue 11, bundle budget). The same contract as
+// without openapi-fetch, so the first page does not carry it (its bundle budget). The same contract as
 // client.ts: paths and bodies typed by the generated `paths`, same-origin with the cookie, `_=<Date.now()>` on
 // GETs, and an answer shaped like openapi-fetch's ({ data } on success, { error } otherwise) for unwrap().
 import { bustCache } from './cache-buster';

@@ -1,4 +1,4 @@
-// Mounted once, inside the session: merges a guest's progress into the account after sign-in (platform.md §4).
+// Mounted once, inside the session: merges a guest's progress into the account after sign-in.
 // The merge (and TanStack Query with it) loads only once someone is signed in: a guest's first page stays small.
 import { lazy, Suspense } from 'react';
 import { useAuth } from '../features/accounts/session/useAuth';

@@ -28,7 +28,7 @@ type AppProvidersProps = {
  * update (a store read with useSyncExternalStore, see AuthProvider), and a synchronous render builds the whole
  * first page in one long task that blocks the main thread (~180 ms on this machine for /reprograma, four times
  * that on Lighthouse's phone). In a transition React builds the page in slices of 5 ms and the browser stays
- * responsive meanwhile (issue 11, total blocking time). Only for the first page: later session changes (login,
+ * responsive meanwhile (little total blocking time). Only for the first page: later session changes (login,
  * logout) stay synchronous, as the guards need them at once.
  */
 function FirstRenderInTransition({ children }: { children: ReactNode }) {

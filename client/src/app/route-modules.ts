@@ -1,7 +1,7 @@
 // Build time only (client/vite.config.ts and its test; never imported by the app): reads router.tsx, the one
 // source of truth for the routes, and tells which page modules each address loads. The build writes the answer
 // next to Vite's manifest; the server then names those modules' chunks in the HTML of that address, so the
-// browser fetches the page with the entry instead of after it (issue 11, server/plugins/client.ts).
+// browser fetches the page with the entry instead of after it (server/plugins/client.ts).
 import ts from 'typescript';
 
 export type RouteModules = {

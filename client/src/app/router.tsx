@@ -1,6 +1,6 @@
-// Every route of the app (spec platform.md §2). Pages load on demand, one chunk per route, and pages that use
+// Every route of the app. Pages load on demand, one chunk per route, and pages that use
 // TanStack Query load it with them (the sales pages and /menu do not). The shell routes with React Router's declarative router (no data router:
-// no route here has a loader or an action), which keeps the first page's JavaScript small (issue 11).
+// no route here has a loader or an action), which keeps the first page's JavaScript small.
 import {
   lazy,
   useLayoutEffect,

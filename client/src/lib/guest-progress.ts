@@ -1,4 +1,4 @@
-// A guest's course progress, kept only in this browser (platform.md §3/§4): the activities completed and
+// A guest's course progress, kept only in this browser: the activities completed and
 // each activity's saved data, under localStorage 'manifiesta_guest_progress'. Shared by the course (the
 // completion set) and the activities (their data); merged into the account after sign-in, then cleared.
 import { useSyncExternalStore } from 'react';

@@ -1,4 +1,4 @@
-// The visitor's own record of the free downloads and the ebook promo (platform.md §3 "Local visitor record"),
+// The visitor's own record of the free downloads and the ebook promo,
 // kept in this browser under localStorage 'userSM': who they said they were (prefills the next form), each
 // {page, section, status} the lead form recorded, the flags derived from those statuses, and how far the
 // affirmations promo payment got. Storage failures are logged and the session goes on in memory.

@@ -1,7 +1,7 @@
 // The text of the paid activities, served only to premium learners (GET /api/course/lesson/{slug}): it never
 // ships in the browser's bundle, where anyone could read it. What a paid activity teaches is here — a theory
-// lesson whole, a tool's introduction; what the browser needs to run a tool (its labels, buttons, the spec's
-// quoted texts) stays in the client. The free activities' text ships with the app, so that it works offline.
+// lesson whole, a tool's introduction; what the browser needs to run a tool (its labels, buttons, the
+// fixed texts it quotes) stays in the client. The free activities' text ships with the app, so that it works offline.
 // A paid generic lesson has no text of its own beyond its syllabus description, which the syllabus shows
 // everyone.
 import { BELIEF_THRESHOLD_ACTIVITY, BREATHING_ACTIVITY, FIVE_LAWS_ACTIVITY } from '../../../course/activities';

@@ -114,7 +114,7 @@ export const whyQuestionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { jobs
         return { success: true as const, message: 'Tu pregunta.', data: { status: 'done' as const, question: q.question, source: q.source } };
       }
       if (job.state === 'failed' || job.state === 'cancelled') {
-        // A failed job never blocks the learner: the spec's fallback question answers instead.
+        // A failed job never blocks the learner: the fixed fallback question answers instead.
         const q = fallbackOnly(data);
         return { success: true as const, message: 'Tu pregunta.', data: { status: 'done' as const, question: q.question, source: q.source } };
       }

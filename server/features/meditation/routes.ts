@@ -1,4 +1,4 @@
-// Revelations (activities.md §7: saveRevelation, getRevelations) and, beyond the spec, the meditator's
+// Revelations (saveRevelation, getRevelations) and the meditator's
 // sessions and history (total minutes, sessions, current streak of days), and the premium sounds, served only
 // to premium learners.
 import { readFile } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// Payments (platform.md §2 /confirmacion-pago, §7 POST /api/payment/confirm): nothing is granted before the
+// Payments (the page /confirmacion-pago, POST /api/payment/confirm): nothing is granted before the
 // provider confirms the payment, its amount, currency and product; one payment id grants once, to one
 // account. The provider's webhook does the same checks and takes back refunded or charged-back payments.
 import { createReadStream } from 'node:fs';
@@ -21,7 +21,7 @@ import { UserSchema } from '../accounts/routes';
 import { fetchPayment, verifyWebhookSignature, type MercadoPagoConfig, type ProviderPayment } from './mercadopago';
 import { claimReceipt, releaseReceipt, WEBHOOK_WINDOW_MS, withinWindow, type Receipt } from './receipts';
 
-/** platform.md §8, word for word. */
+/** The payment outcomes as the buyer reads them (invalid or rejected, granted, still pending), fixed texts. */
 export const PAYMENT_INVALID = 'Los datos de pago son inválidos o el pago fue rechazado. Si crees que es un error, contacta a soporte.';
 export const PAYMENT_SUCCESS = '¡Pago exitoso! Tu acceso ha sido activado.';
 export const PAYMENT_PENDING = 'Tu pago todavía está pendiente de aprobación. Apenas se acredite, vuelve a esta página desde el enlace de tu comprobante.';

@@ -8,7 +8,7 @@ export const SCROLL_HIDE_PX = 20;
 
 /**
  * Pages where the floating button would be in the way: the account pages themselves, and the pages with
- * their own calls to action (spec §2). '/' only redirects to /menu; /verify-email is an account step too
+ * their own calls to action. '/' only redirects to /menu; /verify-email is an account step too
  * (coming back to a spent verification link after login would only show an error).
  */
 const HIDDEN_ON = new Set([
@@ -30,7 +30,7 @@ function useScrolledPast(limit: number): boolean {
     const update = () => setPast(window.scrollY > limit);
     // Not read again here: the render just did, and reading scrollY right after a new page was committed forces
     // the browser to lay the whole page out in the middle of React's work (Lighthouse's 'forced reflow' on every
-    // first page, issue 11). The next scroll tells.
+    // first page). The next scroll tells.
     window.addEventListener('scroll', update, { passive: true });
     return () => window.removeEventListener('scroll', update);
   }, [limit]);

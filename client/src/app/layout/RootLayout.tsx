@@ -13,7 +13,7 @@ const MAIN_ID = 'contenido';
 const AccountDrawer = lazy(() => import('./AccountDrawer').then((m) => ({ default: m.AccountDrawer })));
 
 /**
- * The spec wants the window at the top after every navigation: on a new path we scroll to the top (or to the
+ * The window starts at the top after every navigation: on a new path we scroll to the top (or to the
  * #hash target) and, after the first page, move focus to <main> so screen readers announce the new page.
  */
 function useNavigationReset(main: RefObject<HTMLElement | null>) {
@@ -36,7 +36,7 @@ function useNavigationReset(main: RefObject<HTMLElement | null>) {
       return;
     }
     // The first page of a visit is already at the top (scroll restoration is manual, above): scrolling there
-    // would only force a layout in the middle of React's commit (Lighthouse's 'forced reflow', issue 11).
+    // would only force a layout in the middle of React's commit (Lighthouse's 'forced reflow').
     if (!navigated) return;
     window.scrollTo(0, 0);
     main.current?.focus({ preventScroll: true });

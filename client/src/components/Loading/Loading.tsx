@@ -1,6 +1,6 @@
 import styles from './Loading.module.css';
 
-/** The spec's 'Cargando...' placeholder: route hydration, Suspense and auth loading all use it. */
+/** The 'Cargando...' placeholder: route hydration, Suspense and auth loading all use it. */
 export function Loading({ label = 'Cargando...' }: { label?: string }) {
   return (
     <div className={styles.loading} role="status" aria-live="polite">

@@ -63,7 +63,7 @@ export const SHAPES: Record<SkeletonShape, { head: readonly Bone[]; body: readon
 };
 
 export type SkeletonOptions = {
-  /** Said to screen readers (and shown, with `showLabel`) while waiting; the spec's 'Cargando...' by default. */
+  /** Said to screen readers (and shown, with `showLabel`) while waiting; 'Cargando...' by default. */
   label?: string;
   showLabel?: boolean;
   /** 'body': the page already shows its header; only the content is on its way. */

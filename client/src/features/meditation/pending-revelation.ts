@@ -1,4 +1,4 @@
-// A guest's revelation waiting for a sign-in (activities.md §4 "Revelation", platform.md §3): kept in
+// A guest's revelation waiting for a sign-in: kept in
 // sessionStorage 'manifiesta_pending_revelation' as {revelation, totalTimeMeditated}; the guest-progress merge
 // posts it once the guest has signed in, and removes it on success.
 

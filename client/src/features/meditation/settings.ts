@@ -1,6 +1,6 @@
-// The meditation's settings (activities.md §3, §5, §9): kept in this browser's localStorage, read back field by
+// The meditation's settings: kept in this browser's localStorage, read back field by
 // field (a corrupt or out-of-range value falls back to its default alone), and turned into the engine's plan.
-// Storage failures are only logged (§8).
+// Storage failures are only logged.
 import {
   BACKGROUNDS,
   DEFAULT_BACKGROUND_VOLUME,
@@ -26,7 +26,7 @@ export type MeditationSettings = {
   activeGuidedMeditations: PerPhase<boolean>;
   settings: { background: BackgroundId; gong: GongId; enableGong: boolean; enableVoice: boolean; enableIntro: boolean };
   backgroundVolume: number;
-  /** Beyond the spec: the volume of every sound, set while meditating (0 to 1, on the same grid). */
+  /** The volume of every sound, set while meditating (0 to 1, on the same grid). */
   volume: number;
 };
 

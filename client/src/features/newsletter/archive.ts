@@ -1,4 +1,4 @@
-// The newsletter archive (spec platform.md §3, §9): every letter sent, as data. The letters' bodies are not
+// The newsletter archive: every letter sent, as data. The letters' bodies are not
 // here: content/load-letter.ts fetches each one on demand, so the archive page ships only this list.
 
 export const CAMPAIGNS = {
@@ -55,7 +55,7 @@ export const issuePath = (entry: Pick<NewsletterEntry, 'campaign' | 'slug'>) => 
 
 const LONG_DATE = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeZone: 'UTC' });
 
-/** '2025-09-05' → '5 de septiembre de 2025' (spec §9: es-ES, UTC, so no visitor's time zone moves the day). */
+/** '2025-09-05' → '5 de septiembre de 2025' (es-ES, UTC, so no visitor's time zone moves the day). */
 export function formatIssueDate(isoDate: string): string {
   return LONG_DATE.format(new Date(isoDate));
 }

@@ -1,4 +1,4 @@
-// Who may subscribe (spec platform.md §6): only visitors who are not signed in. The newsletter pages are
+// Who may subscribe: only visitors who are not signed in. The newsletter pages are
 // routed straight to this feature, so this is the one place it reads the session.
 import { useAuth } from '../accounts/session/useAuth';
 

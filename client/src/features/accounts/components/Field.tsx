@@ -8,7 +8,7 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'
 
 /**
  * A labelled input. Required fields say so to assistive technology (aria-required) but not to the browser:
- * the spec's own messages ('Por favor, completa ambos campos.') must be the ones the visitor sees.
+ * the form's own messages ('Por favor, completa ambos campos.') must be the ones the visitor sees.
  */
 export function Field({ label, hint, ...input }: FieldProps) {
   const id = useId();

@@ -17,7 +17,7 @@ type Form = { username: string; email: string; password: string; confirmPassword
 
 const EMPTY: Form = { username: '', email: '', password: '', confirmPassword: '' };
 
-/** The spec's checks, in its order (§5). */
+/** The sign-up checks, in their fixed order: the first that fails gives the message. */
 function validate(form: Form): string | null {
   if (!form.username.trim() || !form.email.trim() || !form.password || !form.confirmPassword) {
     return 'Por favor, completa todos los campos.';

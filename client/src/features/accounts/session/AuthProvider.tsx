@@ -1,5 +1,5 @@
 // The session: who is signed in, checked once per visit (GET /api/auth/verifyToken) and kept here, outside
-// TanStack Query, so that the first page renders without loading the query library (issue 11, bundle budget).
+// TanStack Query, so that the first page renders without loading the query library (its bundle budget).
 // `onChange` tells the app when the account changes, so that what other features cached can follow.
 // When the server cannot be reached at all (no network), the visitor is shown as a guest, the last account
 // known at this device is offered as `offlineUser`, and the session is checked again when the network returns.
@@ -81,7 +81,7 @@ function createSession(initial: Known) {
     },
     set,
     fetchUser,
-    /** The visit's session check, once (StrictMode runs effects twice). A failure leaves a guest (spec §8). */
+    /** The visit's session check, once (StrictMode runs effects twice). A failure leaves a guest. */
     check: () => {
       if (user !== undefined || firstCheck) return;
       firstCheck = fetchUser().then(

@@ -1,5 +1,5 @@
 // The text of a paid activity, fetched from the server (it is not in the bundle) before its body renders: the
-// activity's skeleton while it comes, the spec's connection error with 'Reintentar' if it does not, and the
+// activity's skeleton while it comes, the connection error with 'Reintentar' if it does not, and the
 // host's session-expired flow on a 401.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
@@ -9,7 +9,7 @@ import { activitiesQueries, type Lesson } from '../api/activities-queries';
 import { useExpiredOnLoad } from '../lib/session-expiry';
 import styles from './Activity.module.css';
 
-/** activities.md §8, a failed load ('No se pudieron cargar los datos.'), as the activity pages show it. */
+/** A failed load, in the words every activity page uses for it. */
 export const LOAD_FAILED = 'Error de conexión. Revisa tu conexión e inténtalo de nuevo.';
 
 type ActivityTextProps = {

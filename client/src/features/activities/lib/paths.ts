@@ -10,7 +10,7 @@ export const accountPath = (page: '/signup' | '/login', path: string) => `${page
 
 /**
  * The activity a route names: its :activitySlug, or else the last path segment when that is a known
- * activity (activities.md, "Activity host page"). Undefined when none can be told: the host then goes
+ * activity. Undefined when none can be told: the host then goes
  * back to the syllabus.
  */
 export function resolveActivitySlug(

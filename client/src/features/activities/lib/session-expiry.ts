@@ -1,4 +1,4 @@
-// A 401 from an activity body's calls: the session expired (activities.md §8), and the host's
+// A 401 from an activity body's calls: the session expired, and the host's
 // sessionExpired() signs out, says so and goes to /login.
 import { useEffect, useRef } from 'react';
 import { ApiError } from '../../../api/errors';

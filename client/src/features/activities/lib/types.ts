@@ -14,7 +14,7 @@ export type ActivityBodyProps = {
   goNext: () => void;
   hasNext: boolean;
   /**
-   * A 401 from the server (activities.md §8): signs out, says 'Tu sesión ha expirado...' and goes to /login
+   * A 401 from the server: signs out, says 'Tu sesión ha expirado...' and goes to /login
    * (coming back here afterwards).
    */
   sessionExpired: () => Promise<void>;

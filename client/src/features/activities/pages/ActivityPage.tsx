@@ -1,4 +1,4 @@
-// /cursos/manifiesta/:activitySlug (activities.md, "Activity host page"): the activity's title, a way back
+// /cursos/manifiesta/:activitySlug, the activity host page: the activity's title, a way back
 // to the syllabus and its body, or why it is locked. Open to guests: their progress stays in this browser.
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// /cursos/manifiesta (platform.md §2): the five weeks as an accordion, the current activity up front, progress.
+// /cursos/manifiesta: the five weeks as an accordion, the current activity up front, progress.
 import { useState } from 'react';
 import { currentActivity, currentModule, progressPercent } from '../../../../../course/rules';
 import { COURSE, moduleOf, type Activity } from '../../../../../course/syllabus';

@@ -1,4 +1,4 @@
-// The completion set (platform.md §4): from the server for a signed-in user, from this browser for a guest.
+// The completion set: from the server for a signed-in user, from this browser for a guest.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { completeAsGuest, useGuestProgress } from '../../../lib/guest-progress';
@@ -28,7 +28,7 @@ export function useCourseProgress(signedIn: boolean): CourseProgress {
   const { mutateAsync: markAsComplete } = useMutation(courseMutations.complete());
 
   useEffect(() => {
-    // Spec §8: logged, and the course is shown as if nothing were completed.
+    // A failed load is logged, and the course is shown as if nothing were completed.
     if (signedIn && status.error) console.error('No se pudo cargar tu progreso del curso.', status.error);
   }, [signedIn, status.error]);
 

@@ -1,4 +1,4 @@
-// Guest progress → account (platform.md §4): once someone is signed in and the session check is over, what
+// Guest progress → account: once someone is signed in and the session check is over, what
 // they did as a guest is posted once; on success this browser forgets it, on failure it stays for a later try.
 // Then a revelation written as a guest (kept in session storage) is posted the same way. The two are
 // independent: a progress sync the server refuses does not hold the revelation back.
@@ -32,7 +32,7 @@ async function knownOnly(progress: GuestProgress) {
   };
 }
 
-/** Spec §8: the server's message (or the network error) is logged; the local copy stays for the next try. */
+/** The server's message (or the network error) is logged; the local copy stays for the next try. */
 const logFailure = (what: string, error: unknown) =>
   console.error(`No se pudo guardar ${what} en tu cuenta:`, error instanceof ApiError ? error.message : error);
 

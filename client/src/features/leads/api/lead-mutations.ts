@@ -1,4 +1,4 @@
-// POST /api/leads/add for the free downloads and the ebook (platform.md §3 lead record, §7).
+// POST /api/leads/add for the free downloads and the ebook: a lead record per page, section and status.
 import { mutationOptions } from '@tanstack/react-query';
 import { api, ApiError, unwrap } from '../../../api/client';
 import type { paths } from '../../../api/schema';
@@ -11,7 +11,7 @@ export const DOWNLOAD_ERROR = 'Ocurrió un error al intentar descargar el archiv
 export async function postLead(body: LeadBody): Promise<void> {
   const result = await api.POST('/api/leads/add', { body });
   unwrap(result, DOWNLOAD_ERROR);
-  // §7: the answer's status must be 'success', whatever else it says.
+  // The answer's status must be 'success', whatever else it says.
   if (result.data?.status !== 'success') throw new ApiError(result.data?.message || DOWNLOAD_ERROR, result.response.status);
 }
 

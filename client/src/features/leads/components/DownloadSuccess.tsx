@@ -1,4 +1,4 @@
-// The 'success' panel of a download page (platform.md §2): the download has started, it can be started again,
+// The 'success' panel of a download page: the download has started, it can be started again,
 // and the next step of the path.
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '../../../components/Button/Button';

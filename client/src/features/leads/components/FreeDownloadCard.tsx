@@ -1,5 +1,5 @@
-// The card of a free download: the lead form until the visitor has the file, then the 'success' panel
-// (platform.md §4 "Download forms"). The visitor record decides which, so a later visit shows the panel too.
+// The card of a free download: the lead form until the visitor has the file, then the 'success' panel.
+// The visitor record decides which, so a later visit shows the panel too.
 import type { ReactNode } from 'react';
 import { DOWNLOAD_ERROR } from '../api/lead-mutations';
 import type { DownloadFile } from '../lib/downloads';
@@ -24,7 +24,7 @@ type FreeDownloadCardProps = {
   form: { title: string; intro: ReactNode; label: string; submit: string; messages: LeadMessages; badge?: string };
   /** The panel: its title after '¡Listo, {nick}!', its text and the next step. */
   success: { title: string; text: ReactNode; next?: ReactNode };
-  /** Given: failures are only handed to it (/afirmaciones, §8). Otherwise the failure alert says DOWNLOAD_ERROR. */
+  /** Given: failures are only handed to it (/afirmaciones: logged). Otherwise the failure alert says DOWNLOAD_ERROR. */
   onFailure?: (error: Error) => void;
 };
 

@@ -10,7 +10,7 @@ type LeadFormProps = {
   /** Names the form for assistive technology. */
   label: string;
   submitLabel: string;
-  /** The page's validation messages; null sends whatever was typed (§5: the ebook form has no validation). */
+  /** The page's validation messages; null sends whatever was typed (the ebook form has no validation). */
   messages: LeadMessages | null;
   pending: boolean;
   /** The failure alert, with a key that changes on every attempt so a repeated message is announced again. */

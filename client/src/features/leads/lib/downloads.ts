@@ -1,4 +1,4 @@
-// The files the lead pages hand out, each with its fixed name (platform.md §7), and how a download starts.
+// The files the lead pages hand out, each with its fixed name, and how a download starts.
 
 export type DownloadFile = { href: string; filename: string };
 

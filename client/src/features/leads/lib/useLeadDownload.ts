@@ -1,4 +1,4 @@
-// A download form's round trip (platform.md §4 "Download forms"): the lead is sent; on success it is stored in
+// A download form's round trip: the lead is sent; on success it is stored in
 // the visitor record and the file download starts; on failure the page decides what to show.
 import { useMutation } from '@tanstack/react-query';
 import { recordLead } from '../../../lib/visitor-record';
@@ -8,7 +8,7 @@ import type { LeadValues } from './validate-lead';
 
 export type LeadSource = Pick<LeadBody, 'page' | 'section'>;
 
-/** `onFailure` runs once per failed attempt, for pages whose failures are only logged (/afirmaciones, §8). */
+/** `onFailure` runs once per failed attempt, for pages whose failures are only logged (/afirmaciones). */
 export function useLeadDownload(source: LeadSource, file: DownloadFile, onFailure?: (error: Error) => void) {
   const mutation = useMutation({
     ...leadMutations.add(),

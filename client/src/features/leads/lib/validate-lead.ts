@@ -1,6 +1,6 @@
-// The lead forms' rules (platform.md §5): an e-mail of the simple pattern and a non-blank name — and, ours, a
+// The lead forms' rules: an e-mail of the simple pattern and a non-blank name — and, ours, a
 // plain short name (the API refuses anything else: a welcome mail repeats it to whatever address was typed).
-// Each page has its own wording of the spec's messages; the plain-name message is the API's.
+// Each page has its own wording of the messages; the plain-name message is the API's.
 import { EMAIL_PATTERN, NAME_MESSAGE, plainName } from '../../../../../events/shared/contact';
 
 export type LeadValues = { nick: string; email: string };

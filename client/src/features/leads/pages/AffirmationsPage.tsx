@@ -1,4 +1,4 @@
-// /afirmaciones (platform.md §2, §4 "Affirmations"): the ebook's sales page. A free fragment form (hidden once
+// /afirmaciones: the ebook's sales page. A free fragment form (hidden once
 // the fragment is downloaded or the promo is paid), the purchase options ('Pago Promo' to the Mercado Pago
 // checkout), and, once paid, the full ebook. 'done' comes from the visitor record (set by /confirmacion-pago)
 // or, for a signed-in buyer, from the server's entitlements, which also guard the file itself.
@@ -24,7 +24,7 @@ import { DOWNLOADS, startDownload } from '../lib/downloads';
 import { AFIRMACIONES_MESSAGES, type LeadValues } from '../lib/validate-lead';
 
 const EBOOK = PRODUCTS['afirmaciones-ebook'];
-/** The ebook's price on the retail marketplace (platform.md §9), shown crossed out next to the promo. */
+/** The ebook's price on the retail marketplace, shown crossed out next to the promo. */
 const MARKETPLACE_PRICE = { amount: 7, currency: 'USD' };
 
 const KEYS = [
@@ -222,7 +222,7 @@ function EbookSection({ record, signedIn, owned, knowsPurchases }: EbookSectionP
   const [delivered, setDelivered] = useState(false);
   const lead = useMutation({ ...leadMutations.add() });
 
-  // The buyer gets the ebook whatever happens to the lead: it is only bookkeeping, and a failure is logged (§8).
+  // The buyer gets the ebook whatever happens to the lead: it is only bookkeeping, and a failure is only logged.
   const submit = (values: LeadValues) => {
     const body = { ...values, page: 'afirmaciones', section: 'ebook', status: 'downloaded' } as const;
     lead.mutate(body, {

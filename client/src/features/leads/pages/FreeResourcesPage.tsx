@@ -1,4 +1,4 @@
-// /recursos-gratuitos (platform.md §2 "Marketing pages"): five free ways in, each a card with its kind, a
+// /recursos-gratuitos: five free ways in, each a card with its kind, a
 // picture, what it is and where it leads. The cards are course/resources.ts, which GET /api/resources serves too.
 import { Link } from 'react-router-dom';
 import { RESOURCES, type Resource, type ResourceType } from '../../../../../course/resources';

@@ -1,4 +1,4 @@
-// /niveles (platform.md §2 free lead pages): the consciousness levels, a video, the free PDF guide in exchange
+// /niveles (a free lead page): the consciousness levels, a video, the free PDF guide in exchange
 // for a name and an e-mail, and after the download the way on to /afirmaciones.
 import { Link } from 'react-router-dom';
 import { CONSCIOUSNESS_LEVELS, LEVEL_COUNT, POWER_THRESHOLD } from '../../../../../course/consciousness';

@@ -1,4 +1,4 @@
-// /nostalgia, 'Soltar el Pasado' (platform.md §2 free lead pages): the free audiobook in exchange for a name
+// /nostalgia, 'Soltar el Pasado' (a free lead page): the free audiobook in exchange for a name
 // and an e-mail, and the way on to /niveles.
 import { Link } from 'react-router-dom';
 import { useTrackView } from '../../../lib/track-view';

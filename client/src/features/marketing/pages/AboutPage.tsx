@@ -1,4 +1,4 @@
-// /about: the coach's story and the two ways to work with her (platform.md §2 "Marketing pages"): the course
+// /about: the coach's story and the two ways to work with her: the course
 // (/cursos/manifiesta) and tech projects (a mailto link).
 import { ButtonLink } from '../../../components/Button/Button';
 import { links } from '../../../config/links';

@@ -1,4 +1,4 @@
-// /coaching: the 1:1 Purpose Session, a 60-minute video call (platform.md §2 "Marketing pages", §9). Booking
+// /coaching: the 1:1 Purpose Session, a 60-minute video call, and its price. Booking
 // and payment happen on WhatsApp or the scheduling page; the page makes no backend call besides the visit count.
 import { QUOTED_PRICES, formatPrice } from '../../../../../course/products';
 import { links } from '../../../config/links';

@@ -1,4 +1,4 @@
-// /hielo: the ice retreat in Córdoba (platform.md §2 "Marketing pages", §9 "Ice retreat"). Reservations go
+// /hielo: the ice retreat in Córdoba and its price. Reservations go
 // through WhatsApp; the page makes no backend call besides the visit count.
 import { QUOTED_PRICES, formatPrice } from '../../../../../course/products';
 import { links } from '../../../config/links';
@@ -24,7 +24,7 @@ import {
 
 export const HIELO_WHATSAPP_MESSAGE = '¡Hola! Quiero reservar mi lugar en el Retiro de Hielo en Córdoba del 14 al 16 de noviembre.';
 
-// §9: total 377 USD, reservation deposit 177 USD, the rest paid directly to the coach.
+// Total 377 USD, reservation deposit 177 USD, the rest paid directly to the coach.
 const RETREAT_PRICES = { total: QUOTED_PRICES.retreatTotal, deposit: QUOTED_PRICES.retreatDeposit } as const;
 const remainder = { amount: RETREAT_PRICES.total.amount - RETREAT_PRICES.deposit.amount, currency: RETREAT_PRICES.total.currency };
 

@@ -1,6 +1,6 @@
 // /manifiesta-call: the free clarification-call page of the Manifiesta course.
 //
-// Decision (the spec leaves open which of /manifiesta and /manifiesta-call is which, platform.md §2):
+// Decision (which of /manifiesta and /manifiesta-call is which was left open):
 // /manifiesta is the course enrolment landing (price, five module cards, scroll-to-enrol, payment link) and
 // /manifiesta-call is this page: the free 30-minute clarification call, with the external booking link, a
 // WhatsApp link and the request form that posts to POST /api/manifiesta/clarification-call. The "-call"

@@ -1,4 +1,4 @@
-// /manifiesta: the course enrolment landing (platform.md §2 "Marketing pages", §9). For why this route and not
+// /manifiesta: the course enrolment landing and its price. For why this route and not
 // /manifiesta-call is the enrolment page, see the note at the top of ManifiestaCallPage.tsx.
 import { Link } from 'react-router-dom';
 import { PRODUCTS } from '../../../../../course/products';

@@ -1,4 +1,4 @@
-// /masterclasses: the monthly masterclass subscription (platform.md §2 "Marketing pages", §9). Subscribing is
+// /masterclasses: the monthly masterclass subscription and its price. Subscribing is
 // arranged over WhatsApp; the page makes no backend call besides the visit count.
 import { QUOTED_PRICES } from '../../../../../course/products';
 import { useTrackView } from '../../../lib/track-view';
@@ -20,7 +20,7 @@ import {
 
 export const MASTERCLASSES_WHATSAPP_MESSAGE = '¡Hola! Quiero sumarme a la suscripción de Masterclasses mensuales.';
 
-// §9: 17 USD per month.
+// 17 USD per month.
 const MONTHLY_PRICE = QUOTED_PRICES.masterclassesMonthly;
 
 const INCLUDED: Benefit[] = [

@@ -1,4 +1,4 @@
-// /reprograma: the landing page of the 5-week coaching programme (platform.md §2 "Marketing pages", §9).
+// /reprograma: the landing page of the 5-week coaching programme and its price.
 import { formatPrice, QUOTED_PRICES } from '../../../../../course/products';
 import { links } from '../../../config/links';
 import { useTrackView } from '../../../lib/track-view';

@@ -7,7 +7,7 @@ import styles from './sales.module.css';
 
 const PHOTO_SIZE = 200;
 
-/** The photo shown for the coach: the signed-in user's profileImage when there is one (spec §2), else the default. */
+/** The photo shown for the coach: the signed-in user's profileImage when there is one, else the default. */
 export function GuidePhoto({ className = styles.guidePhoto }: { className?: string }) {
   const { user } = useAuth();
   return user?.profileImage ? (

@@ -1,4 +1,4 @@
-// POST /api/{page}/clarification-call: a visitor asks for the free clarification call (platform.md §7).
+// POST /api/{page}/clarification-call: a visitor asks for the free clarification call.
 import { EMAIL_PATTERN } from '../../../../../events/shared/contact';
 import { api, ApiError, unwrap } from '../../../api/client';
 import type { paths } from '../../../api/schema';

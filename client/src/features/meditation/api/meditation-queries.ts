@@ -1,4 +1,4 @@
-// The meditation's server side: revelations (activities.md §7) and the session history. Keys from generic to
+// The meditation's server side: revelations and the session history. Keys from generic to
 // specific: ['meditation'], ['meditation', 'revelations'], ['meditation', 'history', timeZone].
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';

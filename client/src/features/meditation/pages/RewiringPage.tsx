@@ -1,5 +1,5 @@
-// /metafisica/bashar/15-minutos-y-contando (activities.md §2): the ideas behind neural rewiring, then the
-// guided meditation. Everything happens in the browser: the page makes no backend calls (§7). Opened from the
+// /metafisica/bashar/15-minutos-y-contando: the ideas behind neural rewiring, then the
+// guided meditation. Everything happens in the browser: the page makes no backend calls. Opened from the
 // course (?desde=<activity>), it offers 'Continuar con la Siguiente Actividad' to the activity after that one.
 import { useSearchParams } from 'react-router-dom';
 import { FROM_PARAM, rewiringNext } from '../../../../../course/companions';

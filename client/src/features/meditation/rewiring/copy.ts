@@ -1,5 +1,5 @@
 // Everything a visitor reads on the rewiring page besides the steps: the concept panels and the fixed texts
-// of the meditation (the quoted ones are activities.md §2, letter for letter).
+// of the meditation (the quoted ones are fixed wording: keep them letter for letter).
 
 export type ConceptPanel = { title: string; text: string };
 
@@ -47,5 +47,5 @@ export const MEDITATION = {
   syllabus: 'Volver al Temario',
 } as const;
 
-/** The course syllabus (activities.md §2): the way back from this page. */
+/** The course syllabus: the way back from this page. */
 export const SYLLABUS_PATH = '/cursos/manifiesta';

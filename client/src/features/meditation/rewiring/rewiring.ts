@@ -1,7 +1,7 @@
-// The rewiring meditation as a pure state machine (activities.md §4): idle, running through the 5 steps,
+// The rewiring meditation as a pure state machine: idle, running through the 5 steps,
 // completed, and back to idle once the visitor acknowledges. The component only renders the state.
 
-/** activities.md §9: the rewiring meditation has 5 steps. */
+/** The rewiring meditation has 5 steps. */
 export const REWIRING_STEP_COUNT = 5;
 
 export type RewiringState =
@@ -23,7 +23,7 @@ const LAST_STEP = REWIRING_STEP_COUNT - 1;
 export function rewiringReducer(state: RewiringState, event: RewiringEvent): RewiringState {
   switch (event.type) {
     case 'start':
-      // Starting always begins at the first step, whatever came before (activities.md §2).
+      // Starting always begins at the first step, whatever came before.
       return state.status === 'running' && state.step === 0 ? state : { status: 'running', step: 0 };
     case 'next':
       if (state.status !== 'running') return state;

@@ -1,4 +1,4 @@
-// The five guided steps of the rewiring meditation (activities.md §2, §9). Each is short enough to read,
+// The five guided steps of the rewiring meditation. Each is short enough to read,
 // close the eyes, live it, and open them again for the next click.
 import type { RewiringIconName } from './RewiringIcon';
 

@@ -1,4 +1,4 @@
-// The 7-phase meditation tool (activities.md, Activity 5): settings → playing (pause, skip, volume) → summary.
+// The 7-phase meditation tool (activity 5): settings → playing (pause, skip, volume) → summary.
 // The timeline lives in the engine; this view keeps the settings, records a signed-in meditator's session when
 // it ends (kept in this browser first, so a session meditated offline is sent when the network returns), and
 // offers the revelation and the meditator's history.

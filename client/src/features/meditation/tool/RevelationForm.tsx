@@ -1,4 +1,4 @@
-// The revelation after a meditation (activities.md §4 "Revelation"): a signed-in meditator's is saved with the
+// The revelation after a meditation: a signed-in meditator's is saved with the
 // time meditated (idle → saving → idle or error); with no network it waits in this browser and is sent when the
 // network returns. A guest's waits in session storage while they sign in, and the guest-progress merge saves it
 // afterwards.

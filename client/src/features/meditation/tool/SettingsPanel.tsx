@@ -53,7 +53,7 @@ type SoundSelectProps<Id extends string> = {
 
 /**
  * A gong or background. Premium sounds are listed (and reachable) for everyone, marked as such; choosing one
- * without role 7 gives the spec's alert and the choice stays as it was.
+ * without role 7 gives the premium alert and the choice stays as it was.
  */
 function SoundSelect<Id extends string>({ label, sounds, value, premium, onChoose }: SoundSelectProps<Id>) {
   return (

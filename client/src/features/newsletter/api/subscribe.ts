@@ -1,8 +1,8 @@
-// Newsletter subscription: POST /api/leads/add with the archive's fixed source (spec platform.md §3).
+// Newsletter subscription: POST /api/leads/add with the archive's fixed source.
 import { mutationOptions } from '@tanstack/react-query';
 import { api, ApiError, unwrap } from '../../../api/client';
 
-/** Spec §8: the server's message when it gives one, else this. */
+/** The server's message when it gives one, else this. */
 export const SUBSCRIBE_ERROR = 'Ocurrió un error al procesar tu solicitud.';
 
 export type Subscriber = { nick: string; email: string };
@@ -19,7 +19,7 @@ export async function subscribe({ nick, email }: Subscriber): Promise<string> {
     },
   });
   unwrap(result, SUBSCRIBE_ERROR);
-  // Spec §7: the answer counts only with status 'success'.
+  // The answer counts only with status 'success'.
   if (result.data?.status !== 'success') throw new ApiError(result.data?.message || SUBSCRIBE_ERROR, result.response.status);
   return result.data.message;
 }

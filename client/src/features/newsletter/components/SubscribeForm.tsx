@@ -1,4 +1,4 @@
-// The subscription form (spec platform.md §4, §5): name and e-mail, both required; 'Procesando...' while
+// The subscription form: name and e-mail, both required; 'Procesando...' while
 // it is sent; then the server's message, or its error (a network failure gets ours: never the browser's
 // English). Shown only to signed-out visitors.
 import { useMutation } from '@tanstack/react-query';
@@ -70,7 +70,7 @@ type FieldProps = {
   onChange: (value: string) => void;
 };
 
-/** Both fields are required (spec §5); the e-mail one is of e-mail type, the browser's only check. */
+/** Both fields are required; the e-mail one is of e-mail type, the browser's only check. */
 function Field({ label, onChange, ...input }: FieldProps) {
   const id = useId();
   return (

@@ -1,7 +1,7 @@
 // A letter's body, loaded on demand. The letters are the e-mails' HTML as sent, bundled as static files
 // (letters/<campaign>/<slug>.html); each is its own chunk, so only the letter being read is downloaded.
 //
-// The outcomes follow the spec (platform.md §7):
+// The outcomes:
 // - a campaign we know, with that slug      → the HTML;
 // - a test campaign (the mailer's test sends) → 'Newsletter not found': its letters are never published;
 // - a known campaign without that slug     → 'Newsletter not found';

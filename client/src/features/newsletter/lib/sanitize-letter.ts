@@ -1,4 +1,4 @@
-// The e-mail HTML of a letter, made fit for the page (spec platform.md §7): the personal greeting
+// The e-mail HTML of a letter, made fit for the page: the personal greeting
 // ('Hola {{nombre}}', filled in by the mailer, meaningless here) goes, and so does every inline style, so
 // the letter takes the site's typography. Scripts, embeds and event handlers go too: the letters are our
 // own files, but nothing that runs should ever ride along with them.

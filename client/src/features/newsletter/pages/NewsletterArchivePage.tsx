@@ -1,4 +1,4 @@
-// /newsletter (spec platform.md §2): every letter, newest first, and the subscription form for visitors.
+// /newsletter: every letter, newest first, and the subscription form for visitors.
 import { PageIntro } from '../../../components/PageIntro/PageIntro';
 import { useTrackView } from '../../../lib/track-view';
 import { ARCHIVE, CAMPAIGNS } from '../archive';

@@ -1,4 +1,4 @@
-// /newsletter/{campaign}/{slug} (spec platform.md §2, §4): one letter, loaded on demand and cleaned of its
+// /newsletter/{campaign}/{slug}: one letter, loaded on demand and cleaned of its
 // e-mail greeting and inline styles; 'Newsletter no encontrado.' when the pair is not in the archive.
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';

@@ -1,7 +1,7 @@
 import { ButtonLink } from '../../../components/Button/Button';
 import styles from './NotFoundPage.module.css';
 
-/** Any unknown path. The three texts are the spec's, letter for letter. */
+/** Any unknown path. The three texts are fixed wording: keep them letter for letter. */
 export function NotFoundPage() {
   return (
     <section className={styles.notFound}>

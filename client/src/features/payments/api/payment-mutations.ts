@@ -1,4 +1,4 @@
-// POST /api/payment/confirm (platform.md §7): the server checks the payment with Mercado Pago and answers
+// POST /api/payment/confirm: the server checks the payment with Mercado Pago and answers
 // with the account as it is now (premium role or new entitlement included).
 import { mutationOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
@@ -7,7 +7,7 @@ import type { User } from '../../accounts/api/types';
 
 export type ConfirmPaymentBody = paths['/api/payment/confirm']['post']['requestBody']['content']['application/json'];
 
-/** platform.md §8, word for word. */
+/** The payment outcomes as the buyer reads them, fixed texts. */
 export const PAYMENT_INVALID =
   'Los datos de pago son inválidos o el pago fue rechazado. Si crees que es un error, contacta a soporte.';
 export const PAYMENT_ERROR = 'Ocurrió un error al verificar tu pago. Por favor, contacta a soporte.';

@@ -1,4 +1,4 @@
-// /confirmacion-pago (platform.md §2, §4, §8): where the checkout sends the buyer back with product_id,
+// /confirmacion-pago: where the checkout sends the buyer back with product_id,
 // payment_id and status. An approved payment is confirmed once with the server, the account is refreshed from
 // its answer, and after 3 s the buyer goes to what they bought.
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// umbral-de-creencia (activities.md, Activity 8, §4 "Belief threshold"): the learner's goals, then one goal
+// umbral-de-creencia (activity 8): the learner's goals, then one goal
 // asked about over ten time frames until the body says «sí», the doubts written down on the way, and a
 // summary. A learner's goal is saved whole on the server at every change; a guest's lives only in this page.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,9 +1,9 @@
-// Every word the belief threshold shows, besides the spec's fixed texts in course/belief-threshold.ts.
+// Every word the belief threshold shows, besides the fixed texts shared with the server in course/belief-threshold.ts.
 
 export const LOADING = 'Cargando tus metas...';
 export const RETRY = 'Reintentar';
 export const SAVING = 'Guardando...';
-/** activities.md §8: what the wheel says when finishing fails; here, when completing on the way on fails. */
+/** What the wheel says when finishing fails; here, when completing on the way on fails. */
 export { COMPLETE_ERROR as FINISH_FAILED } from '../../components/CompleteActivity';
 
 export const INTRO = {

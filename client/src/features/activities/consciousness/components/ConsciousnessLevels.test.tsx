@@ -74,7 +74,7 @@ describe('ConsciousnessLevels', () => {
     shows('Culpa', 2);
     fireEvent.click(next);
     fireEvent.click(next);
-    // No level the spec names is left out: Melancolía (60) sits between Apatía and Nostalgia.
+    // No level is left out: Melancolía (60) sits between Apatía and Nostalgia.
     shows('Melancolía', 4);
     expect(slide().textContent).toContain('60');
     fireEvent.click(next);

@@ -1,4 +1,4 @@
-// niveles-conciencia-hawkins (activities.md, Activity 6): the creation pyramid, a carousel of the levels
+// niveles-conciencia-hawkins (activity 6): the creation pyramid, a carousel of the levels
 // that starts at a random one, the whole table in a modal, 'El Salto al Poder', and the way on.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';

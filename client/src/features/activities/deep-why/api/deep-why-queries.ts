@@ -23,7 +23,7 @@ export type WhyQuestionInput = {
   futureText?: string;
 };
 
-/** activities.md §8: a failed load shows the server's message, or this. */
+/** A failed load shows the server's message, or this. */
 export const LOAD_ERROR = 'Error del servidor.';
 export const SAVE_SELECTION_ERROR = 'No se pudo guardar la selección.';
 export const SAVE_ANSWER_ERROR = 'No se pudo guardar tu respuesta. Inténtalo de nuevo.';

@@ -1,4 +1,4 @@
-// 7-niveles-deep-why (activities.md, Activity 4 and §4 "Deep-why"): choose 3 of the 7 weakest areas of the
+// 7-niveles-deep-why (activity 4): choose 3 of the 7 weakest areas of the
 // wheel, go seven levels of "why" deep in each with a question the server prepares, and read the final
 // whys in 'Has encontrado tus motores'. A learner's choice and answers are saved on the server; a guest's
 // stay in this browser as activityData['7-niveles-deep-why'] = { selectedAreaIds, whyAnswers }.
@@ -157,7 +157,7 @@ function Session({ start, signedIn, complete, goNext, hasNext, sessionExpired }:
         if (saved.length === FOCUS_AREAS) ids = saved;
         updateCache((old) => ({ ...old, selectedAreaIds: ids }));
       } catch (failure) {
-        // activities.md §8: always the same words here.
+        // A failed save of the choice: always the same words here.
         await failed(failure, SAVE_SELECTION_ERROR);
         setBusy(false);
         return;

@@ -1,11 +1,11 @@
-// Everything a visitor reads on the seven levels of why, in Spanish, except the spec's fixed texts that the
+// Everything a visitor reads on the seven levels of why, in Spanish, except the fixed texts that the
 // server shares (course/deep-why.ts: the summary's title and fallbacks, the first-question fallbacks).
 import { FOCUS_AREAS, NEEDS_WHEEL, WHY_LEVELS } from '../../../../../../course/deep-why';
 
 export const LOADING = 'Cargando tus áreas de enfoque...';
 
 export const LOAD_FAILED_TITLE = 'Error al Cargar';
-/** activities.md §6: the deep why needs the wheel (course/deep-why.ts; the server answers 409 with it). */
+/** The deep why needs the wheel (course/deep-why.ts; the server answers 409 with it). */
 export { NEEDS_WHEEL };
 export const GO_TO_WHEEL = 'Ir a la Rueda de la Vida';
 export const RETRY = 'Reintentar';
@@ -36,7 +36,7 @@ export const ACTIVITY = {
   finishNow: 'Finalizar ahora y ver el resumen',
 };
 
-/** activities.md §5. */
+/** A blank answer is refused with this. */
 export const BLANK_ANSWER = 'Por favor, escribe una respuesta.';
 export { COMPLETE_ERROR as FINISH_FAILED } from '../../components/CompleteActivity';
 

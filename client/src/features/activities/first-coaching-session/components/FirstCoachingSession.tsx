@@ -1,4 +1,4 @@
-// primera-sesion-de-coaching (activities.md, Activity 7; §6): while the session is still being checked,
+// primera-sesion-de-coaching (activity 7): while the session is still being checked,
 // 'Verificando tu acceso...'; an enrolled learner (role 7) is welcomed and books the first 1:1 session;
 // everyone else is offered the free 30-minute clarification session. Either way the activity completes and
 // leads on like the others.

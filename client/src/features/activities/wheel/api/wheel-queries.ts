@@ -12,7 +12,7 @@ type AreaId = paths['/api/activity/saveRating']['post']['requestBody']['content'
 export type Ratings = Record<string, number>;
 export type AreaDefinitions = { definitions: Record<string, string>; ratings: Ratings };
 
-/** activities.md §8: what a failed rating save is called internally (the visitor sees the alert). */
+/** What a failed rating save is called internally (the visitor sees the alert). */
 export const SAVE_RATING_ERROR = 'Fallo al guardar la calificación.';
 export const SAVE_DEFINITION_ERROR = 'Error al guardar.';
 export const LOAD_ERROR = 'No se pudieron cargar los datos.';

@@ -1,4 +1,4 @@
-// concientizando-areas-balance and viendo-hacia-atras-desde-el-futuro (activities.md, Activities 2 and 3):
+// concientizando-areas-balance and viendo-hacia-atras-desde-el-futuro (activities 2 and 3):
 // one area per step, a text for each, then a completion screen. A user's areas come weakest first by their
 // wheel scores and every text is saved on the server; a guest keeps the default order and the texts stay in
 // this browser (activityData[slug].definitions).
@@ -21,7 +21,7 @@ import styles from './AreaDefinitions.module.css';
 import { BELIEFS, VISION, type AreaDefinitionsCopy } from './area-definitions-copy';
 
 export const LOAD_FAILED = 'Error de conexión. Revisa tu conexión e inténtalo de nuevo.';
-/** activities.md §9: the early finish is offered from the 4th area (index 3). */
+/** The early finish is offered from the 4th area (index 3). */
 export const EARLY_FINISH_FROM = 3;
 const MAX_LENGTH = 10_000;
 
@@ -48,7 +48,7 @@ function AreaDefinitions({ copy, ...props }: ActivityBodyProps & { copy: AreaDef
   } else if (stored.data !== undefined) {
     start = { definitions: stored.data.definitions, ratings: stored.data.ratings, order: areasByEarlierScore(stored.data.ratings), loadFailed: false };
   } else if (stored.isError && !expiredOnLoad) {
-    // §8: the failure is shown and the default order is used.
+    // A failed load: the failure is shown and the default order is used.
     start = { definitions: {}, ratings: {}, order: LIFE_AREAS, loadFailed: true };
   } else {
     return <Loading label={copy.loading} />;

@@ -1,4 +1,4 @@
-// 12-areas-balance, the life wheel (activities.md, Activity 1): intro, a rating wizard of the 12 areas and
+// 12-areas-balance, the life wheel (activity 1): intro, a rating wizard of the 12 areas and
 // a summary with the radar chart. A user's every score is saved on the server before it counts; a guest's
 // stays in this browser (activityData['12-areas-balance'].ratings).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

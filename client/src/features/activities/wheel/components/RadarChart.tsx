@@ -1,6 +1,6 @@
-// The wheel's radar chart, drawn with d3 (activities.md: scale 0–10, a ring every 2, 350 px high, one point
+// The wheel's radar chart, drawn with d3 (scale 0–10, a ring every 2, 350 px high, one point
 // per area coloured by its score). The SVG is one image for assistive technology, summarised in its label;
-// the 12 values are also in a table that only screen readers see. A drawing failure is only logged (§8).
+// the 12 values are also in a table that only screen readers see. A drawing failure is only logged.
 import { curveLinearClosed, lineRadial, range, scaleLinear, select } from 'd3';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { LIFE_AREAS, MAX_SCORE, scoreColour, strongestAreas, weakestAreas, type Ratings } from '../../../../../../course/areas';

@@ -1,4 +1,4 @@
-// What differs between activities 2 and 3 (activities.md): the prompts, the banner, the last button and the
+// What differs between activities 2 and 3: the prompts, the banner, the last button and the
 // completion screen. Everything a visitor reads is here, in Spanish.
 import type { LifeArea } from '../../../../../../course/areas';
 import { AREA_BELIEFS_ACTIVITY, AREA_VISION_ACTIVITY } from '../../../../../../course/activities';
