@@ -151,7 +151,7 @@ describe('guest progress merge', () => {
   });
 });
 
-describe('pending revelation merge (platform.md §4)', () => {
+describe('pending revelation merge', () => {
   const pending = { revelation: 'Ya no necesito correr para llegar.', totalTimeMeditated: 420 };
   const storedRevelation = () => window.sessionStorage.getItem(PENDING_REVELATION_KEY);
   const saved = { Id: 'r1', Revelation: pending.revelation, DateCreated: '2026-03-12T21:30:00.000Z', TotalTimeMeditated: 420 };

@@ -8,7 +8,7 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-describe('defaults (activities.md §9)', () => {
+describe('defaults', () => {
   it('all phases on for 5 minutes, guided off, no background, gong1, gong, voice and intro on, volume 0.3', () => {
     for (const id of PHASE_IDS) {
       expect(DEFAULT_SETTINGS.phaseDurations[id]).toBe(5);

@@ -10,7 +10,7 @@ const slugify = (title: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-describe('the newsletter archive (spec §3, §9)', () => {
+describe('the newsletter archive', () => {
   it('holds 11 letters from 1 July to 5 September 2025: 6 in dean, 5 in meta', () => {
     expect(ARCHIVE).toHaveLength(11);
     expect(ARCHIVE.filter((entry) => entry.campaign === 'dean')).toHaveLength(6);

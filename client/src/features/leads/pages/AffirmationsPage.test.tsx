@@ -78,7 +78,7 @@ describe('/afirmaciones for a visitor who has not paid', () => {
     expect(promo()).toBeTruthy();
   });
 
-  it('only logs a failed fragment download (§8: nothing visible)', async () => {
+  it('only logs a failed fragment download: nothing visible', async () => {
     stubApi({ ...VIEW_ROUTE, 'POST /api/leads/add': envelope(500, 'Error del servidor.') });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const downloads = captureDownloads();

@@ -49,7 +49,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('the timeline (activities.md §4)', () => {
+describe('the timeline', () => {
   it('start bell and looping background at 0 s, intro at 7 s, first phase 7 s after the intro ends', async () => {
     const engine = setUp();
     expect(engine.getSnapshot()).toEqual({ status: 'settings' });
@@ -476,7 +476,7 @@ describe("'Meditar de Nuevo'", () => {
   });
 });
 
-describe('audio failures (activities.md §8)', () => {
+describe('audio failures', () => {
   it('a missing intro is logged and counts as ended: the first phase begins 7 s later', async () => {
     const engine = setUp({ [INTRO]: 'fail', [BELL_START]: 'throw' });
     engine.start(plan());

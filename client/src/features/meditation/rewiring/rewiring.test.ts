@@ -8,7 +8,7 @@ const run = (state: RewiringState, ...events: RewiringEvent['type'][]) =>
 const nexts = (n: number) => Array.from({ length: n }, () => 'next' as const);
 
 describe('rewiringReducer', () => {
-  it('has 5 steps (activities.md §9), each with a title, a text and an icon', () => {
+  it('has 5 steps, each with a title, a text and an icon', () => {
     expect(REWIRING_STEP_COUNT).toBe(5);
     expect(REWIRING_STEPS).toHaveLength(REWIRING_STEP_COUNT);
     for (const step of REWIRING_STEPS) {

@@ -27,7 +27,7 @@ describe('the bundled letters', () => {
   });
 });
 
-describe('loadLetter outcomes (spec §7)', () => {
+describe('loadLetter outcomes', () => {
   const modules = { './letters/dean/2025-07-01-el-arte-de-soltar.html': async () => '<p>Carta</p>' };
 
   it('answers the letter of a known campaign and slug', async () => {
