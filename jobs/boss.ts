@@ -1,27 +1,10 @@
 // pg-boss on the application's database: queues, enqueue inside an event-store transaction, workers.
 import { PgBoss } from 'pg-boss';
 import type { Enqueue, Queryable } from '../events/store/types';
-import { AI_WHY_QUESTION, type WhyQuestion, type WhyQuestionInput } from './deep-why/why-question';
-import { AUTH_CLEANUP, AUTH_CLEANUP_CRON, cleanUpAuth } from './accounts/cleanup';
-import { createMailer, EMAIL_SEND, EMAIL_SEND_DEAD, type EmailDeps, mailLabel, MailJob, withoutAddresses } from './email/send-email';
-import { QUEUES } from './queues';
+import { EMAIL_SEND, EMAIL_SEND_DEAD } from './email/send-email';
+import { JOBS, QUEUES, type WorkerDeps } from './registry';
 
-/** Deep-why questions generated at the same time by one process. */
-export const AI_WORKERS = 8;
-
-export interface WorkerDeps extends EmailDeps {
-  /** The application's database: with it, the hourly maintenance jobs run too. */
-  maintenance?: { db: Queryable; sessionIdleHours: number };
-  /** With it, deep-why questions are generated (and recorded in the asker's stream when signed in). */
-  whyQuestions?: { generate: (input: WhyQuestionInput) => Promise<WhyQuestion>; record: (job: WhyQuestionJob, q: WhyQuestion) => Promise<void> };
-}
-
-export interface WhyQuestionJob extends WhyQuestionInput {
-  /** The signed-in asker, or null for a guest (nothing is stored for guests). */
-  userId: string | null;
-  areaId: string;
-  questionId: string;
-}
+export type { WorkerDeps } from './registry';
 
 export interface Jobs {
   boss: PgBoss;
@@ -33,7 +16,7 @@ export interface Jobs {
   /** A job's state, data and output, or undefined. */
   getJob(name: string, id: string): Promise<{ state: string; data: unknown; output: unknown } | undefined>;
   stop(): Promise<void>;
-  /** `deadLetters`: mails that failed every attempt and wait in email.send.dead (see jobs/dead-letters.ts). */
+  /** `deadLetters`: mails that failed every attempt and wait in email.send.dead (see server/dead-letters.ts). */
   health(): Promise<{ ok: boolean; queued?: number; failed?: number; deadLetters?: number }>;
 }
 
@@ -74,43 +57,15 @@ export async function startJobs(connectionString: string, onError: (err: Error) 
     boss,
     enqueue,
     async startWorkers(deps) {
-      const deliver = createMailer(deps);
-      const emailWork = { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true } as const;
-      await boss.work<MailJob, void, typeof emailWork>(EMAIL_SEND, emailWork, async ([job]) => {
-        if (!job) return;
-        try {
-          await deliver(job.id, job.data);
-        } catch (err) {
-          // The operator's view of a mail that does not go out: each failure, and the last one loudly.
-          // No address in the log: the job id finds the job in pgboss.job, which holds ids only.
-          const attempt = job.retryCount + 1;
-          const { message, code } = err as Error & { code?: string };
-          const parsed = MailJob.safeParse(job.data);
-          const kind = parsed.success ? mailLabel(parsed.data) : 'unreadable';
-          const failure = { job: job.id, kind, attempt, of: job.retryLimit + 1, code, error: withoutAddresses(message) };
-          if (job.retryCount >= job.retryLimit) deps.log.error?.(failure, `mail not sent after ${attempt} attempts: moved to the dead-letter queue ${EMAIL_SEND_DEAD}`);
-          else deps.log.warn?.(failure, 'mail not sent; it will be retried');
-          // pg-boss keeps what is thrown as the job's output (and the dead letter's): the same, without addresses.
-          throw Object.assign(new Error(failure.error), { code });
-        }
-      });
-      const { whyQuestions } = deps;
-      if (whyQuestions) {
-        // A learner waits on each of these, and a call mostly waits on Gemini (up to AI_TIMEOUT_MS): run
-        // several at once, or a hanging provider makes the fifth learner wait five timeouts.
-        await boss.work<WhyQuestionJob>(AI_WHY_QUESTION, { batchSize: 1, pollingIntervalSeconds: 0.5, localConcurrency: AI_WORKERS }, async ([job]) => {
-          if (!job) return undefined;
-          const q = await whyQuestions.generate(job.data);
-          if (job.data.userId) await whyQuestions.record(job.data, q);
-          return q;
-        });
-      }
-      const { maintenance } = deps;
-      if (maintenance) {
-        await boss.schedule(AUTH_CLEANUP, AUTH_CLEANUP_CRON);
-        await boss.work(AUTH_CLEANUP, { pollingIntervalSeconds: 30 }, async () => {
-          const removed = await cleanUpAuth(maintenance.db, { idleHours: maintenance.sessionIdleHours });
-          deps.log.info(removed, 'auth clean-up');
+      for (const job of JOBS) {
+        const handle = job.bind(deps);
+        if (!handle) continue;
+        const { name, options } = job.declaration;
+        if (options.schedule) await boss.schedule(name, options.schedule);
+        const work = { batchSize: 1, includeMetadata: true, ...options.work } as const;
+        await boss.work<unknown, unknown, typeof work>(name, work, async ([j]) => {
+          if (!j) return undefined;
+          return handle(j.data, { id: j.id, retryCount: j.retryCount, retryLimit: j.retryLimit });
         });
       }
     },

@@ -1,12 +1,7 @@
-// The operator's view of mails that failed every attempt (SMTP down for longer than the retry policy):
-//   npx tsx jobs/dead-letters.ts           list them (job id, kind, when, last error; no addresses: a job holds ids)
-//   npx tsx jobs/dead-letters.ts redrive   send them back to email.send for a fresh set of attempts
-// Against DATABASE_URL, or the embedded database under DATA_DIR, like the db:* scripts.
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/database';
+// The mails that failed every attempt (SMTP down for longer than the retry policy), as the operator sees them:
+// job id, kind, when, last error; no addresses (a job holds ids). The command is server/dead-letters.ts.
 import type { Queryable } from '../events/store/types';
-import { startJobs } from './boss';
-import { EMAIL_SEND, EMAIL_SEND_DEAD, mailLabel, MailJob, withoutAddresses } from './email/send-email';
+import { EMAIL_SEND_DEAD, mailLabel, MailJob, withoutAddresses } from './email/send-email';
 
 export interface DeadLetter {
   id: string;
@@ -33,31 +28,3 @@ export async function listDeadLetters(db: Queryable, limit = 100): Promise<DeadL
   };
   return rows.map((r) => ({ id: r.id, kind: kindOf(r.data), createdOn: r.created_on, deadSince: r.dead_since, attempts: r.attempts, lastError: r.last_error && withoutAddresses(r.last_error) }));
 }
-
-async function main(command: string | undefined) {
-  if (command !== undefined && command !== 'list' && command !== 'redrive') {
-    console.error('usage: tsx jobs/dead-letters.ts [list|redrive]');
-    process.exit(2);
-  }
-  const config = loadConfig();
-  const db = await openDatabase(config, () => {});
-  try {
-    if (command === 'redrive') {
-      const jobs = await startJobs(db.url, (err) => console.error(err.message));
-      try {
-        const moved = await jobs.boss.redrive(EMAIL_SEND_DEAD, { destination: EMAIL_SEND });
-        console.log(`${moved} mail(s) sent back to ${EMAIL_SEND}`);
-      } finally {
-        await jobs.stop();
-      }
-      return;
-    }
-    const dead = await listDeadLetters(db.pool);
-    console.log(`${dead.length} mail(s) in ${EMAIL_SEND_DEAD}`);
-    for (const d of dead) console.log(`${d.id}  ${d.kind}  created ${d.createdOn.toISOString()}  dead since ${d.deadSince.toISOString()}  ${d.attempts} attempts  ${d.lastError ?? ''}`);
-  } finally {
-    await db.close();
-  }
-}
-
-if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) await main(process.argv[2]);

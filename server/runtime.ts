@@ -1,5 +1,5 @@
 // The process's long-lived parts: database (embedded or DATABASE_URL), migrations, event store, jobs,
-// async projections. Shared by the HTTP server (main.ts) and the standalone worker (jobs/worker.ts).
+// async projections. Shared by the HTTP server (main.ts) and the standalone worker (server/worker.ts).
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { createCatalog, projections } from '../events/registry';

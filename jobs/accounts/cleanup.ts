@@ -1,6 +1,8 @@
 // auth.cleanup: hourly, forgets what can no longer be used — expired sessions and links, old failures, and the
 // per-address mail counts past their hour.
+import { z } from 'zod';
 import type { Queryable } from '../../events/store/types';
+import { defineJob } from '../define';
 
 export const AUTH_CLEANUP = 'auth.cleanup';
 export const AUTH_CLEANUP_CRON = '17 * * * *';
@@ -19,3 +21,20 @@ export async function cleanUpAuth(db: Queryable, { idleHours }: { idleHours: num
   const mailSends = await db.query(`DELETE FROM mail_sends WHERE sent_at <= now() - interval '1 day'`);
   return { sessions: sessions.rowCount ?? 0, tokens: tokens.rowCount ?? 0, failures: failures.rowCount ?? 0, mailSends: mailSends.rowCount ?? 0 };
 }
+
+export interface CleanupDeps {
+  db: Queryable;
+  sessionIdleHours: number;
+  log: { info(obj: object, msg: string): void };
+}
+
+export const authCleanup = defineJob({
+  name: AUTH_CLEANUP,
+  // A scheduled job: pg-boss sends it with no data, or an empty object.
+  payload: z.unknown(),
+  options: { retryLimit: 2, retryDelay: 60, expireInSeconds: 300, schedule: AUTH_CLEANUP_CRON, work: { pollingIntervalSeconds: 30 } },
+  handler: (deps: CleanupDeps) => async () => {
+    const removed = await cleanUpAuth(deps.db, { idleHours: deps.sessionIdleHours });
+    deps.log.info(removed, 'auth clean-up');
+  },
+});

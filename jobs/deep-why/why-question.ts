@@ -2,6 +2,7 @@
 // Without a key, on an error or a timeout, the fixed fallback texts answer instead: the learner is
 // never blocked.
 import { GoogleGenAI } from '@google/genai';
+import { z } from 'zod';
 import {
   fallbackWhyQuestion,
   FIRST_FALLBACK,
@@ -12,6 +13,7 @@ import {
   SHORT_ANSWER_QUESTION,
   type WhyQuestionInput,
 } from '../../course/deep-why';
+import { defineJob } from '../define';
 
 export { FIRST_FALLBACK, ideaFallback, MIN_ANSWER_FOR_IDEA, nextQuestion, noFutureFallback, SHORT_ANSWER_QUESTION, type WhyQuestionInput };
 
@@ -98,3 +100,47 @@ export function createWhyQuestionGenerator(config: AiConfig) {
     return { question, source: 'ai', model: config.model, promptVersion: PROMPT_VERSION, provider: 'ok' };
   };
 }
+
+/** Deep-why questions generated at the same time by one process. */
+export const AI_WORKERS = 8;
+
+export const WhyQuestionJob = z.object({
+  /** The signed-in asker, or null for a guest (nothing is stored for guests). */
+  userId: z.string().nullable(),
+  areaId: z.string(),
+  questionId: z.string(),
+  areaTitle: z.string(),
+  levelIndex: z.number().int().min(0),
+  currentText: z.string().nullish(),
+  futureText: z.string().nullish(),
+  previousAnswer: z.string().nullish(),
+});
+export type WhyQuestionJob = z.infer<typeof WhyQuestionJob>;
+
+export interface WhyQuestionDeps {
+  generate: (input: WhyQuestionInput) => Promise<WhyQuestion>;
+  /** Records the question in the signed-in asker's stream. */
+  record: (job: WhyQuestionJob, q: WhyQuestion) => Promise<void>;
+}
+
+export const whyQuestion = defineJob({
+  name: AI_WHY_QUESTION,
+  payload: WhyQuestionJob,
+  // A learner waits for this one: few quick retries, then the page shows the fallback question. A call mostly
+  // waits on Gemini (up to AI_TIMEOUT_MS): several run at once, or a hanging provider makes the fifth learner
+  // wait five timeouts.
+  options: {
+    retryLimit: 2,
+    retryDelay: 1,
+    retryBackoff: true,
+    retryDelayMax: 10,
+    expireInSeconds: 60,
+    deleteAfterSeconds: 24 * 3600,
+    work: { pollingIntervalSeconds: 0.5, localConcurrency: AI_WORKERS },
+  },
+  handler: (deps: WhyQuestionDeps) => async (job) => {
+    const q = await deps.generate(job);
+    if (job.userId) await deps.record(job, q);
+    return q;
+  },
+});

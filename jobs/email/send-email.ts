@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { LEAD_PAGES, LEAD_SECTIONS } from '../../events/leads/leads.events';
 import { EMAIL_PATTERN, MAX_EMAIL } from '../../events/shared/contact';
 import { MAX_REDIRECT_LENGTH } from '../../events/shared/redirect';
+import { defineJob } from '../define';
 import type { MailThrottle } from './throttle';
 
 export const EMAIL_SEND = 'email.send';
@@ -70,8 +71,7 @@ export function createMailer(deps: EmailDeps) {
     ? nodemailer.createTransport(deps.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
-  return async function deliver(jobId: string, data: unknown): Promise<void> {
-    const job = MailJob.parse(data);
+  return async function deliver(jobId: string, job: MailJob): Promise<void> {
     const kind = mailLabel(job);
     const recipient = await deps.resolve(job);
     if ('skip' in recipient) {
@@ -98,3 +98,36 @@ export function createMailer(deps: EmailDeps) {
     deps.log.info({ job: jobId, kind, file }, `mail written to the outbox: ${mail.subject}`);
   };
 }
+
+export const sendEmail = defineJob({
+  name: EMAIL_SEND,
+  payload: MailJob,
+  options: {
+    deadLetter: EMAIL_SEND_DEAD,
+    retryLimit: 8,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 30 * 60,
+    expireInSeconds: 120,
+    // A sent mail's job holds ids only (who it went to is in the read models); an hour is enough to look at it.
+    deleteAfterSeconds: 3600,
+    work: { pollingIntervalSeconds: 1 },
+  },
+  handler: (deps: EmailDeps) => {
+    const deliver = createMailer(deps);
+    return (job, run) => deliver(run.id, job);
+  },
+  // The operator's view of a mail that does not go out: each failure, and the last one loudly.
+  // No address in the log: the job id finds the job in pgboss.job, which holds ids only.
+  onFailure: (deps) => (err, data, run) => {
+    const attempt = run.retryCount + 1;
+    const { message, code } = err as Error & { code?: string };
+    const parsed = MailJob.safeParse(data);
+    const kind = parsed.success ? mailLabel(parsed.data) : 'unreadable';
+    const failure = { job: run.id, kind, attempt, of: run.retryLimit + 1, code, error: withoutAddresses(message) };
+    if (run.retryCount >= run.retryLimit) deps.log.error?.(failure, `mail not sent after ${attempt} attempts: moved to the dead-letter queue ${EMAIL_SEND_DEAD}`);
+    else deps.log.warn?.(failure, 'mail not sent; it will be retried');
+    // pg-boss keeps what is thrown as the job's output (and the dead letter's): the same, without addresses.
+    return Object.assign(new Error(failure.error), { code });
+  },
+});

@@ -1,5 +1,5 @@
 // The mail server is down: email.send retries with growing delays, a mail that never gets through ends
-// in the dead-letter queue (visible in /api/health and jobs/dead-letters.ts), and a mail whose server
+// in the dead-letter queue (visible in /api/health and server/dead-letters.ts), and a mail whose server
 // comes back before the limit is delivered exactly once; a dead letter sent back by the operator goes out.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { mailDeps, startTestApp, waitFor, type TestApp } from '../../tests/setup
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
 import { startSmtpCapture, type SmtpCapture } from '../../tests/setup/smtp';
 import { listDeadLetters } from '../dead-letters';
-import { QUEUES } from '../queues';
+import { QUEUES } from '../registry';
 import { EMAIL_SEND, EMAIL_SEND_DEAD, withoutAddresses } from './send-email';
 
 type Line = { at: number; level: 'info' | 'warn' | 'error'; obj: Record<string, unknown>; msg: string };
@@ -109,7 +109,7 @@ describe('e-mail while the SMTP server is down', () => {
     expect((await health()).mailDeadLetters).toBe(1);
   }, 40_000);
 
-  it('the operator sends the dead letter back once SMTP works (jobs/dead-letters.ts redrive): delivered once', async () => {
+  it('the operator sends the dead letter back once SMTP works (server/dead-letters.ts redrive): delivered once', async () => {
     expect(await t.jobs.boss.redrive(EMAIL_SEND_DEAD, { destination: EMAIL_SEND })).toBe(1);
     const mail = await waitFor(() => smtp!.mailsTo('sin-servidor@example.com')[0], { timeoutMs: 15_000, what: 'the redriven mail' });
     expect(mail.mail.subject).toBe('Tu audiolibro «Soltar el Pasado» ya es tuyo');

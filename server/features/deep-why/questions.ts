@@ -14,8 +14,8 @@ import { learnerFold } from '../../../events/learner';
 import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
 import { deterministicUuid } from '../../../events/store/ids';
-import { AI_WHY_QUESTION, fallbackOnly, type WhyQuestion } from '../../../jobs/deep-why/why-question';
-import type { Jobs, WhyQuestionJob } from '../../../jobs/boss';
+import { AI_WHY_QUESTION, fallbackOnly, type WhyQuestion, type WhyQuestionJob } from '../../../jobs/deep-why/why-question';
+import type { Jobs } from '../../../jobs/boss';
 import { envelope, ErrorEnvelope, errorResponses } from '../../http';
 import type { AiAvailability } from './ai-availability';
 

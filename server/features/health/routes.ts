@@ -54,7 +54,7 @@ const healthRoutes: FastifyPluginAsyncZod<Deps> = async (app, { pool, jobs, proj
       // Lags that cannot be read while the database answers are not known to be fine.
       const lagging = lags === null || lags.some((p) => p.status === 'lagging');
       const status = !up ? ('down' as const) : lagging ? ('degraded' as const) : ('ok' as const);
-      // Dead letters need an operator (jobs/dead-letters.ts), but the site itself is still healthy.
+      // Dead letters need an operator (server/dead-letters.ts), but the site itself is still healthy.
       const data = { status, database, queue, mailDeadLetters: jobsHealth.ok ? (jobsHealth.deadLetters ?? 0) : null, projections: lags, uptimeSeconds: Math.round(process.uptime()) };
       if (!up) return reply.status(503).send({ success: false as const, message: 'Algún servicio no responde.', data });
       // Lagging analytics are still a 200: learners read their own writes from the inline projections, and a

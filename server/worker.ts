@@ -1,7 +1,7 @@
 // `npm run worker`: job workers and async projections as their own process (no HTTP), on the same database.
-import { createLogger } from '../server/logger';
-import { loadConfig } from '../server/config';
-import { startRuntime } from '../server/runtime';
+import { createLogger } from './logger';
+import { loadConfig } from './config';
+import { startRuntime } from './runtime';
 
 const config = loadConfig();
 const log = createLogger(config.LOG_LEVEL);
