@@ -16,13 +16,11 @@ import {
   Price,
   SalesPage,
   Section,
-  Testimonials,
   WhatsAppCta,
   type Benefit,
   type Fact,
   type FaqItem,
   type FromTo,
-  type Testimonial,
 } from '../sales';
 
 /** The chat opens with this line, so the coach knows the visitor comes from this page. */
@@ -83,24 +81,6 @@ const BENEFITS: Benefit[] = [
   {
     title: 'Sin experiencia previa',
     text: 'Empezamos desde donde estás hoy. Solo necesitas ganas de mirarte con honestidad.',
-  },
-];
-
-const TESTIMONIALS: Testimonial[] = [
-  {
-    text: 'Llegué convencida de que “no era para mí” emprender. En la tercera semana armé mi primer plan y hoy tengo clientas propias. Lo que cambió fue cómo me hablo.',
-    author: 'Carolina M.',
-    role: 'Diseñadora gráfica, Córdoba',
-  },
-  {
-    text: 'Las sesiones semanales me sostuvieron cuando quería abandonar. Salí con herramientas que sigo usando todos los días, sobre todo la respiración antes de decidir.',
-    author: 'Martín G.',
-    role: 'Contador, Rosario',
-  },
-  {
-    text: 'Pensé que iba a ser pura teoría y fue todo lo contrario: cada semana me llevaba algo concreto para hacer. Me reconcilié con mi cuerpo y con mi trabajo.',
-    author: 'Valentina R.',
-    role: 'Docente, Buenos Aires',
   },
 ];
 
@@ -194,15 +174,11 @@ export function ReprogramaPage() {
         <Ctas center />
       </Section>
 
-      <Section tone="muted" width="wide" eyebrow="Testimonios" title="Lo que cuentan quienes ya lo hicieron">
-        <Testimonials items={TESTIMONIALS} />
-      </Section>
-
-      <Section width="wide" title="¿Es para ti?">
+      <Section tone="muted" width="wide" title="¿Es para ti?">
         <ForWhom isFor={IS_FOR} isNotFor={IS_NOT_FOR} />
       </Section>
 
-      <Section tone="muted" eyebrow="Quién te acompaña" title="Sobre tu guía">
+      <Section eyebrow="Quién te acompaña" title="Sobre tu guía">
         <AboutGuide>
           <p>
             Soy coach holística. Durante años viví haciendo lo que se esperaba de mí, hasta que entendí que mis
@@ -216,7 +192,7 @@ export function ReprogramaPage() {
         </AboutGuide>
       </Section>
 
-      <Section id="precio" eyebrow="Tu inversión" title="Empieza hoy tu reprogramación">
+      <Section tone="muted" id="precio" eyebrow="Tu inversión" title="Empieza hoy tu reprogramación">
         <Price
           title="Reprogramate · 5 semanas"
           price={single}
