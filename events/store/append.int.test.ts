@@ -2,22 +2,18 @@
 // the Idempotency-Key check, and what commits with the events (inline projections, the caller's writes, jobs).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
-import { defineEvent, EventCatalog, InvalidEventError } from './catalog';
+import type { TestDatabase } from '../../tests/setup/db';
+import { noted, notedStore, Noted } from '../../tests/setup/event-store';
+import { EventCatalog, InvalidEventError } from './catalog';
 import { ConcurrencyError, createEventStore, IdempotencyKeyReusedError, type EventStore } from './event-store';
 import { rowProjection } from './projection';
 import type { RequestKey } from './types';
-
-const Noted = defineEvent('Noted', 1, z.strictObject({ n: z.number().int() }));
-const noted = (n: number, eventId?: string) => Noted.create({ n }, { eventId });
 
 let db: TestDatabase;
 let store: EventStore;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  store = createEventStore({ pool: db.pool, catalog: new EventCatalog([Noted]) });
+  ({ db, store } = await notedStore());
 });
 afterAll(() => db.drop());
 

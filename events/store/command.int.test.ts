@@ -2,22 +2,17 @@
 // a decision to record nothing against the stream, and answers a retry under an Idempotency-Key as the first write.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
-import { defineEvent, EventCatalog } from './catalog';
+import type { TestDatabase } from '../../tests/setup/db';
+import { noted, notedStore } from '../../tests/setup/event-store';
 import { handleCommand } from './command';
-import { createEventStore, IdempotencyKeyReusedError, type EventStore } from './event-store';
+import { IdempotencyKeyReusedError, type EventStore } from './event-store';
 import type { RecordedEvent, RequestKey } from './types';
-
-const Noted = defineEvent('Noted', 1, z.strictObject({ n: z.number().int() }));
-const noted = (n: number, eventId?: string) => Noted.create({ n }, { eventId });
 
 let db: TestDatabase;
 let store: EventStore;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  store = createEventStore({ pool: db.pool, catalog: new EventCatalog([Noted]) });
+  ({ db, store } = await notedStore());
 });
 afterAll(() => db.drop());
 

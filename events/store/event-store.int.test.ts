@@ -1,21 +1,16 @@
 // The composed store as a whole: concurrent writers through append and handleCommand, and the log's guarantee.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
-import { defineEvent, EventCatalog } from './catalog';
+import type { TestDatabase } from '../../tests/setup/db';
+import { noted, notedStore } from '../../tests/setup/event-store';
 import { handleCommand } from './command';
-import { createEventStore, type EventStore } from './event-store';
-
-const Noted = defineEvent('Noted', 1, z.strictObject({ n: z.number().int() }));
-const noted = (n: number, eventId?: string) => Noted.create({ n }, { eventId });
+import type { EventStore } from './event-store';
 
 let db: TestDatabase;
 let store: EventStore;
 
 beforeAll(async () => {
-  db = await createTestDatabase({ poolSize: 30 });
-  store = createEventStore({ pool: db.pool, catalog: new EventCatalog([Noted]) });
+  ({ db, store } = await notedStore({ poolSize: 30 }));
 });
 afterAll(() => db.drop());
 

@@ -2,14 +2,11 @@
 // each keeps its own outcome.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
-import { defineEvent, EventCatalog } from './catalog';
+import { noted, Noted } from '../../tests/setup/event-store';
+import { EventCatalog } from './catalog';
 import { ConcurrencyError, createEventStore, type EventStore } from './event-store';
 import { rowProjection } from './projection';
-
-const Noted = defineEvent('Noted', 1, z.strictObject({ n: z.number().int() }));
-const noted = (n: number, eventId?: string) => Noted.create({ n }, { eventId });
 
 let db: TestDatabase;
 

@@ -4,19 +4,16 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
+import type { TestDatabase } from '../../tests/setup/db';
+import { noted, notedStore } from '../../tests/setup/event-store';
 import { defineEvent, EventCatalog } from './catalog';
 import { createEventStore, type EventStore } from './event-store';
-
-const Noted = defineEvent('Noted', 1, z.strictObject({ n: z.number().int() }));
-const noted = (n: number, eventId?: string) => Noted.create({ n }, { eventId });
 
 let db: TestDatabase;
 let store: EventStore;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  store = createEventStore({ pool: db.pool, catalog: new EventCatalog([Noted]) });
+  ({ db, store } = await notedStore());
 });
 afterAll(() => db.drop());
 

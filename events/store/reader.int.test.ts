@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
+import { noted, Noted } from '../../tests/setup/event-store';
 import { decideCaptureLead, evolveVisitor, initialVisitorState, visitorStreamId } from '../leads/leads';
 import { createCatalog, projections } from '../registry';
 import { EventCatalog, defineEvent } from './catalog';
@@ -112,9 +113,6 @@ describe('the commit horizon', () => {
 });
 
 describe('async projections', () => {
-  const Noted = defineEvent('Noted', 1, z.strictObject({ n: z.number().int() }));
-  const noted = (n: number) => Noted.create({ n });
-
   it('see every event exactly once when transactions commit out of order', async () => {
     await db.pool.query('CREATE TABLE seen_events (event_id uuid PRIMARY KEY, times integer NOT NULL)');
     const seen = rowProjection<{ event_id: string; times: number }>({
