@@ -7,15 +7,13 @@ import { LIFE_AREAS } from '../course/areas';
 import { AREA_BELIEFS_ACTIVITY } from '../course/activities';
 import { ROLES, learnerStreamId, RoleGranted, UserRegistered, EmailVerified } from '../events/accounts/accounts.events';
 import { LeadCaptured, LeadPageViewed, visitStreamId, FUNNEL_PAGES } from '../events/leads/leads.events';
-import { createCatalog, projections } from '../events/registry';
-import { createEventStore } from '../events/store/event-store';
 import { catchUp, startProjectionDaemon } from '../events/store/reader';
 import type { NewEvent } from '../events/store/types';
 import { AreaDefinitionSaved, AreaRated } from '../events/wheel/wheel.events';
-import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { migrate } from '../server/db/migrate';
 import { hashPassword } from '../server/features/accounts/secrets';
+import { composeRuntime } from '../server/runtime';
 import { openBenchDatabase } from './database';
 
 const JOURNEY_EVENTS = Number(process.env.BENCH_JOURNEY_EVENTS ?? 10_000);
@@ -39,8 +37,10 @@ const ms = (x: number) => `${x.toFixed(1)} ms`;
 async function main() {
   const db = await openBenchDatabase(`manifiesta_coach_bench_${Date.now()}`, 16);
   const { pool } = db;
-  const catalog = createCatalog();
-  const store = createEventStore({ pool, catalog, projections });
+  const config = { ...loadConfig({}), LOG_LEVEL: 'silent' as const, SERVE_CLIENT: false, RATE_LIMIT_PER_IP: 1_000_000 };
+  // No job queue: the bench writes no job and reads no queue.
+  const runtime = await composeRuntime({ config, database: db, log: pino({ level: 'silent' }), jobs: false });
+  const { store, catalog, projections } = runtime;
   try {
     await migrate(pool);
 
@@ -71,10 +71,7 @@ async function main() {
     }
     console.log(`learner with ${version} events written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-    const config = { ...loadConfig({}), LOG_LEVEL: 'silent' as const, SERVE_CLIENT: false, RATE_LIMIT_PER_IP: 1_000_000 };
-    const jobs = { health: async () => true, send: async () => null, getJob: async () => null } as never;
-    const app = await buildApp({ config, pool, store, jobs, logger: pino({ level: 'silent' }) });
-    await app.ready();
+    const app = await runtime.buildApp();
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'coach@bench.test', password: 'bench-password-123' } });
     const cookie = String(login.headers['set-cookie']).split(';')[0]!;
     const get = async (path: string) => {
@@ -159,7 +156,7 @@ async function main() {
     console.log(`async projections caught up in ${((performance.now() - t2) / 1000).toFixed(1)} s`);
     const funnel = await timeIt(RUNS, () => get('/api/coach/analytics/funnel'));
     console.log(`funnel over 90 days (${written.toLocaleString('en')} lead events): p50 ${ms(funnel.p50)}, p95 ${ms(funnel.p95)}`);
-    await app.close();
+    await runtime.close();
   } finally {
     await db.close();
   }

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { pino } from 'pino';
 import { AREA_IDS } from '../course/areas';
 import { DEEP_WHY_ACTIVITY, WHEEL_ACTIVITY } from '../course/activities';
 import { WHY_LEVELS } from '../course/deep-why';
@@ -25,13 +26,13 @@ import { EmailVerified, learnerStreamId, RoleGranted, UserRegistered } from '../
 import { ActivityCompleted } from '../events/course/course.events';
 import { WhyAnswerSaved } from '../events/deep-why/deep-why.events';
 import { LeadCaptured, LeadPageViewed } from '../events/leads/leads.events';
-import { createCatalog, projections } from '../events/registry';
-import { createEventStore } from '../events/store/event-store';
 import { AreaDefinitionSaved, AreaRated } from '../events/wheel/wheel.events';
 import { freePort } from '../server/db/embedded';
+import { loadConfig } from '../server/config';
 import { migrate } from '../server/db/migrate';
 import { hashPassword } from '../server/features/accounts/secrets';
-import { openBenchDatabase } from './database';
+import { composeRuntime } from '../server/runtime';
+import { type BenchDatabase, openBenchDatabase } from './database';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -313,8 +314,8 @@ function nextLearnerRequest(l: Learner): { method: 'GET' | 'POST'; path: string;
   }
 }
 
-async function createLearners(pool: pg.Pool, count: number): Promise<Learner[]> {
-  const store = createEventStore({ pool, catalog: createCatalog(), projections });
+async function createLearners(database: BenchDatabase, count: number): Promise<Learner[]> {
+  const { store } = await composeRuntime({ config: loadConfig({}), database, log: pino({ level: 'silent' }), jobs: false });
   const hash = await hashPassword(PASSWORD); // one hash for all: the bench measures logins, not sign-ups
   const run = Date.now().toString(36);
   const learners: Learner[] = [];
@@ -366,9 +367,10 @@ async function countEvents(pool: pg.Pool, types: readonly string[]) {
   return rows;
 }
 
-async function learnerWorkload(server: Server, pool: pg.Pool) {
+async function learnerWorkload(server: Server, db: BenchDatabase) {
+  const { pool } = db;
   console.log(`\n1. Learners: ${LEARNERS} simulated learners, ${SECONDS} s (BENCH_SECONDS), one keep-alive connection each`);
-  const learners = await createLearners(pool, LEARNERS);
+  const learners = await createLearners(db, LEARNERS);
 
   // Each learner logs in once (argon2id, about 20 MiB and tens of ms of CPU each), LOGIN_WIDTH at a time:
   // learners arrive over time, and 200 hashes at the same instant only queue behind the two cores.
@@ -690,7 +692,7 @@ async function main() {
         `All load comes from one address (127.0.0.1), so the per-address rate limits are raised for the run.`,
     );
     const skipped = { ok: true };
-    const learners = PARTS.has('learners') ? await learnerWorkload(server, pool) : skipped;
+    const learners = PARTS.has('learners') ? await learnerWorkload(server, db) : skipped;
     const leads = PARTS.has('leads') ? await leadWorkload(server, pool) : skipped;
     const shell = PARTS.has('static') ? await staticWorkload(server) : skipped;
     ok = learners.ok && leads.ok && shell.ok;

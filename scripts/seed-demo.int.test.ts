@@ -1,16 +1,18 @@
 // The demo seed on a fresh database: enough learners, ninety days of history, a funnel that narrows,
 // a journey the coach replays with a re-rating, working demo logins, and runs after the first that add
 // nothing (finished, or resumed after an interruption).
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp } from '../tests/setup/app';
+import { startTestApp, TEST_CONFIG } from '../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../tests/setup/db';
 import { learnerStreamId } from '../events/accounts/accounts.events';
 import { journeyAt } from '../events/coach/journey';
 import { createCatalog } from '../events/registry';
 import { EVENT_COLUMNS, toRecorded } from '../events/store/event-store';
 import { verifyPassword } from '../server/features/accounts/secrets';
+import { composeRuntime } from '../server/runtime';
 import { DEMO_LEARNER_EMAIL } from './seed-demo/learners';
-import { COACH_EMAIL, DEMO_PASSWORD, seedDemo } from './seed-demo/seed';
+import { COACH_EMAIL, DEMO_PASSWORD, seedDemo, type SeedOptions } from './seed-demo/seed';
 
 const DAY_MS = 86_400_000;
 const NOW = new Date('2026-03-16T15:00:00Z');
@@ -21,11 +23,13 @@ beforeAll(async () => {
 });
 afterAll(() => db?.drop());
 
+/** A run of `npm run db:seed-demo`: a process of its own, built as the script builds it. */
+const seed = async (options?: SeedOptions) => seedDemo(await composeRuntime({ config: TEST_CONFIG, database: db, log: pino({ level: 'silent' }), jobs: false }), options);
 const eventCount = async () => Number((await db.pool.query<{ n: string }>('SELECT count(*) AS n FROM events')).rows[0]!.n);
 
 describe('seedDemo', () => {
   it('writes a living coach’s desk through the real append path', { timeout: 240_000 }, async () => {
-    const report = await seedDemo(db.pool, { now: NOW });
+    const report = await seed({ now: NOW });
     expect(report).toMatchObject({ alreadySeeded: false, resumed: false });
     expect(report.totalWritten).toBe(await eventCount());
     expect(report.totalWritten).toBeGreaterThan(4000);
@@ -100,7 +104,7 @@ describe('seedDemo', () => {
 
   it('writes nothing on a second run', async () => {
     const before = await eventCount();
-    const again = await seedDemo(db.pool);
+    const again = await seed();
     expect(again).toMatchObject({ alreadySeeded: true, totalWritten: 0, now: NOW });
     expect(await eventCount()).toBe(before);
   });
@@ -110,7 +114,7 @@ describe('seedDemo', () => {
     // without role 9. The log stays as it is.
     await db.pool.query('UPDATE users SET roles = $2 WHERE email = $1', [COACH_EMAIL, []]);
     const before = await eventCount();
-    const resumed = await seedDemo(db.pool, { now: new Date(NOW.getTime() + 3 * DAY_MS) });
+    const resumed = await seed({ now: new Date(NOW.getTime() + 3 * DAY_MS) });
     expect(resumed).toMatchObject({ alreadySeeded: false, resumed: true, totalWritten: 0, now: NOW });
     expect(await eventCount()).toBe(before);
   });

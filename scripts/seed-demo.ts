@@ -1,15 +1,15 @@
 // npm run db:seed-demo — fills the database of `npm start` (DATABASE_URL, or the embedded one under
 // DATA_DIR) with demo data: learners at every stage, a coach, and ninety days of funnel. Safe to repeat.
+import { pino } from 'pino';
 import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/database';
-import { migrate } from '../server/db/migrate';
+import { startRuntime } from '../server/runtime';
 import { seedDemo } from './seed-demo/seed';
 
 const started = performance.now();
-const db = await openDatabase(loadConfig(), () => {});
+// No job queue: the seed's writes cause no job.
+const runtime = await startRuntime(loadConfig(), pino({ level: 'silent' }), { jobs: false });
 try {
-  await migrate(db.pool);
-  const report = await seedDemo(db.pool);
+  const report = await seedDemo(runtime);
   const n = (value: number) => value.toLocaleString('en-US');
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const until = report.now.toISOString().slice(0, 10);
@@ -28,5 +28,5 @@ try {
   console.log(`demo logins (password '${report.logins[0]!.password}'):`);
   for (const login of report.logins) console.log(`  ${login.who.padEnd(8)} ${login.email}`);
 } finally {
-  await db.close();
+  await runtime.close();
 }

@@ -3,12 +3,10 @@
 // (DATABASE_URL, or the embedded one under DATA_DIR, running or not). Takes effect on the next request.
 import { decideGrantRole, decideRevokeRole, evolveAccount, initialAccountState } from '../events/accounts/accounts';
 import { KNOWN_ROLES, learnerStreamId } from '../events/accounts/accounts.events';
-import { createCatalog, projections } from '../events/registry';
+import { pino } from 'pino';
 import { handleCommand } from '../events/store/command';
-import { createEventStore } from '../events/store/event-store';
 import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/database';
-import { migrate } from '../server/db/migrate';
+import { startRuntime } from '../server/runtime';
 
 const [action, email, roleText] = process.argv.slice(2);
 const role = Number(roleText);
@@ -17,9 +15,9 @@ if ((action !== 'grant' && action !== 'revoke') || !email || !(KNOWN_ROLES as re
   process.exit(2);
 }
 
-const db = await openDatabase(loadConfig(), () => {});
+// No job queue: a role change causes no job.
+const { db, store, close } = await startRuntime(loadConfig(), pino({ level: 'silent' }), { jobs: false });
 try {
-  await migrate(db.pool);
   const { rows } = await db.pool.query<{ user_id: string; username: string; roles: number[] }>(
     'SELECT user_id, username, roles FROM users WHERE lower(email) = lower($1)',
     [email.trim()],
@@ -29,7 +27,6 @@ try {
     console.error(`no account with the e-mail ${email}`);
     process.exitCode = 1;
   } else {
-    const store = createEventStore({ pool: db.pool, catalog: createCatalog(), projections });
     const decide = action === 'grant' ? decideGrantRole : decideRevokeRole;
     const result = await handleCommand(
       store,
@@ -43,5 +40,5 @@ try {
     console.log(`${user.username}: role ${role} ${changed}; roles now [${after[0]!.roles.join(', ')}]`);
   }
 } finally {
-  await db.close();
+  await close();
 }

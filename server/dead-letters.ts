@@ -2,11 +2,12 @@
 //   npx tsx server/dead-letters.ts           list them (job id, kind, when, last error; no addresses: a job holds ids)
 //   npx tsx server/dead-letters.ts redrive   send them back to email.send for a fresh set of attempts
 // Against DATABASE_URL, or the embedded database under DATA_DIR, like the db:* scripts.
-import { startJobs } from '../jobs/boss';
 import { listDeadLetters } from '../jobs/dead-letters';
 import { EMAIL_SEND, EMAIL_SEND_DEAD } from '../jobs/email/send-email';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
+import { createLogger } from './logger';
+import { composeRuntime } from './runtime';
 
 async function main(command: string | undefined) {
   if (command !== undefined && command !== 'list' && command !== 'redrive') {
@@ -17,12 +18,12 @@ async function main(command: string | undefined) {
   const db = await openDatabase(config, () => {});
   try {
     if (command === 'redrive') {
-      const jobs = await startJobs(db.url, (err) => console.error(err.message));
+      const runtime = await composeRuntime({ config, database: db, log: createLogger(config.LOG_LEVEL) });
       try {
-        const moved = await jobs.boss.redrive(EMAIL_SEND_DEAD, { destination: EMAIL_SEND });
+        const moved = await runtime.jobs.boss.redrive(EMAIL_SEND_DEAD, { destination: EMAIL_SEND });
         console.log(`${moved} mail(s) sent back to ${EMAIL_SEND}`);
       } finally {
-        await jobs.stop();
+        await runtime.close();
       }
       return;
     }

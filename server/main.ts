@@ -1,6 +1,5 @@
 // Boots the site: config, database, migrations, workers, HTTP. Ctrl-C closes everything in order.
 import { pino } from 'pino';
-import { buildApp } from './app';
 import { createLogger } from './logger';
 import { ConfigError, loadConfig } from './config';
 import { startRuntime } from './runtime';
@@ -18,7 +17,7 @@ async function main() {
   }
   const log = createLogger(config.LOG_LEVEL);
   const runtime = await startRuntime(config, log, { workers: config.WORKERS });
-  const app = await buildApp({ config, pool: runtime.db.pool, store: runtime.store, jobs: runtime.jobs, logger: log });
+  const app = await runtime.buildApp();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -27,7 +26,6 @@ async function main() {
     log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 20_000).unref();
     try {
-      await app.close();
       await runtime.close();
       clearTimeout(force);
       log.info('bye');

@@ -1,13 +1,17 @@
-// The async reader's commit horizon against transactions left open on the same PostgreSQL server.
+// Async projections and rebuilds against PostgreSQL: the commit horizon against transactions left open on the
+// same server, events seen exactly once when transactions commit out of order, a rebuild that gives the same tables.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
+import { noted, Noted } from '../../tests/setup/event-store';
+import { decideCaptureLead, evolveVisitor, initialVisitorState, visitorStreamId } from '../leads/leads';
+import { createCatalog, projections } from '../registry';
 import { EventCatalog, defineEvent } from './catalog';
+import { handleCommand } from './command';
 import { createEventStore, type EventStore } from './event-store';
-import { rowProjection } from './projection';
+import { rowProjection, type Projection } from './projection';
 import { catchUp, rebuildProjections } from './reader';
 
 const Counted = defineEvent('Counted', 1, z.strictObject({ n: z.number().int() }));
@@ -105,5 +109,111 @@ describe('the commit horizon', () => {
     } finally {
       await other.end();
     }
+  });
+});
+
+describe('async projections', () => {
+  it('see every event exactly once when transactions commit out of order', async () => {
+    await db.pool.query('CREATE TABLE seen_events (event_id uuid PRIMARY KEY, times integer NOT NULL)');
+    const seen = rowProjection<{ event_id: string; times: number }>({
+      name: 'seen_events',
+      mode: 'async',
+      table: 'seen_events',
+      keyColumns: ['event_id'],
+      eventTypes: ['Noted'],
+      key: (e) => ({ event_id: e.eventId }),
+      evolve: (row, e) => ({ event_id: e.eventId, times: (row?.times ?? 0) + 1 }),
+    });
+
+    // An inline projection that holds its append's transaction open until we let it go.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let entered!: () => void;
+    const inside = new Promise<void>((r) => (entered = r));
+    const holding: Projection = {
+      name: 'gate',
+      mode: 'inline',
+      tables: [],
+      eventTypes: ['Noted'],
+      async apply(_tx, events) {
+        if ((events[0]!.data as { n: number }).n === -1) {
+          entered();
+          await gate;
+        }
+      },
+    };
+    const catalog = new EventCatalog([Noted]);
+    const gated = createEventStore({ pool: db.pool, catalog, projections: [holding] });
+
+    const seenIds = async () =>
+      new Map((await db.pool.query<{ event_id: string; times: number }>('SELECT event_id, times FROM seen_events')).rows.map((r) => [r.event_id, r.times]));
+
+    const slow = gated.append(`test-${randomUUID()}`, [noted(-1)], { expectedVersion: 0 }); // earlier position, commits last
+    await inside;
+    let fast: Awaited<ReturnType<typeof gated.append>>;
+    try {
+      fast = await gated.append(`test-${randomUUID()}`, [noted(2)], { expectedVersion: 0 }); // later position, commits first
+      await catchUp(db.pool, catalog, seen);
+      // The committed later event must wait while the earlier transaction is still open.
+      expect((await seenIds()).has(fast.events[0]!.eventId)).toBe(false);
+    } finally {
+      release();
+    }
+    const slowResult = await slow;
+    expect(slowResult.events[0]!.globalPosition).toBeLessThan(fast.events[0]!.globalPosition);
+
+    // Other transactions (autovacuum, other tests) may hold the horizon back for a moment: poll.
+    const deadline = Date.now() + 10_000;
+    let byId = await seenIds();
+    while (!(byId.has(slowResult.events[0]!.eventId) && byId.has(fast.events[0]!.eventId)) && Date.now() < deadline) {
+      await catchUp(db.pool, catalog, seen);
+      byId = await seenIds();
+    }
+    expect(byId.get(slowResult.events[0]!.eventId)).toBe(1);
+    expect(byId.get(fast.events[0]!.eventId)).toBe(1);
+    const { rows: all } = await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE type = 'Noted'`);
+    expect(byId.size).toBe(all[0]!.n);
+    expect([...byId.entries()].filter(([, times]) => times !== 1)).toEqual([]);
+  });
+});
+
+describe('rebuild', () => {
+  it('rebuilds every projection from the log into identical tables', async () => {
+    const catalog = createCatalog();
+    const leadStore = createEventStore({ pool: db.pool, catalog, projections });
+    const sources = [
+      { page: 'nostalgia', section: 'fragmento', status: 'downloaded' },
+      { page: 'niveles', section: 'pdf', status: 'downloaded' },
+      { page: 'Newsletter Archive', section: 'Subscription Form', status: 'Subscribed via Form' },
+    ] as const;
+    let written = 0;
+    for (let i = 0; i < 60; i++) {
+      const email = `persona${i % 17}@ejemplo.com`;
+      const source = sources[i % sources.length]!;
+      written += (await handleCommand(leadStore, visitorStreamId(email), { initial: initialVisitorState, evolve: evolveVisitor }, (s) =>
+        decideCaptureLead(s, { email, nick: `Persona ${i}`, ...source }),
+      )).events.length;
+    }
+    // Downloads are all recorded; a repeated newsletter subscription is not.
+    expect(written).toBeGreaterThan(50);
+    expect(written).toBeLessThan(60);
+    for (const p of projections) if (p.mode === 'async') await catchUp(db.pool, catalog, p);
+
+    const snapshot = async () => {
+      const out: Record<string, unknown[]> = {};
+      for (const p of projections)
+        for (const t of p.tables) out[t] = (await db.pool.query(`SELECT to_jsonb(t) AS r FROM ${t} t ORDER BY 1`)).rows.map((r) => r.r);
+      return out;
+    };
+    const live = await snapshot();
+    expect(live.leads).toHaveLength(17);
+    expect((live.lead_daily_counts as Array<{ captures: number }>).reduce((a, r) => a + r.captures, 0)).toBe(written);
+
+    // Damage the read models: a rebuild must restore them exactly from the log.
+    await db.pool.query(`UPDATE leads SET captures = 999, nick = 'x'`);
+    await db.pool.query('DELETE FROM lead_daily_counts');
+    const report = await rebuildProjections(db.pool, catalog, projections);
+    expect(report.projections.filter((r) => r.projection.startsWith("lead")).map((r) => r.events)).toEqual([written, written]);
+    expect(await snapshot()).toEqual(live);
   });
 });

@@ -1,7 +1,7 @@
 // Async projections follow the log in commit-safe order, and every projection can be rebuilt from the log.
 import type pg from 'pg';
 import type { EventCatalog } from './catalog';
-import { EVENT_COLUMNS, toRecorded } from './event-store';
+import { EVENT_COLUMNS, toRecorded } from './read';
 import type { Projection } from './projection';
 import type { RecordedEvent } from './types';
 

@@ -1,15 +1,13 @@
 // seedDemo: a believable coach's desk on an empty database — about forty learners at every stage of the
 // course and a few thousand funnel events over the last ninety days — written through the real event
 // store and decisions, then the async projections caught up. Deterministic: a second run writes nothing.
-import type pg from 'pg';
 import { decideGrantRole, decideRegister, decideVerify, evolveAccount, initialAccountState } from '../../events/accounts/accounts';
 import { learnerStreamId, ROLES } from '../../events/accounts/accounts.events';
-import { createCatalog, projections } from '../../events/registry';
-import { createEventStore } from '../../events/store/event-store';
 import { catchUp } from '../../events/store/reader';
 import type { NewEvent, Queryable } from '../../events/store/types';
 import { createWhyQuestionGenerator } from '../../jobs/deep-why/why-question';
 import { hashPassword } from '../../server/features/accounts/secrets';
+import type { Runtime } from '../../server/runtime';
 import { planVisitors, runVisitor } from './funnel';
 import { DEMO_LEARNER_EMAIL, type LearnerOutcome, planLearners, runLearner } from './learners';
 import { DAY_MS, MINUTE_MS } from './random';
@@ -54,10 +52,11 @@ const LOGINS: SeedReport['logins'] = [
 /** The coach signs up two hours into the ninety days; that moment anchors a resumed run. */
 const COACH_SIGNUP_OFFSET = 2 * 60 * MINUTE_MS;
 
-export async function seedDemo(pool: pg.Pool, options: SeedOptions = {}): Promise<SeedReport> {
+/** What the seed writes through: the application's store, and its catalog and projections to catch up. */
+export type SeedRuntime = Pick<Runtime<undefined>, 'database' | 'store' | 'catalog' | 'projections'>;
+
+export async function seedDemo({ database: { pool }, store, catalog, projections }: SeedRuntime, options: SeedOptions = {}): Promise<SeedReport> {
   const started = performance.now();
-  const catalog = createCatalog();
-  const store = createEventStore({ pool, catalog, projections });
   const catchUpAll = async () =>
     Object.fromEntries(
       await Promise.all(projections.filter((p) => p.mode === 'async').map(async (p) => [p.name, await catchUp(pool, catalog, p, 2000)] as const)),

@@ -5,10 +5,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalog } from '../../events/registry';
-import { createEventStore } from '../../events/store/event-store';
-import { buildApp, type App } from '../app';
+import type { App } from '../app';
 import { loadConfig } from '../config';
+import { composeRuntime } from '../runtime';
 import { sendRaw } from '../../tests/setup/routes';
 
 // The HTTP layer only: no request here reaches the database, so the pool never connects.
@@ -16,7 +15,10 @@ const SHELL = `<!doctype html><title>Manifiesta</title>${'<!-- relleno -->'.repe
 const SCRIPT = `console.log(1);${' '.repeat(4000)}`;
 let dir: string;
 let app: App;
-const pool = new pg.Pool({ connectionString: 'postgres://unused@127.0.0.1:1/unused' });
+const UNUSED = 'postgres://unused@127.0.0.1:1/unused';
+const pool = new pg.Pool({ connectionString: UNUSED });
+/** The app as the server builds it, with no job queue (nothing here reaches one). */
+const runtime = await composeRuntime({ config: { ...loadConfig({}), LOG_LEVEL: 'silent' }, database: { pool, url: UNUSED }, log: pino({ level: 'silent' }), jobs: false });
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'manifiesta-client-'));
@@ -28,14 +30,7 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync(SCRIPT));
   await writeFile(path.join(dir, 'assets', 'index-abc123.js.gz'), gzipSync(SCRIPT));
   await writeFile(path.join(dir, 'favicon.svg'), '<svg/>');
-  app = await buildApp({
-    config: { ...loadConfig({}), LOG_LEVEL: 'silent' },
-    pool,
-    store: createEventStore({ pool, catalog: createCatalog() }),
-    jobs: { health: async () => ({ ok: true }), send: async () => null, getJob: async () => undefined },
-    logger: pino({ level: 'silent' }),
-    clientDir: dir,
-  });
+  app = await runtime.buildApp({ clientDir: dir });
 });
 afterAll(async () => {
   await app.close();
@@ -127,14 +122,7 @@ describe('compression and security headers', () => {
   });
 
   it('over HTTPS: HSTS for a year and upgrade-insecure-requests', async () => {
-    const https = await buildApp({
-      config: { ...loadConfig({ PUBLIC_URL: 'https://manifiesta.example' }), LOG_LEVEL: 'silent' },
-      pool,
-      store: createEventStore({ pool, catalog: createCatalog() }),
-      jobs: { health: async () => ({ ok: true }), send: async () => null, getJob: async () => undefined },
-      logger: pino({ level: 'silent' }),
-      clientDir: dir,
-    });
+    const https = await runtime.buildApp({ config: { ...loadConfig({ PUBLIC_URL: 'https://manifiesta.example' }), LOG_LEVEL: 'silent' }, clientDir: dir });
     try {
       const res = await https.inject({ method: 'GET', url: '/' });
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
@@ -204,14 +192,7 @@ describe("each address's shell names its page's chunks (no waterfall: entry → 
   beforeAll(async () => {
     buildDir = await mkdtemp(path.join(os.tmpdir(), 'manifiesta-client-routes-'));
     await writeBuild(INDEX, MANIFEST);
-    built = await buildApp({
-      config: { ...loadConfig({}), LOG_LEVEL: 'silent' },
-      pool,
-      store: createEventStore({ pool, catalog: createCatalog() }),
-      jobs: { health: async () => ({ ok: true }), send: async () => null, getJob: async () => undefined },
-      logger: pino({ level: 'silent' }),
-      clientDir: buildDir,
-    });
+    built = await runtime.buildApp({ clientDir: buildDir });
   });
   afterAll(async () => {
     await built.close();

@@ -5,14 +5,16 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learnerStreamId } from '../../events/accounts/accounts.events';
 import { createCatalog, projections } from '../../events/registry';
-import { createEventStore } from '../../events/store/event-store';
 import { catchUp, rebuildProjections } from '../../events/store/reader';
+import { TEST_CONFIG } from '../../tests/setup/app';
 import { APP_DATABASE, createPool } from '../db/database';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { MESSAGES } from '../http';
+import { composeRuntime } from '../runtime';
 import { call, dumpProjections, learnerTraffic, signedInLearner, startServerProcess, type HttpLearner, type ServerProcess } from './server-process';
 
 const LEARNERS = 6;
@@ -43,7 +45,7 @@ beforeAll(async () => {
   const url = postgres.urlFor(APP_DATABASE);
   server = await startServerProcess(url); // migrates the empty database
   pool = createPool(url, 4);
-  const store = createEventStore({ pool, catalog, projections });
+  const { store } = await composeRuntime({ config: TEST_CONFIG, database: { pool, url }, log: pino({ level: 'silent' }), jobs: false });
   learners = await Promise.all(Array.from({ length: LEARNERS }, () => signedInLearner(store, server.baseUrl)));
 }, 120_000);
 

@@ -2,11 +2,13 @@
 // Started again on the same database, it serves the same sessions, every acknowledged write is in the
 // log, and the read models are exactly what a rebuild from the log gives (npm run db:rebuild).
 import type pg from 'pg';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalog, projections } from '../../events/registry';
-import { createEventStore } from '../../events/store/event-store';
 import { catchUp, rebuildProjections } from '../../events/store/reader';
+import { TEST_CONFIG } from '../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
+import { composeRuntime } from '../runtime';
 import { call, dumpProjections, learnerTraffic, signedInLearner, startServerProcess, type HttpLearner, type ServerProcess } from './server-process';
 
 const LEARNERS = 8;
@@ -21,7 +23,7 @@ let learners: HttpLearner[];
 beforeAll(async () => {
   db = await createTestDatabase();
   first = await startServerProcess(db.url);
-  const store = createEventStore({ pool: db.pool, catalog, projections });
+  const { store } = await composeRuntime({ config: TEST_CONFIG, database: db, log: pino({ level: 'silent' }), jobs: false });
   learners = await Promise.all(Array.from({ length: LEARNERS }, () => signedInLearner(store, first.baseUrl)));
 }, 120_000);
 

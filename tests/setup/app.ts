@@ -1,15 +1,16 @@
-// Test wiring of the real application on a test database: event store, pg-boss jobs, Fastify app.
+// The real application on a test database, built through the composition root (server/runtime.ts) like the
+// server: event store, pg-boss jobs, Fastify app — without workers, which a test starts with its own stand-ins.
 import pg from 'pg';
 import { pino } from 'pino';
-import { createCatalog, projections } from '../../events/registry';
-import { createEventStore, type EventStore } from '../../events/store/event-store';
-import { startJobs, type Jobs } from '../../jobs/boss';
-import { buildApp, type App, type AppConfig } from '../../server/app';
-import { loadConfig } from '../../server/config';
+import type { EventStore } from '../../events/store/event-store';
+import type { Jobs } from '../../jobs/boss';
+import type { App, AppConfig } from '../../server/app';
+import { type Config, loadConfig } from '../../server/config';
 import { mailWorkerDeps } from '../../server/mail';
+import { composeRuntime, type AppOptions } from '../../server/runtime';
 import type { TestDatabase } from './db';
 
-export const TEST_CONFIG: AppConfig = { ...loadConfig({}), LOG_LEVEL: 'silent', SERVE_CLIENT: false, NODE_ENV: 'test' };
+export const TEST_CONFIG: Config = { ...loadConfig({}), LOG_LEVEL: 'silent', SERVE_CLIENT: false, NODE_ENV: 'test' };
 
 /** What the mail worker needs to find a job's person and apply the per-address limit, on the test database. */
 export const mailDeps = (db: TestDatabase, { perAddressPerHour = loadConfig({}).MAIL_PER_ADDRESS_PER_HOUR } = {}) =>
@@ -19,6 +20,8 @@ export interface TestApp {
   app: App;
   store: EventStore;
   jobs: Jobs;
+  /** Another app on the same store and queue (its own settings or logger); closed with this one. */
+  buildApp(options?: AppOptions): Promise<App>;
   close(): Promise<void>;
 }
 
@@ -28,21 +31,16 @@ export interface TestApp {
  */
 export async function startTestApp(
   db: TestDatabase,
-  { wrapStore = (s: EventStore) => s, config = {} as Partial<AppConfig>, now = undefined as (() => number) | undefined } = {},
+  { wrapStore = undefined as ((s: EventStore) => EventStore) | undefined, config = {} as Partial<AppConfig>, now = undefined as (() => number) | undefined } = {},
 ): Promise<TestApp> {
-  const jobs = await startJobs(db.url, () => {});
-  const store = createEventStore({ pool: db.pool, catalog: createCatalog(), projections, enqueue: jobs.enqueue });
-  const app = await buildApp({ config: { ...TEST_CONFIG, ...config }, pool: db.pool, store: wrapStore(store), jobs, logger: pino({ level: 'silent' }), now });
-  await app.ready();
-  return {
-    app,
-    store,
-    jobs,
-    async close() {
-      await app.close();
-      await jobs.stop();
-    },
-  };
+  const runtime = await composeRuntime({ config: { ...TEST_CONFIG, ...config }, database: db, log: pino({ level: 'silent' }) });
+  try {
+    const app = await runtime.buildApp({ wrapStore, now });
+    return { app, store: runtime.store, jobs: runtime.jobs, buildApp: runtime.buildApp, close: runtime.close };
+  } catch (err) {
+    await runtime.close();
+    throw err;
+  }
 }
 
 export async function count(pool: pg.Pool, sql: string, values: unknown[] = []): Promise<number> {

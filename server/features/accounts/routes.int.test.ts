@@ -9,13 +9,13 @@ import { decideGrantRole, decideRevokeRole, evolveAccount, initialAccountState }
 import { learnerStreamId, ROLES } from '../../../events/accounts/accounts.events';
 import { createCatalog, projections } from '../../../events/registry';
 import { handleCommand } from '../../../events/store/command';
-import { createEventStore, type EventStore } from '../../../events/store/event-store';
+import type { EventStore } from '../../../events/store/event-store';
 import { rebuildProjections } from '../../../events/store/reader';
-import { startJobs, type Jobs } from '../../../jobs/boss';
 import { count, countEmailJobs, countEvents, mailDeps, mailSettled, TEST_CONFIG, waitFor } from '../../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
 import { addresses, startSmtpCapture, type SmtpCapture } from '../../../tests/setup/smtp';
-import { buildApp, type App, type AppConfig } from '../../app';
+import type { App, AppConfig } from '../../app';
+import { composeRuntime, type Runtime } from '../../runtime';
 import { MESSAGES } from '../../http';
 import { NO_SESSION_MESSAGE, SESSION_COOKIE } from '../../plugins/auth';
 import { CROSS_SITE_MESSAGE } from '../../plugins/same-origin';
@@ -33,11 +33,10 @@ const ENGLISH = /\b(Invalid|Expected|Required|Unrecognized|Unexpected|must|shoul
 
 let db: TestDatabase;
 let smtp: SmtpCapture;
-let jobs: Jobs;
+let runtime: Runtime;
 let store: EventStore;
 let app: App;
 let outboxDir: string;
-const apps: App[] = [];
 /** Every line the main app and the mail worker logged (pino JSON lines). */
 const logLines: string[] = [];
 
@@ -45,26 +44,22 @@ const logLines: string[] = [];
 const seen = { passwords: new Set<string>(), tokens: new Set<string>(), cookies: new Set<string>(), emails: new Set<string>() };
 
 async function makeApp(overrides: Partial<AppConfig> = {}, logger: Logger = pino({ level: 'silent' })): Promise<App> {
-  const built = await buildApp({ config: { ...CONFIG, ...overrides }, pool: db.pool, store, jobs, logger });
-  await built.ready();
-  apps.push(built);
-  return built;
+  return runtime.buildApp({ config: { ...CONFIG, ...overrides }, logger });
 }
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
   outboxDir = await mkdtemp(path.join(tmpdir(), 'manifiesta-auth-outbox-'));
   db = await createTestDatabase();
-  jobs = await startJobs(db.url, () => {});
-  store = createEventStore({ pool: db.pool, catalog: createCatalog(), projections, enqueue: jobs.enqueue });
+  runtime = await composeRuntime({ config: TEST_CONFIG, database: db, log: pino({ level: 'silent' }) });
+  store = runtime.store;
   const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) });
   app = await makeApp({}, logger);
-  await jobs.startWorkers({ smtpUrl: smtp.url, from: FROM, outboxDir, log: logger, ...mailDeps(db) });
+  await runtime.jobs.startWorkers({ smtpUrl: smtp.url, from: FROM, outboxDir, log: logger, ...mailDeps(db) });
 });
 
 afterAll(async () => {
-  for (const a of apps) await a.close();
-  await jobs?.stop();
+  await runtime?.close();
   await db?.drop();
   await smtp?.close();
   if (outboxDir) await rm(outboxDir, { recursive: true, force: true });
