@@ -37,19 +37,17 @@ type LazyPage = ComponentType & { preload: () => Promise<unknown> };
  *
  * A page whose chunk fails to load because a deploy replaced it reloads the whole page once (stale-chunk.ts).
  *
- * Once loaded, the page is handed to React.lazy synchronously (a thenable that calls back at once): a promise,
- * even a settled one, answers only in a later microtask, so the first page — preloaded while the session was
- * checked — still suspended once. React then committed the 'Cargando...' fallback and revealed the page in a
- * second commit, held back up to 300 ms (React throttles the reveal of suspended content).
+ * React.lazy gets the loading promise as it is, also once it has settled: pages render in transitions (the first
+ * one too, providers.tsx), and a transition that meets a settled promise yields once to the browser's next task
+ * and renders the page then, without committing the 'Cargando...' fallback first.
  */
 export function page(load: PageLoader, { query = true }: { query?: boolean } = {}): LazyPage {
   let loading: Promise<{ default: ComponentType }> | null = null;
-  let loaded: { default: ComponentType } | null = null;
   const preload = () =>
     (loading ??= Promise.all([load(), query ? import('./query-scope') : null]).then(
       ([Page, scope]) => {
         chunkLoaded();
-        return (loaded = { default: scope ? scope.withQuery(Page) : Page });
+        return { default: scope ? scope.withQuery(Page) : Page };
       },
       (error: unknown) => {
         // The next visit to this route tries again (a flaky connection).
@@ -60,13 +58,7 @@ export function page(load: PageLoader, { query = true }: { query?: boolean } = {
         throw error;
       },
     ));
-  // React.lazy only calls then(); its type asks for a whole Promise.
-  const settled = (module: { default: ComponentType }) =>
-    ({ then: (resolve: (value: typeof module) => unknown) => resolve(module) }) as unknown as Promise<typeof module>;
-  return Object.assign(
-    lazy(() => (loaded ? settled(loaded) : preload())),
-    { preload },
-  );
+  return Object.assign(lazy(preload), { preload });
 }
 
 /**
