@@ -9,7 +9,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { afterBundle } from './after-bundle';
 import { pwa } from './pwa/build';
-import { routeModules } from './src/app/route-modules';
+import { addressModules } from './src/app/route-manifest';
 import { KNOWN_PARAMS } from './src/app/route-params';
 import { skeletonFor } from './src/app/route-skeleton';
 import { skeletonMarkup } from './src/components/Skeleton/shapes';
@@ -69,27 +69,23 @@ const precompress = () =>
   });
 
 /**
- * Writes dist/client/.vite/routes.json: for every address of the router (client/src/app/router.tsx, read as source,
- * the one place routes are declared), the manifest keys of the page modules it loads. The server names their
- * chunks and stylesheets in that address's HTML (server/plugins/client.ts), so the page downloads with the entry
- * instead of after it. The build fails when a page module cannot be found or has no chunk. An address with
- * parameters also lists the values that are pages (src/app/route-params.ts): the server answers others with 404.
- * Each address also carries the HTML of its skeleton (src/app/route-skeleton.ts), which the server puts in the
- * address's first HTML so the page's shape shows before any script runs.
+ * Writes dist/client/.vite/routes.json: for every address of the route manifest (src/app/route-manifest.ts, the one
+ * place routes are declared), the manifest keys of the page modules it loads. The server names their chunks and
+ * stylesheets in that address's HTML (server/plugins/client.ts), so the page downloads with the entry instead of
+ * after it. The build fails when a page module has no chunk. An address with parameters also lists the values that
+ * are pages (src/app/route-params.ts): the server answers others with 404. Each address also carries the HTML of
+ * its skeleton (src/app/route-skeleton.ts), which the server puts in the address's first HTML so the page's shape
+ * shows before any script runs.
  */
 const routePreloads = () =>
-  afterBundle('manifiesta:route-preloads', async ({ root, outDir }) => {
-    const routerFile = path.join(root, 'src/app/router.tsx');
+  afterBundle('manifiesta:route-preloads', async ({ outDir }) => {
     const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, unknown>;
-    const keyOf = (specifier: string) => {
-      const base = path.resolve(path.dirname(routerFile), specifier);
-      for (const file of [base, `${base}.tsx`, `${base}.ts`]) {
-        const key = path.relative(root, file).split(path.sep).join('/');
-        if (key in manifest) return key;
-      }
-      throw new Error(`route-preloads: '${specifier}' (router.tsx) has no chunk in the build manifest`);
+    const keyOf = (module: string) => {
+      const key = [`src/${module}.tsx`, `src/${module}.ts`].find((candidate) => candidate in manifest);
+      if (!key) throw new Error(`route-preloads: '${module}' (src/app/route-manifest.ts) has no chunk in the build manifest`);
+      return key;
     };
-    const routes = routeModules(await readFile(routerFile, 'utf8')).map(({ path: pattern, modules }) => {
+    const routes = addressModules().map(({ path: pattern, modules }) => {
       const { shape, ...options } = skeletonFor(pattern);
       return {
         path: pattern,

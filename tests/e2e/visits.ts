@@ -1,20 +1,17 @@
-// The route table of the e2e suite: every path of client/src/app/router.tsx with the visits that cover it —
-// the page itself, as the right person (guest, learner, premium learner, coach), and the states a visitor
-// reaches by acting (a failed login, an open dialog, the wheel half-rated…). The accessibility spec and the
+// The route table of the e2e suite: every path of the router (client/src/app/route-manifest.ts) with the visits
+// that cover it — the page itself, as the right person (guest, learner, premium learner, coach), and the states a
+// visitor reaches by acting (a failed login, an open dialog, the wheel half-rated…). The accessibility spec and the
 // phone-layout spec walk the same table, and both fail when a route of the router has no entry here.
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
-import ts from 'typescript';
+import { addressModules } from '../../client/src/app/route-manifest';
 import { ACTIVITIES } from '../../course/syllabus';
 import { ARCHIVE, CAMPAIGNS, issuePath } from '../../client/src/features/newsletter/archive';
 import { dataDir, grantRole, verifiedAccount, type Account } from './accounts';
 import { E2E_PAYMENTS } from './fake-payments';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const ROUTER = path.join(root, 'client/src/app/router.tsx');
 export type Role = 'guest' | 'learner' | 'premium' | 'coach';
 export type Session = { account: Account; id: string; storageState: Awaited<ReturnType<APIRequestContext['storageState']>> };
 export type Sessions = Record<Exclude<Role, 'guest'>, Session>;
@@ -312,48 +309,18 @@ export const ROUTES: Record<string, Visit[]> = {
 };
 
 // ---------------------------------------------------------------------------------------------------------
-// The router's paths, read from its source with the TypeScript parser (the module itself imports CSS and
-// pages, which only the bundler can load): every `path` of the `routes` tree, joined with its parents'.
+// The router's paths, from the route manifest: every address that shows a page, and '/', which sends the browser
+// on to /menu.
 
-function routerPaths(source: string): string[] {
-  const file = ts.createSourceFile(ROUTER, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
-  let tree: ts.ArrayLiteralExpression | undefined;
-  file.forEachChild((node) => {
-    if (!ts.isVariableStatement(node)) return;
-    for (const decl of node.declarationList.declarations) {
-      if (ts.isIdentifier(decl.name) && decl.name.text === 'routes' && decl.initializer && ts.isArrayLiteralExpression(decl.initializer)) tree = decl.initializer;
-    }
-  });
-  if (!tree) throw new Error('router.tsx: no `routes` array found');
-  const found = new Set<string>();
-  const walk = (list: ts.ArrayLiteralExpression, parent: string) => {
-    for (const element of list.elements) {
-      if (!ts.isObjectLiteralExpression(element)) throw new Error(`router.tsx: a route that is not an object literal: ${element.getText()}`);
-      const prop = (name: string) =>
-        element.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === name)?.initializer;
-      const pathNode = prop('path');
-      let full = parent;
-      if (pathNode) {
-        if (!ts.isStringLiteral(pathNode)) throw new Error(`router.tsx: a path that is not a string literal: ${pathNode.getText()}`);
-        const segment = pathNode.text;
-        full = segment.startsWith('/') ? segment : `${parent.replace(/\/$/, '')}/${segment}`;
-        found.add(full === '/*' ? '*' : full);
-      } else if (prop('index')) {
-        found.add(parent);
-      }
-      const children = prop('children');
-      if (children && ts.isArrayLiteralExpression(children)) walk(children, full);
-    }
-  };
-  walk(tree, '');
-  return [...found].sort();
+function routerPaths(): string[] {
+  return ['/', ...addressModules().map((address) => (address.path === '/*' ? '*' : address.path))].sort();
 }
 
 /** Fails unless the table names every path of the router, and nothing else. */
 export async function expectEveryRouteVisited(): Promise<void> {
-  const paths = routerPaths(await readFile(ROUTER, 'utf8'));
+  const paths = routerPaths();
   expect(paths.length).toBeGreaterThan(20);
-  expect(Object.keys(ROUTES).sort(), 'add every new route of client/src/app/router.tsx to ROUTES in tests/e2e/visits.ts').toEqual(paths);
+  expect(Object.keys(ROUTES).sort(), 'add every new route of client/src/app/route-manifest.ts to ROUTES in tests/e2e/visits.ts').toEqual(paths);
   for (const [route, visits] of Object.entries(ROUTES)) expect(visits.length, `${route} has no visit`).toBeGreaterThan(0);
 }
 

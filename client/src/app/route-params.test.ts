@@ -1,21 +1,17 @@
 // The values the server lets through as found (route-params.ts → routes.json → server/plugins/client.ts) must be
 // exactly those the pages show something for, or a real page answers 404 (or a dead one 200).
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { COURSE, findActivity } from '../../../course/syllabus';
 import { ARCHIVE, findEntry } from '../features/newsletter/archive';
-import { routeModules } from './route-modules';
+import { addressModules } from './route-manifest';
 import { KNOWN_PARAMS, OPEN_PARAMS } from './route-params';
 
-const source = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'router.tsx'), 'utf8');
 const known = (pattern: string, ...values: string[]) =>
   KNOWN_PARAMS[pattern]!.some((tuple) => tuple.length === values.length && tuple.every((value, i) => value === values[i]));
 
 describe('which parameter values are pages', () => {
   it('every address of the router with parameters is either judged here or left open on purpose', () => {
-    const withParams = routeModules(source)
+    const withParams = addressModules()
       .map((route) => route.path)
       .filter((pattern) => pattern.includes('/:'));
     expect(withParams.length).toBeGreaterThan(0);

@@ -1,11 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { routeModules } from './route-modules';
+import { addressModules } from './route-manifest';
 import { skeletonFor } from './route-skeleton';
-
-const source = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'router.tsx'), 'utf8');
 
 describe('the skeleton of each address', () => {
   it.each([
@@ -37,7 +32,7 @@ describe('the skeleton of each address', () => {
   });
 
   it('every sales and lead page of the router has the sales shape, and no other page has it', () => {
-    const paths = routeModules(source).map((route) => route.path);
+    const paths = addressModules().map((route) => route.path);
     const sales = paths.filter((pattern) => skeletonFor(pattern).shape === 'sales');
     expect(new Set(sales)).toEqual(
       new Set(['/reprograma', '/manifiesta', '/manifiesta-call', '/hielo', '/masterclasses', '/coaching', '/about', '/nostalgia', '/niveles', '/afirmaciones', '/recursos-gratuitos']),

@@ -1,11 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { lazy, Suspense } from 'react';
-import { matchRoutes, Outlet, type RouteObject } from 'react-router-dom';
+import { lazy, StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { matchRoutes, Outlet, UNSAFE_createMemoryHistory as createMemoryHistory, type RouteObject } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, makeUser, stubApi } from '../testing/fake-api';
 import { renderRoute } from '../testing/render-route';
+import { AppProviders } from './providers';
 import { RouteErrorBoundary } from './RouteError';
-import { page, routes } from './router';
+import { AppRouter, page, routes } from './router';
 
 const NOT_FOUND_HEADING = '404 - Página No Encontrada';
 
@@ -46,16 +48,54 @@ describe('404 page', () => {
 });
 
 describe('the first page', () => {
-  it('is on screen in the very first render once its chunk is preloaded (no fallback commit before it)', async () => {
-    // What main.tsx starts before the session check; here awaited, as it has usually finished by then.
+  /**
+   * Every skeleton put into or taken out of <main>: the route fallback, committed while a page suspends and taken
+   * out when the page arrives. Read from the records, not the DOM: both commits may come before the observer runs.
+   */
+  function watchRouteFallbacks() {
+    const seen: Node[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const { target, addedNodes, removedNodes } of records) {
+        if (!(target instanceof Element) || !target.matches('main')) continue;
+        seen.push(...[...addedNodes, ...removedNodes].filter((node) => node instanceof Element && node.matches('.sk')));
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    return { seen, stop: () => observer.disconnect() };
+  }
+
+  it('is on screen with no fallback commit before it once its chunk is preloaded', async () => {
+    // As main.tsx starts the app: the page's chunk preloaded first (here awaited, as it has usually finished by the
+    // first render), a guest's shell (no session cookie, so no session check), the first page in a transition, and
+    // React's own scheduler. Not inside act(): act() runs React's work without yielding, so a page that suspends on
+    // its settled chunk would not get the microtask it needs to render at once, as in a browser.
     const handles = (matchRoutes(routes, '/reprograma') ?? []).map(({ route }) => route.handle as { preload?: () => Promise<unknown> } | undefined);
     await Promise.all(handles.map((handle) => handle?.preload?.()));
     stubApi({ 'POST /api/leads/view': () => envelope(200, 'Visita registrada.', { recorded: true }) });
-
-    renderRoute('/reprograma');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Reprogramate');
-    expect(screen.queryByText('Cargando...')).toBeNull();
-    await settle();
+    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    document.documentElement.dataset.session = 'none';
+    const fallbacks = watchRouteFallbacks();
+    const container = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(container);
+    try {
+      root.render(
+        <StrictMode>
+          <AppProviders notice={null}>
+            <AppRouter history={createMemoryHistory({ initialEntries: ['/reprograma'], v5Compat: true })} />
+          </AppProviders>
+        </StrictMode>,
+      );
+      expect((await pageHeading()).textContent).toBe('Reprogramate');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(fallbacks.seen).toEqual([]);
+    } finally {
+      root.unmount();
+      container.remove();
+      fallbacks.stop();
+      delete document.documentElement.dataset.session;
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
   });
 });
 

@@ -1,6 +1,7 @@
-// Every route of the app. Pages load on demand, one chunk per route, and pages that use
-// TanStack Query load it with them (the sales pages and /menu do not). The shell routes with React Router's declarative router (no data router:
-// no route here has a loader or an action), which keeps the first page's JavaScript small.
+// The app's router, built from the route manifest (route-manifest.ts). Pages load on demand, one chunk per route, and
+// pages that use TanStack Query load it with them (the sales pages and /menu do not). The shell routes with React
+// Router's declarative router (no data router: no route here has a loader or an action), which keeps the first
+// page's JavaScript small.
 import {
   lazy,
   useLayoutEffect,
@@ -21,6 +22,7 @@ import { GuestOnlyRoute } from './guards/GuestOnlyRoute';
 import { ProtectedRoute } from './guards/ProtectedRoute';
 import { RootLayout } from './layout/RootLayout';
 import { NavigatingContext } from './navigating';
+import { ROUTES, type Guard, type PageKey, type RouteEntry } from './route-manifest';
 import { RouteErrorBoundary } from './RouteError';
 import { chunkLoaded, reloadForStaleChunk } from './stale-chunk';
 
@@ -35,19 +37,17 @@ type LazyPage = ComponentType & { preload: () => Promise<unknown> };
  *
  * A page whose chunk fails to load because a deploy replaced it reloads the whole page once (stale-chunk.ts).
  *
- * Once loaded, the page is handed to React.lazy synchronously (a thenable that calls back at once): a promise,
- * even a settled one, answers only in a later microtask, so the first page — preloaded while the session was
- * checked — still suspended once. React then committed the 'Cargando...' fallback and revealed the page in a
- * second commit, held back up to 300 ms (React throttles the reveal of suspended content).
+ * React.lazy gets the loading promise as it is, also once it has settled: pages render in transitions (the first
+ * one too, providers.tsx), and a transition that meets a settled promise yields once to the browser's next task
+ * and renders the page then, without committing the 'Cargando...' fallback first.
  */
 export function page(load: PageLoader, { query = true }: { query?: boolean } = {}): LazyPage {
   let loading: Promise<{ default: ComponentType }> | null = null;
-  let loaded: { default: ComponentType } | null = null;
   const preload = () =>
     (loading ??= Promise.all([load(), query ? import('./query-scope') : null]).then(
       ([Page, scope]) => {
         chunkLoaded();
-        return (loaded = { default: scope ? scope.withQuery(Page) : Page });
+        return { default: scope ? scope.withQuery(Page) : Page };
       },
       (error: unknown) => {
         // The next visit to this route tries again (a flaky connection).
@@ -58,67 +58,58 @@ export function page(load: PageLoader, { query = true }: { query?: boolean } = {
         throw error;
       },
     ));
-  // React.lazy only calls then(); its type asks for a whole Promise.
-  const settled = (module: { default: ComponentType }) =>
-    ({ then: (resolve: (value: typeof module) => unknown) => resolve(module) }) as unknown as Promise<typeof module>;
-  return Object.assign(
-    lazy(() => (loaded ? settled(loaded) : preload())),
-    { preload },
-  );
+  return Object.assign(lazy(preload), { preload });
 }
 
-const pages = {
-  menu: page(() => import('./routes/MenuRoute').then((m) => m.MenuRoute), { query: false }),
-  login: page(() => import('../features/accounts/pages/LoginPage').then((m) => m.LoginPage)),
-  signup: page(() => import('../features/accounts/pages/SignupPage').then((m) => m.SignupPage)),
-  verifyEmail: page(() => import('../features/accounts/pages/VerifyEmailPage').then((m) => m.VerifyEmailPage)),
-  reprograma: page(() => import('../features/marketing/pages/ReprogramaPage').then((m) => m.ReprogramaPage), {
-    query: false,
-  }),
-  manifiesta: page(() => import('../features/marketing/pages/ManifiestaPage').then((m) => m.ManifiestaPage), {
-    query: false,
-  }),
-  manifiestaCall: page(
-    () => import('../features/marketing/pages/ManifiestaCallPage').then((m) => m.ManifiestaCallPage),
-    { query: false },
-  ),
-  hielo: page(() => import('../features/marketing/pages/HieloPage').then((m) => m.HieloPage), { query: false }),
-  masterclasses: page(
-    () => import('../features/marketing/pages/MasterclassesPage').then((m) => m.MasterclassesPage),
-    { query: false },
-  ),
-  coaching: page(() => import('../features/marketing/pages/CoachingPage').then((m) => m.CoachingPage), {
-    query: false,
-  }),
-  about: page(() => import('../features/marketing/pages/AboutPage').then((m) => m.AboutPage), { query: false }),
-  freeResources: page(() => import('../features/leads/pages/FreeResourcesPage').then((m) => m.FreeResourcesPage)),
-  nostalgia: page(() => import('../features/leads/pages/NostalgiaPage').then((m) => m.NostalgiaPage)),
-  levels: page(() => import('../features/leads/pages/LevelsPage').then((m) => m.LevelsPage)),
-  affirmations: page(() => import('../features/leads/pages/AffirmationsPage').then((m) => m.AffirmationsPage)),
-  newsletter: page(() =>
-    import('../features/newsletter/pages/NewsletterArchivePage').then((m) => m.NewsletterArchivePage),
-  ),
-  newsletterIssue: page(() =>
-    import('../features/newsletter/pages/NewsletterIssuePage').then((m) => m.NewsletterIssuePage),
-  ),
-  paymentConfirmation: page(() =>
+/**
+ * Each page's code, by its key in the route manifest. The bundler makes a chunk of each page only for an import()
+ * with a literal path, so the paths are written here as well as in PAGE_MODULES (route-manifest.test.ts checks that
+ * they agree).
+ */
+export const pages = {
+  menu: () => import('./routes/MenuRoute').then((m) => m.MenuRoute),
+  login: () => import('../features/accounts/pages/LoginPage').then((m) => m.LoginPage),
+  signup: () => import('../features/accounts/pages/SignupPage').then((m) => m.SignupPage),
+  verifyEmail: () => import('../features/accounts/pages/VerifyEmailPage').then((m) => m.VerifyEmailPage),
+  reprograma: () => import('../features/marketing/pages/ReprogramaPage').then((m) => m.ReprogramaPage),
+  manifiesta: () => import('../features/marketing/pages/ManifiestaPage').then((m) => m.ManifiestaPage),
+  manifiestaCall: () => import('../features/marketing/pages/ManifiestaCallPage').then((m) => m.ManifiestaCallPage),
+  hielo: () => import('../features/marketing/pages/HieloPage').then((m) => m.HieloPage),
+  masterclasses: () => import('../features/marketing/pages/MasterclassesPage').then((m) => m.MasterclassesPage),
+  coaching: () => import('../features/marketing/pages/CoachingPage').then((m) => m.CoachingPage),
+  about: () => import('../features/marketing/pages/AboutPage').then((m) => m.AboutPage),
+  freeResources: () => import('../features/leads/pages/FreeResourcesPage').then((m) => m.FreeResourcesPage),
+  nostalgia: () => import('../features/leads/pages/NostalgiaPage').then((m) => m.NostalgiaPage),
+  levels: () => import('../features/leads/pages/LevelsPage').then((m) => m.LevelsPage),
+  affirmations: () => import('../features/leads/pages/AffirmationsPage').then((m) => m.AffirmationsPage),
+  newsletter: () => import('../features/newsletter/pages/NewsletterArchivePage').then((m) => m.NewsletterArchivePage),
+  newsletterIssue: () => import('../features/newsletter/pages/NewsletterIssuePage').then((m) => m.NewsletterIssuePage),
+  paymentConfirmation: () =>
     import('../features/payments/pages/PaymentConfirmationPage').then((m) => m.PaymentConfirmationPage),
-  ),
-  coach: page(() => import('../features/coach/pages/CoachLayout').then((m) => m.CoachLayout)),
-  coachLearners: page(() => import('../features/coach/pages/LearnersPage').then((m) => m.LearnersPage)),
-  coachJourney: page(() => import('../features/coach/pages/LearnerJourneyPage').then((m) => m.LearnerJourneyPage)),
-  coachAnalytics: page(() => import('../features/coach/pages/AnalyticsPage').then((m) => m.AnalyticsPage)),
-  syllabus: page(() => import('./routes/SyllabusRoute').then((m) => m.SyllabusRoute)),
-  activity: page(() => import('./routes/ActivityRoute').then((m) => m.ActivityRoute)),
-  sevenPhases: page(() => import('../features/meditation/pages/SevenPhasesPage').then((m) => m.SevenPhasesPage)),
-  rewiring: page(() => import('../features/meditation/pages/RewiringPage').then((m) => m.RewiringPage)),
-  notFound: page(() => import('../features/not-found/pages/NotFoundPage').then((m) => m.NotFoundPage), {
-    query: false,
-  }),
-};
+  coach: () => import('../features/coach/pages/CoachLayout').then((m) => m.CoachLayout),
+  coachLearners: () => import('../features/coach/pages/LearnersPage').then((m) => m.LearnersPage),
+  coachJourney: () => import('../features/coach/pages/LearnerJourneyPage').then((m) => m.LearnerJourneyPage),
+  coachAnalytics: () => import('../features/coach/pages/AnalyticsPage').then((m) => m.AnalyticsPage),
+  syllabus: () => import('./routes/SyllabusRoute').then((m) => m.SyllabusRoute),
+  activity: () => import('./routes/ActivityRoute').then((m) => m.ActivityRoute),
+  sevenPhases: () => import('../features/meditation/pages/SevenPhasesPage').then((m) => m.SevenPhasesPage),
+  rewiring: () => import('../features/meditation/pages/RewiringPage').then((m) => m.RewiringPage),
+  notFound: () => import('../features/not-found/pages/NotFoundPage').then((m) => m.NotFoundPage),
+} satisfies Record<PageKey, PageLoader>;
 
-/** A route showing `page`; the handle lets preloadRoute() start loading it early. */
-const show = (lazyPage: LazyPage) => ({ Component: lazyPage, handle: { preload: lazyPage.preload } });
+const GUARDS: Record<Guard, ComponentType> = { 'guest-only': GuestOnlyRoute, protected: ProtectedRoute };
+
+/** React Router's routes for the manifest's entries; the handle of a page's route lets preloadRoute() start it early. */
+function toRouteObjects(entries: readonly RouteEntry[]): RouteObject[] {
+  return entries.map((entry): RouteObject => {
+    if ('guard' in entry) return { Component: GUARDS[entry.guard], children: toRouteObjects(entry.children) };
+    if ('redirect' in entry) return { index: true, element: <Navigate to={entry.redirect} replace /> };
+    const shown = page(pages[entry.page], { query: entry.query });
+    const route = { Component: shown, handle: { preload: shown.preload } };
+    if ('index' in entry) return { index: true, ...route };
+    return { path: entry.path, ...route, ...(entry.children ? { children: toRouteObjects(entry.children) } : {}) };
+  });
+}
 
 /** An error below keeps the layout around it (the pathless route of the table). */
 function PageErrorBoundary() {
@@ -129,7 +120,7 @@ function PageErrorBoundary() {
   );
 }
 
-/** The route table: the page each address shows. */
+/** The route table: the layout, and below it the page each address shows (route-manifest.ts). */
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -138,68 +129,7 @@ export const routes: RouteObject[] = [
         <RootLayout />
       </RouteErrorBoundary>
     ),
-    children: [
-      {
-        Component: PageErrorBoundary,
-        children: [
-          { index: true, element: <Navigate to="/menu" replace /> },
-          { path: 'menu', ...show(pages.menu) },
-          {
-            // Signed-in users have nothing to do here: they go to /menu.
-            Component: GuestOnlyRoute,
-            children: [
-              { path: 'login', ...show(pages.login) },
-              { path: 'signup', ...show(pages.signup) },
-            ],
-          },
-          { path: 'verify-email', ...show(pages.verifyEmail) },
-          { path: 'reprograma', ...show(pages.reprograma) },
-          { path: 'manifiesta', ...show(pages.manifiesta) },
-          { path: 'manifiesta-call', ...show(pages.manifiestaCall) },
-          { path: 'hielo', ...show(pages.hielo) },
-          { path: 'masterclasses', ...show(pages.masterclasses) },
-          { path: 'coaching', ...show(pages.coaching) },
-          { path: 'about', ...show(pages.about) },
-          { path: 'recursos-gratuitos', ...show(pages.freeResources) },
-          { path: 'nostalgia', ...show(pages.nostalgia) },
-          { path: 'niveles', ...show(pages.levels) },
-          { path: 'afirmaciones', ...show(pages.affirmations) },
-          { path: 'newsletter', ...show(pages.newsletter) },
-          { path: 'newsletter/:campaign/:slug', ...show(pages.newsletterIssue) },
-          {
-            // The confirmation acts on the signed-in account: a guest signs in first and comes back.
-            Component: ProtectedRoute,
-            children: [
-              { path: 'confirmacion-pago', ...show(pages.paymentConfirmation) },
-            ],
-          },
-          {
-            // The coach's desk: a guest signs in first; the layout shows the coach-only page to anyone else.
-            Component: ProtectedRoute,
-            children: [
-              {
-                path: 'coach',
-                ...show(pages.coach),
-                children: [
-                  { index: true, ...show(pages.coachLearners) },
-                  { path: 'learners/:id', ...show(pages.coachJourney) },
-                  { path: 'analytics', ...show(pages.coachAnalytics) },
-                ],
-              },
-            ],
-          },
-          { path: 'cursos/manifiesta', ...show(pages.syllabus) },
-          {
-            // Open to guests: their progress stays in this browser until they sign in.
-            path: 'cursos/manifiesta/:activitySlug',
-            ...show(pages.activity),
-          },
-          { path: 'herramientas/7-fases', ...show(pages.sevenPhases) },
-          { path: 'metafisica/bashar/15-minutos-y-contando', ...show(pages.rewiring) },
-          { path: '*', ...show(pages.notFound) },
-        ],
-      },
-    ],
+    children: [{ Component: PageErrorBoundary, children: toRouteObjects(ROUTES) }],
   },
 ];
 
