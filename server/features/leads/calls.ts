@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { normaliseEmail } from '../../../events/leads/leads';
 import { CALL_PAGES, ClarificationCallRequested, EMAIL_PATTERN, MAX_CALL_MESSAGE, MAX_EMAIL, MAX_NICK, WHATSAPP_PATTERN } from '../../../events/leads/leads.events';
 import { deterministicUuid, timeOrderedUuid } from '../../../events/store/ids';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { envelope, errorResponses, keyedWriteErrors } from '../../http';
 import { eventIdFor, keyedWrite } from '../../request';
 import { optedOut, visitorIdOf } from './visitor';

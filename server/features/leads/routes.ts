@@ -7,7 +7,7 @@ import { EMAIL_PATTERN, FUNNEL_PAGES, isLeadSource, LEAD_PAGES, LEAD_SECTIONS, L
 import { MAX_NAME, MIN_NAME, NAME_MESSAGE, normaliseName, plainName } from '../../../events/shared/contact';
 import { handleCommand } from '../../../events/store/command';
 import { EMAIL_SEND, type MailJob } from '../../../jobs/email/send-email';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { envelope, errorResponses, keyedWriteErrors } from '../../http';
 import { eventIdFor, keyedWrite } from '../../request';
 import { ensureVisitorId, optedOut, visitorIdOf } from './visitor';

@@ -13,7 +13,7 @@ import { ConflictError, ForbiddenError, InvalidError, UnauthorizedError, Unavail
 import { assertClaimable, confirmWrites, evolvePayment, initialPayment, reverseWrites, type VerifiedPayment } from '../../../events/payments/payments';
 import { paymentStreamId } from '../../../events/payments/payments.events';
 import { ConcurrencyError, type EventStore } from '../../../events/store/event-store';
-import type { AppConfig } from '../../app';
+import type { AppConfig } from '../../deps';
 import { envelope, ErrorEnvelope, errorResponses } from '../../http';
 import { requireUser } from '../../plugins/auth';
 import type { Accounts } from '../accounts/accounts';
