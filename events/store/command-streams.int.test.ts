@@ -1,3 +1,5 @@
+// handleCommand appending whatever the stream's version (anyVersion), and handleMultiStreamCommand deciding on one
+// stream and writing to several, against PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
