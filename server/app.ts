@@ -6,11 +6,6 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type pg from 'pg';
-import type { Logger } from 'pino';
-import type { EventStore } from '../events/store/event-store';
-import type { Jobs } from '../jobs/boss';
-import type { Config } from './config';
 import rateLimit from '@fastify/rate-limit';
 import { createAccounts } from './features/accounts/accounts';
 import authRoutes from './features/accounts/routes';
@@ -28,6 +23,7 @@ import callRoutes from './features/leads/calls';
 import coachRoutes from './features/coach/routes';
 import { createCatalog, projections } from '../events/registry';
 import { frameworkErrors, MESSAGES, refuseUnsafeInput } from './http';
+import type { AppDeps } from './deps';
 import { createLogger } from './logger';
 import apiConventions from './plugins/api-conventions';
 import clientPlugin from './plugins/client';
@@ -37,45 +33,9 @@ import sameOrigin from './plugins/same-origin';
 import securityHeaders from './plugins/security-headers';
 import writeLimits from './plugins/write-limits';
 
+export type { AppConfig, AppDeps } from './deps';
+
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
-
-export type AppConfig = Pick<
-  Config,
-  | 'publicUrl'
-  | 'LOG_LEVEL'
-  | 'SERVE_CLIENT'
-  | 'NODE_ENV'
-  | 'cookieSecure'
-  | 'SESSION_IDLE_HOURS'
-  | 'SESSION_MAX_DAYS'
-  | 'RATE_LIMIT_PER_IP'
-  | 'RATE_LIMIT_LOGIN_PER_ACCOUNT'
-  | 'LEAD_RATE_LIMIT_PER_IP'
-  | 'RATE_LIMIT_WRITES_PER_USER'
-  | 'RATE_LIMIT_WRITES_BURST'
-  | 'RATE_LIMIT_WRITES_PER_USER_PER_DAY'
-  | 'TRUST_PROXY'
-  | 'MERCADOPAGO_API_URL'
-  | 'MERCADOPAGO_ACCESS_TOKEN'
-  | 'MERCADOPAGO_WEBHOOK_SECRET'
-  | 'PAYMENT_TIMEOUT_MS'
-  | 'SITE_NOTICE_TEXT'
-  | 'SITE_NOTICE_LINK'
-  | 'GEMINI_API_KEY'
-  | 'PROJECTION_LAG_DEGRADED_SECONDS'
->;
-
-export interface AppDeps {
-  config: AppConfig;
-  pool: pg.Pool;
-  store: EventStore;
-  jobs: Pick<Jobs, 'health' | 'send' | 'getJob'>;
-  /** Where the built SPA lives (default dist/client). */
-  clientDir?: string;
-  logger?: Logger;
-  /** The clock of the write limits (milliseconds, like Date.now). */
-  now?: () => number;
-}
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 

@@ -4,6 +4,7 @@ import { ConflictError, NotFoundError } from '../errors';
 import { createCatalog } from '../registry';
 import type { NewEvent } from '../store/types';
 import {
+  decideAccounts,
   decideGrantRole,
   decideRegister,
   decideRequestVerification,
@@ -164,5 +165,24 @@ describe('decideGrantRole / decideRevokeRole', () => {
   it('a role outside the known ones cannot be stored', () => {
     const events = decideGrantRole(verified(), { userId, role: 8, by });
     expect(() => catalog.validate(events[0]!)).toThrow(/RoleGranted/);
+  });
+});
+
+describe('decideAccounts', () => {
+  it('decides each command with its rule, and every event it decides is one the store accepts', () => {
+    const signup = decideAccounts({ type: 'Register', ...register, eventId: '00000000-0000-4000-8000-000000000001' }, initialAccountState);
+    expect(signup.map((e) => [e.type, e.eventId])).toEqual([[UserRegistered.type, '00000000-0000-4000-8000-000000000001']]);
+    const grant = decideAccounts({ type: 'GrantRole', userId, role: ROLES.coach, by }, verified());
+    expect(grant.map((e) => e.data)).toEqual([{ userId, role: ROLES.coach, by }]);
+    const revoke = decideAccounts({ type: 'RevokeRole', userId, role: ROLES.coach, by }, apply(verified(), grant));
+    const verify = decideAccounts({ type: 'Verify', userId }, registered());
+    const link = decideAccounts({ type: 'RequestVerification', userId }, registered());
+    expect([revoke, verify, link].map((events) => events.map((e) => e.type))).toEqual([[RoleRevoked.type], [EmailVerified.type], [VerificationRequested.type]]);
+    expectStorable([...signup, ...grant, ...revoke, ...verify, ...link]);
+  });
+
+  it('a signup sent again under its Idempotency-Key finds its own account and records nothing; without a key it is refused', () => {
+    expect(decideAccounts({ type: 'Register', ...register, eventId: '00000000-0000-4000-8000-000000000001' }, registered())).toEqual([]);
+    expect(() => decideAccounts({ type: 'Register', ...register }, registered())).toThrow(new ConflictError('Esta cuenta ya existe.'));
   });
 });

@@ -6,7 +6,7 @@ import { EmailVerified, UserRegistered } from '../accounts/accounts.events';
 import { normaliseEmail } from '../leads/leads';
 import { LeadCaptured, LeadPageViewed } from '../leads/leads.events';
 import { PaymentConfirmed } from '../payments/payments.events';
-import { rowProjection } from '../store/projection';
+import { rowProjection, type RowProjectionSpec } from '../store/projection';
 import type { RecordedEvent } from '../store/types';
 
 export const emailHash = (email: string) => createHash('sha256').update(normaliseEmail(email)).digest('hex');
@@ -30,7 +30,7 @@ function dailyKey(e: RecordedEvent): { day: string; page: string; section: strin
 }
 
 /** Views, lead downloads and newsletter subscriptions per UTC day × page × section. */
-export const analyticsDailyProjection = rowProjection<AnalyticsDailyRow>({
+export const analyticsDaily: RowProjectionSpec<AnalyticsDailyRow> = {
   name: 'analytics_daily',
   mode: 'async',
   table: 'analytics_daily',
@@ -44,7 +44,7 @@ export const analyticsDailyProjection = rowProjection<AnalyticsDailyRow>({
     if (LeadPageViewed.is(e)) return { ...base, views: base.views + 1 };
     return LeadCaptured.is(e) && e.data.status === 'Subscribed via Form' ? { ...base, subscriptions: base.subscriptions + 1 } : { ...base, leads: base.leads + 1 };
   },
-});
+};
 
 export interface FirstTouchRow {
   [column: string]: string;
@@ -58,7 +58,7 @@ export interface FirstTouchRow {
  * The first funnel page of each visitor (by visitor id) and of each address (by e-mail hash): the first
  * event wins, later ones leave the row as it was.
  */
-export const analyticsFirstTouchProjection = rowProjection<FirstTouchRow>({
+export const analyticsFirstTouch: RowProjectionSpec<FirstTouchRow> = {
   name: 'analytics_first_touch',
   mode: 'async',
   table: 'analytics_first_touch',
@@ -75,7 +75,7 @@ export const analyticsFirstTouchProjection = rowProjection<FirstTouchRow>({
     if (LeadCaptured.is(e)) return { touch_key: `email:${emailHash(e.data.email)}`, page: e.data.page, section: e.data.section, at: e.recordedAt.toISOString() };
     return null;
   },
-});
+};
 
 export interface AnalyticsAccountRow {
   [column: string]: string | number | null;
@@ -90,7 +90,7 @@ export interface AnalyticsAccountRow {
 }
 
 /** Each account's way down the funnel: signup, verification, payments (amounts in USD). */
-export const analyticsAccountsProjection = rowProjection<AnalyticsAccountRow>({
+export const analyticsAccounts: RowProjectionSpec<AnalyticsAccountRow> = {
   name: 'analytics_accounts',
   mode: 'async',
   table: 'analytics_accounts',
@@ -108,6 +108,6 @@ export const analyticsAccountsProjection = rowProjection<AnalyticsAccountRow>({
     }
     return row ?? null;
   },
-});
+};
 
-export const analyticsProjections = [analyticsDailyProjection, analyticsFirstTouchProjection, analyticsAccountsProjection] as const;
+export const analyticsProjections = [rowProjection(analyticsDaily), rowProjection(analyticsFirstTouch), rowProjection(analyticsAccounts)] as const;

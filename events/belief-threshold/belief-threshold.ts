@@ -1,4 +1,5 @@
-// The belief-threshold slice: the learner's goals as a pure fold, and the decisions to save or delete one.
+// The belief-threshold slice: the learner's goals as a pure fold, and the decisions to save or delete one,
+// behind one decider.
 import { BELIEF_THRESHOLD_ACTIVITY } from '../../course/activities';
 import type { BeliefGoal } from '../../course/belief-threshold';
 import { assertUnlocked, type ProgressState } from '../course/course';
@@ -64,4 +65,27 @@ const sameGoal = (a: Omit<BeliefGoal, 'id'>, b: Omit<BeliefGoal, 'id'>) =>
 export function decideDeleteGoal(state: BeliefGoalsState, command: Command & { goalId: string }): NewEvent[] {
   if (!state.goals[command.goalId]) throw new NotFoundError(GOAL_NOT_FOUND);
   return [BeliefGoalDeleted.create({ userId: command.userId, goalId: command.goalId }, { eventId: command.eventId })];
+}
+
+/** What the belief threshold's decisions read of the learner's stream. */
+export interface BeliefThresholdDecisionState {
+  progress: ProgressState;
+  beliefGoals: BeliefGoalsState;
+}
+
+export type BeliefThresholdCommand =
+  | (Command & { type: 'SaveGoal'; goal: Omit<BeliefGoal, 'id'> & { id?: string }; newId: string })
+  | (Command & { type: 'DeleteGoal'; goalId: string });
+
+export function decideBeliefThreshold(command: BeliefThresholdCommand, state: BeliefThresholdDecisionState): NewEvent[] {
+  switch (command.type) {
+    case 'SaveGoal':
+      return decideSaveGoal(state.progress, state.beliefGoals, command);
+    case 'DeleteGoal':
+      return decideDeleteGoal(state.beliefGoals, command);
+    default: {
+      const _never: never = command;
+      throw new Error(`unknown belief-threshold command: ${JSON.stringify(_never)}`);
+    }
+  }
 }

@@ -3,7 +3,7 @@ import { PREMIUM_ROLE } from '../../course/rules';
 import { activityById } from '../../course/syllabus';
 import { ForbiddenError } from '../errors';
 import { recorded } from '../../tests/setup/recorded';
-import { decideComplete, decideGuestCompletions, evolveProgress, initialProgress, knownActivity, LOCK_MESSAGES } from './course';
+import { decideComplete, decideCourse, decideGuestCompletions, evolveProgress, inCourseOrder, initialProgress, knownActivity, LOCK_MESSAGES } from './course';
 
 const userId = '00000000-0000-4000-8000-0000000000aa';
 const slug = (id: string) => activityById(id)!.slug;
@@ -40,5 +40,32 @@ describe('course slice', () => {
   it('knownActivity resolves slugs and ids and refuses the rest with a 400', () => {
     expect(knownActivity('1-4')).toBe('7-niveles-deep-why');
     expect(() => knownActivity('nada')).toThrow(/Actividad no encontrada/);
+  });
+
+  it('folds the latest reflection per lesson', () => {
+    const state = [
+      recorded('ReflectionSaved', { userId, activityId: slug('1-1'), text: 'Primera idea' }),
+      recorded('ReflectionSaved', { userId, activityId: slug('1-1'), text: 'Mejor así' }),
+    ].reduce(evolveProgress, initialProgress);
+    expect(state.reflections?.get(slug('1-1'))).toBe('Mejor así');
+  });
+
+  it('decideCourse completes an activity once, again only when started again, and saves a changed reflection of an open lesson', () => {
+    const learner = { userId, roles: [] };
+    const complete = { type: 'CompleteActivity' as const, ...learner, slug: slug('1-1') };
+    expect(decideCourse(complete, { progress: initialProgress })).toMatchObject({ events: [{ type: 'ActivityCompleted' }], skipped: [] });
+    expect(decideCourse(complete, { progress: withCompleted('1-1') }).events).toEqual([]);
+    expect(decideCourse({ ...complete, again: true }, { progress: withCompleted('1-1') }).events).toHaveLength(1);
+
+    const reflect = { type: 'SaveReflection' as const, ...learner, slug: slug('1-1'), text: '  Lo que aprendí  ' };
+    const [saved] = decideCourse(reflect, { progress: initialProgress }).events;
+    expect(saved!.data).toEqual({ userId, activityId: slug('1-1'), text: 'Lo que aprendí' });
+    const written = { progress: { ...initialProgress, reflections: new Map([[slug('1-1'), 'Lo que aprendí']]) } };
+    expect(decideCourse(reflect, written).events).toEqual([]);
+    expect(() => decideCourse({ ...reflect, slug: slug('1-2') }, { progress: initialProgress })).toThrow(new ForbiddenError(LOCK_MESSAGES.previous));
+  });
+
+  it('inCourseOrder sorts slugs as the syllabus lists them', () => {
+    expect(inCourseOrder([slug('1-3'), slug('1-1'), slug('1-2')])).toEqual([slug('1-1'), slug('1-2'), slug('1-3')]);
   });
 });

@@ -1,5 +1,6 @@
-// The course slice: which activities a learner has completed, and the decision to complete one, which
-// applies the same lock rule the client shows (course/rules.ts).
+// The course slice: which activities a learner has completed, and the decisions to complete one, to save a
+// reflection and to merge a guest's progress, which apply the same lock rule the client shows (course/rules.ts),
+// behind one decider.
 import { lockReason, type LockReason } from '../../course/rules';
 import { ACTIVITIES, findActivity } from '../../course/syllabus';
 import { ForbiddenError, InvalidError } from '../errors';
@@ -11,6 +12,10 @@ export interface ProgressState {
   /** The latest reflection per lesson slug. */
   reflections?: ReadonlyMap<string, string>;
 }
+
+const ORDER = new Map(ACTIVITIES.map((a, i) => [a.slug, i]));
+/** Activity slugs sorted in course order. */
+export const inCourseOrder = (slugs: Iterable<string>): string[] => [...slugs].sort((a, b) => (ORDER.get(a) ?? 0) - (ORDER.get(b) ?? 0));
 
 export const initialProgress: ProgressState = { completed: new Set(), reflections: new Map() };
 
@@ -82,4 +87,69 @@ export function decideSaveReflection(
   const text = command.text.trim();
   if (state.reflections?.get(command.slug) === text) return [];
   return [ReflectionSaved.create({ userId: command.userId, activityId: command.slug, text }, { eventId: command.eventId })];
+}
+
+/** An activity's guest data as the events a learner would have written (read by course/guest-sync.ts). */
+export interface GuestActivityEvents<L = unknown> {
+  slug: string;
+  events: readonly NewEvent[];
+  /** Whether the learner's account still takes one of these events (a cap already reached refuses it); all when absent. */
+  admits?(event: NewEvent, learner: L): boolean;
+}
+
+/** A guest's progress, read and translated (course/guest-sync.ts), with the ids its events get. */
+export interface GuestProgress<L = unknown> {
+  userId: string;
+  roles: readonly number[];
+  /** The activities the guest completed. */
+  slugs: readonly string[];
+  completionIdFor: (slug: string) => string;
+  data: readonly GuestActivityEvents<L>[];
+  /** Which of the data's event ids the log already holds. */
+  stored: ReadonlySet<string>;
+}
+
+/**
+ * A guest's progress merged into the account: the completions the rules allow (decideGuestCompletions), and the
+ * data of every activity open by then, except what the log already holds (`stored`: the same data synced once
+ * has the same ids) and what the account no longer takes. Data of an activity still locked is skipped, like its
+ * completion.
+ */
+export function decideGuestSync<L extends { progress: ProgressState }>(learner: L, command: GuestProgress<L>): { events: NewEvent[]; skipped: string[] } {
+  const completions = decideGuestCompletions(learner.progress, { userId: command.userId, slugs: command.slugs, roles: command.roles, eventIdFor: command.completionIdFor });
+  const completedNow = new Set([...learner.progress.completed, ...completions.events.map((e) => (e.data as { activityId: string }).activityId)]);
+  const locked = ({ slug }: GuestActivityEvents<L>) => lockReason(slug, completedNow, command.roles) !== undefined;
+  const data = command.data
+    .filter((activity) => !locked(activity))
+    .flatMap((activity) => activity.events.filter((e) => !command.stored.has(e.eventId!) && (activity.admits?.(e, learner) ?? true)));
+  const skipped = [...new Set([...completions.skipped, ...command.data.filter(locked).map((d) => d.slug)])];
+  return { events: [...completions.events, ...data], skipped };
+}
+
+type Command = { userId: string; roles: readonly number[]; eventId?: string };
+
+export type CourseCommand<L = unknown> =
+  | (Command & { type: 'CompleteActivity'; slug: string; again?: boolean })
+  | (Command & { type: 'SaveReflection'; slug: string; text: string })
+  | (GuestProgress<L> & { type: 'SyncGuestProgress' });
+
+/** Every course decision answers its events and the activities it skipped (only a guest sync skips any). */
+export interface CourseDecision {
+  events: NewEvent[];
+  skipped: string[];
+}
+
+export function decideCourse<L extends { progress: ProgressState }>(command: CourseCommand<L>, learner: L): CourseDecision {
+  switch (command.type) {
+    case 'CompleteActivity':
+      return { events: decideComplete(learner.progress, command), skipped: [] };
+    case 'SaveReflection':
+      return { events: decideSaveReflection(learner.progress, command), skipped: [] };
+    case 'SyncGuestProgress':
+      return decideGuestSync(learner, command);
+    default: {
+      const _never: never = command;
+      throw new Error(`unknown course command: ${JSON.stringify(_never)}`);
+    }
+  }
 }

@@ -2,15 +2,14 @@
 import { z } from 'zod';
 import { ACTIVITIES } from '../../course/syllabus';
 import { MAX_REFLECTION, ReflectionSaved } from './course.events';
-import { registerGuestTranslator } from './guest-sync';
+import type { GuestTranslator } from './guest-sync';
 
 const Reflection = z.looseObject({ reflection: z.string().trim().max(MAX_REFLECTION).optional() });
 
-for (const { slug } of ACTIVITIES) {
-  registerGuestTranslator(slug, {
-    name: 'reflection',
-    schema: Reflection,
-    translate: (data, { userId, eventId }) =>
-      data.reflection ? [ReflectionSaved.create({ userId, activityId: slug, text: data.reflection }, { eventId: eventId(0) })] : [],
-  });
-}
+export const reflectionGuestTranslator: GuestTranslator<unknown, typeof Reflection> = {
+  name: 'reflection',
+  slugs: ACTIVITIES.map((a) => a.slug),
+  schema: Reflection,
+  translate: (data, { userId, slug, eventId }) =>
+    data.reflection ? [ReflectionSaved.create({ userId, activityId: slug, text: data.reflection }, { eventId: eventId(0) })] : [],
+};

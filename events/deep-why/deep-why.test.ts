@@ -5,6 +5,7 @@ import { ConflictError, InvalidError } from '../errors';
 import { describeEvent } from '../coach/describe';
 import {
   decideAnswer,
+  decideDeepWhy,
   decideQuestionAsked,
   decideRestart,
   decideSelect,
@@ -17,6 +18,7 @@ import {
   NEEDS_WHEEL,
   targetAreaIds,
   TOO_MANY_RESTARTS,
+  type DeepWhyDecisionState,
 } from './deep-why';
 
 const userId = '00000000-0000-4000-8000-0000000000bb';
@@ -117,5 +119,36 @@ describe('deep-why slice', () => {
 
   it("the coach reads a restart in plain Spanish", () => {
     expect(describeEvent(recorded('WhyExerciseRestarted', { userId }))).toBe('Rehízo «Los 7 Niveles del Porqué»: empezó de nuevo, con sus áreas y respuestas en blanco');
+  });
+});
+
+describe('decideDeepWhy', () => {
+  const learner = { userId, roles: [] };
+  const at = (over: Partial<DeepWhyDecisionState> = {}): DeepWhyDecisionState => ({
+    progress: unlocked,
+    wheel: { ratings: { finances: 1, career: 2, character: 3 } },
+    deepWhy: initialDeepWhy,
+    deepWhyCounts: initialDeepWhyCounts,
+    ...over,
+  });
+
+  it('chooses the focus areas among the lowest-rated ones of the learner’s own wheel, which must be rated first', () => {
+    const select = { type: 'SelectAreas' as const, ...learner, areaIds: ['finances', 'career', 'character'] };
+    expect(decideDeepWhy(select, at()).map((e) => e.data)).toEqual([{ userId, areaIds: ['finances', 'career', 'character'] }]);
+    expect(() => decideDeepWhy(select, at({ wheel: { ratings: {} } }))).toThrow(new ConflictError(NEEDS_WHEEL));
+  });
+
+  it('answers a level of a chosen area, and starts the round again once there is something to start again', () => {
+    const chosen = at({ deepWhy: { ...initialDeepWhy, selectedAreaIds: ['finances', 'career', 'character'] } });
+    expect(decideDeepWhy({ type: 'AnswerLevel', ...learner, areaId: 'career', levelIndex: 3, answer: 'Para ser libre' }, chosen)).toHaveLength(1);
+    expect(decideDeepWhy({ type: 'Restart', ...learner }, chosen).map((e) => e.type)).toEqual(['WhyExerciseRestarted']);
+    expect(decideDeepWhy({ type: 'Restart', ...learner }, at())).toEqual([]);
+  });
+
+  it('records a question the learner was asked with its own fields only, until the cap', () => {
+    const asked = { type: 'RecordQuestion' as const, userId, questionId: 'q9', areaId: 'finances', levelIndex: 2, question: '¿Y eso por qué importa?', source: 'ai' as const, model: 'gemini', promptVersion: 'why-v1', eventId: 'e9' };
+    const [event] = decideDeepWhy(asked, at());
+    expect(event!.data).toEqual({ userId, questionId: 'q9', areaId: 'finances', levelIndex: 2, question: '¿Y eso por qué importa?', source: 'ai', model: 'gemini', promptVersion: 'why-v1' });
+    expect(decideDeepWhy(asked, at({ deepWhyCounts: { restarts: 0, questions: MAX_RECORDED_WHY_QUESTIONS } }))).toEqual([]);
   });
 });

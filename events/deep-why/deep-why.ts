@@ -1,5 +1,5 @@
 // The deep-why slice: the chosen areas and the answers per level, and the decisions to save them; how many
-// rounds were started again and questions recorded, so that neither list grows without end.
+// rounds were started again and questions recorded, so that neither list grows without end. One decider.
 import { DEEP_WHY_ACTIVITY } from '../../course/activities';
 import { FOCUS_AREAS, NEEDS_WHEEL, TARGET_AREAS, targetAreaIdsFrom } from '../../course/deep-why';
 import { assertUnlocked, type ProgressState } from '../course/course';
@@ -100,11 +100,8 @@ export function decideRestart(progress: ProgressState, state: DeepWhyState, coun
   return [WhyExerciseRestarted.create({ userId: command.userId }, { eventId: command.eventId })];
 }
 
-/**
- * The question a learner was asked at a level, as it was made (AI or fallback): a record of what the learner
- * saw, kept up to the cap; its event id comes from the question id, so recording it again is a no-op.
- */
-export function decideQuestionAsked(counts: DeepWhyCounts, command: {
+/** A question as it was made for a learner; its event id comes from the question id. */
+export interface QuestionAsked {
   userId: string;
   questionId: string;
   areaId: string;
@@ -114,8 +111,45 @@ export function decideQuestionAsked(counts: DeepWhyCounts, command: {
   model: string | null;
   promptVersion: string;
   eventId: string;
-}): NewEvent[] {
+}
+
+/**
+ * The question a learner was asked at a level, as it was made (AI or fallback): a record of what the learner
+ * saw, kept up to the cap; its event id comes from the question id, so recording it again is a no-op.
+ */
+export function decideQuestionAsked(counts: DeepWhyCounts, command: QuestionAsked): NewEvent[] {
   if (counts.questions >= MAX_RECORDED_WHY_QUESTIONS) return [];
   const { userId, questionId, areaId, levelIndex, question, source, model, promptVersion, eventId } = command;
   return [WhyQuestionAsked.create({ userId, questionId, areaId, levelIndex, question, source, model, promptVersion }, { eventId })];
+}
+
+/** What the deep why's decisions read of the learner's stream. */
+export interface DeepWhyDecisionState {
+  progress: ProgressState;
+  wheel: { ratings: Readonly<Record<string, number>> };
+  deepWhy: DeepWhyState;
+  deepWhyCounts: DeepWhyCounts;
+}
+
+export type DeepWhyCommand =
+  | (Command & { type: 'SelectAreas'; areaIds: readonly string[] })
+  | (Command & { type: 'AnswerLevel'; areaId: string; levelIndex: number; answer: string })
+  | (Command & { type: 'Restart' })
+  | (QuestionAsked & { type: 'RecordQuestion' });
+
+export function decideDeepWhy(command: DeepWhyCommand, state: DeepWhyDecisionState): NewEvent[] {
+  switch (command.type) {
+    case 'SelectAreas':
+      return decideSelect(state.progress, state.wheel.ratings, state.deepWhy, command);
+    case 'AnswerLevel':
+      return decideAnswer(state.progress, state.deepWhy, command);
+    case 'Restart':
+      return decideRestart(state.progress, state.deepWhy, state.deepWhyCounts, command);
+    case 'RecordQuestion':
+      return decideQuestionAsked(state.deepWhyCounts, command);
+    default: {
+      const _never: never = command;
+      throw new Error(`unknown deep-why command: ${JSON.stringify(_never)}`);
+    }
+  }
 }

@@ -89,3 +89,4 @@ export const ClarificationCallRequested = defineEvent(
 
 export const leadEvents = [LeadCaptured, LeadPageViewed, ClarificationCallRequested] as const;
 export const visitStreamId = (visitorId: string) => `visit-${visitorId}`;
+export const callStreamId = (requestId: string) => `call-${requestId}`;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { recorded, leadData } from '../../tests/setup/recorded';
+import { createCatalog } from '../registry';
 import type { NewEvent } from '../store/types';
-import { decideCaptureLead, evolveVisitor, initialVisitorState, normaliseEmail, visitorStreamId, type CaptureLead, type VisitorState } from './leads';
+import { decideCaptureLead, decideLeads, evolveVisitor, initialVisitorState, normaliseEmail, visitorStreamId, type CaptureLead, type VisitorState } from './leads';
 import { LeadCaptured } from './leads.events';
 
 const nostalgia: CaptureLead = { email: 'ana@example.com', nick: 'Ana', page: 'nostalgia', section: 'fragmento', status: 'downloaded' };
@@ -110,5 +111,32 @@ describe('visitorStreamId', () => {
     expect(id).not.toContain('ana');
     expect(id).not.toContain('example');
     expect(id).not.toContain('@');
+  });
+});
+
+describe('decideLeads', () => {
+  const catalog = createCatalog();
+  const visitorId = '00000000-0000-4000-8000-0000000000f1';
+  const requestId = '00000000-0000-4000-8000-0000000000f2';
+
+  it('a capture is decided on the address’s history: only the first download of a source earns the welcome mail', () => {
+    const first = decideLeads({ type: 'CaptureLead', ...nostalgia }, initialVisitorState);
+    expect(first.sendWelcome).toBe(true);
+    expect(decideLeads({ type: 'CaptureLead', ...nostalgia }, apply(initialVisitorState, first.events))).toMatchObject({ sendWelcome: false, events: [{ type: 'LeadCaptured' }] });
+  });
+
+  it('records every page view, with its section only when there is one', () => {
+    const view = decideLeads({ type: 'RecordPageView', visitorId, page: 'reprograma' }, initialVisitorState);
+    expect(view.events.map((e) => e.data)).toEqual([{ visitorId, page: 'reprograma' }]);
+    const again = decideLeads({ type: 'RecordPageView', visitorId, page: 'reprograma', section: 'precios' }, apply(initialVisitorState, view.events));
+    expect(again).toMatchObject({ sendWelcome: false, events: [{ data: { visitorId, page: 'reprograma', section: 'precios' } }] });
+    for (const e of [...view.events, ...again.events]) expect(() => catalog.validate(e)).not.toThrow();
+  });
+
+  it('records a call request with the address normalised and without the fields left empty', () => {
+    const { events, sendWelcome } = decideLeads({ type: 'RequestCall', requestId, page: 'manifiesta', name: 'Ana', email: ' Ana@Example.COM ', whatsapp: undefined, message: '' }, initialVisitorState);
+    expect(sendWelcome).toBe(false);
+    expect(events.map((e) => e.data)).toEqual([{ requestId, page: 'manifiesta', name: 'Ana', email: 'ana@example.com' }]);
+    expect(() => catalog.validate(events[0]!)).not.toThrow();
   });
 });

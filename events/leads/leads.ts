@@ -1,7 +1,8 @@
-// The lead slice: state of one visitor stream, a pure evolve and a pure decide.
+// The lead slice: state of one visitor stream, a pure evolve, and the decisions on leads, page views and
+// clarification calls behind one decider.
 import { createHash } from 'node:crypto';
 import type { NewEvent, RecordedEvent } from '../store/types';
-import { LeadCaptured, type LeadSource } from './leads.events';
+import { ClarificationCallRequested, LeadCaptured, LeadPageViewed, type CALL_PAGES, type FunnelPage, type LeadSource } from './leads.events';
 
 export interface CaptureLead {
   email: string;
@@ -37,6 +38,8 @@ export function evolveVisitor(state: VisitorState, event: RecordedEvent): Visito
   return state;
 }
 
+export const visitorFold = { initial: initialVisitorState, evolve: evolveVisitor };
+
 /** A subscription is a state, not a download: subscribing again changes nothing. */
 export const isSubscription = (page: string) => page === 'Newsletter Archive';
 
@@ -57,4 +60,58 @@ export function decideCaptureLead(state: VisitorState, command: CaptureLead): { 
     ...(command.visitorId ? { visitorId: command.visitorId } : {}),
   }, { eventId: command.eventId });
   return { events: [event], sendWelcome: firstForSource };
+}
+
+export interface RecordPageView {
+  visitorId: string;
+  page: FunnelPage;
+  section?: string;
+  eventId?: string;
+}
+
+/** A view is recorded whatever came before it (the funnel counts every one). */
+export function decidePageView(command: RecordPageView): NewEvent[] {
+  const { visitorId, page, section, eventId } = command;
+  return [LeadPageViewed.create({ visitorId, page, ...(section ? { section } : {}) }, { eventId })];
+}
+
+export interface RequestCall {
+  /** The request's own id (it names its stream). */
+  requestId: string;
+  page: (typeof CALL_PAGES)[number];
+  name: string;
+  email?: string;
+  whatsapp?: string;
+  message?: string;
+  visitorId?: string;
+  eventId?: string;
+}
+
+/** Every request for a clarification call is recorded, with the address normalised as a lead's is. */
+export function decideCallRequest(command: RequestCall): NewEvent[] {
+  const { requestId, page, name, email, whatsapp, message, visitorId, eventId } = command;
+  return [
+    ClarificationCallRequested.create(
+      { requestId, page, name, ...(email ? { email: normaliseEmail(email) } : {}), ...(whatsapp ? { whatsapp } : {}), ...(message ? { message } : {}), ...(visitorId ? { visitorId } : {}) },
+      { eventId },
+    ),
+  ];
+}
+
+export type LeadsCommand = (CaptureLead & { type: 'CaptureLead' }) | (RecordPageView & { type: 'RecordPageView' }) | (RequestCall & { type: 'RequestCall' });
+
+/** Only a lead's capture reads its address's stream (and earns a welcome mail); views and calls depend on nothing before them. */
+export function decideLeads(command: LeadsCommand, state: VisitorState): { events: NewEvent[]; sendWelcome: boolean } {
+  switch (command.type) {
+    case 'CaptureLead':
+      return decideCaptureLead(state, command);
+    case 'RecordPageView':
+      return { events: decidePageView(command), sendWelcome: false };
+    case 'RequestCall':
+      return { events: decideCallRequest(command), sendWelcome: false };
+    default: {
+      const _never: never = command;
+      throw new Error(`unknown leads command: ${JSON.stringify(_never)}`);
+    }
+  }
 }

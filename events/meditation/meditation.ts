@@ -1,6 +1,6 @@
 // The meditation slice as a pure fold (the coach's replay and the history use it): total time, sessions by
 // day, and the revelations in the order they were written; and the decisions to record a session or a
-// revelation, which keep each list under its cap.
+// revelation, which keep each list under its cap, behind one decider.
 import { currentStreak } from '../../course/meditation';
 import { ConflictError } from '../errors';
 import type { NewEvent, RecordedEvent } from '../store/types';
@@ -83,7 +83,10 @@ export function evolveMeditationCounts(state: MeditationCounts, event: RecordedE
   return state;
 }
 
-export function decideRecordSession(state: MeditationCounts, command: { session: Parameters<typeof MeditationSessionCompleted.create>[0]; eventId?: string }): NewEvent[] {
+/** A finished or stopped session, as the meditator's device reports it: its day is where and when it ended. */
+export type MeditationSession = Parameters<typeof MeditationSessionCompleted.create>[0];
+
+export function decideRecordSession(state: MeditationCounts, command: { session: MeditationSession; eventId?: string }): NewEvent[] {
   if (state.sessions >= MAX_MEDITATION_SESSIONS) throw new ConflictError(TOO_MANY_SESSIONS);
   return [MeditationSessionCompleted.create(command.session, { eventId: command.eventId })];
 }
@@ -95,4 +98,24 @@ export function decideSaveRevelation(
   if (state.revelations >= MAX_REVELATIONS) throw new ConflictError(TOO_MANY_REVELATIONS);
   const { eventId, ...data } = command;
   return [RevelationSaved.create(data, { eventId })];
+}
+
+export type MeditationCommand =
+  | { type: 'RecordSession'; session: MeditationSession; eventId?: string }
+  | { type: 'SaveRevelation'; userId: string; revelationId: string; revelation: string; totalTimeMeditated: number; eventId?: string };
+
+/** The decisions read only how many sessions and revelations the learner's stream holds. */
+export function decideMeditation(command: MeditationCommand, state: { meditation: MeditationCounts }): NewEvent[] {
+  switch (command.type) {
+    case 'RecordSession':
+      return decideRecordSession(state.meditation, command);
+    case 'SaveRevelation': {
+      const { type: _type, ...revelation } = command;
+      return decideSaveRevelation(state.meditation, revelation);
+    }
+    default: {
+      const _never: never = command;
+      throw new Error(`unknown meditation command: ${JSON.stringify(_never)}`);
+    }
+  }
 }

@@ -2,8 +2,9 @@
 // Folded states of the streams this process has handled are kept (per store and fold), so a command reads
 // only what was appended since, instead of the whole stream every time.
 import type { AppendOptions, AppendResult, EventStore } from './event-store';
+import { ConflictError } from '../errors';
 import { assertRetryOf, ConcurrencyError } from './event-store';
-import type { NewEvent, RecordedEvent } from './types';
+import type { EventMetadata, NewEvent, RecordedEvent } from './types';
 
 export interface Decision {
   /** Nothing to record: no write happens. */
@@ -59,11 +60,18 @@ export async function handleCommand<S>(
      * stream exists, the append conflicts and the command reads it and decides again.
      */
     usuallyNew?: boolean;
+    /**
+     * The decision depends on nothing the stream holds (a page view is recorded whatever came before it):
+     * decide on the empty state without reading, and append whatever the stream's version, so that two
+     * writes to one stream never conflict. The state answered is the fold of this write's events alone.
+     */
+    anyVersion?: boolean;
   } = {},
 ): Promise<CommandResult<S>> {
   const retries = options.retries ?? 3;
   const snapshots = snapshotsOf(store, fold.evolve);
   const remember = (next: Snapshot<S>) => {
+    if (options.anyVersion) return;
     const known = snapshots.get(streamId);
     if (known && known.initial === fold.initial && known.version > next.version) return;
     snapshots.delete(streamId);
@@ -71,8 +79,9 @@ export async function handleCommand<S>(
     if (snapshots.size > MAX_SNAPSHOTS) snapshots.delete(snapshots.keys().next().value!);
   };
   const known = snapshots.get(streamId);
-  let snapshot: Snapshot<S> = known && known.initial === fold.initial ? (known as Snapshot<S>) : { version: 0, state: fold.initial };
-  let current = false;
+  let snapshot: Snapshot<S> = known && known.initial === fold.initial && !options.anyVersion ? (known as Snapshot<S>) : { version: 0, state: fold.initial };
+  // With anyVersion there is nothing in the stream to catch up with.
+  let current = Boolean(options.anyVersion);
   /** Reads what was appended after the snapshot; true when there was something. */
   const catchUp = async () => {
     const tail = await store.readStream(streamId, { after: snapshot.version });
@@ -82,11 +91,12 @@ export async function handleCommand<S>(
     remember(snapshot);
     return true;
   };
-  if (snapshot.version === 0 && !options.usuallyNew) await catchUp();
+  if (snapshot.version === 0 && !options.usuallyNew && !options.anyVersion) await catchUp();
 
   /** The state right after a write already stored: its stream folded up to its last event. */
   const replay = async (stored: RecordedEvent[]): Promise<CommandResult<S>> => {
     const { streamId: stream, streamPosition: version } = stored.at(-1)!;
+    if (options.anyVersion) return { nextVersion: version, events: stored, idempotent: true, state: stored.reduce(fold.evolve, fold.initial) };
     const base = stream === streamId && snapshot.version <= version ? snapshot : { version: 0, state: fold.initial };
     const tail = base.version === version ? [] : await store.readStream(stream, { after: base.version, upTo: version });
     return { nextVersion: version, events: stored, idempotent: true, state: tail.reduce(fold.evolve, base.state) };
@@ -122,7 +132,7 @@ export async function handleCommand<S>(
     }
     try {
       const result = await store.append(streamId, decision.events, {
-        expectedVersion: snapshot.version,
+        expectedVersion: options.anyVersion ? 'any' : snapshot.version,
         metadata: options.metadata,
         key: options.key,
         streamType: options.streamType,
@@ -138,5 +148,71 @@ export async function handleCommand<S>(
       if (!(err instanceof ConcurrencyError) || attempt >= retries) throw err;
       await catchUp();
     }
+  }
+}
+
+/** One stream's events in a decision that writes to several streams at once. */
+export interface StreamEvents {
+  streamId: string;
+  events: readonly NewEvent[];
+}
+
+export interface MultiStreamResult<S> {
+  /** Per stream written, in the order decided; empty when the decision was to record nothing. */
+  results: AppendResult[];
+  /** The decided stream's state right after the command. */
+  state: S;
+}
+
+/**
+ * Load → fold → decide → append for a decision made on one stream whose events also go to other streams, all
+ * in one transaction (a payment claimed and the access it grants, in the buyer's stream). The decided stream is
+ * appended at the version its state was folded from; the others whatever their version, since what happens
+ * there follows from this decision. When that stream moved on, it is read again and the command decided again.
+ *
+ * Event ids of such a decision come from the facts (a payment's id), not from a request: when they are already
+ * stored — every one (a twin request) or some in another stream (a request of someone else on the same facts) —
+ * another request decided first, and this one is decided again on the state that includes it, as a later
+ * request would be.
+ */
+export async function handleMultiStreamCommand<S>(
+  store: EventStore,
+  streamId: string,
+  fold: { initial: S; evolve: (state: S, event: RecordedEvent) => S },
+  decide: (state: S) => readonly StreamEvents[] | Promise<readonly StreamEvents[]>,
+  options: { metadata?: EventMetadata; retries?: number } = {},
+): Promise<MultiStreamResult<S>> {
+  const retries = options.retries ?? 3;
+  let version = 0;
+  let state = fold.initial;
+  const catchUp = async () => {
+    const tail = await store.readStream(streamId, { after: version });
+    if (tail.length === 0) return;
+    version = tail.at(-1)!.streamPosition;
+    state = tail.reduce(fold.evolve, state);
+  };
+  await catchUp();
+
+  for (let attempt = 0; ; attempt++) {
+    const writes = (await decide(state)).filter((w) => w.events.length > 0);
+    if (writes.length === 0) return { results: [], state };
+    let results: AppendResult[];
+    try {
+      results = await store.appendMany(
+        writes.map((w) => ({ streamId: w.streamId, events: w.events, expectedVersion: w.streamId === streamId ? version : 'any' })),
+        { metadata: options.metadata },
+      );
+    } catch (err) {
+      // The decided stream moved on, or an event id is stored in another stream (another request decided on
+      // the same facts for someone else): either way the state has changed under the decision.
+      if (!(err instanceof ConflictError) || attempt >= retries) throw err;
+      await catchUp();
+      continue;
+    }
+    if (!results.every((r) => r.idempotent) || attempt >= retries) {
+      const own = results.flatMap((r) => r.events).filter((e) => e.streamId === streamId && e.streamPosition > version);
+      return { results, state: own.reduce(fold.evolve, state) };
+    }
+    await catchUp();
   }
 }

@@ -1,5 +1,5 @@
 // The wheel slice: latest ratings and definitions of a learner, and the decisions to save them (under
-// the course's lock rule: nothing is saved for a locked activity).
+// the course's lock rule: nothing is saved for a locked activity), behind one decider.
 import { assertUnlocked, type ProgressState } from '../course/course';
 import { AREA_BELIEFS_ACTIVITY, AREA_VISION_ACTIVITY, WHEEL_ACTIVITY } from '../../course/activities';
 import type { DefinitionActivity } from '../../course/wheel';
@@ -44,4 +44,27 @@ export function decideDefine(
   const definition = command.definition.trim();
   if (wheel.definitions[command.activityId][command.areaId] === definition) return [];
   return [AreaDefinitionSaved.create({ userId: command.userId, activityId: command.activityId, areaId: command.areaId, definition }, { eventId: command.eventId })];
+}
+
+/** What the wheel's decisions read of the learner's stream. */
+export interface WheelDecisionState {
+  progress: ProgressState;
+  wheel: WheelState;
+}
+
+export type WheelCommand =
+  | (Command & { type: 'RateArea'; areaId: string; score: number })
+  | (Command & { type: 'DefineArea'; activityId: DefinitionActivity; areaId: string; definition: string });
+
+export function decideWheel(command: WheelCommand, state: WheelDecisionState): NewEvent[] {
+  switch (command.type) {
+    case 'RateArea':
+      return decideRate(state.progress, state.wheel, command);
+    case 'DefineArea':
+      return decideDefine(state.progress, state.wheel, command);
+    default: {
+      const _never: never = command;
+      throw new Error(`unknown wheel command: ${JSON.stringify(_never)}`);
+    }
+  }
 }

@@ -1,5 +1,6 @@
 // The account e-mails, in Spanish, HTML and plain text, and who they go to: the worker finds the account by its
 // id when it sends (the job holds nothing else), and a verification mail gets a fresh token only then.
+import { accountContactOf } from '../../../events/accounts/queries';
 import { greeting } from '../../../events/shared/contact';
 import { redirectParam } from '../../../events/shared/redirect';
 import type { Queryable } from '../../../events/store/types';
@@ -87,16 +88,9 @@ export function signupAttemptEmail(to: { email: string; username: string; verifi
   return { to: to.email, subject: SIGNUP_ATTEMPT_SUBJECT, text, html };
 }
 
-type AccountRow = {
-  email: string;
-  username: string;
-  verified: boolean;
-};
-
 /** The account mails' recipients, read from the `users` read model when the job runs. */
 export function accountMailRecipients(db: Queryable, publicUrl: string) {
-  const account = async (userId: string) =>
-    (await db.query<AccountRow>('SELECT email, username, email_verified_at IS NOT NULL AS verified FROM users WHERE user_id = $1', [userId])).rows[0];
+  const account = (userId: string) => accountContactOf(db, userId);
 
   return {
     /**

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { decideRegister, decideRequestVerification, decideVerify, evolveAccount, initialAccountState } from '../../../events/accounts/accounts';
+import { decideAccounts, evolveAccount, initialAccountState, type AccountsCommand } from '../../../events/accounts/accounts';
 import { learnerStreamId, MAX_PASSWORD_BYTES, MIN_PASSWORD, USERNAME_PATTERN } from '../../../events/accounts/accounts.events';
 import { ConflictError, ForbiddenError, InvalidError, UnauthorizedError } from '../../../events/errors';
 import { EMAIL_PATTERN, MAX_EMAIL } from '../../../events/shared/contact';
@@ -143,14 +143,14 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
       const owner = await accounts.findByEmail(email);
       if (owner && owner.id !== userId) return answerForOwner(owner.id);
       const verification: MailJob = { kind: 'account-verification', userId, ...(redirect ? { redirect } : {}) };
+      const command: AccountsCommand = { type: 'Register', userId, username, email, visitorId: visitorIdOf(request), eventId };
       try {
         await handleCommand(
           store,
           learnerStreamId(userId),
           fold,
           (state) => ({
-            // A registered stream under this request's key means the request already succeeded.
-            events: eventId && state.registered ? [] : decideRegister(state, { userId, username, email, visitorId: visitorIdOf(request) }).map((e) => ({ ...e, eventId })),
+            events: decideAccounts(command, state),
             alsoInTransaction: (tx) => accounts.storeCredentials(tx, userId, passwordHash),
             // The worker issues the link's token when it sends: the job holds the account's id, nothing else.
             jobs: [{ name: EMAIL_SEND, data: verification }],
@@ -195,7 +195,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
         store,
         learnerStreamId(found.userId),
         fold,
-        (state) => ({ events: decideVerify(state, found.userId), alsoInTransaction: consume }),
+        (state) => ({ events: decideAccounts({ type: 'Verify', userId: found.userId }, state), alsoInTransaction: consume }),
         { metadata: requestMetadata(request, found.userId) },
       );
       // Already verified (a second link): nothing to record, but the link is still spent.
@@ -225,7 +225,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
           store,
           learnerStreamId(user.id),
           fold,
-          (state) => ({ events: decideRequestVerification(state, user.id), jobs: [{ name: EMAIL_SEND, data: verification }] }),
+          (state) => ({ events: decideAccounts({ type: 'RequestVerification', userId: user.id }, state), jobs: [{ name: EMAIL_SEND, data: verification }] }),
           { metadata: requestMetadata(request, 'visitor') },
         );
       }

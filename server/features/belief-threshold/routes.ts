@@ -3,9 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
 import { BELIEF_THRESHOLD_ACTIVITY } from '../../../course/activities';
-import { BELIEF_REQUIRED, GOAL_TOO_SHORT, isKnownFrame, isValidGoalText, MAX_BELIEF, MAX_GOAL, TIME_FRAMES, type BeliefGoal } from '../../../course/belief-threshold';
+import { BELIEF_REQUIRED, GOAL_TOO_SHORT, isKnownFrame, isValidGoalText, MAX_BELIEF, MAX_GOAL, TIME_FRAMES } from '../../../course/belief-threshold';
 import { learnerStreamId } from '../../../events/accounts/accounts.events';
-import { decideDeleteGoal, decideSaveGoal, GOAL_NOT_FOUND } from '../../../events/belief-threshold/belief-threshold';
+import { decideBeliefThreshold, GOAL_NOT_FOUND, type BeliefThresholdCommand } from '../../../events/belief-threshold/belief-threshold';
+import { goalsOf } from '../../../events/belief-threshold/queries';
 import { BeliefGoalSaved } from '../../../events/belief-threshold/belief-threshold.events';
 import { InvalidError, NotFoundError } from '../../../events/errors';
 import { learnerFold } from '../../../events/learner';
@@ -60,24 +61,6 @@ const SaveBody = z
     { message: FRAME_MESSAGE, path: ['perfectTimeFrameLabel'] },
   );
 
-type GoalRecord = {
-  goal_id: string;
-  manifest_goal: string;
-  hesitations: BeliefGoal['hesitations'];
-  current_time_index: number;
-  perfect_time_frame_label: string | null;
-  perfect_time_frame_years: number | null;
-};
-const GOAL_COLUMNS = 'goal_id, manifest_goal, hesitations, current_time_index, perfect_time_frame_label, perfect_time_frame_years';
-const toGoal = (r: GoalRecord): BeliefGoal => ({
-  id: r.goal_id,
-  manifestGoal: r.manifest_goal,
-  hesitations: r.hesitations,
-  currentTimeIndex: r.current_time_index,
-  perfectTimeFrameLabel: r.perfect_time_frame_label,
-  perfectTimeFrameYears: r.perfect_time_frame_years,
-});
-
 const beliefThresholdRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }> = async (app, { store, pool }) => {
   app.get(
     '/api/activity/getBeliefThreshold',
@@ -93,8 +76,7 @@ const beliefThresholdRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg
     async (request) => {
       const user = await requireUser(request);
       beliefActivity(request.query.activityId);
-      const { rows } = await pool.query<GoalRecord>(`SELECT ${GOAL_COLUMNS} FROM belief_threshold_goals WHERE user_id = $1 ORDER BY created_at, goal_id`, [user.id]);
-      return { success: true as const, message: 'Tus metas.', data: rows.map(toGoal) };
+      return { success: true as const, message: 'Tus metas.', data: await goalsOf(pool, user.id) };
     },
   );
 
@@ -115,9 +97,8 @@ const beliefThresholdRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg
       beliefActivity(activityId);
       const eventId = eventIdFor(request, 0);
       const newId = eventId ? deterministicUuid('belief-goal', eventId) : timeOrderedUuid();
-      const { events, state } = await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({
-        events: decideSaveGoal(s.progress, s.beliefGoals, { userId: user.id, roles: user.roles, goal, newId, eventId }),
-      }), keyedWrite(request, user.id));
+      const command: BeliefThresholdCommand = { type: 'SaveGoal', userId: user.id, roles: user.roles, goal, newId, eventId };
+      const { events, state } = await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({ events: decideBeliefThreshold(command, s) }), keyedWrite(request, user.id));
       // The goal as this request left it (as the first copy did, for a retry), even if deleted since.
       const saved = state.beliefGoals.goals[events.find(BeliefGoalSaved.is)?.data.goalId ?? goal.id ?? newId];
       if (!saved) throw new NotFoundError(GOAL_NOT_FOUND);
@@ -138,9 +119,8 @@ const beliefThresholdRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg
     },
     async (request) => {
       const user = await requireUser(request);
-      await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({
-        events: decideDeleteGoal(s.beliefGoals, { userId: user.id, roles: user.roles, goalId: request.body.id, eventId: eventIdFor(request, 0) }),
-      }), keyedWrite(request, user.id));
+      const command: BeliefThresholdCommand = { type: 'DeleteGoal', userId: user.id, roles: user.roles, goalId: request.body.id, eventId: eventIdFor(request, 0) };
+      await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({ events: decideBeliefThreshold(command, s) }), keyedWrite(request, user.id));
       return { success: true as const, message: 'Meta eliminada.', data: null };
     },
   );

@@ -3,18 +3,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
-import { currentActivity, progressPercent } from '../../../course/rules';
-import { ACTIVITIES } from '../../../course/syllabus';
-import { learnerStreamId, ROLES } from '../../../events/accounts/accounts.events';
+import { ROLES } from '../../../events/accounts/accounts.events';
+import { funnel } from '../../../events/analytics/queries';
+import { decideCoach, type CoachCommand } from '../../../events/coach/coach';
 import { coachNotesStreamId, MAX_NOTE } from '../../../events/coach/coach.events';
-import { decideAddNote, notesFold } from '../../../events/coach/notes';
+import { notesFold } from '../../../events/coach/notes';
 import { activityOf, describeEvent } from '../../../events/coach/describe';
 import { journeyAt, journeyView } from '../../../events/coach/journey';
+import { journeyEvents, journeyLength, LEARNER_SORTS, learnerSummaries, learnerSummary } from '../../../events/coach/queries';
 import { ForbiddenError, NotFoundError } from '../../../events/errors';
 import type { EventCatalog } from '../../../events/store/catalog';
 import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
-import { EVENT_COLUMNS, toRecorded } from '../../../events/store/event-store';
 import { deterministicUuid, timeOrderedUuid } from '../../../events/store/ids';
 import type { RecordedEvent } from '../../../events/store/types';
 import { envelope, ErrorEnvelope, errorResponses, keyedWriteErrors } from '../../http';
@@ -33,15 +33,6 @@ async function requireCoach(request: FastifyRequest) {
   return user;
 }
 
-const SORTS = {
-  username: 'lower(u.username)',
-  email: 'lower(u.email)',
-  registeredAt: 'u.registered_at',
-  lastActivityAt: 's.updated_at',
-  progress: 'completed_required',
-} as const;
-const REQUIRED = ACTIVITIES.filter((a) => !a.isIgnorable).map((a) => a.slug);
-
 const LearnerSummary = z.object({
   id: z.string(),
   username: z.string(),
@@ -53,40 +44,6 @@ const LearnerSummary = z.object({
   currentActivity: z.object({ slug: z.string(), title: z.string() }).nullable(),
   lastActivityAt: z.string().nullable(),
 });
-
-type LearnerRow = {
-  user_id: string;
-  username: string;
-  email: string;
-  registered_at: Date;
-  verified: boolean;
-  premium: boolean;
-  completed: string[] | null;
-  last_activity_at: Date | null;
-  total: string;
-};
-const LEARNER_SELECT = `
-  SELECT u.user_id, u.username, u.email, u.registered_at, u.email_verified_at IS NOT NULL AS verified, 7 = ANY(u.roles) AS premium,
-         (SELECT array_agg(c.activity_id) FROM completions c WHERE c.user_id = u.user_id) AS completed,
-         (SELECT count(*) FROM completions c WHERE c.user_id = u.user_id AND c.activity_id = ANY($1::text[])) AS completed_required,
-         s.updated_at AS last_activity_at, count(*) OVER () AS total
-  FROM users u LEFT JOIN streams s ON s.stream_id = 'learner-' || u.user_id::text`;
-
-const toSummary = (r: LearnerRow) => {
-  const done = r.completed ?? [];
-  const current = currentActivity(done);
-  return {
-    id: r.user_id,
-    username: r.username,
-    email: r.email,
-    registeredAt: r.registered_at.toISOString(),
-    verified: r.verified,
-    premium: r.premium,
-    progressPercent: progressPercent(done),
-    currentActivity: current ? { slug: current.slug, title: current.title } : null,
-    lastActivityAt: r.last_activity_at?.toISOString() ?? null,
-  };
-};
 
 const JourneyEvent = z.object({
   globalPosition: z.number(),
@@ -139,22 +96,12 @@ const csvCell = (v: unknown) => {
 export const JOURNEY_CSV_COLUMNS = ['global_position', 'recorded_at', 'stream', 'type', 'activity', 'description', 'data'] as const;
 
 const coachRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; catalog: EventCatalog }> = async (app, { store, pool, catalog }) => {
-  /** The learner's journey events (their stream and the coach's notes) in global order, optionally a window of it. */
-  async function journeyEvents(learnerId: string, { withNotes = true, after = 0, upTo, limit }: { withNotes?: boolean; after?: number; upTo?: number; limit?: number } = {}): Promise<RecordedEvent[]> {
-    const streams = withNotes ? [learnerStreamId(learnerId), coachNotesStreamId(learnerId)] : [learnerStreamId(learnerId)];
-    const { rows } = await pool.query(
-      `SELECT ${EVENT_COLUMNS} FROM events
-       WHERE stream_id = ANY($1::text[]) AND global_position > $2 AND ($3::bigint IS NULL OR global_position <= $3)
-       ORDER BY global_position LIMIT $4`,
-      [streams, after, upTo ?? null, limit ?? null],
-    );
-    return rows.map((r) => catalog.upcast(toRecorded(r)));
-  }
+  const events = (learnerId: string, options?: Parameters<typeof journeyEvents>[3]) => journeyEvents(pool, catalog, learnerId, options);
 
   async function learner(id: string) {
-    const { rows } = await pool.query<LearnerRow>(`${LEARNER_SELECT} WHERE u.user_id = $2`, [REQUIRED, id]);
-    if (!rows[0]) throw new NotFoundError(LEARNER_NOT_FOUND);
-    return toSummary(rows[0]);
+    const summary = await learnerSummary(pool, id);
+    if (!summary) throw new NotFoundError(LEARNER_NOT_FOUND);
+    return summary;
   }
 
   app.get(
@@ -166,7 +113,7 @@ const coachRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; cat
         summary: 'Las personas del curso: búsqueda, orden y páginas en el servidor',
         querystring: z.object({
           search: z.string().trim().max(100).default(''),
-          sort: z.enum(Object.keys(SORTS) as [keyof typeof SORTS, ...(keyof typeof SORTS)[]]).default('lastActivityAt'),
+          sort: z.enum(LEARNER_SORTS).default('lastActivityAt'),
           order: z.enum(['asc', 'desc']).default('desc'),
           page: z.coerce.number().int().min(1).default(1),
           pageSize: z.coerce.number().int().min(1).max(100).default(20),
@@ -176,16 +123,9 @@ const coachRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; cat
     },
     async (request) => {
       await requireCoach(request);
-      const { search, sort, order, page, pageSize } = request.query;
-      const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '';
-      const { rows } = await pool.query<LearnerRow>(
-        `${LEARNER_SELECT}
-         WHERE ($2 = '' OR u.username ILIKE $2 OR u.email ILIKE $2)
-         ORDER BY ${SORTS[sort]} ${order === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, u.user_id
-         LIMIT $3 OFFSET $4`,
-        [REQUIRED, pattern, pageSize, (page - 1) * pageSize],
-      );
-      return { success: true as const, message: 'Personas del curso.', data: { learners: rows.map(toSummary), total: Number(rows[0]?.total ?? 0), page, pageSize } };
+      const { page, pageSize } = request.query;
+      const { learners, total } = await learnerSummaries(pool, request.query);
+      return { success: true as const, message: 'Personas del curso.', data: { learners, total, page, pageSize } };
     },
   );
 
@@ -220,20 +160,16 @@ const coachRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; cat
       const { after, limit, activity } = request.query;
       if (activity) {
         // Which events belong to an activity is decided in code (events/coach/describe.ts): filter in memory.
-        const all = (await journeyEvents(request.params.id)).filter((e) => activityOf(e) === activity);
+        const all = (await events(request.params.id)).filter((e) => activityOf(e) === activity);
         const page = all.filter((e) => e.globalPosition > after).slice(0, limit);
         const last = page.at(-1);
         const more = last !== undefined && all.at(-1)!.globalPosition > last.globalPosition;
         return { success: true as const, message: 'Recorrido.', data: { events: page.map(toJourneyEvent), nextAfter: more ? last.globalPosition : null, total: all.length } };
       }
-      const streams = [learnerStreamId(request.params.id), coachNotesStreamId(request.params.id)];
-      const [window, total] = await Promise.all([
-        journeyEvents(request.params.id, { after, limit: limit + 1 }),
-        pool.query<{ n: string }>('SELECT count(*) AS n FROM events WHERE stream_id = ANY($1::text[])', [streams]),
-      ]);
+      const [window, total] = await Promise.all([events(request.params.id, { after, limit: limit + 1 }), journeyLength(pool, request.params.id)]);
       const page = window.slice(0, limit);
       const nextAfter = window.length > limit ? page.at(-1)!.globalPosition : null;
-      return { success: true as const, message: 'Recorrido.', data: { events: page.map(toJourneyEvent), nextAfter, total: Number(total.rows[0]!.n) } };
+      return { success: true as const, message: 'Recorrido.', data: { events: page.map(toJourneyEvent), nextAfter, total } };
     },
   );
 
@@ -253,7 +189,7 @@ const coachRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; cat
       await requireCoach(request);
       await learner(request.params.id);
       const { at } = request.query;
-      const folded = await journeyEvents(request.params.id, { upTo: at });
+      const folded = await events(request.params.id, { upTo: at });
       const view = journeyView(journeyAt(folded));
       return {
         success: true as const,
@@ -280,9 +216,8 @@ const coachRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; cat
       await learner(request.params.id);
       const eventId = eventIdFor(request, 0);
       const noteId = eventId ? deterministicUuid('coach-note', eventId) : timeOrderedUuid();
-      const result = await handleCommand(store, coachNotesStreamId(request.params.id), notesFold, (state) => ({
-        events: decideAddNote(state, { learnerId: request.params.id, noteId, coachId: coach.id, text: request.body.text, eventId }),
-      }), keyedWrite(request, coach.id));
+      const command: CoachCommand = { type: 'AddNote', learnerId: request.params.id, noteId, coachId: coach.id, text: request.body.text, eventId };
+      const result = await handleCommand(store, coachNotesStreamId(request.params.id), notesFold, (state) => ({ events: decideCoach(command, state) }), keyedWrite(request, coach.id));
       return { success: true as const, message: 'Nota guardada.', data: toJourneyEvent(result.events[0]!) };
     },
   );
@@ -302,11 +237,11 @@ const coachRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; cat
     async (request, reply) => {
       await requireCoach(request);
       const summary = await learner(request.params.id);
-      const events = (await journeyEvents(request.params.id)).map(toJourneyEvent);
+      const journey = (await events(request.params.id)).map(toJourneyEvent);
       const name = `recorrido-${summary.username}`.replace(/[^\w.-]/g, '_');
       reply.header('cache-control', 'private, no-store');
       if (request.query.format === 'csv') {
-        const lines = [JOURNEY_CSV_COLUMNS.join(','), ...events.map((e) => [e.globalPosition, e.recordedAt, e.stream, e.type, e.activity, e.description, e.data].map(csvCell).join(','))];
+        const lines = [JOURNEY_CSV_COLUMNS.join(','), ...journey.map((e) => [e.globalPosition, e.recordedAt, e.stream, e.type, e.activity, e.description, e.data].map(csvCell).join(','))];
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${name}.csv"`)
@@ -315,7 +250,7 @@ const coachRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; cat
       return reply
         .header('content-type', 'application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}.json"`)
-        .send(JSON.stringify({ learner: summary, events }, null, 2) as never);
+        .send(JSON.stringify({ learner: summary, events: journey }, null, 2) as never);
     },
   );
 
@@ -349,13 +284,7 @@ const coachRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; cat
       await requireCoach(request);
       const to = request.query.to ?? new Date().toISOString().slice(0, 10);
       const from = request.query.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 89 * 86_400_000).toISOString().slice(0, 10);
-      const sums = `sum(views)::int AS views, sum(leads)::int AS leads, sum(subscriptions)::int AS subscriptions, sum(signups)::int AS signups,
-        sum(verifications)::int AS verifications, sum(payments)::int AS payments, sum(revenue_usd)::float8 AS "revenueUsd"`;
-      const [pages, days] = await Promise.all([
-        pool.query(`SELECT page, ${sums} FROM funnel_daily WHERE day BETWEEN $1 AND $2 GROUP BY page ORDER BY sum(views) + sum(leads) + sum(signups) DESC, page`, [from, to]),
-        pool.query(`SELECT to_char(day, 'YYYY-MM-DD') AS day, ${sums} FROM funnel_daily WHERE day BETWEEN $1 AND $2 GROUP BY day ORDER BY day`, [from, to]),
-      ]);
-      return { success: true as const, message: 'Embudo.', data: { from, to, pages: pages.rows, days: days.rows } };
+      return { success: true as const, message: 'Embudo.', data: { from, to, ...(await funnel(pool, from, to)) } };
     },
   );
 
@@ -371,15 +300,15 @@ const coachRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; cat
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const recorded = await journeyEvents(user.id, { withNotes: false });
-      const events = recorded.map((e) => ({ position: e.globalPosition, recordedAt: e.recordedAt.toISOString(), type: e.type, description: describeEvent(e), data: e.data }));
+      const recorded = await events(user.id, { withNotes: false });
+      const told = recorded.map((e) => ({ position: e.globalPosition, recordedAt: e.recordedAt.toISOString(), type: e.type, description: describeEvent(e), data: e.data }));
       const state = journeyView(journeyAt(recorded));
       const { coachNotes: _notes, ...mine } = state;
       return reply
         .header('cache-control', 'private, no-store')
         .header('content-type', 'application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="mis-datos-manifiesta.json"`)
-        .send(JSON.stringify({ account: user, exportedAt: new Date().toISOString(), summary: mine, events }, null, 2) as never);
+        .send(JSON.stringify({ account: user, exportedAt: new Date().toISOString(), summary: mine, events: told }, null, 2) as never);
     },
   );
 };

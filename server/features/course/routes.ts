@@ -1,30 +1,25 @@
 // /api/activity/* for progress (completion status, completing, guest sync), the text of an activity
 // (/api/course/lesson/{slug}: a paid one's only for premium learners) and /api/resources.
-import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
 import { RESOURCES } from '../../../course/resources';
-import { lockReason, PREMIUM_ROLE } from '../../../course/rules';
-import { ACTIVITIES, activityBySlug, findActivity } from '../../../course/syllabus';
+import { PREMIUM_ROLE } from '../../../course/rules';
+import { activityBySlug } from '../../../course/syllabus';
 import { learnerStreamId } from '../../../events/accounts/accounts.events';
-import { decideComplete, decideGuestCompletions, decideSaveReflection, knownActivity, LOCK_MESSAGES, UNKNOWN_ACTIVITY } from '../../../events/course/course';
+import { decideCourse, inCourseOrder, knownActivity, LOCK_MESSAGES, UNKNOWN_ACTIVITY, type CourseCommand } from '../../../events/course/course';
 import { MAX_REFLECTION } from '../../../events/course/course.events';
-import { guestTranslators, type GuestTranslator } from '../../../events/course/guest-sync';
-import { MAX_DEEP_WHY_RESTARTS } from '../../../events/deep-why/deep-why';
-import { WhyExerciseRestarted } from '../../../events/deep-why/deep-why.events';
-import { ForbiddenError, InvalidError, NotFoundError } from '../../../events/errors';
-import { learnerFold, startedAgain } from '../../../events/learner';
+import { readGuestProgress } from '../../../events/course/guest-sync';
+import { completedActivities, reflectionOf, storedEventIds } from '../../../events/course/queries';
+import { ForbiddenError, NotFoundError } from '../../../events/errors';
+import { learnerFold, startedAgain, type LearnerState } from '../../../events/learner';
+import { guestTranslators } from '../../../events/registry';
 import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
-import { deterministicUuid } from '../../../events/store/ids';
 import { envelope, ErrorEnvelope, errorResponses, keyedWriteErrors } from '../../http';
 import { requireUser } from '../../plugins/auth';
 import { eventIdFor, keyedWrite, requestMetadata } from '../../request';
 import { LESSON_TEXTS } from './lessons';
-
-const ORDER = new Map(ACTIVITIES.map((a, i) => [a.slug, i]));
-const inCourseOrder = (slugs: string[]) => slugs.sort((a, b) => (ORDER.get(a) ?? 0) - (ORDER.get(b) ?? 0));
 
 const Completed = z.array(z.string()).describe('Slugs de las actividades completadas, en el orden del curso');
 const userErrors = { ...errorResponses, 401: ErrorEnvelope, 403: ErrorEnvelope } as const;
@@ -48,12 +43,6 @@ export interface CourseDeps {
 }
 
 const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, pool }) => {
-
-  async function completedOf(userId: string): Promise<string[]> {
-    const { rows } = await pool.query<{ activity_id: string }>('SELECT activity_id FROM completions WHERE user_id = $1', [userId]);
-    return inCourseOrder(rows.map((r) => r.activity_id));
-  }
-
   app.get(
     '/api/activity/getCompletionStatus',
     {
@@ -66,7 +55,7 @@ const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, poo
     },
     async (request) => {
       const user = await requireUser(request);
-      return { success: true as const, message: 'Progreso del curso.', data: await completedOf(user.id) };
+      return { success: true as const, message: 'Progreso del curso.', data: await completedActivities(pool, user.id) };
     },
   );
 
@@ -84,11 +73,12 @@ const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, poo
     async (request) => {
       const user = await requireUser(request);
       const slug = knownActivity(request.body.activityId);
+      const command: CourseCommand = { type: 'CompleteActivity', userId: user.id, slug, roles: user.roles, eventId: eventIdFor(request, 0) };
       const { state } = await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({
-        events: decideComplete(s.progress, { userId: user.id, slug, roles: user.roles, again: startedAgain(s, slug), eventId: eventIdFor(request, 0) }),
+        events: decideCourse({ ...command, again: startedAgain(s, slug) }, s).events,
       }), keyedWrite(request, user.id));
       // The completions as of this write (of the first copy, for a retry), folded from the stream.
-      const completed = inCourseOrder([...state.progress.completed]);
+      const completed = inCourseOrder(state.progress.completed);
       return { success: true as const, message: 'Actividad completada.', data: completed };
     },
   );
@@ -109,47 +99,19 @@ const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, poo
     },
     async (request) => {
       const user = await requireUser(request);
-      const { completedSlugs, activityData } = request.body;
-      for (const slug of [...completedSlugs, ...Object.keys(activityData)]) {
-        if (!findActivity(slug)) throw new InvalidError(`${UNKNOWN_ACTIVITY} (${slug})`);
-      }
-      // Every activity's data is checked before anything is written: one malformed entry refuses all.
-      const parsedData: Array<{ slug: string; translator: GuestTranslator; data: unknown; digest: string }> = [];
-      for (const [key, data] of Object.entries(activityData)) {
-        const slug = knownActivity(key);
-        for (const translator of guestTranslators(slug)) {
-          const parsed = translator.schema.safeParse(data);
-          if (!parsed.success) throw new InvalidError(`Los datos guardados de «${findActivity(slug)!.title}» no son válidos.`);
-          const digest = createHash('sha256').update(JSON.stringify(parsed.data)).digest('hex');
-          parsedData.push({ slug, translator, data: parsed.data, digest });
-        }
-      }
+      // Read and translated first (a malformed part refuses all), with what the log already holds of it.
+      const guest = readGuestProgress(guestTranslators, user.id, request.body);
+      const stored = await storedEventIds(pool, guest.data.flatMap((d) => d.events.map((e) => e.eventId!)));
+      const command: CourseCommand<LearnerState> = { type: 'SyncGuestProgress', ...guest, roles: user.roles, stored };
       let skipped: string[] = [];
       const result = await handleCommand(
         store,
         learnerStreamId(user.id),
         learnerFold,
-        async ({ progress: state, deepWhyCounts }) => {
-          const completions = decideGuestCompletions(state, {
-            userId: user.id,
-            slugs: completedSlugs.map(knownActivity),
-            roles: user.roles,
-            eventIdFor: (slug) => deterministicUuid(user.id, 'guest-sync', slug, 'completed'),
-          });
-          const completedNow = new Set([...state.completed, ...completions.events.map((e) => (e.data as { activityId: string }).activityId)]);
-          // Data of an activity that is still locked for this learner is skipped, like its completion.
-          const dataEvents = parsedData
-            .filter(({ slug }) => !lockReason(slug, completedNow, user.roles))
-            .flatMap(({ slug, translator, data, digest }) =>
-              translator.translate(data, { userId: user.id, eventId: (n) => deterministicUuid(user.id, 'guest-sync', slug, translator.name, digest, String(n)) }),
-            );
-          skipped = [...new Set([...completions.skipped, ...parsedData.filter(({ slug }) => lockReason(slug, completedNow, user.roles)).map((d) => d.slug)])];
-          // Data already synced once (same content, same ids) is not written again; nor a deep-why round past its cap.
-          const { rows } = await pool.query<{ event_id: string }>('SELECT event_id FROM events WHERE event_id = ANY($1::uuid[])', [dataEvents.map((e) => e.eventId)]);
-          const stored = new Set(rows.map((r) => r.event_id));
-          const roundsFull = deepWhyCounts.restarts >= MAX_DEEP_WHY_RESTARTS;
-          const fresh = dataEvents.filter((e) => !stored.has(e.eventId!) && !(roundsFull && e.type === WhyExerciseRestarted.type));
-          return { events: [...completions.events, ...fresh] };
+        (s) => {
+          const decision = decideCourse(command, s);
+          skipped = decision.skipped;
+          return { events: decision.events };
         },
         { metadata: { ...requestMetadata(request, user.id), origin: 'guest-sync' } },
       );
@@ -157,7 +119,7 @@ const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, poo
       return {
         success: true as const,
         message: 'Tu progreso como invitado quedó guardado en tu cuenta.',
-        data: { completed: await completedOf(user.id), added, skipped },
+        data: { completed: await completedActivities(pool, user.id), added, skipped },
       };
     },
   );
@@ -178,9 +140,8 @@ const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, poo
     async (request) => {
       const user = await requireUser(request);
       const slug = knownActivity(request.query.activityId);
-      const { rows } = await pool.query<{ text: string; updated_at: Date }>('SELECT text, updated_at FROM reflections WHERE user_id = $1 AND activity_id = $2', [user.id, slug]);
-      const row = rows[0];
-      return { success: true as const, message: 'Reflexión.', data: { text: row?.text ?? null, updatedAt: row ? row.updated_at.toISOString() : null } };
+      const saved = await reflectionOf(pool, user.id, slug);
+      return { success: true as const, message: 'Reflexión.', data: { text: saved?.text ?? null, updatedAt: saved ? saved.updatedAt.toISOString() : null } };
     },
   );
 
@@ -201,9 +162,8 @@ const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, poo
     async (request) => {
       const user = await requireUser(request);
       const slug = knownActivity(request.body.activityId);
-      const result = await handleCommand(store, learnerStreamId(user.id), learnerFold, ({ progress }) => ({
-        events: decideSaveReflection(progress, { userId: user.id, slug, text: request.body.text, roles: user.roles, eventId: eventIdFor(request, 0) }),
-      }), keyedWrite(request, user.id));
+      const command: CourseCommand = { type: 'SaveReflection', userId: user.id, slug, text: request.body.text, roles: user.roles, eventId: eventIdFor(request, 0) };
+      const result = await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({ events: decideCourse(command, s).events }), keyedWrite(request, user.id));
       const saved = result.events[0];
       return {
         success: true as const,

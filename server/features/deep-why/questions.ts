@@ -8,12 +8,13 @@ import { areaById, AREA_IDS } from '../../../course/areas';
 import { MAX_ANSWER, WHY_LEVELS } from '../../../course/deep-why';
 import { AREA_BELIEFS_ACTIVITY, AREA_VISION_ACTIVITY } from '../../../course/activities';
 import { learnerStreamId } from '../../../events/accounts/accounts.events';
-import { decideQuestionAsked } from '../../../events/deep-why/deep-why';
+import { decideDeepWhy, type DeepWhyCommand } from '../../../events/deep-why/deep-why';
 import { NotFoundError } from '../../../events/errors';
 import { learnerFold } from '../../../events/learner';
 import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
 import { deterministicUuid } from '../../../events/store/ids';
+import { areaTextsOf } from '../../../events/wheel/queries';
 import { AI_WHY_QUESTION, fallbackOnly, type WhyQuestion, type WhyQuestionJob } from '../../../jobs/deep-why/why-question';
 import type { Jobs } from '../../../jobs/boss';
 import { envelope, ErrorEnvelope, errorResponses } from '../../http';
@@ -24,15 +25,22 @@ import type { AiAvailability } from './ai-availability';
  * when a job is retried. `origin` says who made it: the worker ('ai') or the request itself ('fallback').
  */
 export async function recordWhyQuestion(store: EventStore, job: WhyQuestionJob, q: WhyQuestion, origin: 'ai' | 'fallback' = 'ai'): Promise<void> {
-  const { userId } = job;
+  const { userId, questionId, areaId, levelIndex } = job;
   if (!userId) return;
-  await handleCommand(
-    store,
-    learnerStreamId(userId),
-    learnerFold,
-    (s) => ({ events: decideQuestionAsked(s.deepWhyCounts, { ...job, userId, ...q, eventId: deterministicUuid('why-question', job.questionId) }) }),
-    { metadata: { actor: userId, origin } },
-  );
+  const { question, source, model, promptVersion } = q;
+  const command: DeepWhyCommand = {
+    type: 'RecordQuestion',
+    userId,
+    questionId,
+    areaId,
+    levelIndex,
+    question,
+    source,
+    model,
+    promptVersion,
+    eventId: deterministicUuid('why-question', questionId),
+  };
+  await handleCommand(store, learnerStreamId(userId), learnerFold, (s) => ({ events: decideDeepWhy(command, s) }), { metadata: { actor: userId, origin } });
 }
 
 const NOT_FOUND = 'No encontramos esa pregunta.';
@@ -69,12 +77,9 @@ export const whyQuestionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { jobs
       const { areaId, levelIndex, previousAnswer } = request.body;
       let { currentText, futureText } = request.body;
       if (user) {
-        const { rows } = await pool.query<{ activity_id: string; definition: string }>(
-          'SELECT activity_id, definition FROM area_definitions WHERE user_id = $1 AND area_id = $2',
-          [user.id, areaId],
-        );
-        currentText = rows.find((r) => r.activity_id === AREA_BELIEFS_ACTIVITY)?.definition;
-        futureText = rows.find((r) => r.activity_id === AREA_VISION_ACTIVITY)?.definition;
+        const texts = await areaTextsOf(pool, user.id, { areaId });
+        currentText = texts.find((t) => t.activityId === AREA_BELIEFS_ACTIVITY)?.definition;
+        futureText = texts.find((t) => t.activityId === AREA_VISION_ACTIVITY)?.definition;
       }
       const questionId = randomUUID();
       const data: WhyQuestionJob = { userId: user?.id ?? null, questionId, areaId, areaTitle: areaById(areaId)!.title, levelIndex, previousAnswer, currentText, futureText };

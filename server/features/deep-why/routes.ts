@@ -7,10 +7,13 @@ import { AREA_BELIEFS_ACTIVITY, AREA_VISION_ACTIVITY, DEEP_WHY_ACTIVITY } from '
 import { MAX_ANSWER, WHY_LEVELS } from '../../../course/deep-why';
 import { learnerStreamId } from '../../../events/accounts/accounts.events';
 import { learnerFold } from '../../../events/learner';
-import { decideAnswer, decideRestart, decideSelect, targetAreaIds } from '../../../events/deep-why/deep-why';
+import { hasCompleted } from '../../../events/course/queries';
+import { decideDeepWhy, targetAreaIds, type DeepWhyCommand } from '../../../events/deep-why/deep-why';
+import { deepWhyOf } from '../../../events/deep-why/queries';
 import { InvalidError } from '../../../events/errors';
 import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
+import { areaTextsOf, ratingsOf } from '../../../events/wheel/queries';
 import { envelope, ErrorEnvelope, errorResponses, keyedWriteErrors } from '../../http';
 import { requireUser } from '../../plugins/auth';
 import { eventIdFor, keyedWrite } from '../../request';
@@ -47,18 +50,13 @@ const deepWhyRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }>
     async (request) => {
       const user = await requireUser(request);
       // Reads come from the read models.
-      const [ratingRows, definitionRows, deepWhyRows, completedRows] = await Promise.all([
-        pool.query<{ area_id: string; score: number }>('SELECT area_id, score FROM area_ratings WHERE user_id = $1', [user.id]),
-        pool.query<{ activity_id: string; area_id: string; definition: string }>('SELECT activity_id, area_id, definition FROM area_definitions WHERE user_id = $1', [user.id]),
-        pool.query<{ selected_area_ids: string[]; answers: Record<string, (string | null)[]>; restarted: boolean }>(
-          'SELECT selected_area_ids, answers, restarted FROM deep_why WHERE user_id = $1',
-          [user.id],
-        ),
-        pool.query('SELECT 1 FROM completions WHERE user_id = $1 AND activity_id = $2', [user.id, DEEP_WHY_ACTIVITY]),
+      const [ratings, texts, deepWhy, completed] = await Promise.all([
+        ratingsOf(pool, user.id),
+        areaTextsOf(pool, user.id),
+        deepWhyOf(pool, user.id),
+        hasCompleted(pool, user.id, DEEP_WHY_ACTIVITY),
       ]);
-      const ratings = Object.fromEntries(ratingRows.rows.map((r) => [r.area_id, r.score]));
-      const text = (activityId: string, areaId: string) =>
-        definitionRows.rows.find((r) => r.activity_id === activityId && r.area_id === areaId)?.definition ?? null;
+      const text = (activityId: string, areaId: string) => texts.find((t) => t.activityId === activityId && t.areaId === areaId)?.definition ?? null;
       const targetAreas = targetAreaIds(ratings).map((id) => ({
         id,
         score: ratings[id] ?? null,
@@ -66,16 +64,15 @@ const deepWhyRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }>
         currentText: text(AREA_BELIEFS_ACTIVITY, id),
         futureText: text(AREA_VISION_ACTIVITY, id),
       }));
-      const deepWhy = deepWhyRows.rows[0];
       return {
         success: true as const,
         message: 'Tu punto de partida para los 7 niveles del porqué.',
         data: {
           targetAreas,
           whyAnswers: deepWhy?.answers ?? {},
-          selectedAreaIds: deepWhy?.selected_area_ids ?? [],
+          selectedAreaIds: deepWhy?.selectedAreaIds ?? [],
           // Started again since its completion: the course keeps it, but this round has no summary yet.
-          isCompleted: completedRows.rowCount === 1 && !deepWhy?.restarted,
+          isCompleted: completed && !deepWhy?.restarted,
         },
       };
     },
@@ -95,9 +92,8 @@ const deepWhyRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }>
     async (request) => {
       const user = await requireUser(request);
       deepWhyActivity(request.body.activityId);
-      const result = await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({
-        events: decideSelect(s.progress, s.wheel.ratings, s.deepWhy, { userId: user.id, roles: user.roles, areaIds: request.body.selectedAreaIds, eventId: eventIdFor(request, 0) }),
-      }), keyedWrite(request, user.id));
+      const command: DeepWhyCommand = { type: 'SelectAreas', userId: user.id, roles: user.roles, areaIds: request.body.selectedAreaIds, eventId: eventIdFor(request, 0) };
+      const result = await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({ events: decideDeepWhy(command, s) }), keyedWrite(request, user.id));
       const saved = (result.events[0]?.data as { areaIds?: string[] } | undefined)?.areaIds ?? [...new Set(request.body.selectedAreaIds)];
       return { success: true as const, message: 'Selección guardada.', data: saved };
     },
@@ -123,9 +119,8 @@ const deepWhyRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }>
       const user = await requireUser(request);
       deepWhyActivity(request.body.activityId);
       const { areaId, levelIndex, answer } = request.body;
-      await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({
-        events: decideAnswer(s.progress, s.deepWhy, { userId: user.id, roles: user.roles, areaId, levelIndex, answer, eventId: eventIdFor(request, 0) }),
-      }), keyedWrite(request, user.id));
+      const command: DeepWhyCommand = { type: 'AnswerLevel', userId: user.id, roles: user.roles, areaId, levelIndex, answer, eventId: eventIdFor(request, 0) };
+      await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({ events: decideDeepWhy(command, s) }), keyedWrite(request, user.id));
       return { success: true as const, message: 'Respuesta guardada.', data: null };
     },
   );
@@ -144,9 +139,8 @@ const deepWhyRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }>
     async (request) => {
       const user = await requireUser(request);
       deepWhyActivity(request.body.activityId);
-      await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({
-        events: decideRestart(s.progress, s.deepWhy, s.deepWhyCounts, { userId: user.id, roles: user.roles, eventId: eventIdFor(request, 0) }),
-      }), keyedWrite(request, user.id));
+      const command: DeepWhyCommand = { type: 'Restart', userId: user.id, roles: user.roles, eventId: eventIdFor(request, 0) };
+      await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({ events: decideDeepWhy(command, s) }), keyedWrite(request, user.id));
       return { success: true as const, message: 'Ejercicio reiniciado.', data: null };
     },
   );

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Projection } from '../../../events/store/projection';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { ErrorEnvelope, envelope } from '../../http';
 import { MAX_COUNTED, projectionLags } from './lag';
 

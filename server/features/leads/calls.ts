@@ -3,10 +3,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { normaliseEmail } from '../../../events/leads/leads';
-import { CALL_PAGES, ClarificationCallRequested, EMAIL_PATTERN, MAX_CALL_MESSAGE, MAX_EMAIL, MAX_NICK, WHATSAPP_PATTERN } from '../../../events/leads/leads.events';
+import { decideLeads, visitorFold, type LeadsCommand } from '../../../events/leads/leads';
+import { CALL_PAGES, callStreamId, EMAIL_PATTERN, MAX_CALL_MESSAGE, MAX_EMAIL, MAX_NICK, WHATSAPP_PATTERN } from '../../../events/leads/leads.events';
+import { handleCommand } from '../../../events/store/command';
 import { deterministicUuid, timeOrderedUuid } from '../../../events/store/ids';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { envelope, errorResponses, keyedWriteErrors } from '../../http';
 import { eventIdFor, keyedWrite } from '../../request';
 import { optedOut, visitorIdOf } from './visitor';
@@ -46,24 +47,11 @@ const callRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'> & { no
         const eventId = eventIdFor(request, 0);
         const requestId = eventId ? deterministicUuid('call', eventId) : timeOrderedUuid();
         const visitorId = optedOut(request) ? undefined : visitorIdOf(request);
-        await store.append(
-          `call-${requestId}`,
-          [
-            ClarificationCallRequested.create(
-              {
-                requestId,
-                page,
-                name,
-                ...(email ? { email: normaliseEmail(email) } : {}),
-                ...(whatsapp ? { whatsapp } : {}),
-                ...(message ? { message } : {}),
-                ...(visitorId ? { visitorId } : {}),
-              },
-              { eventId },
-            ),
-          ],
-          { expectedVersion: 'any', ...keyedWrite(request, 'visitor') },
-        );
+        const command: LeadsCommand = { type: 'RequestCall', requestId, page, name, email, whatsapp, message, visitorId, eventId };
+        await handleCommand(store, callStreamId(requestId), visitorFold, (state) => ({ events: decideLeads(command, state).events }), {
+          ...keyedWrite(request, 'visitor'),
+          anyVersion: true,
+        });
         return { success: true as const, message: CALL_MESSAGES.received, data: null };
       },
     );

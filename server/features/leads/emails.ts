@@ -1,6 +1,7 @@
 // The welcome mail a new lead receives, per source. Warm, short, in the coach's voice (tú). The worker finds the
 // lead by its stream id when it sends (the job holds nothing else); a lead that is gone by then gets nothing.
 import type { LeadSource } from '../../../events/leads/leads.events';
+import { leadOf } from '../../../events/leads/queries';
 import { greeting } from '../../../events/shared/contact';
 import type { Queryable } from '../../../events/store/types';
 import type { Mail, MailJob, MailRecipient } from '../../../jobs/email/send-email';
@@ -57,8 +58,7 @@ export function leadWelcomeEmail(lead: { email: string; nick: string; page: Lead
 export function leadMailRecipients(db: Queryable, publicUrl: string) {
   return {
     async welcome(job: Extract<MailJob, { kind: 'lead-welcome' }>): Promise<MailRecipient> {
-      const { rows } = await db.query<{ email: string; nick: string }>('SELECT email, nick FROM leads WHERE stream_id = $1', [job.leadId]);
-      const lead = rows[0];
+      const lead = await leadOf(db, job.leadId);
       if (!lead) return { skip: 'no such lead' };
       return { to: lead.email, render: async () => leadWelcomeEmail({ ...lead, page: job.page, section: job.section }, publicUrl) };
     },

@@ -2,12 +2,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { InvalidError } from '../../../events/errors';
-import { decideCaptureLead, evolveVisitor, initialVisitorState, isSubscription, visitorStreamId } from '../../../events/leads/leads';
-import { EMAIL_PATTERN, FUNNEL_PAGES, isLeadSource, LEAD_PAGES, LEAD_SECTIONS, LEAD_STATUSES, LeadPageViewed, MAX_EMAIL, visitStreamId } from '../../../events/leads/leads.events';
+import { decideLeads, isSubscription, visitorFold, visitorStreamId, type LeadsCommand } from '../../../events/leads/leads';
+import { EMAIL_PATTERN, FUNNEL_PAGES, isLeadSource, LEAD_PAGES, LEAD_SECTIONS, LEAD_STATUSES, MAX_EMAIL, visitStreamId } from '../../../events/leads/leads.events';
 import { MAX_NAME, MIN_NAME, NAME_MESSAGE, normaliseName, plainName } from '../../../events/shared/contact';
 import { handleCommand } from '../../../events/store/command';
 import { EMAIL_SEND, type MailJob } from '../../../jobs/email/send-email';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { envelope, errorResponses, keyedWriteErrors } from '../../http';
 import { eventIdFor, keyedWrite } from '../../request';
 import { ensureVisitorId, optedOut, visitorIdOf } from './visitor';
@@ -60,12 +60,13 @@ const leadRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'>> = asy
       // A lead is given knowingly, so it carries the visitor id even under DNT; no new cookie is set then.
       const visitorId = optedOut(request) ? visitorIdOf(request) : ensureVisitorId(request, reply, config.cookieSecure);
       const streamId = visitorStreamId(lead.email);
+      const command: LeadsCommand = { type: 'CaptureLead', ...lead, eventId: eventIdFor(request, 0), visitorId };
       const result = await handleCommand(
         store,
         streamId,
-        { initial: initialVisitorState, evolve: evolveVisitor },
+        visitorFold,
         (state) => {
-          const { events, sendWelcome } = decideCaptureLead(state, { ...lead, eventId: eventIdFor(request, 0), visitorId });
+          const { events, sendWelcome } = decideLeads(command, state);
           // The job names the lead by its stream: the worker reads the address and name when it sends.
           const welcome: MailJob = { kind: 'lead-welcome', leadId: streamId, page: lead.page, section: lead.section };
           return { events, jobs: sendWelcome ? [{ name: EMAIL_SEND, data: welcome }] : [] };
@@ -96,11 +97,11 @@ const leadRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'>> = asy
     async (request, reply) => {
       if (optedOut(request)) return { success: true as const, message: 'Respetamos tu preferencia: esta visita no se registra.', data: { recorded: false } };
       const visitorId = ensureVisitorId(request, reply, config.cookieSecure);
-      await store.append(
-        visitStreamId(visitorId),
-        [LeadPageViewed.create({ visitorId, page: request.body.page, ...(request.body.section ? { section: request.body.section } : {}) }, { eventId: eventIdFor(request, 0) })],
-        { expectedVersion: 'any', ...keyedWrite(request, 'visitor') },
-      );
+      const command: LeadsCommand = { type: 'RecordPageView', visitorId, page: request.body.page, section: request.body.section, eventId: eventIdFor(request, 0) };
+      await handleCommand(store, visitStreamId(visitorId), visitorFold, (state) => ({ events: decideLeads(command, state).events }), {
+        ...keyedWrite(request, 'visitor'),
+        anyVersion: true,
+      });
       return { success: true as const, message: 'Visita registrada.', data: { recorded: true } };
     },
   );

@@ -20,7 +20,8 @@ import {
 import { PREMIUM_ROLE } from '../../../course/rules';
 import { learnerStreamId } from '../../../events/accounts/accounts.events';
 import { learnerFold } from '../../../events/learner';
-import { decideRecordSession, decideSaveRevelation, meditationHistory } from '../../../events/meditation/meditation';
+import { decideMeditation, meditationHistory, type MeditationCommand, type Revelation as SavedRevelation } from '../../../events/meditation/meditation';
+import { meditationTotalsOf, revelationsOf } from '../../../events/meditation/queries';
 import { RevelationSaved } from '../../../events/meditation/meditation.events';
 import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
@@ -83,24 +84,10 @@ const History = z.object({
   meditatedToday: z.boolean(),
 });
 
-type RevelationRecord = { revelation_id: string; revelation: string; total_time_meditated: number; created_at: Date };
-const toRevelation = (r: RevelationRecord) => ({
-  Id: r.revelation_id,
-  Revelation: r.revelation,
-  DateCreated: r.created_at.toISOString(),
-  TotalTimeMeditated: r.total_time_meditated,
-});
+const toRevelation = (r: SavedRevelation) => ({ Id: r.id, Revelation: r.revelation, DateCreated: r.createdAt, TotalTimeMeditated: r.totalTimeMeditated });
 
 const meditationRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }> = async (app, { store, pool }) => {
-  async function history(userId: string, zone: string | undefined) {
-    const { rows } = await pool.query<{ total_seconds: string; sessions: number; days: string[] }>(
-      'SELECT total_seconds, sessions, days FROM meditation_totals WHERE user_id = $1',
-      [userId],
-    );
-    const row = rows[0];
-    const state = row ? { totalSeconds: Number(row.total_seconds), sessions: row.sessions, days: row.days } : { totalSeconds: 0, sessions: 0, days: [] };
-    return meditationHistory(state, dayIn(new Date(), zone));
-  }
+  const history = async (userId: string, zone: string | undefined) => meditationHistory(await meditationTotalsOf(pool, userId), dayIn(new Date(), zone));
 
   app.post(
     '/api/activity/saveRevelation',
@@ -120,15 +107,15 @@ const meditationRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool
       const user = await requireUser(request);
       const eventId = eventIdFor(request, 0);
       const revelationId = eventId ? deterministicUuid('revelation', eventId) : timeOrderedUuid();
-      const { events } = await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({
-        events: decideSaveRevelation(s.meditation, { userId: user.id, revelationId, revelation: request.body.revelation, totalTimeMeditated: request.body.totalTimeMeditated, eventId }),
-      }), keyedWrite(request, user.id));
+      const { revelation, totalTimeMeditated } = request.body;
+      const command: MeditationCommand = { type: 'SaveRevelation', userId: user.id, revelationId, revelation, totalTimeMeditated, eventId };
+      const { events } = await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({ events: decideMeditation(command, s) }), keyedWrite(request, user.id));
       // From the event this request recorded (the first copy's, for a retry), as the read model has it.
       const saved = events.find(RevelationSaved.is)!;
       return {
         success: true as const,
         message: 'Revelación guardada.',
-        data: toRevelation({ revelation_id: saved.data.revelationId, revelation: saved.data.revelation, total_time_meditated: saved.data.totalTimeMeditated, created_at: saved.recordedAt }),
+        data: toRevelation({ id: saved.data.revelationId, revelation: saved.data.revelation, totalTimeMeditated: saved.data.totalTimeMeditated, createdAt: saved.recordedAt.toISOString() }),
       };
     },
   );
@@ -145,11 +132,7 @@ const meditationRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool
     },
     async (request) => {
       const user = await requireUser(request);
-      const { rows } = await pool.query<RevelationRecord>(
-        'SELECT revelation_id, revelation, total_time_meditated, created_at FROM revelations WHERE user_id = $1 ORDER BY created_at DESC, revelation_id DESC',
-        [user.id],
-      );
-      return { success: true as const, message: 'Tus revelaciones.', data: rows.map(toRevelation) };
+      return { success: true as const, message: 'Tus revelaciones.', data: (await revelationsOf(pool, user.id)).map(toRevelation) };
     },
   );
 
@@ -177,16 +160,16 @@ const meditationRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool
       const ended = new Date(Date.now() - (request.body.endedSecondsAgo ?? 0) * 1000);
       const eventId = eventIdFor(request, 0);
       const sessionId = eventId ? deterministicUuid('meditation-session', eventId) : timeOrderedUuid();
+      const command: MeditationCommand = {
+        type: 'RecordSession',
+        session: { userId: user.id, sessionId, seconds: total, activePhases: [...new Set(activePhases)], outcome, day: dayIn(ended, request.body.timeZone) },
+        eventId,
+      };
       await handleCommand(
         store,
         learnerStreamId(user.id),
         learnerFold,
-        (s) => ({
-          events: decideRecordSession(s.meditation, {
-            session: { userId: user.id, sessionId, seconds: total, activePhases: [...new Set(activePhases)], outcome, day: dayIn(ended, request.body.timeZone) },
-            eventId,
-          }),
-        }),
+        (s) => ({ events: decideMeditation(command, s) }),
         // A queued session is sent again with its age measured again: the same session, a later copy.
         keyedWrite(request, user.id, { sendTimeFields: ['endedSecondsAgo'] }),
       );

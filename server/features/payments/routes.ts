@@ -10,10 +10,12 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { isProductId, PRODUCTS, type ProductId } from '../../../course/products';
 import { ConflictError, ForbiddenError, InvalidError, UnauthorizedError, UnavailableError } from '../../../events/errors';
-import { assertClaimable, confirmWrites, evolvePayment, initialPayment, reverseWrites, type VerifiedPayment } from '../../../events/payments/payments';
+import { assertClaimable, decidePayments, paymentFold, type PaymentsCommand, type VerifiedPayment } from '../../../events/payments/payments';
 import { paymentStreamId } from '../../../events/payments/payments.events';
-import { ConcurrencyError, type EventStore } from '../../../events/store/event-store';
-import type { AppConfig } from '../../app';
+import { entitlementsOf, hasEntitlement } from '../../../events/payments/queries';
+import { handleMultiStreamCommand } from '../../../events/store/command';
+import type { EventStore } from '../../../events/store/event-store';
+import type { AppConfig } from '../../deps';
 import { envelope, ErrorEnvelope, errorResponses } from '../../http';
 import { requireUser } from '../../plugins/auth';
 import type { Accounts } from '../accounts/accounts';
@@ -57,24 +59,20 @@ const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, pool, ac
   const provider: MercadoPagoConfig = { apiUrl: config.MERCADOPAGO_API_URL, accessToken: config.MERCADOPAGO_ACCESS_TOKEN, timeoutMs: config.PAYMENT_TIMEOUT_MS };
 
   async function paymentState(paymentId: string) {
-    return (await store.readStream(paymentStreamId(paymentId))).reduce(evolvePayment, initialPayment);
+    return (await store.readStream(paymentStreamId(paymentId))).reduce(paymentFold.evolve, paymentFold.initial);
   }
 
+  /** A decision on a payment, written with what it grants or takes back. */
+  const handlePayment = (paymentId: string, command: PaymentsCommand, metadata: { actor: string; requestId: string }) =>
+    handleMultiStreamCommand(store, paymentStreamId(paymentId), paymentFold, (state) => decidePayments(command, state), { metadata });
+
   /**
-   * Claims the payment for the user with its grant. A lost race is judged like a later request: fine only
-   * when the provider's webhook won it for this same user; otherwise the payment is already used (409).
+   * Claims the payment for the user with its grant. A lost race (a twin request included: the event ids are
+   * the payment's) is judged like a later request: fine only when the provider's webhook won it for this same
+   * user; otherwise the payment is already used (409).
    */
-  async function claim(payment: VerifiedPayment, userId: string, source: 'confirm' | 'webhook', metadata: { actor: string; requestId: string }) {
-    try {
-      const written = await store.appendMany(confirmWrites(payment, userId, source), { metadata });
-      // Every event was already stored: a twin request for this payment got there first (the ids are the
-      // payment's, not the request's), so this one lost the race like a later request would.
-      if (written.every((w) => w.idempotent)) assertClaimable(await paymentState(payment.id), userId);
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError)) throw error;
-      assertClaimable(await paymentState(payment.id), userId);
-    }
-  }
+  const claim = (payment: VerifiedPayment, userId: string, source: 'confirm' | 'webhook', metadata: { actor: string; requestId: string }) =>
+    handlePayment(payment.id, { type: 'ConfirmPayment', payment, userId, source }, metadata);
 
   app.post(
     '/api/payment/confirm',
@@ -155,9 +153,10 @@ const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, pool, ac
     const state = await paymentState(paymentId);
     const reversal = REVERSALS[payment.status as keyof typeof REVERSALS];
     if (reversal) {
-      const writes = reverseWrites(state, paymentId, reversal);
-      if (writes.length === 0) return 'nothing-to-reverse';
-      await store.appendMany(writes, { metadata: { actor: 'mercadopago', requestId } });
+      const reverse: PaymentsCommand = { type: 'ReversePayment', paymentId, status: reversal };
+      // Answered as of the payment this notification found: a twin reversing it at the same moment is told 'reversed' too.
+      if (decidePayments(reverse, state).length === 0) return 'nothing-to-reverse';
+      await handlePayment(paymentId, reverse, { actor: 'mercadopago', requestId });
       log.info({ paymentId, status: reversal }, 'payment reversed');
       return 'reversed';
     }
@@ -193,8 +192,8 @@ const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, pool, ac
     },
     async (request) => {
       const user = await requireUser(request);
-      const { rows } = await pool.query<{ product_id: string; granted_at: Date }>('SELECT product_id, granted_at FROM entitlements WHERE user_id = $1 ORDER BY granted_at', [user.id]);
-      return { success: true as const, message: 'Tus compras.', data: rows.map((r) => ({ productId: r.product_id, grantedAt: r.granted_at.toISOString() })) };
+      const bought = await entitlementsOf(pool, user.id);
+      return { success: true as const, message: 'Tus compras.', data: bought.map((e) => ({ productId: e.productId, grantedAt: e.grantedAt.toISOString() })) };
     },
   );
 
@@ -210,8 +209,7 @@ const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, pool, ac
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const { rowCount } = await pool.query("SELECT 1 FROM entitlements WHERE user_id = $1 AND product_id = 'afirmaciones-ebook'", [user.id]);
-      if (rowCount !== 1) throw new ForbiddenError(NOT_BOUGHT);
+      if (!(await hasEntitlement(pool, user.id, 'afirmaciones-ebook'))) throw new ForbiddenError(NOT_BOUGHT);
       const file = path.join(PRIVATE_DOWNLOADS_DIR, EBOOK_FILE);
       const { size } = await stat(file);
       return reply

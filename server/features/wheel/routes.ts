@@ -11,7 +11,8 @@ import { knownActivity } from '../../../events/course/course';
 import { InvalidError } from '../../../events/errors';
 import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
-import { decideDefine, decideRate } from '../../../events/wheel/wheel';
+import { areaTextsOf, ratingsOf } from '../../../events/wheel/queries';
+import { decideWheel, type WheelCommand } from '../../../events/wheel/wheel';
 import { envelope, ErrorEnvelope, errorResponses, keyedWriteErrors } from '../../http';
 import { requireUser } from '../../plugins/auth';
 import { eventIdFor, keyedWrite } from '../../request';
@@ -41,11 +42,6 @@ function definitionActivity(activityId: string): DefinitionActivity {
 }
 
 const wheelRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }> = async (app, { store, pool }) => {
-  async function ratingsOf(userId: string): Promise<Record<string, number>> {
-    const { rows } = await pool.query<{ area_id: string; score: number }>('SELECT area_id, score FROM area_ratings WHERE user_id = $1', [userId]);
-    return Object.fromEntries(rows.map((r) => [r.area_id, r.score]));
-  }
-
   app.get(
     '/api/activity/getActivityRatings',
     {
@@ -60,7 +56,7 @@ const wheelRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }> =
     async (request) => {
       const user = await requireUser(request);
       wheelActivity(request.query.activityId);
-      return { success: true as const, message: 'Calificaciones.', data: await ratingsOf(user.id) };
+      return { success: true as const, message: 'Calificaciones.', data: await ratingsOf(pool, user.id) };
     },
   );
 
@@ -83,9 +79,8 @@ const wheelRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }> =
       const user = await requireUser(request);
       wheelActivity(request.body.activityId);
       const { areaId, score } = request.body;
-      const { state } = await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({
-        events: decideRate(s.progress, s.wheel, { userId: user.id, roles: user.roles, areaId, score, eventId: eventIdFor(request, 0) }),
-      }), keyedWrite(request, user.id));
+      const command: WheelCommand = { type: 'RateArea', userId: user.id, roles: user.roles, areaId, score, eventId: eventIdFor(request, 0) };
+      const { state } = await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({ events: decideWheel(command, s) }), keyedWrite(request, user.id));
       // The ratings as of this write (of the first copy, for a retry), folded from the stream.
       return { success: true as const, message: 'Calificación guardada.', data: state.wheel.ratings };
     },
@@ -105,14 +100,11 @@ const wheelRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }> =
     async (request) => {
       const user = await requireUser(request);
       const activityId = definitionActivity(request.query.activityId);
-      const { rows } = await pool.query<{ area_id: string; definition: string }>(
-        'SELECT area_id, definition FROM area_definitions WHERE user_id = $1 AND activity_id = $2',
-        [user.id, activityId],
-      );
+      const texts = await areaTextsOf(pool, user.id, { activityId });
       return {
         success: true as const,
         message: 'Respuestas por área.',
-        data: { definitions: Object.fromEntries(rows.map((r) => [r.area_id, r.definition])), ratings: await ratingsOf(user.id) },
+        data: { definitions: Object.fromEntries(texts.map((t) => [t.areaId, t.definition])), ratings: await ratingsOf(pool, user.id) },
       };
     },
   );
@@ -136,9 +128,8 @@ const wheelRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }> =
       const user = await requireUser(request);
       const activityId = definitionActivity(request.body.activityId);
       const { areaId, definition } = request.body;
-      await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({
-        events: decideDefine(s.progress, s.wheel, { userId: user.id, roles: user.roles, activityId, areaId, definition, eventId: eventIdFor(request, 0) }),
-      }), keyedWrite(request, user.id));
+      const command: WheelCommand = { type: 'DefineArea', userId: user.id, roles: user.roles, activityId, areaId, definition, eventId: eventIdFor(request, 0) };
+      await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({ events: decideWheel(command, s) }), keyedWrite(request, user.id));
       return { success: true as const, message: 'Respuesta guardada.', data: null };
     },
   );
