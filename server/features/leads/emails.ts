@@ -1,7 +1,7 @@
 // The welcome mail a new lead receives, per source. Warm, short, in the coach's voice (tú). The worker finds the
 // lead by its stream id when it sends (the job holds nothing else); a lead that is gone by then gets nothing.
 import type { LeadSource } from '../../../events/leads/leads.events';
-import { greeting } from '../../../events/shared/contact';
+import { greeting } from '../../../course/contact';
 import type { Queryable } from '../../../events/store/types';
 import type { Mail, MailJob, MailRecipient } from '../../../jobs/email/send-email';
 

@@ -1,5 +1,5 @@
 // Addresses the activity host links to. Slugs are URL-safe; account links keep '/' readable.
-import { redirectParam } from '../../../../../events/shared/redirect';
+import { redirectParam } from '../../../../../course/redirect';
 
 export const SYLLABUS_PATH = '/cursos/manifiesta';
 
