@@ -173,7 +173,7 @@ export default defineConfig({
             { name: 'course', test: /[\\/]course[\\/](rules|syllabus|products)\.ts$/ },
             {
               name: 'shell',
-              test: /client[\\/]src[\\/]api[\\/](errors|cache-buster|light-client|session-gate)\.ts$|features[\\/]accounts[\\/](api[\\/]accounts-queries|lib[\\/]redirect)\.ts$|course[\\/]redirect\.ts$|vite[\\/]preload-helper/,
+              test: /client[\\/]src[\\/](api[\\/](errors|cache-buster|light-client|session-gate)|lib[\\/]redirect|features[\\/]accounts[\\/]api[\\/]accounts-queries)\.ts$|course[\\/]redirect\.ts$|vite[\\/]preload-helper/,
             },
           ],
         },

@@ -1,7 +1,7 @@
 // Mounted once, inside the session: merges a guest's progress into the account after sign-in.
 // The merge (and TanStack Query with it) loads only once someone is signed in: a guest's first page stays small.
 import { lazy, Suspense } from 'react';
-import { useAuth } from '../features/accounts/session/useAuth';
+import { useAuth } from '../lib/session/useAuth';
 
 const SignedInMerge = lazy(() =>
   Promise.all([import('../features/course/progress/useGuestProgressMerge'), import('./query-scope')]).then(

@@ -5,8 +5,8 @@ import { UNSAFE_createMemoryHistory as createMemoryHistory, type InitialEntry, t
 import { AppProviders, createQueryClient } from '../app/providers';
 import type { Notice } from '../app/layout/SiteNotice';
 import { AppRouter, type AppHistory } from '../app/router';
-import type { User } from '../features/accounts/api/types';
-import { useAuth } from '../features/accounts/session/useAuth';
+import type { User } from '../api/account-types';
+import { useAuth } from '../lib/session/useAuth';
 
 type RenderRouteOptions = {
   /**

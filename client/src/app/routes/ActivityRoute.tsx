@@ -1,6 +1,6 @@
 // /cursos/manifiesta/:activitySlug composed: who is looking (auth), their progress (course) and the activity
 // host (activities). Open to guests: a guest takes the course too, with the progress kept in this browser.
-import { useAuth } from '../../features/accounts/session/useAuth';
+import { useAuth } from '../../lib/session/useAuth';
 import { ActivityPage } from '../../features/activities/pages/ActivityPage';
 import { useCourseProgress } from '../../features/course/progress/useCourseProgress';
 

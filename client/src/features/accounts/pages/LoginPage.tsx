@@ -8,9 +8,9 @@ import { ErrorMessage, Notice } from '../components/Messages';
 import { Button } from '../../../components/Button/Button';
 import { ResendVerification } from '../components/ResendVerification';
 import styles from '../components/auth.module.css';
-import { errorText } from '../lib/error-text';
-import { postLoginPath, withRedirect } from '../lib/redirect';
-import { useAuth } from '../session/useAuth';
+import { errorText } from '../../../api/error-text';
+import { postLoginPath, withRedirect } from '../../../lib/redirect';
+import { useAuth } from '../../../lib/session/useAuth';
 
 // `attempt` remounts the alert so the same message said twice is announced twice.
 type Failure = { message: string; unverifiedEmail: string | null; attempt: number };

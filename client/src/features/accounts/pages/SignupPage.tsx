@@ -8,8 +8,8 @@ import { ErrorMessage } from '../components/Messages';
 import { Button, ButtonLink } from '../../../components/Button/Button';
 import { ResendVerification } from '../components/ResendVerification';
 import styles from '../components/auth.module.css';
-import { errorText } from '../lib/error-text';
-import { safeRedirectPath, withRedirect } from '../lib/redirect';
+import { errorText } from '../../../api/error-text';
+import { safeRedirectPath, withRedirect } from '../../../lib/redirect';
 
 export const MIN_PASSWORD_LENGTH = 8;
 

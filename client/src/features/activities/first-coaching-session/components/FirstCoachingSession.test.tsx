@@ -3,8 +3,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { activityBySlug } from '../../../../../../course/syllabus';
 import { links } from '../../../../config/links';
-import type { User } from '../../../accounts/api/types';
-import { AuthContext } from '../../../accounts/session/auth-context';
+import type { User } from '../../../../api/account-types';
+import { AuthContext } from '../../../../lib/session/auth-context';
 import { makeUser } from '../../../../testing/fake-api';
 import { FirstCoachingSession } from './FirstCoachingSession';
 

@@ -5,7 +5,7 @@
 import { PREMIUM_ROLE } from '../../../../../../course/rules';
 import { Skeleton } from '../../../../components/Skeleton/Skeleton';
 // The host hands bodies `signedIn` but not the roles this page turns on, so it asks the session itself.
-import { useAuth } from '../../../accounts/session/useAuth';
+import { useAuth } from '../../../../lib/session/useAuth';
 import { CompleteActivity } from '../../components/CompleteActivity';
 import type { ActivityBodyProps } from '../../lib/types';
 import { ClarificationCallOffer } from './ClarificationCallOffer';

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../api/errors';
+import { ApiError } from './errors';
 
 /** What to show for a failed call: the server's Spanish message, or `fallback` (network down, no message). */
 export function errorText(error: unknown, fallback: string): string {
