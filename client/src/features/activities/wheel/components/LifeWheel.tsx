@@ -7,6 +7,7 @@ import { allRated, LIFE_AREAS, scoreColour, strongestAreas, weakestAreas, type R
 import { WHEEL_ACTIVITY } from '../../../../../../course/activities';
 import { Button, ButtonLink } from '../../../../components/Button/Button';
 import { Loading } from '../../../../components/Loading/Loading';
+import { RadarChart } from '../../../../components/RadarChart/RadarChart';
 import { Video } from '../../../../components/Video/Video';
 import { readGuestProgress, saveGuestActivityData, useGuestProgress } from '../../../../lib/guest-progress';
 import { SAVE_RATING_ERROR, wheelMutations, wheelQueries, type Ratings } from '../api/wheel-queries';
@@ -16,7 +17,6 @@ import { arrivalView, useCompletionOnArrival } from '../../lib/completion-on-arr
 import { isExpired, useExpiredOnLoad } from '../../lib/session-expiry';
 import type { ActivityBodyProps } from '../../lib/types';
 import styles from './LifeWheel.module.css';
-import { RadarChart } from './RadarChart';
 import { ScoreScale } from './ScoreScale';
 
 export const RATING_FAILED = 'No se pudo guardar tu calificación. Por favor, inténtalo de nuevo.';
