@@ -6,7 +6,7 @@ import { AuthProvider, type SessionChange } from '../features/accounts/session/A
 import type { User } from '../api/account-types';
 import { GuestProgressMerge } from './GuestProgressMerge';
 import { PendingWritesSync } from './PendingWritesSync';
-import { createNoticeSource, NoticeSourceContext, type Notice } from './layout/SiteNotice';
+import { createNoticeSource, NoticeSourceContext, type Notice } from './layout/notice-source';
 import { FirstPageFallback } from './RouteFallback';
 import { QueryHolderContext, type QueryHolder } from './query-holder';
 
