@@ -5,10 +5,10 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIFE_AREAS } from '../../../../../course/areas';
 import { activityBySlug } from '../../../../../course/syllabus';
-import { LESSON_TEXTS } from '../../../../../server/features/course/lessons';
 import { createQueryClient } from '../../../app/providers';
 import { completeAsGuest, GUEST_PROGRESS_KEY } from '../../../lib/guest-progress';
 import { deferred, envelope, makeUser, stubApi } from '../../../testing/fake-api';
+import { LESSON_TEXTS, lessonAnswer } from '../../../testing/lessons';
 import { renderRoute } from '../../../testing/render-route';
 import { LessonBody } from '../components/LessonBody';
 
@@ -16,12 +16,8 @@ const STATUS = 'GET /api/activity/getCompletionStatus';
 const COMPLETE = 'POST /api/activity/markAsComplete';
 const GET_REFLECTION = 'GET /api/activity/getReflection';
 const SAVE_REFLECTION = 'POST /api/activity/saveReflection';
-/** A paid activity's text, as GET /api/course/lesson/{slug} gives it to a premium learner (the server's own text). */
+/** A paid activity's text, as GET /api/course/lesson/{slug} gives it to a premium learner (testing/lessons.ts). */
 const LESSON_TEXT = (slug: string) => `GET /api/course/lesson/${slug}`;
-const lessonAnswer = (slug: string) => {
-  const text = LESSON_TEXTS[slug]!;
-  return envelope(200, 'Lección.', { slug, title: activityBySlug(slug)!.title, intro: text.intro, sections: text.sections, closing: text.closing ?? null });
-};
 
 const FREE_REQUIRED = ['12-areas-balance', 'concientizando-areas-balance', 'viendo-hacia-atras-desde-el-futuro', '7-niveles-deep-why', 'primera-sesion-de-coaching'];
 

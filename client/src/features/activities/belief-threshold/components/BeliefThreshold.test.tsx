@@ -6,9 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BELIEF_THRESHOLD_ACTIVITY } from '../../../../../../course/activities';
 import { BELIEF_REQUIRED, DELETE_CONFIRM, GOAL_TOO_SHORT, TIME_FRAMES, type BeliefGoal } from '../../../../../../course/belief-threshold';
 import { activityBySlug } from '../../../../../../course/syllabus';
-import { LESSON_TEXTS } from '../../../../../../server/features/course/lessons';
 import { createQueryClient } from '../../../../app/providers';
 import { deferred, envelope, noSession, stubApi, type ApiRoutes } from '../../../../testing/fake-api';
+import { LESSON_TEXTS } from '../../../../testing/lessons';
 import BeliefThreshold from './BeliefThreshold';
 
 const PATH = '/cursos/manifiesta/umbral-de-creencia';
