@@ -4,3 +4,6 @@ import { ApiError } from './errors';
 export function errorText(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
 }
+
+/** A 401: the session is over (expired, or ended elsewhere). */
+export const isExpired = (error: unknown) => error instanceof ApiError && error.status === 401;

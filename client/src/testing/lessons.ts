@@ -2,10 +2,8 @@
 // learner, for the component tests' fake server: texts of the tests' own in the server's shape. The real texts
 // are the server's, served only to premium learners, and never part of the client.
 import { activityBySlug } from '../../../course/syllabus';
-import type { paths } from '../api/schema';
+import type { Lesson } from '../lib/activity/body';
 import { envelope } from './fake-api';
-
-type Lesson = paths['/api/course/lesson/{slug}']['get']['responses'][200]['content']['application/json']['data'];
 
 const law = (id: string, title: string) => ({
   id,

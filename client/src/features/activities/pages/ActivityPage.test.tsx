@@ -7,6 +7,7 @@ import { LIFE_AREAS } from '../../../../../course/areas';
 import { activityBySlug } from '../../../../../course/syllabus';
 import { createQueryClient } from '../../../app/providers';
 import { completeAsGuest, GUEST_PROGRESS_KEY } from '../../../lib/guest-progress';
+import { InActivity } from '../../../testing/activity-store';
 import { deferred, envelope, makeUser, stubApi } from '../../../testing/fake-api';
 import { LESSON_TEXTS, lessonAnswer } from '../../../testing/lessons';
 import { renderRoute } from '../../../testing/render-route';
@@ -62,23 +63,18 @@ const storedGuest = () => JSON.parse(window.localStorage.getItem(GUEST_PROGRESS_
 const title = (name: string) => screen.findByRole('heading', { level: 1, name });
 const guestAtCompletion = () => guestWith(['12-areas-balance'], { [GUEST_AT]: { definitions: EVERY_AREA } });
 
-/** The generic lesson's body for a guest, with the host's props: completing keeps it in this browser. */
+/** The generic lesson's body for a guest, with the host's props and store: completing keeps it in this browser. */
 function renderLessonForGuest() {
   const queryClient = createQueryClient();
   const goNext = vi.fn();
+  const store = { where: 'browser' as const, complete: async (data?: unknown) => completeAsGuest(LESSON, data), sessionExpired: vi.fn() };
   const view = render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <MemoryRouter>
-          <LessonBody
-            activity={activityBySlug(LESSON)!}
-            signedIn={false}
-            done={false}
-            complete={async (data) => completeAsGuest(LESSON, data)}
-            goNext={goNext}
-            hasNext
-            sessionExpired={vi.fn()}
-          />
+          <InActivity store={store}>
+            <LessonBody activity={activityBySlug(LESSON)!} done={false} goNext={goNext} hasNext />
+          </InActivity>
         </MemoryRouter>
       </QueryClientProvider>
     </StrictMode>,
