@@ -14,6 +14,7 @@ import { errorText } from '../../../api/error-text';
 import { withRedirect } from '../../../lib/redirect';
 import { useAuth } from '../../../lib/session/useAuth';
 import { PAYMENT_ERROR, PAYMENT_INVALID, PAYMENT_SUCCESS, paymentMutations } from '../api/payment-mutations';
+import forms from '../../../styles/forms.module.css';
 import styles from './PaymentConfirmationPage.module.css';
 
 export const REDIRECT_AFTER_PAYMENT_MS = 3000;
@@ -127,7 +128,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
     <div className={styles.page}>
       <title>Confirmación de pago · Manifiesta</title>
       <h1 className={styles.pageTitle}>Confirmación de pago</h1>
-      <section className={styles.card} aria-labelledby={titleId}>
+      <section className={`${forms.surface} ${styles.card}`} aria-labelledby={titleId}>
         <p className="eyebrow">Tu compra</p>
         <h2 id={titleId} className={styles.title}>
           {title}
