@@ -50,6 +50,7 @@ export function useSessionPrompt(expired: boolean): void {
   }, [expired, sessionExpired]);
 }
 
+/** An activity's DataSource, its types inferred from its two halves. */
 export const activityData = <T, Q = T, K extends QueryKey = QueryKey>(source: DataSource<T, Q, K>) => source;
 
 export function useActivityData<T, Q, K extends QueryKey>(source: DataSource<T, Q, K>): Loaded<T> {
