@@ -119,6 +119,27 @@ describe('useActivityWrite: one way to save, one way to fail', () => {
     expect(mutationFn).not.toHaveBeenCalled();
   });
 
+  it("what comes next goes on in the guest's own event, and once the server answers for a learner", async () => {
+    const guest = inActivity(() => useActivityWrite(saveText(async (value) => value, { says: 'No se pudo guardar.' })), 'browser');
+    const then = vi.fn();
+    act(() => {
+      void guest.result.current.run('Al instante', { then });
+      expect(then).toHaveBeenCalledWith({ ok: true, value: 'Al instante' });
+    });
+
+    const learner = inActivity(() => useActivityWrite(saveText(async (value) => `${value}, guardado`, { says: 'No se pudo guardar.' })), 'server');
+    const later = vi.fn();
+    let running!: Promise<unknown>;
+    act(() => {
+      running = learner.result.current.run('Después', { then: later });
+    });
+    expect(later).not.toHaveBeenCalled();
+    await act(async () => {
+      await running;
+    });
+    expect(later).toHaveBeenCalledWith({ ok: true, value: 'Después, guardado' });
+  });
+
   it("a learner's write goes to the server, pending while it is on its way; this browser keeps nothing", async () => {
     let answer!: (value: string) => void;
     const mutationFn = vi.fn((value: string) => new Promise<string>((resolve) => (answer = () => resolve(`${value}, guardado`))));

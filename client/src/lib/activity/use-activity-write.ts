@@ -39,8 +39,16 @@ export type Write<V, R> = {
  */
 export type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown; message: string | null };
 
-/** `quietly`: an alert is not shown (an attempt the learner did not ask for, e.g. on arrival). */
-export type RunOptions = { quietly?: boolean };
+export type RunOptions = {
+  /** An alert is not shown (an attempt the learner did not ask for, e.g. on arrival). */
+  quietly?: boolean;
+};
+
+/**
+ * `then`: what the page does next, with the outcome — in the same event as the learner's action for a guest's
+ * write (kept at once, as if nothing stood between), when the server answers for a learner's.
+ */
+export type WriteOptions<R> = RunOptions & { then?: (outcome: Outcome<R>) => void };
 
 function failed(store: ActivityStore, error: unknown, failure: Failure, { quietly = false }: RunOptions = {}): Outcome<never> {
   if (!failure.expiredFails && isExpired(error)) {
@@ -54,22 +62,28 @@ function failed(store: ActivityStore, error: unknown, failure: Failure, { quietl
   return { ok: false, error, message };
 }
 
-/** `run` saves; `pending` is true while a learner's write is on its way (a guest's is done at once). */
+/** `run` saves (resolving to its outcome); `pending` is true while a learner's write is on its way. */
 export function useActivityWrite<V, R>(write: Write<V, R>) {
   const store = useActivityStore();
   const { mutateAsync } = useMutation(write.server());
   const [pending, setPending] = useState(false);
 
-  const run = async (vars: V, options?: RunOptions): Promise<Outcome<R>> => {
-    if (store.where === 'browser') return { ok: true, value: write.browser(vars) };
-    setPending(true);
-    try {
-      return { ok: true, value: await mutateAsync(vars) };
-    } catch (error) {
-      return failed(store, error, write.failure, options);
-    } finally {
-      setPending(false);
+  const run = async (vars: V, { then, ...options }: WriteOptions<R> = {}): Promise<Outcome<R>> => {
+    if (store.where === 'browser') {
+      const kept: Outcome<R> = { ok: true, value: write.browser(vars) };
+      then?.(kept);
+      return kept;
     }
+    setPending(true);
+    let outcome: Outcome<R>;
+    try {
+      outcome = { ok: true, value: await mutateAsync(vars) };
+    } catch (error) {
+      outcome = failed(store, error, write.failure, options);
+    }
+    setPending(false);
+    then?.(outcome);
+    return outcome;
   };
   return { run, pending };
 }

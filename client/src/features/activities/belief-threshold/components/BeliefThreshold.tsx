@@ -118,19 +118,25 @@ function Session({ activity, text, goals, done, goNext, hasNext }: SessionProps)
     }
   };
 
-  /** Saves the whole goal (a learner's, on the server), then goes on with what was saved. */
-  const persist = async (draft: GoalDraft, then: (saved: BeliefGoal) => void): Promise<void> => {
+  /**
+   * Saves the whole goal, then goes on with what was saved: a guest's at once, in the same event, a learner's once
+   * the server has it.
+   */
+  const persist = (draft: GoalDraft, then: (saved: BeliefGoal) => void) => {
     if (savingRef.current) return;
     savingRef.current = true;
     setFailure(null);
-    const saved = await goalSave.run(draft);
-    savingRef.current = false;
-    if (!saved.ok) {
-      if (saved.message) setFailure({ message: saved.message, retry: () => void persist(draft, then) });
-      return;
-    }
-    // After the save is over: what comes next may save again (the completion on the way to the summary).
-    then(saved.value);
+    void goalSave.run(draft, {
+      then: (saved) => {
+        savingRef.current = false;
+        if (!saved.ok) {
+          if (saved.message) setFailure({ message: saved.message, retry: () => persist(draft, then) });
+          return;
+        }
+        // After the save is over: what comes next may save again (the completion on the way to the summary).
+        then(saved.value);
+      },
+    });
   };
 
   const goTo = (saved: BeliefGoal, next: Screen) => {
@@ -144,7 +150,7 @@ function Session({ activity, text, goals, done, goNext, hasNext }: SessionProps)
       return;
     }
     const draft: GoalDraft = { manifestGoal: text.trim(), hesitations: [], currentTimeIndex: 0, perfectTimeFrameLabel: null, perfectTimeFrameYears: null };
-    void persist(draft, (saved) => goTo(saved, 'questioning'));
+    persist(draft, (saved) => goTo(saved, 'questioning'));
   };
 
   const open = (chosen: BeliefGoal) => goTo(chosen, isGoalDone(chosen) ? 'summary' : 'questioning');
@@ -203,7 +209,7 @@ function Session({ activity, text, goals, done, goNext, hasNext }: SessionProps)
         goal={current}
         {...saveState}
         hasNext={hasNext}
-        onRestart={() => void persist(restart(current), (saved) => goTo(saved, 'questioning'))}
+        onRestart={() => persist(restart(current), (saved) => goTo(saved, 'questioning'))}
         onBack={backToGoals}
         onNext={goOn}
         headingRef={headingRef}
@@ -222,7 +228,7 @@ function Session({ activity, text, goals, done, goNext, hasNext }: SessionProps)
             return;
           }
           const { goal: next, step } = addHesitation(current, belief);
-          void persist(next, (saved) => goTo(saved, step.screen));
+          persist(next, (saved) => goTo(saved, step.screen));
         }}
         onEdit={() => setInvalid(null)}
         onBack={() => show('questioning')}
@@ -239,9 +245,9 @@ function Session({ activity, text, goals, done, goNext, hasNext }: SessionProps)
       onYes={() => {
         const step = advance(current.currentTimeIndex);
         if (step.screen === 'summary') show('summary');
-        else void persist({ ...current, currentTimeIndex: step.index }, (saved) => goTo(saved, 'questioning'));
+        else persist({ ...current, currentTimeIndex: step.index }, (saved) => goTo(saved, 'questioning'));
       }}
-      onPerfect={() => void persist(choosePerfect(current), (saved) => goTo(saved, 'summary'))}
+      onPerfect={() => persist(choosePerfect(current), (saved) => goTo(saved, 'summary'))}
       onBack={backToGoals}
       headingRef={headingRef}
     />

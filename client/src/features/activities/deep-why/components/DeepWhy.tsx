@@ -116,16 +116,21 @@ function Session({ start, done, goNext, hasNext }: SessionProps) {
     if (!outcome.ok && outcome.message) setError(outcome.message);
   };
 
-  const confirmSelection = async (picks: string[]) => {
+  // A guest's choice and restart are kept at once, and the page moves on in the same event; a learner's once the
+  // server has them.
+  const confirmSelection = (picks: string[]) => {
     if (working || picks.length !== FOCUS_AREAS) return;
     setError(null);
-    const saved = await selection.run(picks);
-    if (!saved.ok) return say(saved);
-    const ids = saved.value.length === FOCUS_AREAS ? saved.value : picks;
-    setSelected(ids);
-    const at = resumePosition(ids, answers);
-    moveTo(at, answers, ids);
-    show('activity');
+    void selection.run(picks, {
+      then: (saved) => {
+        if (!saved.ok) return say(saved);
+        const ids = saved.value.length === FOCUS_AREAS ? saved.value : picks;
+        setSelected(ids);
+        const at = resumePosition(ids, answers);
+        moveTo(at, answers, ids);
+        show('activity');
+      },
+    });
   };
 
   /** Saves one level's answer; the answers with it, or null (after saying why) when it failed. */
@@ -184,20 +189,23 @@ function Session({ start, done, goNext, hasNext }: SessionProps) {
   };
 
   /** 'Rehacer Ejercicio': recorded (a learner's on the server, a guest's here), then an empty selection. */
-  const redo = async () => {
+  const redo = () => {
     if (working) return;
     setError(null);
-    const restarted = await restarting.run();
-    if (!restarted.ok) return say(restarted);
-    setSelected([]);
-    setAnswers({});
-    setPosition({ areaIndex: 0, levelIndex: 0 });
-    setText('');
-    show('selection');
+    void restarting.run(undefined, {
+      then: (restarted) => {
+        if (!restarted.ok) return say(restarted);
+        setSelected([]);
+        setAnswers({});
+        setPosition({ areaIndex: 0, levelIndex: 0 });
+        setText('');
+        show('selection');
+      },
+    });
   };
 
   if (view === 'selection') {
-    return <Selection targets={targets} busy={working} error={error} onConfirm={(picks) => void confirmSelection(picks)} headingRef={headingRef} />;
+    return <Selection targets={targets} busy={working} error={error} onConfirm={confirmSelection} headingRef={headingRef} />;
   }
   if (view === 'summary') {
     return (
@@ -208,7 +216,7 @@ function Session({ start, done, goNext, hasNext }: SessionProps) {
         hasNext={hasNext}
         busy={working}
         error={error}
-        onRedo={() => void redo()}
+        onRedo={redo}
         onNext={goNext}
         headingRef={headingRef}
       />

@@ -62,20 +62,27 @@ function WheelSession({ activity, done, goNext, hasNext, initialRatings }: Sessi
     setView(next);
   };
 
-  const choose = async (areaIndex: number, score: number) => {
+  // A guest's score is kept at once and the wizard moves on in the same event; a learner's once the server has it.
+  const choose = (areaIndex: number, score: number) => {
     if (savingRef.current) return;
     const area = LIFE_AREAS[areaIndex]!;
     const before = ratings;
     setRatings({ ...ratings, [area.id]: score });
     savingRef.current = true;
-    const saved = await rating.run({ areaId: area.id, score });
-    savingRef.current = false;
-    if (!saved.ok) {
-      setRatings(before);
-      return;
-    }
-    setRecent((ids) => [area.id, ...ids.filter((id) => id !== area.id)]);
-    if (areaIndex < LIFE_AREAS.length - 1) setIndex((current) => (current === areaIndex ? areaIndex + 1 : current));
+    void rating.run(
+      { areaId: area.id, score },
+      {
+        then: (saved) => {
+          savingRef.current = false;
+          if (!saved.ok) {
+            setRatings(before);
+            return;
+          }
+          setRecent((ids) => [area.id, ...ids.filter((id) => id !== area.id)]);
+          if (areaIndex < LIFE_AREAS.length - 1) setIndex((current) => (current === areaIndex ? areaIndex + 1 : current));
+        },
+      },
+    );
   };
 
   // On arrival the completion is tried quietly: the finish button that the learner lands on says why, when pressed.
@@ -133,7 +140,7 @@ function WheelSession({ activity, done, goNext, hasNext, initialRatings }: Sessi
       saving={rating.pending}
       finishing={finishing}
       onIndex={setIndex}
-      onChoose={(score) => void choose(index, score)}
+      onChoose={(score) => choose(index, score)}
       onFinish={() => void finish()}
       headingRef={headingRef}
     />
