@@ -30,18 +30,23 @@ export function LessonBody({ activity, done, goNext, hasNext }: ActivityBodyProp
   const dirty = draft !== null && draft.trim() !== savedText.trim();
   const [saved, setSaved] = useState<Saved>(null);
 
+  // Said at once for a guest (kept in this browser), once the server answers for a learner; a failure rejects too,
+  // for the finish button on its way to completing.
   const saveText = async () => {
     const trimmed = text.trim();
     if (!trimmed) return;
     setSaved(null);
-    const outcome = await save.run({ slug, text: trimmed });
-    if (!outcome.ok) {
-      setSaved({ kind: 'error', message: outcome.message ?? '' });
-      // The finish button says it too, when it was on the way to completing.
-      throw outcome.error;
-    }
-    setDraft(null);
-    setSaved({ kind: 'saved', where });
+    const outcome = await save.run(
+      { slug, text: trimmed },
+      {
+        then: (result) => {
+          if (!result.ok) return setSaved({ kind: 'error', message: result.message ?? '' });
+          setDraft(null);
+          setSaved({ kind: 'saved', where });
+        },
+      },
+    );
+    if (!outcome.ok) throw outcome.error;
   };
 
   const onSaveClick = () => {
