@@ -155,7 +155,8 @@ export default defineConfig({
         // /cursos/manifiesta needed 23 scripts, several under 1 KB (TanStack Query alone came in seven). Over
         // HTTP/1.1 each costs a request, and Lighthouse's phone waits a round trip for every six. So the query
         // library is one chunk (not its provider's context, which the shell needs and which would drag the whole
-        // library into /menu), the course rules and catalogue one, and the shell's small API and account helpers one.
+        // library into /menu), the course rules and catalogue one, the shell's small API and account helpers one,
+        // the forms' small shared pieces one and the activity bodies' one.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
@@ -166,10 +167,24 @@ export default defineConfig({
               test: (id) => /node_modules[\\/]@tanstack[\\/]/.test(id) && !/QueryClientProvider/.test(id),
               includeDependenciesRecursively: false,
             },
-            { name: 'course', test: /[\\/]course[\\/](rules|syllabus|products)\.ts$/ },
+            // The course's rules, catalogue and addresses.
+            { name: 'course', test: /[\\/]course[\\/](rules|syllabus|products)\.ts$|client[\\/]src[\\/]lib[\\/]course-paths\.ts$/ },
+            // The small pieces that forms share (a field and the forms' stylesheet, the words for a failed call, the
+            // contact rules), and what every activity's body shares (its store, its end): one chunk each for the pages
+            // that use them, not one request a module.
+            {
+              name: 'forms',
+              test: /client[\\/]src[\\/](components[\\/]Field[\\/]|styles[\\/]forms\.module\.css|api[\\/]error-text\.ts)|course[\\/]contact\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'activity',
+              test: /client[\\/]src[\\/](components[\\/]CompleteActivity|lib[\\/]activity)[\\/]/,
+              includeDependenciesRecursively: false,
+            },
             {
               name: 'shell',
-              test: /client[\\/]src[\\/]api[\\/](errors|cache-buster|light-client|session-gate)\.ts$|features[\\/]accounts[\\/](api[\\/]accounts-queries|lib[\\/]redirect)\.ts$|events[\\/]shared[\\/]redirect\.ts$|vite[\\/]preload-helper/,
+              test: /client[\\/]src[\\/](api[\\/](errors|cache-buster|light-client|session-gate)|lib[\\/]redirect|features[\\/]accounts[\\/]api[\\/]accounts-queries)\.ts$|course[\\/]redirect\.ts$|vite[\\/]preload-helper/,
             },
           ],
         },

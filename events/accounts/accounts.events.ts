@@ -1,6 +1,6 @@
 // Account facts, in the learner's stream. No password, hash or token ever goes into these events.
 import { z } from 'zod';
-import { EMAIL_PATTERN, MAX_EMAIL } from '../shared/contact';
+import { EMAIL_PATTERN, MAX_EMAIL } from '../../course/contact';
 import { defineEvent } from '../store/catalog';
 
 export const ROLES = { premium: 7, coach: 9 } as const;

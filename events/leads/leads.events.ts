@@ -1,6 +1,6 @@
 // Lead capture: a visitor leaves a name and e-mail for a free download or the newsletter.
 import { z } from 'zod';
-import { EMAIL_PATTERN, MAX_EMAIL } from '../shared/contact';
+import { EMAIL_PATTERN, MAX_EMAIL } from '../../course/contact';
 import { defineEvent } from '../store/catalog';
 
 /** The pages, sections and statuses that capture leads, and nothing else: a lead from anywhere else is refused. */
@@ -21,7 +21,7 @@ export function isLeadSource(page: string, section: string, status: string): boo
   return LEAD_SOURCES.some((s) => s.page === page && s.section === section && s.status === status);
 }
 
-export { EMAIL_PATTERN, MAX_EMAIL } from '../shared/contact';
+export { EMAIL_PATTERN, MAX_EMAIL } from '../../course/contact';
 export const MAX_NICK = 80;
 
 export const LeadCaptured = defineEvent(

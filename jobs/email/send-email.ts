@@ -7,8 +7,8 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import { LEAD_PAGES, LEAD_SECTIONS } from '../../events/leads/leads.events';
-import { EMAIL_PATTERN, MAX_EMAIL } from '../../events/shared/contact';
-import { MAX_REDIRECT_LENGTH } from '../../events/shared/redirect';
+import { EMAIL_PATTERN, MAX_EMAIL } from '../../course/contact';
+import { MAX_REDIRECT_LENGTH } from '../../course/redirect';
 import { defineJob } from '../define';
 import type { MailThrottle } from './throttle';
 

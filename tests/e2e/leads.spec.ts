@@ -3,7 +3,7 @@
 // (and asks for just a name where a link was typed).
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
-import { NAME_MESSAGE } from '../../events/shared/contact';
+import { NAME_MESSAGE } from '../../course/contact';
 
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 

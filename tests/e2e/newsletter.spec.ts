@@ -2,7 +2,7 @@
 // greeting and inline styles, a visitor's subscription answered by the server (and a name refused), and an
 // unknown letter.
 import { expect, test } from '@playwright/test';
-import { NAME_MESSAGE } from '../../events/shared/contact';
+import { NAME_MESSAGE } from '../../course/contact';
 import { newAccount } from './accounts';
 
 const FIRST_LETTER = '/newsletter/dean/2025-07-01-el-arte-de-soltar';

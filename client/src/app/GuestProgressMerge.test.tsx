@@ -2,13 +2,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useGuestProgressMerge } from '../features/course/progress/useGuestProgressMerge';
 import { meditationQueries } from '../features/meditation/api/meditation-queries';
 import { PENDING_REVELATION_KEY } from '../features/meditation/pending-revelation';
 import { LIFE_AREAS } from '../../../course/areas';
 import { GUEST_PROGRESS_KEY } from '../lib/guest-progress';
 import { deferred, envelope, makeUser, stubApi } from '../testing/fake-api';
 import { renderRoute } from '../testing/render-route';
+import { useGuestHandover } from './guest-handover';
 import { createQueryClient } from './providers';
 
 const SYNC = 'POST /api/activity/syncGuestProgress';
@@ -63,7 +63,7 @@ describe('guest progress merge', () => {
     const api = stubApi({ [SYNC]: envelope(200, 'ok', { completed: guestProgress.completedSlugs, added: 2, skipped: [] }) });
     const client = createQueryClient();
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-    const { rerender } = renderHook((session: { userId: string | null; isLoading: boolean }) => useGuestProgressMerge(session), {
+    const { rerender } = renderHook((session: { userId: string | null; isLoading: boolean }) => useGuestHandover(session), {
       initialProps: { userId: 'a1b2', isLoading: true },
       wrapper,
     });
@@ -183,7 +183,7 @@ describe('pending revelation merge', () => {
     client.setQueryData(meditationQueries.revelations().queryKey, []);
     const api = stubApi({ [SAVE_REVELATION]: envelope(200, 'Revelación guardada.', saved), [REVELATIONS]: envelope(200, 'Tus revelaciones.', [saved]) });
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-    renderHook(() => useGuestProgressMerge({ userId: 'a1b2', isLoading: false }), { wrapper });
+    renderHook(() => useGuestHandover({ userId: 'a1b2', isLoading: false }), { wrapper });
 
     await waitFor(() => expect(storedRevelation()).toBeNull());
     expect(api.callsTo(SYNC)).toHaveLength(0);

@@ -1,13 +1,14 @@
-// Mounted once, inside the session: merges a guest's progress into the account after sign-in.
-// The merge (and TanStack Query with it) loads only once someone is signed in: a guest's first page stays small.
+// Mounted once, inside the session: hands what a guest did in this browser to the account after sign-in
+// (guest-handover.ts). It (and TanStack Query with it) loads only once someone is signed in: a guest's first page
+// stays small.
 import { lazy, Suspense } from 'react';
-import { useAuth } from '../features/accounts/session/useAuth';
+import { useAuth } from '../lib/session/useAuth';
 
 const SignedInMerge = lazy(() =>
-  Promise.all([import('../features/course/progress/useGuestProgressMerge'), import('./query-scope')]).then(
-    ([{ useGuestProgressMerge }, { QueryScope }]) => {
+  Promise.all([import('./guest-handover'), import('./query-scope')]).then(
+    ([{ useGuestHandover }, { QueryScope }]) => {
       function Merge({ userId }: { userId: string }) {
-        useGuestProgressMerge({ userId, isLoading: false });
+        useGuestHandover({ userId, isLoading: false });
         return null;
       }
       return {

@@ -2,7 +2,7 @@
 // revelations: lib/outbox.ts) when the page loads or the network comes back. The code that sends them loads only
 // when something of this account is waiting, so a visitor's first page stays small.
 import { useEffect } from 'react';
-import { useAuth } from '../features/accounts/session/useAuth';
+import { useAuth } from '../lib/session/useAuth';
 import { queuedFor } from '../lib/outbox';
 
 export function PendingWritesSync() {

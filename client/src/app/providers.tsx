@@ -3,10 +3,10 @@
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { AuthProvider, type SessionChange } from '../features/accounts/session/AuthProvider';
-import type { User } from '../features/accounts/api/types';
+import type { User } from '../api/account-types';
 import { GuestProgressMerge } from './GuestProgressMerge';
 import { PendingWritesSync } from './PendingWritesSync';
-import { createNoticeSource, NoticeSourceContext, type Notice } from './layout/SiteNotice';
+import { createNoticeSource, NoticeSourceContext, type Notice } from './layout/notice-source';
 import { FirstPageFallback } from './RouteFallback';
 import { QueryHolderContext, type QueryHolder } from './query-holder';
 

@@ -1,7 +1,7 @@
 // A stand-in for the server in component tests: global fetch answers from a table of routes, in the API's
 // { success, message, data } envelope. Nothing reaches the network.
 import { vi } from 'vitest';
-import type { User } from '../features/accounts/api/types';
+import type { User } from '../api/account-types';
 
 type Answer = Response | Promise<Response>;
 type Handler = (request: Request) => Answer;

@@ -3,10 +3,10 @@ import { render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { UNSAFE_createMemoryHistory as createMemoryHistory, type InitialEntry, type RouteObject, type To } from 'react-router-dom';
 import { AppProviders, createQueryClient } from '../app/providers';
-import type { Notice } from '../app/layout/SiteNotice';
+import type { Notice } from '../app/layout/notice-source';
 import { AppRouter, type AppHistory } from '../app/router';
-import type { User } from '../features/accounts/api/types';
-import { useAuth } from '../features/accounts/session/useAuth';
+import type { User } from '../api/account-types';
+import { useAuth } from '../lib/session/useAuth';
 
 type RenderRouteOptions = {
   /**

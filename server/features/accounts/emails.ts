@@ -1,8 +1,8 @@
 // The account e-mails, in Spanish, HTML and plain text, and who they go to: the worker finds the account by its
 // id when it sends (the job holds nothing else), and a verification mail gets a fresh token only then.
 import { accountContactOf } from '../../../events/accounts/queries';
-import { greeting } from '../../../events/shared/contact';
-import { redirectParam } from '../../../events/shared/redirect';
+import { greeting } from '../../../course/contact';
+import { redirectParam } from '../../../course/redirect';
 import type { Queryable } from '../../../events/store/types';
 import type { Mail, MailJob, MailRecipient } from '../../../jobs/email/send-email';
 import { storeVerificationToken, VERIFICATION_TTL_HOURS } from './accounts';

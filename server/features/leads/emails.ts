@@ -2,7 +2,7 @@
 // lead by its stream id when it sends (the job holds nothing else); a lead that is gone by then gets nothing.
 import type { LeadSource } from '../../../events/leads/leads.events';
 import { leadOf } from '../../../events/leads/queries';
-import { greeting } from '../../../events/shared/contact';
+import { greeting } from '../../../course/contact';
 import type { Queryable } from '../../../events/store/types';
 import type { Mail, MailJob, MailRecipient } from '../../../jobs/email/send-email';
 

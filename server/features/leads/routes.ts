@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { InvalidError } from '../../../events/errors';
 import { decideLeads, isSubscription, visitorFold, visitorStreamId, type LeadsCommand } from '../../../events/leads/leads';
 import { EMAIL_PATTERN, FUNNEL_PAGES, isLeadSource, LEAD_PAGES, LEAD_SECTIONS, LEAD_STATUSES, MAX_EMAIL, visitStreamId } from '../../../events/leads/leads.events';
-import { MAX_NAME, MIN_NAME, NAME_MESSAGE, normaliseName, plainName } from '../../../events/shared/contact';
+import { MAX_NAME, MIN_NAME, NAME_MESSAGE, normaliseName, plainName } from '../../../course/contact';
 import { handleCommand } from '../../../events/store/command';
 import { EMAIL_SEND, type MailJob } from '../../../jobs/email/send-email';
 import type { AppDeps } from '../../deps';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { RouteFallback } from '../RouteFallback';
-import { useAuth } from '../../features/accounts/session/useAuth';
+import { useAuth } from '../../lib/session/useAuth';
 
 /**
  * Guests only (/login, /signup): a signed-in user who arrives is sent to /menu. Someone who signs in *here* is

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { RouteFallback } from '../RouteFallback';
-import { withRedirect } from '../../features/accounts/lib/redirect';
-import { useAuth } from '../../features/accounts/session/useAuth';
+import { withRedirect } from '../../lib/redirect';
+import { useAuth } from '../../lib/session/useAuth';
 
 /** Signed-in users only. A guest goes to /login, which brings them back here afterwards. */
 export function ProtectedRoute() {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ButtonLink } from '../../components/Button/Button';
-import { withRedirect } from '../../features/accounts/lib/redirect';
+import { withRedirect } from '../../lib/redirect';
 import styles from './AccederButton.module.css';
 
 export const SCROLL_HIDE_PX = 20;

@@ -1,7 +1,7 @@
 // The signed-in user's side drawer: a modal panel opened by a hamburger button.
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { useAuth } from '../../features/accounts/session/useAuth';
+import { useAuth } from '../../lib/session/useAuth';
 import { isCoach } from '../../features/coach/roles';
 import styles from './AccountDrawer.module.css';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useLayoutEffect, useRef, type MouseEvent, type RefObject } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { useAuth } from '../../features/accounts/session/useAuth';
+import { useAuth } from '../../lib/session/useAuth';
 import { useNavigating } from '../navigating';
 import { RouteFallback } from '../RouteFallback';
 import { AccederButton } from './AccederButton';

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, stubApi, VIEW_ROUTE } from '../../testing/fake-api';
 import { renderRoute } from '../../testing/render-route';
-import { NOTICE_DISMISSED_KEY, type Notice } from './SiteNotice';
+import { NOTICE_DISMISSED_KEY, type Notice } from './notice-source';
 
 const retreat: Notice = { id: 'a1b2c3d4e5f6', text: 'Últimos cupos para el Retiro de Hielo de noviembre.', link: '/hielo' };
 const live: Notice = { id: '0f9e8d7c6b5a', text: 'Este jueves hay masterclass en vivo.', link: 'https://www.youtube.com/@manifiesta/live' };

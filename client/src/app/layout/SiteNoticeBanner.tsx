@@ -1,7 +1,7 @@
 // The site notice's banner: loaded only when there is a notice, so that a page without one carries none of it.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { NOTICE_DISMISSED_KEY, type Notice } from './SiteNotice';
+import { NOTICE_DISMISSED_KEY, type Notice } from './notice-source';
 import styles from './SiteNotice.module.css';
 
 // Storage can be unavailable (private modes, blocked cookies): then dismissal lasts until the page reloads.

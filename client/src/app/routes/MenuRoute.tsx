@@ -1,5 +1,5 @@
 // /menu composed with the session: the menu feature shows a profile, the accounts feature knows who it is.
-import { useAuth } from '../../features/accounts/session/useAuth';
+import { useAuth } from '../../lib/session/useAuth';
 import { MenuPage } from '../../features/menu/pages/MenuPage';
 
 export function MenuRoute() {

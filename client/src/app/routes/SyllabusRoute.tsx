@@ -1,5 +1,5 @@
 // /cursos/manifiesta composed with the session: the course shows progress, the accounts feature knows who it is.
-import { useAuth } from '../../features/accounts/session/useAuth';
+import { useAuth } from '../../lib/session/useAuth';
 import { SyllabusPage } from '../../features/course/pages/SyllabusPage';
 
 export function SyllabusRoute() {

@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { activityBySlug } from '../../../../course/syllabus';
+import { fakeActivityStore, InActivity } from '../../testing/activity-store';
 import { stubApi } from '../../testing/fake-api';
 import { renderRoute } from '../../testing/render-route';
 import { MeditationActivityBody } from './MeditationActivityBody';
@@ -18,9 +19,14 @@ describe('meditacion-7-fases in the course', { timeout: 20_000 }, () => {
     stubApi({});
     vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
     vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
-    const complete = vi.fn(async () => {});
+    const store = fakeActivityStore('browser');
+    const { complete } = store;
     const goNext = vi.fn();
-    const body = <MeditationActivityBody activity={activity} signedIn={false} done={false} complete={complete} goNext={goNext} hasNext sessionExpired={async () => {}} />;
+    const body = (
+      <InActivity store={store}>
+        <MeditationActivityBody activity={activity} done={false} goNext={goNext} hasNext />
+      </InActivity>
+    );
     renderRoute('/', { routes: [{ path: '/', element: body }] });
 
     expect(screen.getByRole('heading', { level: 2, name: 'Prepara tu meditación' })).toBeTruthy();
@@ -35,7 +41,11 @@ describe('meditacion-7-fases in the course', { timeout: 20_000 }, () => {
 
   it('offers the rewiring meditation as this week\'s other practice, opened as part of the course', () => {
     stubApi({});
-    const body = <MeditationActivityBody activity={activity} signedIn={false} done={false} complete={async () => {}} goNext={() => {}} hasNext sessionExpired={async () => {}} />;
+    const body = (
+      <InActivity store={fakeActivityStore('browser')}>
+        <MeditationActivityBody activity={activity} done={false} goNext={() => {}} hasNext />
+      </InActivity>
+    );
     renderRoute('/', { routes: [{ path: '/', element: body }] });
     const practice = screen.getByRole('complementary', { name: '15 Minutos y Contando' });
     const link = within(practice).getByRole('link', { name: 'Abrir la meditación' });

@@ -1,15 +1,17 @@
 // meditacion-7-fases inside the course: the same tool as /herramientas/7-fases, with the week's other meditation
-// (the rewiring one, opened as part of the course) and the activity's way on. The activity host loads it lazily
-// (default export).
+// (the rewiring one, opened as part of the course) and the activity's way on. app/ hands it to the activity host,
+// which loads it lazily (default export).
 import { useId } from 'react';
 import { rewiringFrom } from '../../../../course/companions';
 import { ButtonLink } from '../../components/Button/Button';
-import { CompleteActivity } from '../activities/components/CompleteActivity';
-import type { ActivityBodyProps } from '../activities/lib/types';
+import { CompleteActivity } from '../../components/CompleteActivity/CompleteActivity';
+import type { ActivityBodyProps } from '../../lib/activity/body';
+import { useActivityStore } from '../../lib/activity/store';
 import styles from './tool/MeditationTool.module.css';
 import { MeditationTool } from './tool/MeditationTool';
 
-export function MeditationActivityBody({ activity, done, complete, goNext, hasNext, sessionExpired }: ActivityBodyProps) {
+export function MeditationActivityBody({ activity, done, goNext, hasNext }: ActivityBodyProps) {
+  const { sessionExpired } = useActivityStore();
   const companionId = useId();
   return (
     <MeditationTool
@@ -29,7 +31,7 @@ export function MeditationActivityBody({ activity, done, complete, goNext, hasNe
               Abrir la meditación
             </ButtonLink>
           </aside>
-          <CompleteActivity done={done} hasNext={hasNext} onComplete={() => complete()} goNext={goNext} />
+          <CompleteActivity done={done} hasNext={hasNext} goNext={goNext} />
         </>
       }
     />

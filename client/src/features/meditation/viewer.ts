@@ -2,7 +2,7 @@
 // no roles, so this is the one place the meditation reads the session. With no network the account last signed
 // in at this device meditates (its sessions wait in this browser and are sent when the network returns).
 import { PREMIUM_ROLE } from '../../../../course/rules';
-import { useAuth } from '../accounts/session/useAuth';
+import { useAuth } from '../../lib/session/useAuth';
 
 export type Meditator = {
   signedIn: boolean;

@@ -2,7 +2,7 @@
 import { mutationOptions } from '@tanstack/react-query';
 import { api, unwrap, type Envelope } from '../../../api/client';
 import { accountsQueries } from './accounts-queries';
-import type { SignupBody } from './types';
+import type { SignupBody } from '../../../api/account-types';
 
 export const SIGNUP_ERROR = 'Ocurrió un error durante el registro.';
 export const VERIFY_ERROR = 'Ocurrió un error desconocido.';

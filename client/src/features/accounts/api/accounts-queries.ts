@@ -1,7 +1,7 @@
 // The session check, and the accounts feature's query key (nothing of the session is kept in the query cache).
 import { unwrap } from '../../../api/errors';
 import { lightApi } from '../../../api/light-client';
-import type { SessionUser } from './types';
+import type { SessionUser } from '../../../api/account-types';
 
 /** Who am I: the session's user, or null for a guest (401 is an answer, not an error). */
 export async function fetchCurrentUser(): Promise<SessionUser | null> {

@@ -5,7 +5,7 @@ import { unwrap } from '../../../api/errors';
 import { lightApi } from '../../../api/light-client';
 import { renewingSession } from '../../../api/session-gate';
 import { accountsQueries, fetchCurrentUser } from './accounts-queries';
-import type { LoginBody, SessionUser } from './types';
+import type { LoginBody, SessionUser } from '../../../api/account-types';
 
 export const LOGIN_ERROR = 'Error al iniciar sesión.';
 

@@ -1,4 +1,5 @@
 import { useId, type ReactNode, type Ref } from 'react';
+import forms from '../../../styles/forms.module.css';
 import styles from './auth.module.css';
 
 type AuthCardProps = {
@@ -15,7 +16,7 @@ export function AuthCard({ title, lead, eyebrow = 'Tu cuenta', titleRef, childre
   const titleId = useId();
   return (
     <div className={styles.page}>
-      <section className={styles.card} aria-labelledby={titleId}>
+      <section className={`${forms.surface} ${styles.card}`} aria-labelledby={titleId}>
         <title>{`${title} · Manifiesta`}</title>
         <header className={styles.header}>
           <p className="eyebrow">{eyebrow}</p>

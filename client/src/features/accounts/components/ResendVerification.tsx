@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { accountMutations, RESEND_ERROR } from '../api/account-mutations';
-import { errorText } from '../lib/error-text';
-import { safeRedirectPath } from '../lib/redirect';
+import { errorText } from '../../../api/error-text';
+import { safeRedirectPath } from '../../../lib/redirect';
 import { Button } from '../../../components/Button/Button';
 import styles from './auth.module.css';
 import { ErrorMessage, Notice } from './Messages';

@@ -3,14 +3,15 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import { ApiError } from '../../../api/errors';
 import { LOGIN_ERROR } from '../api/session-mutations';
 import { AuthCard } from '../components/AuthCard';
-import { Field } from '../components/Field';
+import { Field } from '../../../components/Field/Field';
 import { ErrorMessage, Notice } from '../components/Messages';
 import { Button } from '../../../components/Button/Button';
 import { ResendVerification } from '../components/ResendVerification';
+import forms from '../../../styles/forms.module.css';
 import styles from '../components/auth.module.css';
-import { errorText } from '../lib/error-text';
-import { postLoginPath, withRedirect } from '../lib/redirect';
-import { useAuth } from '../session/useAuth';
+import { errorText } from '../../../api/error-text';
+import { postLoginPath, withRedirect } from '../../../lib/redirect';
+import { useAuth } from '../../../lib/session/useAuth';
 
 // `attempt` remounts the alert so the same message said twice is announced twice.
 type Failure = { message: string; unverifiedEmail: string | null; attempt: number };
@@ -66,8 +67,9 @@ export function LoginPage() {
     >
       {justVerified ? <Notice>Tu cuenta ha sido activada! Ya puedes iniciar sesión.</Notice> : null}
 
-      <form className={styles.form} onSubmit={onSubmit} aria-label="Iniciar sesión">
+      <form className={forms.form} onSubmit={onSubmit} aria-label="Iniciar sesión">
         <Field
+          aria-required="true"
           label="Correo electrónico"
           type="email"
           name="email"
@@ -77,6 +79,7 @@ export function LoginPage() {
           onChange={(event) => setEmail(event.target.value)}
         />
         <Field
+          aria-required="true"
           label="Contraseña"
           type="password"
           name="password"

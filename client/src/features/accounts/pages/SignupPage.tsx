@@ -3,13 +3,14 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { accountMutations, SIGNUP_ERROR } from '../api/account-mutations';
 import { AuthCard } from '../components/AuthCard';
-import { Field } from '../components/Field';
+import { Field } from '../../../components/Field/Field';
 import { ErrorMessage } from '../components/Messages';
 import { Button, ButtonLink } from '../../../components/Button/Button';
 import { ResendVerification } from '../components/ResendVerification';
+import forms from '../../../styles/forms.module.css';
 import styles from '../components/auth.module.css';
-import { errorText } from '../lib/error-text';
-import { safeRedirectPath, withRedirect } from '../lib/redirect';
+import { errorText } from '../../../api/error-text';
+import { safeRedirectPath, withRedirect } from '../../../lib/redirect';
 
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -67,8 +68,9 @@ export function SignupPage() {
       title="Crear cuenta"
       lead="Crea tu cuenta gratis y guarda tu progreso del curso en todos tus dispositivos."
     >
-      <form className={styles.form} onSubmit={onSubmit} aria-label="Crear cuenta">
+      <form className={forms.form} onSubmit={onSubmit} aria-label="Crear cuenta">
         <Field
+          aria-required="true"
           label="Nombre de usuario"
           type="text"
           autoComplete="username"
@@ -77,15 +79,16 @@ export function SignupPage() {
           hint="Así te saludaremos. Letras, números, punto, guion o guion bajo."
           {...field('username')}
         />
-        <Field label="Correo electrónico" type="email" autoComplete="email" inputMode="email" {...field('email')} />
+        <Field aria-required="true" label="Correo electrónico" type="email" autoComplete="email" inputMode="email" {...field('email')} />
         <Field
+          aria-required="true"
           label="Contraseña"
           type="password"
           autoComplete="new-password"
           hint={`Al menos ${MIN_PASSWORD_LENGTH} caracteres.`}
           {...field('password')}
         />
-        <Field label="Confirmar contraseña" type="password" autoComplete="new-password" {...field('confirmPassword')} />
+        <Field aria-required="true" label="Confirmar contraseña" type="password" autoComplete="new-password" {...field('confirmPassword')} />
         <Button type="submit" disabled={signup.isPending}>
           {signup.isPending ? 'Registrando...' : 'Crear cuenta'}
         </Button>

@@ -6,8 +6,8 @@ import { AuthCard } from '../components/AuthCard';
 import { ButtonLink } from '../../../components/Button/Button';
 import { ErrorMessage } from '../components/Messages';
 import styles from '../components/auth.module.css';
-import { errorText } from '../lib/error-text';
-import { redirectParam, safeRedirectPath, withRedirect } from '../lib/redirect';
+import { errorText } from '../../../api/error-text';
+import { redirectParam, safeRedirectPath, withRedirect } from '../../../lib/redirect';
 
 export const REDIRECT_AFTER_VERIFY_MS = 3000;
 

@@ -4,10 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/errors';
 import { AppProviders, createQueryClient } from '../../../app/providers';
 import { deferred, envelope, makeUser, noSession, stubApi } from '../../../testing/fake-api';
-import type { User } from '../api/types';
-import type { AuthContextValue } from './auth-context';
-import { LAST_ACCOUNT_KEY } from './last-account';
-import { useAuth } from './useAuth';
+import type { User } from '../../../api/account-types';
+import type { AuthContextValue } from '../../../lib/session/auth-context';
+import { LAST_ACCOUNT_KEY } from '../../../lib/session/last-account';
+import { useAuth } from '../../../lib/session/useAuth';
 
 afterEach(() => {
   vi.unstubAllGlobals();

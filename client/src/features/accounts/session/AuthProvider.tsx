@@ -8,9 +8,9 @@ import { ApiError } from '../../../api/errors';
 import { Loading } from '../../../components/Loading/Loading';
 import { fetchCurrentUser } from '../api/accounts-queries';
 import { postLogin, postLogout, renewSession } from '../api/session-mutations';
-import type { LoginBody, SessionUser, User } from '../api/types';
-import { AuthContext, type AuthContextValue } from './auth-context';
-import { lastAccount, rememberAccount } from './last-account';
+import type { LoginBody, SessionUser, User } from '../../../api/account-types';
+import { AuthContext, type AuthContextValue } from '../../../lib/session/auth-context';
+import { lastAccount, rememberAccount } from '../../../lib/session/last-account';
 import { createSessionKeeper, listenForActivity } from './session-keeper';
 
 /** `undefined` until the first session check has answered. */

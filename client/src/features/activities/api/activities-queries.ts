@@ -2,6 +2,7 @@
 // ['activities', 'lesson', slug].
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
+import type { Lesson } from '../../../lib/activity/body';
 
 export type Reflection = { text: string | null; updatedAt: string | null };
 
@@ -16,10 +17,9 @@ export async function postReflection({ slug, text }: { slug: string; text: strin
 }
 
 /** What a paid activity teaches, from the server (it is not in the bundle): intro, sections, closing. */
-export async function fetchLesson(slug: string) {
+export async function fetchLesson(slug: string): Promise<Lesson> {
   return unwrap(await api.GET('/api/course/lesson/{slug}', { params: { path: { slug } } }));
 }
-export type Lesson = Awaited<ReturnType<typeof fetchLesson>>;
 
 export const activitiesQueries = {
   all: () => ['activities'] as const,
@@ -39,5 +39,9 @@ export const activitiesQueries = {
 
 export const activitiesMutations = {
   saveReflection: () =>
-    mutationOptions({ mutationKey: [...activitiesQueries.all(), 'saveReflection'], mutationFn: postReflection }),
+    mutationOptions({
+      mutationKey: [...activitiesQueries.all(), 'saveReflection'],
+      mutationFn: postReflection,
+      onSuccess: (saved, { slug }, _result, { client }) => client.setQueryData(activitiesQueries.reflection(slug).queryKey, saved),
+    }),
 };

@@ -1,5 +1,6 @@
 import { ButtonLink } from '../../../components/Button/Button';
-import { SYLLABUS_PATH } from '../lib/paths';
+import { SYLLABUS_PATH } from '../../../lib/course-paths';
+import parts from './activity-parts.module.css';
 import styles from './Activity.module.css';
 
 /** An address under /cursos/manifiesta/ that names no activity. */
@@ -8,7 +9,7 @@ export function ActivityNotFound({ slug }: { slug: string }) {
     <article className={styles.page}>
       <title>Actividad no encontrada · Manifiesta</title>
       <h1 className={styles.title}>Actividad no encontrada</h1>
-      <p className={styles.lead}>La actividad con la ruta «{slug}» no es válida o no existe.</p>
+      <p className={parts.lead}>La actividad con la ruta «{slug}» no es válida o no existe.</p>
       <ButtonLink className={styles.start} to={SYLLABUS_PATH}>
         Volver al Temario
       </ButtonLink>

@@ -1,82 +1,71 @@
 // The generic lesson (course/lessons.ts): the description, the optional video and PDF, a personal reflection
 // (on the server for a user, in this browser for a guest) and 'Marcar como completada'.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { ApiError } from '../../../api/errors';
 import { Button } from '../../../components/Button/Button';
+import { CompleteActivity } from '../../../components/CompleteActivity/CompleteActivity';
 import { Video } from '../../../components/Video/Video';
-import { saveGuestActivityData, useGuestProgress } from '../../../lib/guest-progress';
-import { activitiesMutations, activitiesQueries, SAVE_ERROR } from '../api/activities-queries';
-import { CompleteActivity } from './CompleteActivity';
+import type { ActivityBodyProps } from '../../../lib/activity/body';
+import { useActivityStore } from '../../../lib/activity/store';
+import { useActivityData } from '../../../lib/activity/use-activity-data';
+import { useActivityWrite } from '../../../lib/activity/use-activity-write';
+import { reflection, saveReflection } from '../api/reflection-store';
+import forms from '../../../styles/forms.module.css';
+import parts from './activity-parts.module.css';
 import styles from './Activity.module.css';
-import type { ActivityBodyProps } from '../lib/types';
 
 type Saved = { kind: 'saved'; where: 'server' | 'browser' } | { kind: 'error'; message: string } | null;
 
-/** A guest's stored reflection for this lesson, if any. */
-function guestReflection(data: unknown): string {
-  if (typeof data === 'object' && data !== null && 'reflection' in data && typeof data.reflection === 'string') {
-    return data.reflection;
-  }
-  return '';
-}
-
-export function LessonBody({ activity, signedIn, done, complete, goNext, hasNext }: ActivityBodyProps) {
+export function LessonBody({ activity, done, goNext, hasNext }: ActivityBodyProps) {
   const slug = activity.slug;
-  const queryClient = useQueryClient();
   const fieldId = useId();
   const hintId = useId();
-
-  const stored = useQuery({ ...activitiesQueries.reflection(slug), enabled: signedIn });
-  const guestData = useGuestProgress().activityData[slug];
-  const save = useMutation(activitiesMutations.saveReflection());
+  const { where, complete } = useActivityStore();
+  const stored = useActivityData(reflection(slug));
+  const save = useActivityWrite(saveReflection);
 
   // What is saved, and what the visitor typed since (null: nothing typed).
-  const savedText = signedIn ? (stored.data?.text ?? '') : guestReflection(guestData);
+  const savedText = stored.status === 'ready' ? stored.data : '';
   const [draft, setDraft] = useState<string | null>(null);
   const text = draft ?? savedText;
   const dirty = draft !== null && draft.trim() !== savedText.trim();
   const [saved, setSaved] = useState<Saved>(null);
 
-  const saveReflection = async () => {
+  // Said at once for a guest (kept in this browser), once the server answers for a learner; a failure rejects too,
+  // for the finish button on its way to completing.
+  const saveText = async () => {
     const trimmed = text.trim();
     if (!trimmed) return;
-    if (!signedIn) {
-      const current = typeof guestData === 'object' && guestData !== null ? guestData : {};
-      saveGuestActivityData(slug, { ...current, reflection: trimmed });
-      setDraft(null);
-      setSaved({ kind: 'saved', where: 'browser' });
-      return;
-    }
     setSaved(null);
-    try {
-      const reflection = await save.mutateAsync({ slug, text: trimmed });
-      queryClient.setQueryData(activitiesQueries.reflection(slug).queryKey, reflection);
-      setDraft(null);
-      setSaved({ kind: 'saved', where: 'server' });
-    } catch (error) {
-      setSaved({ kind: 'error', message: error instanceof ApiError && error.message ? error.message : SAVE_ERROR });
-      throw error;
-    }
+    const outcome = await save.run(
+      { slug, text: trimmed },
+      {
+        then: (result) => {
+          if (!result.ok) return setSaved({ kind: 'error', message: result.message ?? '' });
+          setDraft(null);
+          setSaved({ kind: 'saved', where });
+        },
+      },
+    );
+    if (!outcome.ok) throw outcome.error;
   };
 
   const onSaveClick = () => {
-    saveReflection().catch(() => {
+    saveText().catch(() => {
       // Shown next to the button.
     });
   };
 
   // Completing keeps what was written but not saved yet.
   const onComplete = async () => {
-    if (dirty && text.trim()) await saveReflection();
+    if (dirty && text.trim()) await saveText();
     await complete();
   };
 
-  const loadingReflection = signedIn && stored.isPending;
+  const loadingReflection = stored.status === 'loading';
 
   return (
-    <div className={styles.body}>
-      <p className={styles.lead}>{activity.description}</p>
+    <div className={parts.body}>
+      <p className={parts.lead}>{activity.description}</p>
 
       {activity.videoUrl ? <Video src={activity.videoUrl} title={activity.title} /> : null}
 
@@ -98,16 +87,16 @@ export function LessonBody({ activity, signedIn, done, complete, goNext, hasNext
         <h2 id={`${fieldId}-title`} className={styles.sectionTitle}>
           Tu reflexión personal
         </h2>
-        <p id={hintId} className={styles.hint}>
+        <p id={hintId} className={parts.note}>
           ¿Qué te mostró esta actividad? ¿Qué quieres recordar dentro de un mes?
-          {signedIn ? ' Se guarda en tu cuenta.' : ' Como invitado, se guarda solo en este navegador.'}
+          {where === 'server' ? ' Se guarda en tu cuenta.' : ' Como invitado, se guarda solo en este navegador.'}
         </p>
         <label className="sr-only" htmlFor={fieldId}>
           Tu reflexión
         </label>
         <textarea
           id={fieldId}
-          className={styles.textarea}
+          className={`${forms.textarea} ${styles.answer}`}
           rows={6}
           value={text}
           aria-describedby={hintId}
@@ -118,14 +107,14 @@ export function LessonBody({ activity, signedIn, done, complete, goNext, hasNext
             setSaved(null);
           }}
         />
-        {stored.isError ? (
-          <p className={styles.error} role="alert">
+        {stored.status === 'failed' ? (
+          <p className={forms.error} role="alert">
             No se pudo cargar tu reflexión guardada.
           </p>
         ) : null}
         <div className={styles.saveRow}>
-          <Button variant="secondary" onClick={onSaveClick} disabled={save.isPending || !text.trim() || !dirty}>
-            {save.isPending ? 'Guardando...' : 'Guardar reflexión'}
+          <Button variant="secondary" onClick={onSaveClick} disabled={save.pending || !text.trim() || !dirty}>
+            {save.pending ? 'Guardando...' : 'Guardar reflexión'}
           </Button>
           <div aria-live="polite">
             {saved?.kind === 'saved' ? (
@@ -135,7 +124,7 @@ export function LessonBody({ activity, signedIn, done, complete, goNext, hasNext
             ) : null}
           </div>
           {saved?.kind === 'error' ? (
-            <p className={styles.error} role="alert">
+            <p className={forms.error} role="alert">
               {saved.message}
             </p>
           ) : null}

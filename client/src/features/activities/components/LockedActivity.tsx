@@ -3,7 +3,10 @@ import { Link } from 'react-router-dom';
 import type { LockReason } from '../../../../../course/rules';
 import type { Activity } from '../../../../../course/syllabus';
 import { ButtonLink } from '../../../components/Button/Button';
-import { accountPath, activityPath, SYLLABUS_PATH } from '../lib/paths';
+import { accountPath } from '../lib/paths';
+import { activityPath, SYLLABUS_PATH } from '../../../lib/course-paths';
+import forms from '../../../styles/forms.module.css';
+import parts from './activity-parts.module.css';
 import styles from './Activity.module.css';
 
 type LockedActivityProps = {
@@ -27,7 +30,7 @@ export function LockedActivity({ reason, activity, signedIn, current, here }: Lo
           Las actividades se abren una a una, en orden, para que cada paso se apoye en el anterior.
           {current ? ` Tu próximo paso es «${current.title}».` : null}
         </p>
-        <div className={styles.actions}>
+        <div className={forms.actions}>
           {current ? (
             <ButtonLink to={activityPath(current.slug)}>Ir a «{current.title}»</ButtonLink>
           ) : (
@@ -49,7 +52,7 @@ export function LockedActivity({ reason, activity, signedIn, current, here }: Lo
             «{activity.title}» es parte del programa completo de Manifiesta. Inscríbete para desbloquear todas las
             semanas, con sus actividades y tus sesiones de coaching 1:1. Tu progreso ya está guardado y te espera.
           </p>
-          <div className={styles.actions}>
+          <div className={forms.actions}>
             <ButtonLink to="/manifiesta">Inscribirme en el programa</ButtonLink>
           </div>
         </>
@@ -59,13 +62,13 @@ export function LockedActivity({ reason, activity, signedIn, current, here }: Lo
             «{activity.title}» es parte del programa completo de Manifiesta. Crea tu cuenta gratis para guardar tu
             avance, o inicia sesión si ya te inscribiste.
           </p>
-          <div className={styles.actions}>
+          <div className={forms.actions}>
             <ButtonLink to={accountPath('/signup', here)}>Crear Cuenta Gratis</ButtonLink>
             <ButtonLink to={accountPath('/login', here)} variant="secondary">
               Ya tengo cuenta
             </ButtonLink>
           </div>
-          <p className={styles.note}>
+          <p className={parts.note}>
             ¿Quieres saber qué incluye? <Link to="/manifiesta">Conoce el programa completo</Link>.
           </p>
         </>

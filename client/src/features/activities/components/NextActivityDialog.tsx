@@ -3,6 +3,8 @@ import type { Activity } from '../../../../../course/syllabus';
 import { Button, ButtonLink } from '../../../components/Button/Button';
 import { Modal } from '../../../components/Modal/Modal';
 import { accountPath } from '../lib/paths';
+import forms from '../../../styles/forms.module.css';
+import parts from './activity-parts.module.css';
 import styles from './Activity.module.css';
 
 type NextActivityDialogProps = {
@@ -20,7 +22,7 @@ export function NextActivityDialog({ next, here, onContinueAsGuest, onClose }: N
         Vas muy bien. Crea tu cuenta gratis y tu avance quedará guardado para retomarlo desde cualquier dispositivo.
         Lo que hiciste como invitado se suma a tu cuenta al iniciar sesión.
       </p>
-      <div className={styles.actions}>
+      <div className={forms.actions}>
         <ButtonLink to={accountPath('/signup', here)}>Crear Cuenta Gratis</ButtonLink>
         <ButtonLink to={accountPath('/login', here)} variant="secondary">
           Ya tengo cuenta
@@ -30,7 +32,7 @@ export function NextActivityDialog({ next, here, onContinueAsGuest, onClose }: N
         <Button variant="secondary" onClick={onContinueAsGuest}>
           Seguir como invitado
         </Button>
-        <p className={styles.note}>
+        <p className={parts.note}>
           Tu progreso se guardará solo en este navegador: si borras sus datos o cambias de dispositivo, lo perderás.
           Sigues con «{next.title}».
         </p>

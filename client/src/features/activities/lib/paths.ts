@@ -1,9 +1,5 @@
-// Addresses the activity host links to. Slugs are URL-safe; account links keep '/' readable.
-import { redirectParam } from '../../../../../events/shared/redirect';
-
-export const SYLLABUS_PATH = '/cursos/manifiesta';
-
-export const activityPath = (slug: string) => `${SYLLABUS_PATH}/${slug}`;
+// Addresses the activity host links to (the course's own are lib/course-paths.ts). Account links keep '/' readable.
+import { redirectParam } from '../../../../../course/redirect';
 
 /** /signup or /login that brings the visitor back to `path` afterwards. */
 export const accountPath = (page: '/signup' | '/login', path: string) => `${page}?${redirectParam(path)}`;

@@ -5,10 +5,11 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIFE_AREAS } from '../../../../../course/areas';
 import { activityBySlug } from '../../../../../course/syllabus';
-import { LESSON_TEXTS } from '../../../../../server/features/course/lessons';
 import { createQueryClient } from '../../../app/providers';
 import { completeAsGuest, GUEST_PROGRESS_KEY } from '../../../lib/guest-progress';
+import { InActivity } from '../../../testing/activity-store';
 import { deferred, envelope, makeUser, stubApi } from '../../../testing/fake-api';
+import { LESSON_TEXTS, lessonAnswer } from '../../../testing/lessons';
 import { renderRoute } from '../../../testing/render-route';
 import { LessonBody } from '../components/LessonBody';
 
@@ -16,12 +17,8 @@ const STATUS = 'GET /api/activity/getCompletionStatus';
 const COMPLETE = 'POST /api/activity/markAsComplete';
 const GET_REFLECTION = 'GET /api/activity/getReflection';
 const SAVE_REFLECTION = 'POST /api/activity/saveReflection';
-/** A paid activity's text, as GET /api/course/lesson/{slug} gives it to a premium learner (the server's own text). */
+/** A paid activity's text, as GET /api/course/lesson/{slug} gives it to a premium learner (testing/lessons.ts). */
 const LESSON_TEXT = (slug: string) => `GET /api/course/lesson/${slug}`;
-const lessonAnswer = (slug: string) => {
-  const text = LESSON_TEXTS[slug]!;
-  return envelope(200, 'Lección.', { slug, title: activityBySlug(slug)!.title, intro: text.intro, sections: text.sections, closing: text.closing ?? null });
-};
 
 const FREE_REQUIRED = ['12-areas-balance', 'concientizando-areas-balance', 'viendo-hacia-atras-desde-el-futuro', '7-niveles-deep-why', 'primera-sesion-de-coaching'];
 
@@ -66,23 +63,18 @@ const storedGuest = () => JSON.parse(window.localStorage.getItem(GUEST_PROGRESS_
 const title = (name: string) => screen.findByRole('heading', { level: 1, name });
 const guestAtCompletion = () => guestWith(['12-areas-balance'], { [GUEST_AT]: { definitions: EVERY_AREA } });
 
-/** The generic lesson's body for a guest, with the host's props: completing keeps it in this browser. */
+/** The generic lesson's body for a guest, with the host's props and store: completing keeps it in this browser. */
 function renderLessonForGuest() {
   const queryClient = createQueryClient();
   const goNext = vi.fn();
+  const store = { where: 'browser' as const, complete: async (data?: unknown) => completeAsGuest(LESSON, data), sessionExpired: vi.fn() };
   const view = render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <MemoryRouter>
-          <LessonBody
-            activity={activityBySlug(LESSON)!}
-            signedIn={false}
-            done={false}
-            complete={async (data) => completeAsGuest(LESSON, data)}
-            goNext={goNext}
-            hasNext
-            sessionExpired={vi.fn()}
-          />
+          <InActivity store={store}>
+            <LessonBody activity={activityBySlug(LESSON)!} done={false} goNext={goNext} hasNext />
+          </InActivity>
         </MemoryRouter>
       </QueryClientProvider>
     </StrictMode>,

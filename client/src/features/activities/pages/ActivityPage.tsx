@@ -1,32 +1,23 @@
 // /cursos/manifiesta/:activitySlug, the activity host page: the activity's title, a way back
 // to the syllabus and its body, or why it is locked. Open to guests: their progress stays in this browser.
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
-import {
-  AREA_BELIEFS_ACTIVITY,
-  AREA_VISION_ACTIVITY,
-  BELIEF_THRESHOLD_ACTIVITY,
-  BREATHING_ACTIVITY,
-  CONSCIOUSNESS_ACTIVITY,
-  DEEP_WHY_ACTIVITY,
-  FIRST_COACHING_SESSION_ACTIVITY,
-  FIVE_LAWS_ACTIVITY,
-  MEDITATION_ACTIVITY,
-  WHEEL_ACTIVITY,
-} from '../../../../../course/activities';
+import { FIRST_COACHING_SESSION_ACTIVITY } from '../../../../../course/activities';
 import { textFromServer } from '../../../../../course/lessons';
 import { currentActivity, lockReason, nextActivity } from '../../../../../course/rules';
 import { activityBySlug, COURSE, findActivity, moduleOf } from '../../../../../course/syllabus';
 import { Skeleton } from '../../../components/Skeleton/Skeleton';
+import type { ActivityBody, Lesson } from '../../../lib/activity/body';
+import { ActivityStoreContext, type ActivityStore } from '../../../lib/activity/store';
+import { activityPath, SYLLABUS_PATH } from '../../../lib/course-paths';
 import { CHECKING_ACCESS } from '../first-coaching-session/lib/access';
 import { LessonBody } from '../components/LessonBody';
-import type { ActivityBodyProps } from '../lib/types';
 import styles from '../components/Activity.module.css';
 import { ActivityNotFound } from '../components/ActivityNotFound';
 import { ActivityText } from '../components/ActivityText';
 import { LockedActivity } from '../components/LockedActivity';
 import { NextActivityDialog } from '../components/NextActivityDialog';
-import { accountPath, activityPath, resolveActivitySlug, SYLLABUS_PATH } from '../lib/paths';
+import { accountPath, resolveActivitySlug } from '../lib/paths';
 
 /** Who is looking and their progress; app/ passes them in (features do not read each other). */
 export type ActivityViewer = { roles: readonly number[] } | null;
@@ -37,53 +28,20 @@ export type ActivityProgress = {
   isLoading: boolean;
   complete: (slug: string, data?: unknown) => Promise<void>;
 };
-
-const BreathingTool = lazy(() => import('../breathing/components/BreathingTool'));
-const FiveLaws = lazy(() => import('../five-laws/components/FiveLaws'));
-// The wheel's chunk carries d3: it loads with this activity only.
-const LifeWheel = lazy(() => import('../wheel/components/LifeWheel'));
-const AreaBeliefs = lazy(() => import('../wheel/components/AreaDefinitions').then((m) => ({ default: m.AreaBeliefs })));
-const AreaVision = lazy(() => import('../wheel/components/AreaDefinitions').then((m) => ({ default: m.AreaVision })));
-const DeepWhy = lazy(() => import('../deep-why/components/DeepWhy'));
-const Meditation = lazy(() => import('../../meditation/MeditationActivityBody'));
-const ConsciousnessLevels = lazy(() => import('../consciousness/components/ConsciousnessLevels'));
-const FirstCoachingSession = lazy(() => import('../first-coaching-session/components/FirstCoachingSession'));
-const BeliefThreshold = lazy(() => import('../belief-threshold/components/BeliefThreshold'));
+/**
+ * The activities with a body of their own, by slug, loaded lazily (app/ builds the list: some come from other
+ * features). Every other activity of the syllabus is the generic lesson.
+ */
+export type ActivityBodies = Readonly<Record<string, ActivityBody>>;
 
 export const SESSION_EXPIRED = 'Tu sesión ha expirado. Por favor, inicia sesión de nuevo.';
-
-/** The body of each activity: the dedicated ones, and the generic lesson for every other slug of the syllabus. */
-function bodyOf(slug: string): ComponentType<ActivityBodyProps> {
-  switch (slug) {
-    case BREATHING_ACTIVITY:
-      return BreathingTool;
-    case FIVE_LAWS_ACTIVITY:
-      return FiveLaws;
-    case WHEEL_ACTIVITY:
-      return LifeWheel;
-    case AREA_BELIEFS_ACTIVITY:
-      return AreaBeliefs;
-    case AREA_VISION_ACTIVITY:
-      return AreaVision;
-    case DEEP_WHY_ACTIVITY:
-      return DeepWhy;
-    case MEDITATION_ACTIVITY:
-      return Meditation;
-    case CONSCIOUSNESS_ACTIVITY:
-      return ConsciousnessLevels;
-    case FIRST_COACHING_SESSION_ACTIVITY:
-      return FirstCoachingSession;
-    case BELIEF_THRESHOLD_ACTIVITY:
-      return BeliefThreshold;
-    default:
-      return LessonBody;
-  }
-}
 
 const KIND = (activity: { isTool: boolean; isTheory: boolean; isCoaching: boolean }) =>
   activity.isTool ? 'Herramienta' : activity.isTheory ? 'Teoría' : activity.isCoaching ? 'Sesión de coaching' : 'Actividad';
 
-export function ActivityPage({ viewer, progress, signOut }: { viewer: ActivityViewer; progress: ActivityProgress; signOut: SignOut }) {
+type ActivityPageProps = { viewer: ActivityViewer; progress: ActivityProgress; signOut: SignOut; bodies: ActivityBodies };
+
+export function ActivityPage({ viewer, progress, signOut, bodies }: ActivityPageProps) {
   const { activitySlug } = useParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -150,19 +108,16 @@ export function ActivityPage({ viewer, progress, signOut }: { viewer: ActivityVi
   }
 
   const lock = lockReason(activity.slug, completed, roles);
-  const Body = bodyOf(activity.slug);
-  const body = (text?: ActivityBodyProps['text']) => (
-    <Body
-      key={activity.slug}
-      activity={activity}
-      signedIn={signedIn}
-      done={completed.has(activity.slug)}
-      complete={(data) => progress.complete(activity.slug, data)}
-      goNext={goNext}
-      hasNext={next !== undefined}
-      sessionExpired={sessionExpired}
-      {...(text ? { text } : {})}
-    />
+  const Body = bodies[activity.slug] ?? LessonBody;
+  // Where this visitor's data is kept, chosen here once for every body: a learner's on the server, a guest's in
+  // this browser. Signing out (a lapsed session) starts the body again as a guest's, with nothing of the account.
+  const store: ActivityStore = {
+    where: signedIn ? 'server' : 'browser',
+    complete: (...data) => progress.complete(activity.slug, ...data),
+    sessionExpired,
+  };
+  const body = (text?: Lesson) => (
+    <Body key={activity.slug} activity={activity} done={completed.has(activity.slug)} goNext={goNext} hasNext={next !== undefined} {...(text ? { text } : {})} />
   );
 
   return (
@@ -177,16 +132,18 @@ export function ActivityPage({ viewer, progress, signOut }: { viewer: ActivityVi
           here={here}
         />
       ) : (
-        <Suspense fallback={preparing}>
-          {textFromServer(activity) ? (
-            // A paid activity's text is asked for only once the activity is open: a locked page never loads it.
-            <ActivityText key={activity.slug} slug={activity.slug} signedIn={signedIn} sessionExpired={sessionExpired} fallback={preparing}>
-              {body}
-            </ActivityText>
-          ) : (
-            body()
-          )}
-        </Suspense>
+        <ActivityStoreContext.Provider key={store.where} value={store}>
+          <Suspense fallback={preparing}>
+            {textFromServer(activity) ? (
+              // A paid activity's text is asked for only once the activity is open: a locked page never loads it.
+              <ActivityText key={activity.slug} slug={activity.slug} fallback={preparing}>
+                {body}
+              </ActivityText>
+            ) : (
+              body()
+            )}
+          </Suspense>
+        </ActivityStoreContext.Provider>
       )}
       {askingNextFor === activity.slug && next ? (
         <NextActivityDialog

@@ -1,7 +1,7 @@
 // The learner's life wheel at the chosen moment over their first ratings, as one radar.
 import { LIFE_AREAS, type Ratings } from '../../../../../course/areas';
-// The wheel activity's own radar, with its comparison overlay: one drawing of the wheel in the app.
-import { RadarChart } from '../../activities/wheel/components/RadarChart';
+// The life wheel's radar, with its comparison overlay: one drawing of the wheel in the app.
+import { RadarChart } from '../../../components/RadarChart/RadarChart';
 
 export const FIRST_LABEL = 'Primera calificación';
 export const NOW_LABEL = 'En este momento';

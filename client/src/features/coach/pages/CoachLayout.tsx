@@ -1,7 +1,7 @@
 // /coach and below: the coach's desk (role 9). Everyone else signed in gets the coach-only page; the server
 // answers 403 to them as well, so a role taken away mid-visit shows the same page.
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import { useAuth } from '../../accounts/session/useAuth';
+import { useAuth } from '../../../lib/session/useAuth';
 import styles from '../coach.module.css';
 import { Forbidden } from '../components/Forbidden';
 import { isCoach } from '../roles';

@@ -1,7 +1,8 @@
 // One activity of the syllabus: a link when it is open; when locked, its reason as a tooltip and as text.
 import { Link } from 'react-router-dom';
 import type { Activity } from '../../../../../course/syllabus';
-import { activityPath, LOCK_TOOLTIPS, type RowState } from '../lib/rows';
+import { activityPath } from '../../../lib/course-paths';
+import { LOCK_TOOLTIPS, type RowState } from '../lib/rows';
 import { ICON_NAMES, RowIconGlyph } from './CourseIcons';
 import styles from './Syllabus.module.css';
 

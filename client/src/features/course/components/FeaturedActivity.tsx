@@ -5,7 +5,7 @@ import type { Activity } from '../../../../../course/syllabus';
 import { ButtonLink } from '../../../components/Button/Button';
 import { Modal } from '../../../components/Modal/Modal';
 import { Video } from '../../../components/Video/Video';
-import { activityPath } from '../lib/rows';
+import { activityPath } from '../../../lib/course-paths';
 import { PlayGlyph } from './CourseIcons';
 import styles from './Syllabus.module.css';
 

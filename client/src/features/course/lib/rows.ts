@@ -13,8 +13,6 @@ export type RowState = {
   icon: RowIcon;
 };
 
-export const activityPath = (slug: string) => `/cursos/manifiesta/${slug}`;
-
 export const LOCK_TOOLTIPS: Record<LockReason, string> = {
   premium: 'Contenido Premium',
   previous: 'Completa la actividad anterior',

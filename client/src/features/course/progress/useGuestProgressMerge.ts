@@ -1,14 +1,11 @@
 // Guest progress → account: once someone is signed in and the session check is over, what
 // they did as a guest is posted once; on success this browser forgets it, on failure it stays for a later try.
-// Then a revelation written as a guest (kept in session storage) is posted the same way. The two are
-// independent: a progress sync the server refuses does not hold the revelation back.
+// Then whatever else this browser keeps for the account (`then`, composed by app/: a revelation written as a
+// guest) is handed over. The two are independent: a progress sync the server refuses does not hold the rest back.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ApiError } from '../../../api/errors';
 import { clearGuestProgress, hasGuestProgress, useGuestProgress, type GuestProgress } from '../../../lib/guest-progress';
-// The one thing this merge takes from another feature: the revelation it hands over to the account.
-import { meditationMutations, meditationQueries } from '../../meditation/api/meditation-queries';
-import { clearPendingRevelation, readPendingRevelation, type PendingRevelation } from '../../meditation/pending-revelation';
 import { courseMutations, courseQueries } from '../api/course-queries';
 import { mergeFailed, mergeStarted } from './merge-state';
 
@@ -17,6 +14,11 @@ type Session = {
   userId: string | null;
   /** True while the session check runs: nothing is posted before it ends. */
   isLoading: boolean;
+  /**
+   * What else to hand over, after the progress: for the signed-in user, the task still to do (each call decides,
+   * and remembers what it already handed over), or null when there is none.
+   */
+  then?: (userId: string) => (() => Promise<void>) | null;
 };
 
 /**
@@ -32,18 +34,13 @@ async function knownOnly(progress: GuestProgress) {
   };
 }
 
-/** The server's message (or the network error) is logged; the local copy stays for the next try. */
-const logFailure = (what: string, error: unknown) =>
-  console.error(`No se pudo guardar ${what} en tu cuenta:`, error instanceof ApiError ? error.message : error);
 
-export function useGuestProgressMerge({ userId, isLoading }: Session): void {
+export function useGuestProgressMerge({ userId, isLoading, then }: Session): void {
   const queryClient = useQueryClient();
   const guest = useGuestProgress();
   const { mutateAsync: sync } = useMutation(courseMutations.syncGuestProgress());
-  const { mutateAsync: saveRevelation } = useMutation(meditationMutations.saveRevelation());
   // What was already posted for this user: posted once, not again on every render (StrictMode included).
   const attempted = useRef<{ userId: string; progress: GuestProgress } | null>(null);
-  const attemptedRevelation = useRef<{ userId: string; revelation: PendingRevelation } | null>(null);
 
   useEffect(() => {
     if (isLoading || userId === null) return;
@@ -52,11 +49,8 @@ export function useGuestProgressMerge({ userId, isLoading }: Session): void {
       progress = guest;
       attempted.current = { userId, progress };
     }
-    let revelation = readPendingRevelation();
-    const previous = attemptedRevelation.current;
-    if (revelation && previous?.userId === userId && previous.revelation.revelation === revelation.revelation) revelation = null;
-    if (revelation) attemptedRevelation.current = { userId, revelation };
-    if (!progress && !revelation) return;
+    const handOver = then?.(userId) ?? null;
+    if (!progress && !handOver) return;
 
     void (async () => {
       if (progress) {
@@ -72,18 +66,11 @@ export function useGuestProgressMerge({ userId, isLoading }: Session): void {
           await queryClient.invalidateQueries();
         } catch (error) {
           mergeFailed();
-          logFailure('tu progreso de invitado', error);
+          // The server's message (or the network error) is logged; the local copy stays for the next try.
+          console.error('No se pudo guardar tu progreso de invitado en tu cuenta:', error instanceof ApiError ? error.message : error);
         }
       }
-      if (revelation) {
-        try {
-          await saveRevelation(revelation);
-          clearPendingRevelation();
-          await queryClient.invalidateQueries({ queryKey: meditationQueries.revelations().queryKey });
-        } catch (error) {
-          logFailure('tu revelación', error);
-        }
-      }
+      if (handOver) await handOver();
     })();
-  }, [userId, isLoading, guest, sync, saveRevelation, queryClient]);
+  }, [userId, isLoading, guest, sync, then, queryClient]);
 }

@@ -7,6 +7,7 @@ import { useLeadDownload, type LeadSource } from '../lib/useLeadDownload';
 import type { LeadMessages } from '../lib/validate-lead';
 import { DownloadSuccess } from './DownloadSuccess';
 import { LeadForm } from './LeadForm';
+import forms from '../../../styles/forms.module.css';
 import styles from './lead-page.module.css';
 
 /** What the visitor agrees to by sending the form (the welcome mail and the occasional letter). */
@@ -35,7 +36,7 @@ export function FreeDownloadCard({ id, headingId, source, file, downloaded, nick
   const failure = download.error && !onFailure ? { message: DOWNLOAD_ERROR, key: download.attempt } : null;
 
   return (
-    <section id={id} className={styles.formCard} aria-labelledby={headingId}>
+    <section id={id} className={`${forms.surface} ${styles.formCard}`} aria-labelledby={headingId}>
       {downloaded ? (
         <DownloadSuccess
           title={nick ? `¡Listo, ${nick}! ${success.title}` : `¡Listo! ${success.title}`}

@@ -1,9 +1,11 @@
 // The name + e-mail form of the download pages: prefilled from the visitor record, checked with the page's own
 // messages (or not at all: the ebook form), and busy while the lead is sent.
-import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button/Button';
+import { Field } from '../../../components/Field/Field';
 import { readVisitorRecord } from '../../../lib/visitor-record';
 import { trimLead, validateLead, type LeadErrors, type LeadMessages, type LeadValues } from '../lib/validate-lead';
+import forms from '../../../styles/forms.module.css';
 import styles from './lead-page.module.css';
 
 type LeadFormProps = {
@@ -45,18 +47,19 @@ export function LeadForm({ label, submitLabel, messages, pending, failure, onSub
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} aria-label={label} noValidate>
-      <LeadField
+    <form className={forms.form} onSubmit={submit} aria-label={label} noValidate>
+      <Field
         id={`${id}-nick`}
         ref={nickInput}
         label="Tu nombre"
         name="nick"
+        type="text"
         autoComplete="given-name"
         value={values.nick}
         onChange={change('nick')}
         error={errors.nick}
       />
-      <LeadField
+      <Field
         id={`${id}-email`}
         ref={emailInput}
         label="Tu email"
@@ -69,7 +72,7 @@ export function LeadForm({ label, submitLabel, messages, pending, failure, onSub
         error={errors.email}
       />
       {failure ? (
-        <p key={failure.key} className={styles.alert} role="alert">
+        <p key={failure.key} className={forms.alert} role="alert">
           {failure.message}
         </p>
       ) : null}
@@ -77,43 +80,5 @@ export function LeadForm({ label, submitLabel, messages, pending, failure, onSub
         {pending ? 'Procesando...' : submitLabel}
       </Button>
     </form>
-  );
-}
-
-type LeadFieldProps = {
-  id: string;
-  ref: Ref<HTMLInputElement>;
-  label: string;
-  name: string;
-  value: string;
-  onChange: (event: { target: { value: string } }) => void;
-  error: string | undefined;
-  type?: 'text' | 'email';
-  inputMode?: 'email';
-  autoComplete: string;
-};
-
-function LeadField({ id, ref, label, error, type = 'text', ...input }: LeadFieldProps) {
-  const errorId = `${id}-error`;
-  return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        ref={ref}
-        type={type}
-        className={styles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...input}
-      />
-      {error ? (
-        <p id={errorId} className={styles.fieldError}>
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -1,7 +1,7 @@
 // The lead forms' rules: an e-mail of the simple pattern and a non-blank name — and, ours, a
 // plain short name (the API refuses anything else: a welcome mail repeats it to whatever address was typed).
 // Each page has its own wording of the messages; the plain-name message is the API's.
-import { EMAIL_PATTERN, NAME_MESSAGE, plainName } from '../../../../../events/shared/contact';
+import { EMAIL_PATTERN, NAME_MESSAGE, plainName } from '../../../../../course/contact';
 
 export type LeadValues = { nick: string; email: string };
 export type LeadMessages = { nick: string; email: string };

@@ -10,8 +10,8 @@ import { Loading } from '../../../components/Loading/Loading';
 import { links, whatsappLink } from '../../../config/links';
 import { useTrackView } from '../../../lib/track-view';
 import { recordLead, setPagoAfirmaciones, useVisitorRecord, type VisitorRecord } from '../../../lib/visitor-record';
-import { withRedirect } from '../../accounts/lib/redirect';
-import { useAuth } from '../../accounts/session/useAuth';
+import { withRedirect } from '../../../lib/redirect';
+import { useAuth } from '../../../lib/session/useAuth';
 import { leadMutations } from '../api/lead-mutations';
 import { EBOOK_PRODUCT, purchaseQueries } from '../api/purchase-queries';
 import { DownloadSuccess } from '../components/DownloadSuccess';
@@ -19,6 +19,7 @@ import { FreeDownloadCard } from '../components/FreeDownloadCard';
 import { JumpToForm, LeadHero } from '../components/LeadHero';
 import { LeadForm } from '../components/LeadForm';
 import { Reveal } from '../components/Reveal';
+import forms from '../../../styles/forms.module.css';
 import styles from '../components/lead-page.module.css';
 import { DOWNLOADS, startDownload } from '../lib/downloads';
 import { AFIRMACIONES_MESSAGES, type LeadValues } from '../lib/validate-lead';
@@ -167,7 +168,7 @@ export function AffirmationsPage() {
 
 function PurchaseSection({ pending }: { pending: boolean }) {
   return (
-    <section id="comprar" className={styles.formCard} aria-labelledby="afirmaciones-buy">
+    <section id="comprar" className={`${forms.surface} ${styles.formCard}`} aria-labelledby="afirmaciones-buy">
       <span className={styles.badge}>Promo solo hoy</span>
       <h2 id="afirmaciones-buy">El ebook completo</h2>
       <p className={styles.price}>
@@ -289,7 +290,7 @@ function EbookSection({ record, signedIn, owned, knowsPurchases }: EbookSectionP
   }
 
   return (
-    <section id="ebook" className={styles.formCard} aria-labelledby="afirmaciones-ebook">
+    <section id="ebook" className={`${forms.surface} ${styles.formCard}`} aria-labelledby="afirmaciones-ebook">
       {content}
     </section>
   );

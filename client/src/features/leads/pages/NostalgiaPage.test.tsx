@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NAME_MESSAGE } from '../../../../../events/shared/contact';
+import { NAME_MESSAGE } from '../../../../../course/contact';
 import { deferred, envelope, stubApi } from '../../../testing/fake-api';
 import { renderRoute } from '../../../testing/render-route';
 import { captureDownloads, fieldError, fieldIn, fillLead, findForm, leadAccepted, resetAroundEachTest, storedRecord, storeRecord, submitButton, VIEW_ROUTE } from './lead-test-utils';

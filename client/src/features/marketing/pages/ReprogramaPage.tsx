@@ -2,7 +2,7 @@
 import { formatPrice, QUOTED_PRICES } from '../../../../../course/products';
 import { links } from '../../../config/links';
 import { useTrackView } from '../../../lib/track-view';
-import { useAuth } from '../../accounts/session/useAuth';
+import { useAuth } from '../../../lib/session/useAuth';
 import {
   AboutGuide,
   Benefits,

@@ -3,17 +3,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QUOTED_PRICES, formatPrice } from '../../../../../course/products';
 import { links } from '../../../config/links';
-import { RESOURCES_WHATSAPP_MESSAGE } from '../../leads/pages/FreeResourcesPage';
-import { MENU_WHATSAPP_MESSAGE } from '../../menu/pages/MenuPage';
 import { envelope, makeUser, stubApi } from '../../../testing/fake-api';
 import { renderRoute } from '../../../testing/render-route';
 import { ABOUT_WHATSAPP_MESSAGE, TECH_PROJECTS_MAILTO } from './AboutPage';
 import { COACHING_WHATSAPP_MESSAGE } from './CoachingPage';
-import { HIELO_WHATSAPP_MESSAGE } from './HieloPage';
-import { MANIFIESTA_CALL_WHATSAPP_MESSAGE } from './ManifiestaCallPage';
-import { MANIFIESTA_WHATSAPP_MESSAGE } from './ManifiestaPage';
 import { MASTERCLASSES_WHATSAPP_MESSAGE } from './MasterclassesPage';
-import { REPROGRAMA_WHATSAPP_MESSAGE } from './ReprogramaPage';
 
 let api: ReturnType<typeof stubApi>;
 
@@ -33,23 +27,6 @@ const prefilledChats = () =>
 
 const region = (name: string) => screen.getByRole('region', { name });
 const cardTitles = (name: string) => within(region(name)).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
-
-describe('WhatsApp greetings', () => {
-  it('are one per page, so the coach knows where each chat comes from', () => {
-    const messages = [
-      MASTERCLASSES_WHATSAPP_MESSAGE,
-      COACHING_WHATSAPP_MESSAGE,
-      ABOUT_WHATSAPP_MESSAGE,
-      HIELO_WHATSAPP_MESSAGE,
-      REPROGRAMA_WHATSAPP_MESSAGE,
-      MANIFIESTA_WHATSAPP_MESSAGE,
-      MANIFIESTA_CALL_WHATSAPP_MESSAGE,
-      MENU_WHATSAPP_MESSAGE,
-      RESOURCES_WHATSAPP_MESSAGE,
-    ];
-    expect(new Set(messages).size).toBe(messages.length);
-  });
-});
 
 describe('/masterclasses', () => {
   it('lists the 8 theory topics and the 7 practices of the subscription', async () => {

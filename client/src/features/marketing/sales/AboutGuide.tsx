@@ -1,7 +1,7 @@
 // "Quién te acompaña": the coach's photo beside the page's own words about her.
 import type { ReactNode } from 'react';
 import { CoachPortrait } from '../../../components/CoachPortrait/CoachPortrait';
-import { useAuth } from '../../accounts/session/useAuth';
+import { useAuth } from '../../../lib/session/useAuth';
 import { RevealItem } from './layout';
 import styles from './sales.module.css';
 

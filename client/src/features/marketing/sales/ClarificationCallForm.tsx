@@ -4,7 +4,7 @@
 // The sending state is kept here rather than in a TanStack Query mutation: nothing is cached or invalidated by
 // this request, and the sales pages that carry the form then load without the query library (on /reprograma it
 // was there for this form alone, fetched and compiled before the first paint).
-import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type Ref } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import {
   callBody,
   requestClarificationCall,
@@ -14,6 +14,8 @@ import {
   type CallPage,
   type CallValues,
 } from './clarification-call';
+import { Field } from '../../../components/Field/Field';
+import forms from '../../../styles/forms.module.css';
 import { cx } from './layout';
 import styles from './call-form.module.css';
 import sales from './sales.module.css';
@@ -92,8 +94,8 @@ export function ClarificationCallForm({
   const contactError = errors.contact ?? errors.email;
 
   return (
-    <form className={styles.form} onSubmit={submit} aria-label={label} noValidate>
-      <TextField
+    <form className={cx(forms.card, styles.form)} onSubmit={submit} aria-label={label} noValidate>
+      <Field
         id={`${id}-name`}
         ref={nameInput}
         label="Tu nombre"
@@ -104,15 +106,15 @@ export function ClarificationCallForm({
         onChange={change('name')}
       />
       <fieldset className={styles.contact} aria-describedby={`${id}-contact-hint`}>
-        <legend className={styles.label}>¿Cómo te contactamos?</legend>
+        <legend className={styles.legend}>¿Cómo te contactamos?</legend>
         <p id={`${id}-contact-hint`} className={styles.hint}>
           Con uno de los dos alcanza.
         </p>
-        <TextField
+        <Field
           id={`${id}-email`}
           ref={emailInput}
           label="Tu email"
-          sharedErrorId={contactError ? contactErrorId : undefined}
+          errorElsewhere={contactError ? contactErrorId : undefined}
           name="email"
           type="email"
           inputMode="email"
@@ -120,10 +122,10 @@ export function ClarificationCallForm({
           value={values.email}
           onChange={change('email')}
         />
-        <TextField
+        <Field
           id={`${id}-whatsapp`}
           label="Tu WhatsApp (con código de país)"
-          sharedErrorId={errors.contact ? contactErrorId : undefined}
+          errorElsewhere={errors.contact ? contactErrorId : undefined}
           name="whatsapp"
           type="tel"
           inputMode="tel"
@@ -133,20 +135,20 @@ export function ClarificationCallForm({
           onChange={change('whatsapp')}
         />
         {contactError ? (
-          <p id={contactErrorId} className={styles.fieldError}>
+          <p id={contactErrorId} className={forms.fieldError}>
             {contactError}
           </p>
         ) : null}
       </fieldset>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={`${id}-message`}>
+      <div className={forms.field}>
+        <label className={forms.label} htmlFor={`${id}-message`}>
           {messageLabel}
         </label>
         <textarea
           id={`${id}-message`}
           name="message"
           rows={3}
-          className={styles.input}
+          className={cx(forms.input, styles.message)}
           value={values.message}
           onChange={change('message')}
         />
@@ -166,32 +168,5 @@ export function ClarificationCallForm({
         {pending ? 'Enviando...' : submitLabel}
       </button>
     </form>
-  );
-}
-
-type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
-  id: string;
-  ref?: Ref<HTMLInputElement>;
-  label: string;
-  /** This field's own error, shown under it. */
-  error?: string;
-  /** An error shown elsewhere that concerns this field too (the e-mail-or-WhatsApp rule). */
-  sharedErrorId?: string;
-};
-
-function TextField({ id, label, error, sharedErrorId, ...input }: TextFieldProps) {
-  const errorId = error ? `${id}-error` : sharedErrorId;
-  return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      <input id={id} className={styles.input} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} {...input} />
-      {error ? (
-        <p id={errorId} className={styles.fieldError}>
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -1,5 +1,5 @@
 // POST /api/{page}/clarification-call: a visitor asks for the free clarification call.
-import { EMAIL_PATTERN } from '../../../../../events/shared/contact';
+import { EMAIL_PATTERN } from '../../../../../course/contact';
 import { api, ApiError, unwrap } from '../../../api/client';
 import type { paths } from '../../../api/schema';
 

@@ -4,7 +4,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { FROM_PARAM, rewiringNext } from '../../../../../course/companions';
 import { PageIntro } from '../../../components/PageIntro/PageIntro';
-import { SYLLABUS_PATH } from '../rewiring/copy';
+import { SYLLABUS_PATH } from '../../../lib/course-paths';
 import { ConceptPanels } from '../rewiring/ConceptPanels';
 import { RewiringMeditation } from '../rewiring/RewiringMeditation';
 

@@ -3,7 +3,8 @@
 import { useEffect, useId, useReducer, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, ButtonLink } from '../../../components/Button/Button';
-import { MEDITATION, SYLLABUS_PATH } from './copy';
+import { SYLLABUS_PATH } from '../../../lib/course-paths';
+import { MEDITATION } from './copy';
 import { initialRewiringState, REWIRING_STEP_COUNT, rewiringReducer } from './rewiring';
 import { RewiringIcon } from './RewiringIcon';
 import { REWIRING_STEPS } from './steps';

@@ -47,5 +47,3 @@ export const MEDITATION = {
   syllabus: 'Volver al Temario',
 } as const;
 
-/** The course syllabus: the way back from this page. */
-export const SYLLABUS_PATH = '/cursos/manifiesta';

@@ -3,11 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NO_PHASE_ALERT, NO_PHASE_HINT, PHASES, PREMIUM_ALERT, REVELATION_REQUIRED, REVELATION_SAVE_ERROR } from '../../../../../course/meditation';
 import { deferred, envelope, makeUser, stubApi } from '../../../testing/fake-api';
 import { renderRoute } from '../../../testing/render-route';
-import type { User } from '../../accounts/api/types';
+import type { User } from '../../../api/account-types';
 import { createFakeAudio, createFakeClock } from '../engine/fakes';
 import { PENDING_REVELATION_KEY } from '../pending-revelation';
 import { SETTINGS_KEY } from '../settings';
-import { LAST_ACCOUNT_KEY } from '../../accounts/session/last-account';
+import { LAST_ACCOUNT_KEY } from '../../../lib/session/last-account';
 import { OUTBOX_KEY, readOutbox } from '../../../lib/outbox';
 import { MeditationTool } from './MeditationTool';
 

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { MAX_REVELATION, MEDITATION_TOOL_PATH, REVELATION_REQUIRED, REVELATION_SAVE_ERROR } from '../../../../../course/meditation';
 import { Button } from '../../../components/Button/Button';
 import { dequeue } from '../../../lib/outbox';
-import { withRedirect } from '../../accounts/lib/redirect';
+import { withRedirect } from '../../../lib/redirect';
 import { meditationQueries, type Revelation } from '../api/meditation-queries';
 import { submitMeditationWrite } from '../offline/sync';
 import { storePendingRevelation } from '../pending-revelation';

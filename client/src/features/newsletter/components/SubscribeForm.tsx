@@ -5,8 +5,10 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../api/errors';
 import { Button } from '../../../components/Button/Button';
+import { Field } from '../../../components/Field/Field';
 import { SUBSCRIBE_ERROR, subscribeMutation } from '../api/subscribe';
 import { useIsSignedOutVisitor } from '../visitor';
+import forms from '../../../styles/forms.module.css';
 import messages from './messages.module.css';
 import styles from './SubscribeForm.module.css';
 
@@ -40,9 +42,18 @@ function SubscribeFormBody() {
       <p className={styles.lead}>
         Una carta por semana en tu correo: una historia, una idea y una práctica sencilla para tu día a día.
       </p>
-      <form className={styles.form} onSubmit={submit}>
-        <Field label="Tu nombre" name="nick" autoComplete="given-name" value={nick} onChange={setNick} />
-        <Field label="Tu correo electrónico" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} />
+      <form className={`${forms.form} ${styles.form}`} onSubmit={submit}>
+        {/* Both fields are required; the e-mail one is of e-mail type, the browser's only check. */}
+        <Field label="Tu nombre" name="nick" autoComplete="given-name" required value={nick} onChange={(event) => setNick(event.target.value)} />
+        <Field
+          label="Tu correo electrónico"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
         <Button type="submit" className={styles.submit} disabled={busy}>
           {busy ? 'Procesando...' : 'Suscribirme'}
         </Button>
@@ -58,27 +69,5 @@ function SubscribeFormBody() {
         </p>
       ) : null}
     </section>
-  );
-}
-
-type FieldProps = {
-  label: string;
-  name: string;
-  type?: 'email';
-  autoComplete: string;
-  value: string;
-  onChange: (value: string) => void;
-};
-
-/** Both fields are required; the e-mail one is of e-mail type, the browser's only check. */
-function Field({ label, onChange, ...input }: FieldProps) {
-  const id = useId();
-  return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      <input id={id} className={styles.input} required onChange={(event) => onChange(event.target.value)} {...input} />
-    </div>
   );
 }

@@ -3,7 +3,7 @@
 import { mutationOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import type { paths } from '../../../api/schema';
-import type { User } from '../../accounts/api/types';
+import type { User } from '../../../api/account-types';
 
 export type ConfirmPaymentBody = paths['/api/payment/confirm']['post']['requestBody']['content']['application/json'];
 

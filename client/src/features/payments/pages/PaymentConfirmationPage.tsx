@@ -10,19 +10,17 @@ import { ButtonLink } from '../../../components/Button/Button';
 import { whatsappLink } from '../../../config/links';
 import { useTrackView } from '../../../lib/track-view';
 import { setPagoAfirmaciones } from '../../../lib/visitor-record';
-import { accountsQueries } from '../../accounts/api/accounts-queries';
-import { errorText } from '../../accounts/lib/error-text';
-import { withRedirect } from '../../accounts/lib/redirect';
-import { useAuth } from '../../accounts/session/useAuth';
+import { errorText } from '../../../api/error-text';
+import { withRedirect } from '../../../lib/redirect';
+import { useAuth } from '../../../lib/session/useAuth';
 import { PAYMENT_ERROR, PAYMENT_INVALID, PAYMENT_SUCCESS, paymentMutations } from '../api/payment-mutations';
+import forms from '../../../styles/forms.module.css';
 import styles from './PaymentConfirmationPage.module.css';
 
 export const REDIRECT_AFTER_PAYMENT_MS = 3000;
 
 /** Where the buyer lands: the course for the course, otherwise the menu (the catalogue says which). */
 const landingOf = (productId: string) => (isProductId(productId) ? PRODUCTS[productId].landing : '/menu');
-
-const ACCOUNTS_KEY = accountsQueries.all()[0];
 
 export function PaymentConfirmationPage() {
   useTrackView('confirmacion-pago');
@@ -42,8 +40,9 @@ export function PaymentConfirmationPage() {
     onSuccess: async (account, body) => {
       await refresh(account);
       if (body.productId === 'afirmaciones-ebook') setPagoAfirmaciones('done');
-      // What the account owns changed: purchases and unlocked content are read again where they are shown.
-      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== ACCOUNTS_KEY });
+      // What the account owns changed: purchases and unlocked content are read again where they are shown (the
+      // session itself is kept outside the query cache, and was just refreshed).
+      void queryClient.invalidateQueries();
     },
   });
   const { mutate } = confirm;
@@ -129,7 +128,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
     <div className={styles.page}>
       <title>Confirmación de pago · Manifiesta</title>
       <h1 className={styles.pageTitle}>Confirmación de pago</h1>
-      <section className={styles.card} aria-labelledby={titleId}>
+      <section className={`${forms.surface} ${styles.card}`} aria-labelledby={titleId}>
         <p className="eyebrow">Tu compra</p>
         <h2 id={titleId} className={styles.title}>
           {title}

@@ -1,5 +1,5 @@
-// The belief threshold (activity 8): a learner's goals, each saved whole, and their deletion.
-// Keys: ['activities', 'beliefThreshold', 'goals'].
+// The belief threshold (activity 8): a learner's goals, each saved whole, and their deletion; the writes keep
+// the cached list in step with what the server saved. Keys: ['activities', 'beliefThreshold', 'goals'].
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { BELIEF_THRESHOLD_ACTIVITY } from '../../../../../../course/activities';
 import type { BeliefGoal } from '../../../../../../course/belief-threshold';
@@ -40,6 +40,18 @@ export const beliefThresholdQueries = {
 };
 
 export const beliefThresholdMutations = {
-  saveGoal: () => mutationOptions({ mutationKey: [...beliefThresholdQueries.all(), 'saveGoal'], mutationFn: postGoal }),
-  deleteGoal: () => mutationOptions({ mutationKey: [...beliefThresholdQueries.all(), 'deleteGoal'], mutationFn: postDeleteGoal }),
+  saveGoal: () =>
+    mutationOptions({
+      mutationKey: [...beliefThresholdQueries.all(), 'saveGoal'],
+      mutationFn: postGoal,
+      onSuccess: (saved, _draft, _result, { client }) =>
+        client.setQueryData(beliefThresholdQueries.goals().queryKey, (old) => withSavedGoal(old, saved)),
+    }),
+  deleteGoal: () =>
+    mutationOptions({
+      mutationKey: [...beliefThresholdQueries.all(), 'deleteGoal'],
+      mutationFn: postDeleteGoal,
+      onSuccess: (_deleted, id, _result, { client }) =>
+        client.setQueryData(beliefThresholdQueries.goals().queryKey, (old) => old?.filter((g) => g.id !== id)),
+    }),
 };

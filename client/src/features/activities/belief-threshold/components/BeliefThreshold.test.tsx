@@ -6,9 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BELIEF_THRESHOLD_ACTIVITY } from '../../../../../../course/activities';
 import { BELIEF_REQUIRED, DELETE_CONFIRM, GOAL_TOO_SHORT, TIME_FRAMES, type BeliefGoal } from '../../../../../../course/belief-threshold';
 import { activityBySlug } from '../../../../../../course/syllabus';
-import { LESSON_TEXTS } from '../../../../../../server/features/course/lessons';
 import { createQueryClient } from '../../../../app/providers';
+import { fakeActivityStore, InActivity } from '../../../../testing/activity-store';
 import { deferred, envelope, noSession, stubApi, type ApiRoutes } from '../../../../testing/fake-api';
+import { LESSON_TEXTS } from '../../../../testing/lessons';
 import BeliefThreshold from './BeliefThreshold';
 
 const PATH = '/cursos/manifiesta/umbral-de-creencia';
@@ -39,23 +40,33 @@ function asUser(goals: BeliefGoal[] = [], routes: ApiRoutes = {}) {
 }
 
 /**
- * The body as the activity host hands it over (ActivityPage: signedIn, done, complete, goNext...), with the
- * host's callbacks as spies.
+ * The body as the activity host hands it over (ActivityPage: done, goNext... and the store: where the data is
+ * kept, the completion, the session prompt), with the host's callbacks as spies.
  */
 function renderBody({ signedIn = true, done = false, hasNext = true } = {}) {
   const text = LESSON_TEXTS[BELIEF_THRESHOLD_ACTIVITY]!;
+  const store = fakeActivityStore(signedIn ? 'server' : 'browser');
   const props = {
     activity: activityBySlug(BELIEF_THRESHOLD_ACTIVITY)!,
     // The activity's text, as the host loads it from the server (GET /api/course/lesson/{slug}).
     text: { slug: BELIEF_THRESHOLD_ACTIVITY, title: 'Umbral de Creencia', intro: text.intro, sections: text.sections, closing: null },
-    signedIn,
     done,
     hasNext,
-    complete: vi.fn<(data?: unknown) => Promise<void>>(async () => {}),
     goNext: vi.fn(),
-    sessionExpired: vi.fn<() => Promise<void>>(async () => {}),
   };
-  const router = createMemoryRouter([{ path: '*', element: <BeliefThreshold {...props} /> }], { initialEntries: [PATH] });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <InActivity store={store}>
+            <BeliefThreshold {...props} />
+          </InActivity>
+        ),
+      },
+    ],
+    { initialEntries: [PATH] },
+  );
   render(
     <StrictMode>
       <QueryClientProvider client={createQueryClient()}>
@@ -63,7 +74,7 @@ function renderBody({ signedIn = true, done = false, hasNext = true } = {}) {
       </QueryClientProvider>
     </StrictMode>,
   );
-  return props;
+  return { ...props, complete: store.complete, sessionExpired: store.sessionExpired };
 }
 
 const question = (label: string, text = GOAL_TEXT) => `¿Crees, con todo tu ser, que puedes lograr «${text}» en ${label}?`;

@@ -1,7 +1,6 @@
 // umbral-de-creencia (activity 8): the learner's goals, then one goal
 // asked about over ten time frames until the body says «sí», the doubts written down on the way, and a
 // summary. A learner's goal is saved whole on the server at every change; a guest's lives only in this page.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import {
   addHesitation,
@@ -15,13 +14,16 @@ import {
   restart,
   type BeliefGoal,
 } from '../../../../../../course/belief-threshold';
-import { ApiError } from '../../../../api/errors';
+import { errorText } from '../../../../api/error-text';
 import { Button } from '../../../../components/Button/Button';
 import { Loading } from '../../../../components/Loading/Loading';
-import { beliefThresholdMutations, beliefThresholdQueries, DELETE_GOAL_ERROR, LOAD_GOALS_ERROR, SAVE_GOAL_ERROR, withSavedGoal, type GoalDraft } from '../api/belief-threshold-queries';
-import { activityPath } from '../../lib/paths';
-import { isExpired, useExpiredOnLoad } from '../../lib/session-expiry';
-import type { ActivityBodyProps } from '../../lib/types';
+import type { ActivityBodyProps } from '../../../../lib/activity/body';
+import { useActivityStore } from '../../../../lib/activity/store';
+import { useActivityData } from '../../../../lib/activity/use-activity-data';
+import { useActivityCompletion, useActivityWrite } from '../../../../lib/activity/use-activity-write';
+import { activityPath } from '../../../../lib/course-paths';
+import { LOAD_GOALS_ERROR, type GoalDraft } from '../api/belief-threshold-queries';
+import { beliefThresholdCompletion, deleteGoal, goals as storedGoals, saveGoal } from '../api/belief-threshold-store';
 import styles from './BeliefThreshold.module.css';
 import { FINISH_FAILED, GOAL_INPUT, LOADING, RETRY } from './copy';
 import { GoalManagement } from './GoalManagement';
@@ -29,25 +31,16 @@ import { WritingForm } from './parts';
 import { Question, Reflection } from './Questioning';
 import { Summary } from './Summary';
 
-const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError && error.message ? error.message : fallback);
-
-/** A guest's goal never reaches the server: it only needs an id to be told apart in this page. */
-const GUEST_GOAL_ID = 'invitado';
-
 type Screen = 'management' | 'goalInput' | 'questioning' | 'reflection' | 'summary';
 
 export default function BeliefThreshold(props: ActivityBodyProps) {
-  const { signedIn, sessionExpired } = props;
-  const stored = useQuery({ ...beliefThresholdQueries.goals(), enabled: signedIn });
-  const expiredOnLoad = useExpiredOnLoad(signedIn, stored, sessionExpired);
-
-  if (!signedIn) return <Session key="guest" {...props} goals={[]} />;
-  if (stored.data !== undefined) return <Session key="user" {...props} goals={stored.data} />;
-  if (stored.isError && !expiredOnLoad) {
+  const stored = useActivityData(storedGoals);
+  if (stored.status === 'ready') return <Session {...props} goals={stored.data} />;
+  if (stored.status === 'failed') {
     return (
       <div className={styles.failure} role="alert">
-        <p>{messageOf(stored.error, LOAD_GOALS_ERROR)}</p>
-        <Button variant="secondary" onClick={() => void stored.refetch()}>
+        <p>{errorText(stored.error, LOAD_GOALS_ERROR)}</p>
+        <Button variant="secondary" onClick={stored.retry}>
           {RETRY}
         </Button>
       </div>
@@ -58,15 +51,17 @@ export default function BeliefThreshold(props: ActivityBodyProps) {
 
 type SessionProps = ActivityBodyProps & { goals: readonly BeliefGoal[] };
 
-function Session({ activity, text, goals, signedIn, done, complete, goNext, hasNext, sessionExpired }: SessionProps) {
-  const queryClient = useQueryClient();
-  const { mutateAsync: saveGoal } = useMutation(beliefThresholdMutations.saveGoal());
-  const { mutateAsync: deleteGoal } = useMutation(beliefThresholdMutations.deleteGoal());
-  const goalsKey = beliefThresholdQueries.goals().queryKey;
+function Session({ activity, text, goals, done, goNext, hasNext }: SessionProps) {
+  const { where } = useActivityStore();
+  const goalSave = useActivityWrite(saveGoal);
+  const removal = useActivityWrite(deleteGoal);
+  const completeActivity = useActivityCompletion(beliefThresholdCompletion);
 
   const [screen, setScreen] = useState<Screen>('management');
   const [goal, setGoal] = useState<BeliefGoal | null>(null);
-  const [saving, setSaving] = useState(false);
+  // On the way to the summary (its completion); a goal is saving while its write is on its way to the server.
+  const [arriving, setArriving] = useState(false);
+  const saving = arriving || goalSave.pending;
   const savingRef = useRef(false);
   // A failed save: the server's words, and the same save to try again.
   const [failure, setFailure] = useState<{ message: string; retry: () => void } | null>(null);
@@ -85,15 +80,10 @@ function Session({ activity, text, goals, signedIn, done, complete, goNext, hasN
   // syllabus counts the activity as completed. Resolves to whether it is completed.
   const completion = useRef<Promise<boolean> | null>(done ? Promise.resolve(true) : null);
   const completeOnce = () => {
-    completion.current ??= complete().then(
-      () => true,
-      async (error: unknown) => {
-        completion.current = null;
-        if (isExpired(error)) await sessionExpired();
-        else console.error('No se pudo marcar la actividad como completada.', error);
-        return false;
-      },
-    );
+    completion.current ??= completeActivity().then(({ ok }) => {
+      if (!ok) completion.current = null;
+      return ok;
+    });
     return completion.current;
   };
 
@@ -113,12 +103,12 @@ function Session({ activity, text, goals, signedIn, done, complete, goNext, hasN
    * question, told so, with the same arrival to try again.
    */
   const arriveAtSummary = async () => {
-    setSaving(true);
+    setArriving(true);
     setFailure(null);
     setInvalid(null);
     // Once per activity: a second press while it is on its way waits for the same completion.
     const completed = await completeOnce();
-    setSaving(false);
+    setArriving(false);
     moved.current = true;
     if (completed) {
       setScreen('summary');
@@ -128,30 +118,25 @@ function Session({ activity, text, goals, signedIn, done, complete, goNext, hasN
     }
   };
 
-  /** Saves the whole goal (a learner's, on the server), then goes on with what was saved. */
-  const persist = async (draft: GoalDraft, then: (saved: BeliefGoal) => void): Promise<void> => {
+  /**
+   * Saves the whole goal, then goes on with what was saved: a guest's at once, in the same event, a learner's once
+   * the server has it.
+   */
+  const persist = (draft: GoalDraft, then: (saved: BeliefGoal) => void) => {
     if (savingRef.current) return;
-    if (!signedIn) {
-      then({ ...draft, id: draft.id ?? GUEST_GOAL_ID });
-      return;
-    }
     savingRef.current = true;
-    setSaving(true);
     setFailure(null);
-    let saved: BeliefGoal;
-    try {
-      saved = await saveGoal(draft);
-      queryClient.setQueryData(goalsKey, (old) => withSavedGoal(old, saved));
-    } catch (error) {
-      if (isExpired(error)) await sessionExpired();
-      else setFailure({ message: messageOf(error, SAVE_GOAL_ERROR), retry: () => void persist(draft, then) });
-      return;
-    } finally {
-      savingRef.current = false;
-      setSaving(false);
-    }
-    // After the save is over: what comes next may save again (the completion on the way to the summary).
-    then(saved);
+    void goalSave.run(draft, {
+      then: (saved) => {
+        savingRef.current = false;
+        if (!saved.ok) {
+          if (saved.message) setFailure({ message: saved.message, retry: () => persist(draft, then) });
+          return;
+        }
+        // After the save is over: what comes next may save again (the completion on the way to the summary).
+        then(saved.value);
+      },
+    });
   };
 
   const goTo = (saved: BeliefGoal, next: Screen) => {
@@ -165,23 +150,15 @@ function Session({ activity, text, goals, signedIn, done, complete, goNext, hasN
       return;
     }
     const draft: GoalDraft = { manifestGoal: text.trim(), hesitations: [], currentTimeIndex: 0, perfectTimeFrameLabel: null, perfectTimeFrameYears: null };
-    void persist(draft, (saved) => goTo(saved, 'questioning'));
+    persist(draft, (saved) => goTo(saved, 'questioning'));
   };
 
   const open = (chosen: BeliefGoal) => goTo(chosen, isGoalDone(chosen) ? 'summary' : 'questioning');
 
+  /** The message to show when the deletion failed, or null. */
   const remove = async (chosen: BeliefGoal): Promise<string | null> => {
-    try {
-      await deleteGoal(chosen.id);
-      queryClient.setQueryData(goalsKey, (old) => old?.filter((g) => g.id !== chosen.id));
-      return null;
-    } catch (error) {
-      if (isExpired(error)) {
-        await sessionExpired();
-        return null;
-      }
-      return messageOf(error, DELETE_GOAL_ERROR);
-    }
+    const removed = await removal.run(chosen.id);
+    return removed.ok ? null : removed.message;
   };
 
   // The summary is only ever shown once the activity is completed.
@@ -197,7 +174,7 @@ function Session({ activity, text, goals, signedIn, done, complete, goNext, hasN
       <GoalManagement
         intro={text?.intro ?? []}
         goals={goals}
-        signedIn={signedIn}
+        guest={where === 'browser'}
         here={activityPath(activity.slug)}
         onAdd={() => show('goalInput')}
         onOpen={open}
@@ -232,7 +209,7 @@ function Session({ activity, text, goals, signedIn, done, complete, goNext, hasN
         goal={current}
         {...saveState}
         hasNext={hasNext}
-        onRestart={() => void persist(restart(current), (saved) => goTo(saved, 'questioning'))}
+        onRestart={() => persist(restart(current), (saved) => goTo(saved, 'questioning'))}
         onBack={backToGoals}
         onNext={goOn}
         headingRef={headingRef}
@@ -251,7 +228,7 @@ function Session({ activity, text, goals, signedIn, done, complete, goNext, hasN
             return;
           }
           const { goal: next, step } = addHesitation(current, belief);
-          void persist(next, (saved) => goTo(saved, step.screen));
+          persist(next, (saved) => goTo(saved, step.screen));
         }}
         onEdit={() => setInvalid(null)}
         onBack={() => show('questioning')}
@@ -268,9 +245,9 @@ function Session({ activity, text, goals, signedIn, done, complete, goNext, hasN
       onYes={() => {
         const step = advance(current.currentTimeIndex);
         if (step.screen === 'summary') show('summary');
-        else void persist({ ...current, currentTimeIndex: step.index }, (saved) => goTo(saved, 'questioning'));
+        else persist({ ...current, currentTimeIndex: step.index }, (saved) => goTo(saved, 'questioning'));
       }}
-      onPerfect={() => void persist(choosePerfect(current), (saved) => goTo(saved, 'summary'))}
+      onPerfect={() => persist(choosePerfect(current), (saved) => goTo(saved, 'summary'))}
       onBack={backToGoals}
       headingRef={headingRef}
     />

@@ -5,7 +5,8 @@ import { DELETE_CONFIRM, IN_PROGRESS, isGoalDone, type BeliefGoal } from '../../
 import { Button, ButtonLink } from '../../../../components/Button/Button';
 import { Modal } from '../../../../components/Modal/Modal';
 import { accountPath } from '../../lib/paths';
-import shared from '../../components/Activity.module.css';
+import forms from '../../../../styles/forms.module.css';
+import parts from '../../components/activity-parts.module.css';
 import styles from './BeliefThreshold.module.css';
 import { DELETE_DIALOG, INTRO, MANAGEMENT } from './copy';
 import type { HeadingRef } from './parts';
@@ -14,7 +15,8 @@ type GoalManagementProps = {
   /** What the threshold is and how it works: the server's text (a paid activity's never ships in the bundle). */
   intro: readonly string[];
   goals: readonly BeliefGoal[];
-  signedIn: boolean;
+  /** A guest's goals are not kept: they are asked to sign up or in instead of shown a list. */
+  guest: boolean;
   /** This page: signing up or in comes back here. */
   here: string;
   onAdd: () => void;
@@ -24,7 +26,7 @@ type GoalManagementProps = {
   headingRef: HeadingRef;
 };
 
-export function GoalManagement({ intro, goals, signedIn, here, onAdd, onOpen, onDelete, headingRef }: GoalManagementProps) {
+export function GoalManagement({ intro, goals, guest, here, onAdd, onOpen, onDelete, headingRef }: GoalManagementProps) {
   const introId = useId();
   const listId = useId();
   const [deleting, setDeleting] = useState<BeliefGoal | null>(null);
@@ -56,27 +58,27 @@ export function GoalManagement({ intro, goals, signedIn, here, onAdd, onOpen, on
   };
 
   return (
-    <div className={shared.body}>
+    <div className={parts.body}>
       <section className={styles.intro} aria-labelledby={introId}>
         <h2 id={introId} className={styles.introTitle}>
           {INTRO.title}
         </h2>
         {intro.map((paragraph, index) => (
-          <p key={paragraph.slice(0, 24)} className={index === 0 ? shared.lead : undefined}>
+          <p key={paragraph.slice(0, 24)} className={index === 0 ? parts.lead : undefined}>
             {paragraph}
           </p>
         ))}
       </section>
 
-      <section className={styles.card} aria-labelledby={listId}>
+      <section className={`${forms.card} ${styles.screen}`} aria-labelledby={listId}>
         <h2 id={listId} ref={headingRef} tabIndex={-1} className={styles.title}>
           {MANAGEMENT.title}
         </h2>
 
-        {!signedIn ? (
+        {guest ? (
           <div className={styles.guestNote}>
             <p>{MANAGEMENT.guestNote}</p>
-            <div className={shared.actions}>
+            <div className={forms.actions}>
               <ButtonLink to={accountPath('/signup', here)}>{MANAGEMENT.signup}</ButtonLink>
               <ButtonLink to={accountPath('/login', here)} variant="secondary">
                 {MANAGEMENT.login}
@@ -113,7 +115,7 @@ export function GoalManagement({ intro, goals, signedIn, here, onAdd, onOpen, on
           </ul>
         )}
 
-        <div className={shared.actions}>
+        <div className={forms.actions}>
           <Button onClick={onAdd}>{MANAGEMENT.add}</Button>
         </div>
       </section>
@@ -123,11 +125,11 @@ export function GoalManagement({ intro, goals, signedIn, here, onAdd, onOpen, on
           <p>{DELETE_CONFIRM}</p>
           <p className={styles.quote}>«{deleting.manifestGoal}»</p>
           {deleteError ? (
-            <p className={shared.error} role="alert">
+            <p className={forms.error} role="alert">
               {deleteError}
             </p>
           ) : null}
-          <div className={shared.actions}>
+          <div className={forms.actions}>
             <Button variant="secondary" onClick={closeDialog}>
               {DELETE_DIALOG.cancel}
             </Button>

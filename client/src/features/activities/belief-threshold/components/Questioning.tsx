@@ -3,6 +3,8 @@
 import { useId } from 'react';
 import { MAX_BELIEF, TIME_FRAMES, type BeliefGoal } from '../../../../../../course/belief-threshold';
 import { Button } from '../../../../components/Button/Button';
+import forms from '../../../../styles/forms.module.css';
+import parts from '../../components/activity-parts.module.css';
 import styles from './BeliefThreshold.module.css';
 import { QUESTIONING, REFLECTION } from './copy';
 import { SaveStatus, WritingForm, type HeadingRef, type SaveState } from './parts';
@@ -15,7 +17,7 @@ function FrameProgress({ index }: { index: number }) {
     <div className={styles.progress}>
       <p className="eyebrow">{QUESTIONING.step(index + 1, count)}</p>
       <div
-        className={styles.meter}
+        className={parts.meter}
         role="progressbar"
         aria-label={QUESTIONING.progressLabel}
         aria-valuemin={1}
@@ -55,7 +57,7 @@ export function Question({ goal, saving, failure, onDoubt, onYes, onPerfect, onB
   };
 
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
+    <section className={`${forms.card} ${styles.screen}`} aria-labelledby={titleId}>
       <FrameProgress index={goal.currentTimeIndex} />
       <h2 id={titleId} ref={headingRef} tabIndex={-1} className={styles.question}>
         {QUESTIONING.question(goal.manifestGoal, frame.label)}

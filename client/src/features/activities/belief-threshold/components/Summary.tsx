@@ -3,8 +3,8 @@
 import { useId } from 'react';
 import type { BeliefGoal } from '../../../../../../course/belief-threshold';
 import { Button, ButtonLink } from '../../../../components/Button/Button';
-import { SYLLABUS_PATH } from '../../lib/paths';
-import shared from '../../components/Activity.module.css';
+import { SYLLABUS_PATH } from '../../../../lib/course-paths';
+import forms from '../../../../styles/forms.module.css';
 import styles from './BeliefThreshold.module.css';
 import { SUMMARY } from './copy';
 import { SaveStatus, type HeadingRef, type SaveState } from './parts';
@@ -23,7 +23,7 @@ export function Summary({ goal, saving, failure, hasNext, onRestart, onBack, onN
   const beliefsId = useId();
 
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
+    <section className={`${forms.card} ${styles.screen}`} aria-labelledby={titleId}>
       <h2 id={titleId} ref={headingRef} tabIndex={-1} className={styles.title}>
         {SUMMARY.title}
       </h2>
@@ -62,7 +62,7 @@ export function Summary({ goal, saving, failure, hasNext, onRestart, onBack, onN
 
       <p className={styles.closing}>{SUMMARY.closing}</p>
       <SaveStatus saving={saving} failure={failure} />
-      <div className={shared.actions}>
+      <div className={forms.actions}>
         <Button variant="secondary" onClick={onRestart} aria-disabled={saving || undefined}>
           {SUMMARY.restart}
         </Button>

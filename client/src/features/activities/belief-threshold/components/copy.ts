@@ -4,7 +4,7 @@ export const LOADING = 'Cargando tus metas...';
 export const RETRY = 'Reintentar';
 export const SAVING = 'Guardando...';
 /** What the wheel says when finishing fails; here, when completing on the way on fails. */
-export { COMPLETE_ERROR as FINISH_FAILED } from '../../components/CompleteActivity';
+export { COMPLETE_ERROR as FINISH_FAILED } from '../../../../components/CompleteActivity/CompleteActivity';
 
 export const INTRO = {
   title: 'Encuentra tu umbral de creencia',

@@ -2,7 +2,8 @@
 // that asks for one text (the goal, or the belief behind a doubt).
 import { useId, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Button } from '../../../../components/Button/Button';
-import shared from '../../components/Activity.module.css';
+import forms from '../../../../styles/forms.module.css';
+import parts from '../../components/activity-parts.module.css';
 import styles from './BeliefThreshold.module.css';
 import { RETRY, SAVING } from './copy';
 
@@ -60,18 +61,18 @@ export function WritingForm({ copy, lead, maxLength, rows, top, saving, failure,
   };
 
   return (
-    <form className={styles.card} onSubmit={submit} noValidate aria-labelledby={`${fieldId}-title`}>
+    <form className={`${forms.card} ${styles.screen}`} onSubmit={submit} noValidate aria-labelledby={`${fieldId}-title`}>
       {top}
       <h2 id={`${fieldId}-title`} ref={headingRef} tabIndex={-1} className={styles.title}>
         {copy.title}
       </h2>
-      <p className={shared.lead}>{lead}</p>
-      <label className={styles.label} htmlFor={fieldId}>
+      <p className={parts.lead}>{lead}</p>
+      <label className={parts.label} htmlFor={fieldId}>
         {copy.label}
       </label>
       <textarea
         id={fieldId}
-        className={shared.textarea}
+        className={`${forms.textarea} ${styles.answer}`}
         rows={rows}
         maxLength={maxLength}
         value={text}
@@ -84,12 +85,12 @@ export function WritingForm({ copy, lead, maxLength, rows, top, saving, failure,
         }}
       />
       {invalid ? (
-        <p id={`${fieldId}-error`} className={shared.error} role="alert">
+        <p id={`${fieldId}-error`} className={forms.error} role="alert">
           {invalid}
         </p>
       ) : null}
       <SaveStatus saving={saving} failure={failure} />
-      <div className={shared.actions}>
+      <div className={forms.actions}>
         {/* Not `disabled` while saving: that would drop the focus from the button just pressed. */}
         <Button type="submit" aria-disabled={saving || undefined}>
           {copy.submit}

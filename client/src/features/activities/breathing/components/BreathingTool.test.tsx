@@ -1,12 +1,17 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activityBySlug } from '../../../../../../course/syllabus';
+import { fakeActivityStore, InActivity } from '../../../../testing/activity-store';
 import { BreathingTool } from './BreathingTool';
 
 const activity = activityBySlug('herramienta-respiracion-guiada')!;
 
 function renderTool() {
-  return render(<BreathingTool activity={activity} signedIn done={false} complete={async () => {}} goNext={() => {}} hasNext sessionExpired={async () => {}} />);
+  return render(
+    <InActivity store={fakeActivityStore()}>
+      <BreathingTool activity={activity} done={false} goNext={() => {}} hasNext />
+    </InActivity>,
+  );
 }
 
 const circle = () => screen.getByTestId('breath-circle');

@@ -3,10 +3,10 @@
 // the words and the countdown lead.
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../../../components/Button/Button';
-import { CompleteActivity } from '../../components/CompleteActivity';
+import { CompleteActivity } from '../../../../components/CompleteActivity/CompleteActivity';
 import styles from './Breathing.module.css';
 import { breathAt, CUES, cycleSeconds, MIN_SCALE, RHYTHMS, type Rhythm } from '../lib/breathing';
-import type { ActivityBodyProps } from '../../lib/types';
+import type { ActivityBodyProps } from '../../../../lib/activity/body';
 
 const CYCLE_CHOICES = [4, 6, 8, 10] as const;
 
@@ -53,7 +53,7 @@ function useBreathClock(running: boolean, resetKey: string) {
 
 const minutes = (rhythm: Rhythm, cycles: number) => Math.max(1, Math.round((cycleSeconds(rhythm) * cycles) / 60));
 
-export function BreathingTool({ text, done, complete, goNext, hasNext }: ActivityBodyProps) {
+export function BreathingTool({ text, done, goNext, hasNext }: ActivityBodyProps) {
   const reducedMotion = useReducedMotion();
   const [rhythmId, setRhythmId] = useState(RHYTHMS[0]!.id);
   const [cycles, setCycles] = useState<number>(6);
@@ -169,7 +169,7 @@ export function BreathingTool({ text, done, complete, goNext, hasNext }: Activit
         ) : null}
       </div>
 
-      <CompleteActivity done={done} hasNext={hasNext} onComplete={() => complete()} goNext={goNext} />
+      <CompleteActivity done={done} hasNext={hasNext} goNext={goNext} />
     </div>
   );
 }

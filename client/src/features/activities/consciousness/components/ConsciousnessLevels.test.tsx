@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { CONSCIOUSNESS_LEVELS } from '../../../../../../course/consciousness';
 import { activityBySlug } from '../../../../../../course/syllabus';
+import { fakeActivityStore, InActivity } from '../../../../testing/activity-store';
 import { ConsciousnessLevels } from './ConsciousnessLevels';
 
 const activity = activityBySlug('niveles-conciencia-hawkins')!;
@@ -10,23 +11,16 @@ const COUNT = CONSCIOUSNESS_LEVELS.length;
 
 /** `random` picks the first level shown: 9.5/18 → index 9, the 10th level, Coraje. */
 function renderLevels({ random = () => 9.5 / COUNT, done = false, hasNext = true } = {}) {
-  const complete = vi.fn(async () => {});
+  const store = fakeActivityStore('browser');
   const goNext = vi.fn();
   render(
     <MemoryRouter>
-      <ConsciousnessLevels
-        activity={activity}
-        signedIn={false}
-        done={done}
-        complete={complete}
-        goNext={goNext}
-        hasNext={hasNext}
-        sessionExpired={async () => {}}
-        random={random}
-      />
+      <InActivity store={store}>
+        <ConsciousnessLevels activity={activity} done={done} goNext={goNext} hasNext={hasNext} random={random} />
+      </InActivity>
     </MemoryRouter>,
   );
-  return { complete, goNext };
+  return { complete: store.complete, goNext };
 }
 
 const carousel = () => screen.getByRole('region', { name: 'Recorre los niveles' });

@@ -5,9 +5,9 @@ import { Link } from 'react-router-dom';
 import { CONSCIOUSNESS_LEVELS, POWER_THRESHOLD } from '../../../../../../course/consciousness';
 import { Button } from '../../../../components/Button/Button';
 import { Modal } from '../../../../components/Modal/Modal';
-import { CompleteActivity } from '../../components/CompleteActivity';
-import { SYLLABUS_PATH } from '../../lib/paths';
-import type { ActivityBodyProps } from '../../lib/types';
+import { CompleteActivity } from '../../../../components/CompleteActivity/CompleteActivity';
+import { SYLLABUS_PATH } from '../../../../lib/course-paths';
+import type { ActivityBodyProps } from '../../../../lib/activity/body';
 import { CreationPyramid } from './CreationPyramid';
 import styles from './ConsciousnessLevels.module.css';
 import { LevelCarousel } from './LevelCarousel';
@@ -20,7 +20,7 @@ type ConsciousnessLevelsProps = ActivityBodyProps & {
   random?: () => number;
 };
 
-export function ConsciousnessLevels({ done, complete, goNext, hasNext, random = Math.random }: ConsciousnessLevelsProps) {
+export function ConsciousnessLevels({ done, goNext, hasNext, random = Math.random }: ConsciousnessLevelsProps) {
   const [startAt] = useState(() => Math.min(CONSCIOUSNESS_LEVELS.length - 1, Math.floor(random() * CONSCIOUSNESS_LEVELS.length)));
   const [tableOpen, setTableOpen] = useState(false);
 
@@ -75,7 +75,7 @@ export function ConsciousnessLevels({ done, complete, goNext, hasNext, random = 
         </p>
       </section>
 
-      <CompleteActivity done={done} hasNext={hasNext} onComplete={() => complete()} goNext={goNext} />
+      <CompleteActivity done={done} hasNext={hasNext} goNext={goNext} />
       {/* CompleteActivity itself leads back to the syllabus once there is nothing after this. */}
       {done && !hasNext ? null : (
         <p>

@@ -1,10 +1,13 @@
 // The seven levels of why (activity 4): the starting point, the chosen areas and the answers, and the AI
-// questions (asked, then polled). Keys: ['activities', 'deepWhy', 'prerequisites'] and
+// questions (asked, then polled). The writes keep the starting point in the cache in step with what the server
+// saved, so that coming back to the page starts from it. Keys: ['activities', 'deepWhy', 'prerequisites'] and
 // ['activities', 'deepWhy', 'question', input].
-import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { DEEP_WHY_ACTIVITY } from '../../../../../../course/activities';
+import { FOCUS_AREAS } from '../../../../../../course/deep-why';
 import { api, unwrap } from '../../../../api/client';
 import type { paths } from '../../../../api/schema';
+import { withAnswer } from '../lib/deep-why';
 
 type AskBody = paths['/api/activity/deepWhy/question']['post']['requestBody']['content']['application/json'];
 type AreaId = AskBody['areaId'];
@@ -94,8 +97,34 @@ export const deepWhyQueries = {
     }),
 };
 
+/** The starting point in the cache, changed as the server's answer says (nothing cached: nothing to change). */
+const updatePrerequisites = (client: QueryClient, change: (old: DeepWhyPrerequisites) => DeepWhyPrerequisites) =>
+  client.setQueryData(deepWhyQueries.prerequisites().queryKey, (old) => (old ? change(old) : old));
+
 export const deepWhyMutations = {
-  saveSelection: () => mutationOptions({ mutationKey: [...deepWhyQueries.all(), 'saveSelection'], mutationFn: postSelection }),
-  saveAnswer: () => mutationOptions({ mutationKey: [...deepWhyQueries.all(), 'saveAnswer'], mutationFn: postAnswer }),
-  restart: () => mutationOptions({ mutationKey: [...deepWhyQueries.all(), 'restart'], mutationFn: postRestart }),
+  /** The server answers the ids as it keeps them (3 of them), or anything else: then the choice as sent stands. */
+  saveSelection: () =>
+    mutationOptions({
+      mutationKey: [...deepWhyQueries.all(), 'saveSelection'],
+      mutationFn: postSelection,
+      onSuccess: (saved, picks, _result, { client }) =>
+        updatePrerequisites(client, (old) => ({ ...old, selectedAreaIds: saved.length === FOCUS_AREAS ? saved : [...picks] })),
+    }),
+  saveAnswer: () =>
+    mutationOptions({
+      mutationKey: [...deepWhyQueries.all(), 'saveAnswer'],
+      mutationFn: postAnswer,
+      onSuccess: (_saved, { areaId, levelIndex, answer }, _result, { client }) =>
+        updatePrerequisites(client, (old) => ({ ...old, whyAnswers: withAnswer(old.whyAnswers, areaId, levelIndex, answer) })),
+    }),
+  restart: () =>
+    mutationOptions({
+      mutationKey: [...deepWhyQueries.all(), 'restart'],
+      mutationFn: postRestart,
+      onSuccess: (_saved, _none, _result, { client }) =>
+        updatePrerequisites(client, (old) => ({ ...old, selectedAreaIds: [], whyAnswers: {}, isCompleted: false })),
+    }),
 };
+
+/** Once the activity is completed, the starting point says so: the page opens on the summary. */
+export const markDeepWhyCompleted = (client: QueryClient) => updatePrerequisites(client, (old) => ({ ...old, isCompleted: true }));

@@ -1,11 +1,11 @@
 // 7-niveles-deep-why (activity 4): choose 3 of the 7 weakest areas of the
 // wheel, go seven levels of "why" deep in each with a question the server prepares, and read the final
 // whys in 'Has encontrado tus motores'. A learner's choice and answers are saved on the server; a guest's
-// stay in this browser as activityData['7-niveles-deep-why'] = { selectedAreaIds, whyAnswers }.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// stay in this browser (api/deep-why-store.ts).
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { scoreColour } from '../../../../../../course/areas';
-import { DEEP_WHY_ACTIVITY, WHEEL_ACTIVITY } from '../../../../../../course/activities';
+import { WHEEL_ACTIVITY } from '../../../../../../course/activities';
 import {
   EARLY_FINISH_FROM_AREA,
   fallbackWhyQuestion,
@@ -18,58 +18,32 @@ import {
   whyProgress,
 } from '../../../../../../course/deep-why';
 import { ApiError } from '../../../../api/errors';
+import { errorText } from '../../../../api/error-text';
 import { Button, ButtonLink } from '../../../../components/Button/Button';
 import { KeyboardHint } from '../../../../components/KeyboardHint/KeyboardHint';
 import { Loading } from '../../../../components/Loading/Loading';
-import { saveGuestActivityData, useGuestProgress } from '../../../../lib/guest-progress';
-import {
-  deepWhyMutations,
-  deepWhyQueries,
-  LOAD_ERROR,
-  RESTART_ERROR,
-  SAVE_ANSWER_ERROR,
-  SAVE_SELECTION_ERROR,
-  type DeepWhyPrerequisites,
-  type TargetArea,
-  type WhyAnswers,
-  type WhyQuestionInput,
-} from '../api/deep-why-queries';
-import { answerChain, areaInfo, finalWhy, guestDeepWhy, guestTargetAreas, resumePosition, storedGuestDeepWhy, withAnswer, type GuestDeepWhy, type WhyPosition } from '../lib/deep-why';
-import { activityPath, SYLLABUS_PATH } from '../../lib/paths';
-// What looks as in activities 2 and 3 (the card, the badge, the answer box...) uses their styles.
-import shared from '../../wheel/components/AreaDefinitions.module.css';
-import { isExpired, useExpiredOnLoad } from '../../lib/session-expiry';
-import type { ActivityBodyProps } from '../../lib/types';
-import { ACTIVITY, BLANK_ANSWER, FINISH_FAILED, GO_TO_WHEEL, LOAD_FAILED_TITLE, LOADING, NEEDS_WHEEL, RETRY, SELECTION, SUMMARY } from './copy';
+import type { ActivityBodyProps } from '../../../../lib/activity/body';
+import { useActivityStore } from '../../../../lib/activity/store';
+import { useActivityData } from '../../../../lib/activity/use-activity-data';
+import { useActivityCompletion, useActivityWrite } from '../../../../lib/activity/use-activity-write';
+import { activityPath, SYLLABUS_PATH } from '../../../../lib/course-paths';
+import forms from '../../../../styles/forms.module.css';
+import { deepWhyQueries, LOAD_ERROR, type TargetArea, type WhyAnswers, type WhyQuestionInput } from '../api/deep-why-queries';
+import { deepWhyCompletion, deepWhyStart, restart, saveAnswer, saveSelection, type DeepWhyStart } from '../api/deep-why-store';
+import { answerChain, areaInfo, finalWhy, resumePosition, withAnswer, type WhyPosition } from '../lib/deep-why';
+import parts from '../../components/activity-parts.module.css';
+import { ACTIVITY, BLANK_ANSWER, GO_TO_WHEEL, LOAD_FAILED_TITLE, LOADING, NEEDS_WHEEL, RETRY, SELECTION, SUMMARY } from './copy';
 import styles from './DeepWhy.module.css';
 
-const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError && error.message ? error.message : fallback);
-
-type Start = { targets: TargetArea[]; selectedAreaIds: string[]; whyAnswers: WhyAnswers; completed: boolean; restarted: boolean };
-
 export function DeepWhy(props: ActivityBodyProps) {
-  const { signedIn, sessionExpired, done } = props;
-  const stored = useQuery({ ...deepWhyQueries.prerequisites(), enabled: signedIn });
-  const guest = useGuestProgress();
-  const expiredOnLoad = useExpiredOnLoad(signedIn, stored, sessionExpired);
-
-  let start: Start;
-  if (!signedIn) {
-    const { selectedAreaIds, whyAnswers, restarted = false } = guestDeepWhy(guest.activityData[DEEP_WHY_ACTIVITY]);
-    // Started again since its completion: no summary until the new round is finished.
-    start = { targets: guestTargetAreas(guest.activityData), selectedAreaIds, whyAnswers, completed: done && !restarted, restarted };
-  } else if (stored.data !== undefined) {
-    const { targetAreas, selectedAreaIds, whyAnswers, isCompleted } = stored.data;
-    start = { targets: targetAreas, selectedAreaIds, whyAnswers, completed: isCompleted, restarted: false };
-  } else if (stored.isError && !expiredOnLoad) {
+  const stored = useActivityData(deepWhyStart);
+  if (stored.status === 'loading') return <Loading label={LOADING} />;
+  if (stored.status === 'failed') {
     const needsWheel = stored.error instanceof ApiError && stored.error.status === 409;
-    return <LoadFailed message={messageOf(stored.error, LOAD_ERROR)} needsWheel={needsWheel} onRetry={() => void stored.refetch()} />;
-  } else {
-    return <Loading label={LOADING} />;
+    return <LoadFailed message={errorText(stored.error, LOAD_ERROR)} needsWheel={needsWheel} onRetry={stored.retry} />;
   }
-  if (start.targets.length === 0) return <LoadFailed message={NEEDS_WHEEL} needsWheel />;
-  // Keyed by who is looking: signing out (a 401) must not hand a user's answers to the guest's store.
-  return <Session key={signedIn ? 'user' : 'guest'} {...props} start={start} />;
+  if (stored.data.targets.length === 0) return <LoadFailed message={NEEDS_WHEEL} needsWheel />;
+  return <Session {...props} start={stored.data} />;
 }
 
 function LoadFailed({ message, needsWheel, onRetry }: { message: string; needsWheel: boolean; onRetry?: () => void }) {
@@ -91,27 +65,30 @@ function LoadFailed({ message, needsWheel, onRetry }: { message: string; needsWh
 }
 
 type View = 'selection' | 'activity' | 'summary';
-type SessionProps = ActivityBodyProps & { start: Start };
+type SessionProps = ActivityBodyProps & { start: DeepWhyStart };
 
-function Session({ start, signedIn, complete, goNext, hasNext, sessionExpired }: SessionProps) {
-  const queryClient = useQueryClient();
-  const { mutateAsync: saveSelection } = useMutation(deepWhyMutations.saveSelection());
-  const { mutateAsync: saveAnswer } = useMutation(deepWhyMutations.saveAnswer());
-  const { mutateAsync: restart } = useMutation(deepWhyMutations.restart());
+function Session({ start, done, goNext, hasNext }: SessionProps) {
+  const { where } = useActivityStore();
+  const selection = useActivityWrite(saveSelection);
+  const answer = useActivityWrite(saveAnswer);
+  const restarting = useActivityWrite(restart);
+  const completeDeepWhy = useActivityCompletion(deepWhyCompletion);
   const { targets } = start;
 
   // A completion without a chosen set (the deep why completed as a plain lesson, before it had its page)
-  // has nothing to summarise: it starts with the selection.
+  // has nothing to summarise: it starts with the selection. A guest's exercise started again since its
+  // completion has no summary until the new round is finished.
   const resumable = start.selectedAreaIds.length === FOCUS_AREAS;
-  const [view, setView] = useState<View>(() => (!resumable ? 'selection' : start.completed ? 'summary' : 'activity'));
+  const completed = start.isCompleted ?? (done && !start.restarted);
+  const [view, setView] = useState<View>(() => (!resumable ? 'selection' : completed ? 'summary' : 'activity'));
   const [selected, setSelected] = useState<string[]>(() => (resumable ? start.selectedAreaIds : []));
   const [answers, setAnswers] = useState<WhyAnswers>(start.whyAnswers);
   const [position, setPosition] = useState<WhyPosition>(() => resumePosition(selected, start.whyAnswers));
   const [text, setText] = useState(() => start.whyAnswers[selected[position.areaIndex] ?? '']?.[position.levelIndex] ?? '');
+  // Busy with an answer and what follows it; a choice or a restart is busy while it is on its way to the server.
   const [busy, setBusy] = useState(false);
+  const working = busy || selection.pending || restarting.pending;
   const [error, setError] = useState<string | null>(null);
-  // A guest's 'Rehacer Ejercicio' not finished since: kept with what is stored until the round completes.
-  const [restarted, setRestarted] = useState(start.restarted);
 
   // After a visitor's action the focus follows: a new view or area to its heading, a new level to the answer.
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -134,72 +111,47 @@ function Session({ start, signedIn, complete, goNext, hasNext, sessionExpired }:
     setError(null);
   };
 
-  /** The server's answer in the cache too, so coming back to the page starts from it. */
-  const updateCache = (change: (old: DeepWhyPrerequisites) => DeepWhyPrerequisites) =>
-    queryClient.setQueryData(deepWhyQueries.prerequisites().queryKey, (old: DeepWhyPrerequisites | undefined) => (old ? change(old) : old));
-  const storeGuest = (data: Omit<GuestDeepWhy, 'restarted'>) =>
-    saveGuestActivityData(DEEP_WHY_ACTIVITY, storedGuestDeepWhy({ ...data, ...(restarted ? { restarted } : {}) }));
-
-  /** A failed save: a 401 signs out, anything else is said. */
-  const failed = async (failure: unknown, message: string) => {
-    if (isExpired(failure)) await sessionExpired();
-    else setError(message);
+  /** A failure is said where the learner is (a lapsed session has its own prompt). */
+  const say = (outcome: { ok: boolean; message?: string | null }) => {
+    if (!outcome.ok && outcome.message) setError(outcome.message);
   };
 
-  const confirmSelection = async (picks: string[]) => {
-    if (busy || picks.length !== FOCUS_AREAS) return;
-    setBusy(true);
+  // A guest's choice and restart are kept at once, and the page moves on in the same event; a learner's once the
+  // server has them.
+  const confirmSelection = (picks: string[]) => {
+    if (working || picks.length !== FOCUS_AREAS) return;
     setError(null);
-    let ids = picks;
-    if (signedIn) {
-      try {
-        const saved = await saveSelection(picks);
-        if (saved.length === FOCUS_AREAS) ids = saved;
-        updateCache((old) => ({ ...old, selectedAreaIds: ids }));
-      } catch (failure) {
-        // A failed save of the choice: always the same words here.
-        await failed(failure, SAVE_SELECTION_ERROR);
-        setBusy(false);
-        return;
-      }
-    } else {
-      storeGuest({ selectedAreaIds: ids, whyAnswers: answers });
-    }
-    setBusy(false);
-    setSelected(ids);
-    const at = resumePosition(ids, answers);
-    moveTo(at, answers, ids);
-    show('activity');
+    void selection.run(picks, {
+      then: (saved) => {
+        if (!saved.ok) return say(saved);
+        const ids = saved.value.length === FOCUS_AREAS ? saved.value : picks;
+        setSelected(ids);
+        const at = resumePosition(ids, answers);
+        moveTo(at, answers, ids);
+        show('activity');
+      },
+    });
   };
 
   /** Saves one level's answer; the answers with it, or null (after saying why) when it failed. */
-  const persistAnswer = async (areaId: string, levelIndex: number, answer: string): Promise<WhyAnswers | null> => {
-    const next = withAnswer(answers, areaId, levelIndex, answer);
-    if (!signedIn) {
-      storeGuest({ selectedAreaIds: selected, whyAnswers: next });
-    } else {
-      try {
-        await saveAnswer({ areaId, levelIndex, answer });
-        updateCache((old) => ({ ...old, whyAnswers: withAnswer(old.whyAnswers, areaId, levelIndex, answer) }));
-      } catch (failure) {
-        await failed(failure, messageOf(failure, SAVE_ANSWER_ERROR));
-        return null;
-      }
+  const persistAnswer = async (areaId: string, levelIndex: number, given: string): Promise<WhyAnswers | null> => {
+    const saved = await answer.run({ areaId, levelIndex, answer: given });
+    if (!saved.ok) {
+      say(saved);
+      return null;
     }
+    const next = withAnswer(answers, areaId, levelIndex, given);
     setAnswers(next);
     return next;
   };
 
-  /** Completes the activity (a guest's data goes with it) and shows the summary; false when it failed. */
-  const finish = async (all: WhyAnswers): Promise<boolean> => {
-    try {
-      await (signedIn ? complete() : complete({ selectedAreaIds: selected, whyAnswers: all } satisfies GuestDeepWhy));
-    } catch (failure) {
-      await failed(failure, messageOf(failure, FINISH_FAILED));
+  /** Completes the activity and shows the summary; false when it failed. */
+  const finish = async (): Promise<boolean> => {
+    const finished = await completeDeepWhy();
+    if (!finished.ok) {
+      say(finished);
       return false;
     }
-    updateCache((old) => ({ ...old, isCompleted: true }));
-    setRestarted(false);
     show('summary');
     return true;
   };
@@ -207,63 +159,53 @@ function Session({ start, signedIn, complete, goNext, hasNext, sessionExpired }:
   const areaId = selected[position.areaIndex]!;
 
   const submit = async () => {
-    if (busy) return;
-    const answer = text.trim();
-    if (!answer) {
+    if (working) return;
+    const given = text.trim();
+    if (!given) {
       setError(BLANK_ANSWER);
       return;
     }
     setBusy(true);
     setError(null);
-    const all = await persistAnswer(areaId, position.levelIndex, answer);
+    const all = await persistAnswer(areaId, position.levelIndex, given);
     if (all) {
       const lastLevel = position.levelIndex === WHY_LEVELS - 1;
       if (!lastLevel) moveTo({ areaIndex: position.areaIndex, levelIndex: position.levelIndex + 1 }, all);
       else if (position.areaIndex < selected.length - 1) moveTo({ areaIndex: position.areaIndex + 1, levelIndex: 0 }, all);
-      else await finish(all);
+      else await finish();
     }
     setBusy(false);
   };
 
   // An answer typed but not sent yet is kept; a blank one is no reason to stop.
   const finishNow = async () => {
-    if (busy) return;
+    if (working) return;
     setBusy(true);
     setError(null);
-    const answer = text.trim();
-    const all = answer ? await persistAnswer(areaId, position.levelIndex, answer) : answers;
-    if (all) await finish(all);
+    const given = text.trim();
+    const all = given ? await persistAnswer(areaId, position.levelIndex, given) : answers;
+    if (all) await finish();
     setBusy(false);
   };
 
   /** 'Rehacer Ejercicio': recorded (a learner's on the server, a guest's here), then an empty selection. */
-  const redo = async () => {
-    if (busy) return;
-    if (signedIn) {
-      setBusy(true);
-      setError(null);
-      try {
-        await restart();
-      } catch (failure) {
-        await failed(failure, RESTART_ERROR);
-        return;
-      } finally {
-        setBusy(false);
-      }
-      updateCache((old) => ({ ...old, selectedAreaIds: [], whyAnswers: {}, isCompleted: false }));
-    } else {
-      saveGuestActivityData(DEEP_WHY_ACTIVITY, storedGuestDeepWhy({ selectedAreaIds: [], whyAnswers: {}, restarted: true }));
-      setRestarted(true);
-    }
-    setSelected([]);
-    setAnswers({});
-    setPosition({ areaIndex: 0, levelIndex: 0 });
-    setText('');
-    show('selection');
+  const redo = () => {
+    if (working) return;
+    setError(null);
+    void restarting.run(undefined, {
+      then: (restarted) => {
+        if (!restarted.ok) return say(restarted);
+        setSelected([]);
+        setAnswers({});
+        setPosition({ areaIndex: 0, levelIndex: 0 });
+        setText('');
+        show('selection');
+      },
+    });
   };
 
   if (view === 'selection') {
-    return <Selection targets={targets} busy={busy} error={error} onConfirm={(picks) => void confirmSelection(picks)} headingRef={headingRef} />;
+    return <Selection targets={targets} busy={working} error={error} onConfirm={confirmSelection} headingRef={headingRef} />;
   }
   if (view === 'summary') {
     return (
@@ -272,9 +214,9 @@ function Session({ start, signedIn, complete, goNext, hasNext, sessionExpired }:
         selected={selected}
         answers={answers}
         hasNext={hasNext}
-        busy={busy}
+        busy={working}
         error={error}
-        onRedo={() => void redo()}
+        onRedo={redo}
         onNext={goNext}
         headingRef={headingRef}
       />
@@ -285,9 +227,9 @@ function Session({ start, signedIn, complete, goNext, hasNext, sessionExpired }:
       area={areaInfo(targets, areaId)}
       position={position}
       earlierAnswers={answerChain(answers[areaId]).filter((a) => a.levelIndex < position.levelIndex)}
-      signedIn={signedIn}
+      ownTexts={where === 'browser'}
       text={text}
-      busy={busy}
+      busy={working}
       error={error}
       onText={(value) => {
         setText(value);
@@ -335,7 +277,7 @@ function Selection({ targets, busy, error, onConfirm, headingRef }: SelectionPro
       <h2 id={`${id}-title`} ref={headingRef} tabIndex={-1} className={styles.viewTitle}>
         {SELECTION.title}
       </h2>
-      <p className={shared.lead}>{SELECTION.lead}</p>
+      <p className={parts.lead}>{SELECTION.lead}</p>
       <ul className={styles.choices}>
         {targets.map((area) => {
           const pressed = picks.includes(area.id);
@@ -358,7 +300,7 @@ function Selection({ targets, busy, error, onConfirm, headingRef }: SelectionPro
                     {area.title}
                   </span>
                   {area.score === null ? null : (
-                    <span className={shared.badge} data-colour={scoreColour(area.score)}>
+                    <span className={`${parts.badge} ${parts.scored}`} data-colour={scoreColour(area.score)}>
                       {area.score}/10
                     </span>
                   )}
@@ -374,14 +316,14 @@ function Selection({ targets, busy, error, onConfirm, headingRef }: SelectionPro
       </ul>
       <div className={styles.status} aria-live="polite">
         <p>{SELECTION.chosen(picks.length)}</p>
-        {full && picks.length >= FOCUS_AREAS ? <p className={styles.note}>{SELECTION.full}</p> : null}
+        {full && picks.length >= FOCUS_AREAS ? <p className={parts.note}>{SELECTION.full}</p> : null}
       </div>
       {error ? (
-        <p className={shared.error} role="alert">
+        <p className={forms.error} role="alert">
           {error}
         </p>
       ) : null}
-      <div className={shared.actions}>
+      <div className={forms.actions}>
         <Button onClick={confirm} disabled={busy || picks.length !== FOCUS_AREAS}>
           {busy ? 'Guardando...' : SELECTION.confirm}
         </Button>
@@ -395,7 +337,8 @@ type LevelProps = {
   position: WhyPosition;
   /** The area's answers to the levels before this one. */
   earlierAnswers: { levelIndex: number; answer: string }[];
-  signedIn: boolean;
+  /** A guest's question is asked from their own texts, which only this browser has. */
+  ownTexts: boolean;
   text: string;
   busy: boolean;
   error: string | null;
@@ -407,14 +350,14 @@ type LevelProps = {
 };
 
 function Level(props: LevelProps) {
-  const { area, position, earlierAnswers, signedIn, text, busy, error, headingRef, answerRef } = props;
+  const { area, position, earlierAnswers, ownTexts, text, busy, error, headingRef, answerRef } = props;
   const { areaIndex, levelIndex } = position;
   const id = useId();
 
   const input: WhyQuestionInput = { areaId: area.id, levelIndex };
   const previousAnswer = earlierAnswers.find((a) => a.levelIndex === levelIndex - 1)?.answer;
   if (previousAnswer) input.previousAnswer = previousAnswer;
-  if (!signedIn) {
+  if (ownTexts) {
     if (area.currentText) input.currentText = area.currentText;
     if (area.futureText) input.futureText = area.futureText;
   }
@@ -425,8 +368,8 @@ function Level(props: LevelProps) {
 
   return (
     <section className={styles.view} aria-labelledby={`${id}-area`}>
-      <div className={shared.card}>
-        <div className={shared.cardHead}>
+      <div className={forms.card}>
+        <div className={parts.cardHead}>
           <p className="eyebrow">
             {ACTIVITY.area(areaIndex + 1)} · {ACTIVITY.level(levelIndex + 1)}
           </p>
@@ -434,7 +377,7 @@ function Level(props: LevelProps) {
             {area.title}
           </h2>
           <div
-            className={shared.meter}
+            className={parts.meter}
             role="progressbar"
             aria-label={ACTIVITY.progress}
             aria-valuemin={0}
@@ -470,13 +413,13 @@ function Level(props: LevelProps) {
           )}
         </div>
 
-        <label className={styles.label} htmlFor={`${id}-answer`}>
+        <label className={parts.label} htmlFor={`${id}-answer`}>
           {ACTIVITY.answerLabel}
         </label>
         <textarea
           id={`${id}-answer`}
           ref={answerRef}
-          className={shared.textarea}
+          className={`${forms.textarea} ${styles.answer}`}
           rows={5}
           value={text}
           placeholder={ACTIVITY.placeholder}
@@ -490,22 +433,22 @@ function Level(props: LevelProps) {
             }
           }}
         />
-        <p id={`${id}-hint`} className={styles.note}>
+        <p id={`${id}-hint`} className={parts.note}>
           {ACTIVITY.hint} <KeyboardHint>{ACTIVITY.keys}</KeyboardHint>
         </p>
         {error ? (
-          <p id={`${id}-error`} className={shared.error} role="alert">
+          <p id={`${id}-error`} className={forms.error} role="alert">
             {error}
           </p>
         ) : null}
 
-        <div className={shared.actions}>
+        <div className={forms.actions}>
           <Button onClick={props.onSubmit} aria-disabled={busy || undefined}>
             {busy ? 'Guardando...' : ACTIVITY.next}
           </Button>
         </div>
         {areaIndex >= EARLY_FINISH_FROM_AREA ? (
-          <button type="button" className={shared.finishNow} onClick={props.onFinishNow} disabled={busy}>
+          <button type="button" className={parts.finishNow} onClick={props.onFinishNow} disabled={busy}>
             {ACTIVITY.finishNow}
           </button>
         ) : null}
@@ -558,7 +501,7 @@ function Summary({ targets, selected, answers, hasNext, busy, error, onRedo, onN
       <h2 id={`${id}-title`} ref={headingRef} tabIndex={-1} className={styles.viewTitle}>
         {SUMMARY_TITLE}
       </h2>
-      <p className={shared.lead}>{SUMMARY.lead}</p>
+      <p className={parts.lead}>{SUMMARY.lead}</p>
       <div className={styles.motors}>
         {selected.map((areaId) => {
           const area = areaInfo(targets, areaId);
@@ -583,11 +526,11 @@ function Summary({ targets, selected, answers, hasNext, busy, error, onRedo, onN
         })}
       </div>
       {error ? (
-        <p className={shared.error} role="alert">
+        <p className={forms.error} role="alert">
           {error}
         </p>
       ) : null}
-      <div className={shared.actions}>
+      <div className={forms.actions}>
         <Button variant="secondary" onClick={onRedo} aria-disabled={busy || undefined}>
           {busy ? 'Guardando...' : SUMMARY.redo}
         </Button>

@@ -38,7 +38,7 @@ export const ACTIVITY = {
 
 /** A blank answer is refused with this. */
 export const BLANK_ANSWER = 'Por favor, escribe una respuesta.';
-export { COMPLETE_ERROR as FINISH_FAILED } from '../../components/CompleteActivity';
+export { COMPLETE_ERROR as FINISH_FAILED } from '../../../../components/CompleteActivity/CompleteActivity';
 
 export const SUMMARY = {
   lead: 'Debajo de cada meta late un motor: la razón profunda que te sostiene cuando la motivación del primer día se apaga. Vuelve a leer estos porqués cada vez que dudes. Son tuyos.',

@@ -3,8 +3,9 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { activityBySlug } from '../../../../../../course/syllabus';
 import { links } from '../../../../config/links';
-import type { User } from '../../../accounts/api/types';
-import { AuthContext } from '../../../accounts/session/auth-context';
+import type { User } from '../../../../api/account-types';
+import { AuthContext } from '../../../../lib/session/auth-context';
+import { fakeActivityStore, InActivity } from '../../../../testing/activity-store';
 import { makeUser } from '../../../../testing/fake-api';
 import { FirstCoachingSession } from './FirstCoachingSession';
 
@@ -12,7 +13,7 @@ const activity = activityBySlug('primera-sesion-de-coaching')!;
 
 /** The page under a session in a given state: still checking, a guest (null) or a user. */
 function renderSession(session: User | null | 'checking') {
-  const complete = vi.fn(async () => {});
+  const store = fakeActivityStore(session !== null && session !== 'checking' ? 'server' : 'browser');
   const goNext = vi.fn();
   render(
     <AuthContext.Provider
@@ -25,19 +26,13 @@ function renderSession(session: User | null | 'checking') {
       }}
     >
       <MemoryRouter>
-        <FirstCoachingSession
-          activity={activity}
-          signedIn={session !== null && session !== 'checking'}
-          done={false}
-          complete={complete}
-          goNext={goNext}
-          hasNext
-          sessionExpired={async () => {}}
-        />
+        <InActivity store={store}>
+          <FirstCoachingSession activity={activity} done={false} goNext={goNext} hasNext />
+        </InActivity>
       </MemoryRouter>
     </AuthContext.Provider>,
   );
-  return { complete, goNext };
+  return { complete: store.complete, goNext };
 }
 
 /** The external booking link: a new tab, no opener, no referrer. */

@@ -4,16 +4,16 @@
 // leads on like the others.
 import { PREMIUM_ROLE } from '../../../../../../course/rules';
 import { Skeleton } from '../../../../components/Skeleton/Skeleton';
-// The host hands bodies `signedIn` but not the roles this page turns on, so it asks the session itself.
-import { useAuth } from '../../../accounts/session/useAuth';
-import { CompleteActivity } from '../../components/CompleteActivity';
-import type { ActivityBodyProps } from '../../lib/types';
+// The host hands bodies no roles, and this page turns on one: it asks the session itself.
+import { useAuth } from '../../../../lib/session/useAuth';
+import { CompleteActivity } from '../../../../components/CompleteActivity/CompleteActivity';
+import type { ActivityBodyProps } from '../../../../lib/activity/body';
 import { ClarificationCallOffer } from './ClarificationCallOffer';
 import { CHECKING_ACCESS } from '../lib/access';
 import { EnrolledWelcome } from './EnrolledWelcome';
 import styles from './FirstCoachingSession.module.css';
 
-export function FirstCoachingSession({ done, complete, goNext, hasNext }: ActivityBodyProps) {
+export function FirstCoachingSession({ done, goNext, hasNext }: ActivityBodyProps) {
   const { user, isLoading } = useAuth();
   if (isLoading) return <Skeleton shape="activity" part="body" label={CHECKING_ACCESS} showLabel />;
 
@@ -21,7 +21,7 @@ export function FirstCoachingSession({ done, complete, goNext, hasNext }: Activi
   return (
     <div className={styles.body}>
       {enrolled ? <EnrolledWelcome /> : <ClarificationCallOffer />}
-      <CompleteActivity done={done} hasNext={hasNext} onComplete={() => complete()} goNext={goNext} />
+      <CompleteActivity done={done} hasNext={hasNext} goNext={goNext} />
     </div>
   );
 }

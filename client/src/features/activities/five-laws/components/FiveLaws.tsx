@@ -1,16 +1,17 @@
 // teoria-5-leyes-universales: a theory page on five universal laws, each with an everyday example and a
 // small practice for today. The text is the server's (a paid lesson never ships in the bundle): the host
 // hands it in as `text`.
-import { CompleteActivity } from '../../components/CompleteActivity';
+import { CompleteActivity } from '../../../../components/CompleteActivity/CompleteActivity';
+import parts from '../../components/activity-parts.module.css';
 import styles from '../../components/Activity.module.css';
-import type { ActivityBodyProps } from '../../lib/types';
+import type { ActivityBodyProps } from '../../../../lib/activity/body';
 
-export function FiveLaws({ text, done, complete, goNext, hasNext }: ActivityBodyProps) {
+export function FiveLaws({ text, done, goNext, hasNext }: ActivityBodyProps) {
   if (!text) return null;
   return (
-    <div className={styles.body}>
+    <div className={parts.body}>
       {text.intro.map((paragraph) => (
-        <p key={paragraph.slice(0, 24)} className={styles.lead}>
+        <p key={paragraph.slice(0, 24)} className={parts.lead}>
           {paragraph}
         </p>
       ))}
@@ -63,7 +64,7 @@ export function FiveLaws({ text, done, complete, goNext, hasNext }: ActivityBody
         </section>
       ) : null}
 
-      <CompleteActivity done={done} hasNext={hasNext} onComplete={() => complete()} goNext={goNext} />
+      <CompleteActivity done={done} hasNext={hasNext} goNext={goNext} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // The life wheel and its two writing activities (activities 1–3): the ratings, the area definitions, and
-// the writes. Keys: ['activities', 'wheel', 'ratings'] and ['activities', 'areaDefinitions', slug].
+// the writes, which keep the cache in step with what the server saved. Keys: ['activities', 'wheel', 'ratings']
+// and ['activities', 'areaDefinitions', slug].
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../../../api/client';
 import { WHEEL_ACTIVITY } from '../../../../../../course/activities';
@@ -48,7 +49,19 @@ export const wheelQueries = {
 };
 
 export const wheelMutations = {
-  saveRating: () => mutationOptions({ mutationKey: [...wheelQueries.all(), 'saveRating'], mutationFn: postRating }),
+  saveRating: () =>
+    mutationOptions({
+      mutationKey: [...wheelQueries.all(), 'saveRating'],
+      mutationFn: postRating,
+      onSuccess: (saved, _rating, _result, { client }) => client.setQueryData(wheelQueries.ratings().queryKey, saved),
+    }),
   saveAreaDefinition: () =>
-    mutationOptions({ mutationKey: [...wheelQueries.all(), 'saveAreaDefinition'], mutationFn: postAreaDefinition }),
+    mutationOptions({
+      mutationKey: [...wheelQueries.all(), 'saveAreaDefinition'],
+      mutationFn: postAreaDefinition,
+      onSuccess: (_saved, { activityId, areaId, definition }, _result, { client }) =>
+        client.setQueryData(wheelQueries.areaDefinitions(activityId).queryKey, (old) =>
+          old ? { ...old, definitions: { ...old.definitions, [areaId]: definition } } : old,
+        ),
+    }),
 };

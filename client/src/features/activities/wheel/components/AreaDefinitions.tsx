@@ -1,67 +1,43 @@
 // concientizando-areas-balance and viendo-hacia-atras-desde-el-futuro (activities 2 and 3):
-// one area per step, a text for each, then a completion screen. A user's areas come weakest first by their
+// one area per step, a text for each, then a completion screen. A learner's areas come weakest first by their
 // wheel scores and every text is saved on the server; a guest keeps the default order and the texts stay in
-// this browser (activityData[slug].definitions).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// this browser (api/wheel-store.ts).
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
-import { allDefined, areasByEarlierScore, LIFE_AREAS, scoreColour, type LifeArea } from '../../../../../../course/areas';
-import { WHEEL_ACTIVITY } from '../../../../../../course/activities';
-import { ApiError } from '../../../../api/errors';
+import { allDefined, LIFE_AREAS, scoreColour, type LifeArea } from '../../../../../../course/areas';
 import { Button, ButtonLink } from '../../../../components/Button/Button';
 import { Loading } from '../../../../components/Loading/Loading';
-import { readGuestProgress, saveGuestActivityData, useGuestProgress } from '../../../../lib/guest-progress';
-import { SAVE_DEFINITION_ERROR, wheelMutations, wheelQueries, type AreaDefinitions as Stored, type Ratings } from '../api/wheel-queries';
-import { SYLLABUS_PATH } from '../../lib/paths';
-import { guestDefinitions, guestRatings, storedObject } from '../lib/wheel-data';
-import { COMPLETE_ERROR } from '../../components/CompleteActivity';
+import type { ActivityBodyProps } from '../../../../lib/activity/body';
+import { useActivityStore } from '../../../../lib/activity/store';
+import { LOAD_FAILED, useActivityData } from '../../../../lib/activity/use-activity-data';
+import { useActivityCompletion, useActivityWrite } from '../../../../lib/activity/use-activity-write';
+import { SYLLABUS_PATH } from '../../../../lib/course-paths';
+import { definitions, definitionsCompletion, saveDefinition, type Definitions } from '../api/wheel-store';
 import { arrivalView, useCompletionOnArrival } from '../../lib/completion-on-arrival';
-import { isExpired, useExpiredOnLoad } from '../../lib/session-expiry';
-import type { ActivityBodyProps } from '../../lib/types';
+import forms from '../../../../styles/forms.module.css';
+import parts from '../../components/activity-parts.module.css';
 import styles from './AreaDefinitions.module.css';
 import { BELIEFS, VISION, type AreaDefinitionsCopy } from './area-definitions-copy';
 
-export const LOAD_FAILED = 'Error de conexión. Revisa tu conexión e inténtalo de nuevo.';
 /** The early finish is offered from the 4th area (index 3). */
 export const EARLY_FINISH_FROM = 3;
 const MAX_LENGTH = 10_000;
 
-type Start = { definitions: Record<string, string>; ratings: Ratings; order: readonly LifeArea[]; loadFailed: boolean };
+type Start = Definitions & { loadFailed: boolean };
 
 function AreaDefinitions({ copy, ...props }: ActivityBodyProps & { copy: AreaDefinitionsCopy }) {
-  const { signedIn, sessionExpired } = props;
-  const stored = useQuery({ ...wheelQueries.areaDefinitions(copy.slug), enabled: signedIn });
-  const guest = useGuestProgress();
-  const expiredOnLoad = useExpiredOnLoad(signedIn, stored, sessionExpired);
-
-  useEffect(() => {
-    if (signedIn && stored.isError && !expiredOnLoad) console.error('No se pudieron cargar los datos.', stored.error);
-  }, [signedIn, stored.isError, stored.error, expiredOnLoad]);
-
-  let start: Start;
-  if (!signedIn) {
-    start = {
-      definitions: guestDefinitions(guest.activityData[copy.slug]),
-      ratings: guestRatings(guest.activityData[WHEEL_ACTIVITY]),
-      order: LIFE_AREAS,
-      loadFailed: false,
-    };
-  } else if (stored.data !== undefined) {
-    start = { definitions: stored.data.definitions, ratings: stored.data.ratings, order: areasByEarlierScore(stored.data.ratings), loadFailed: false };
-  } else if (stored.isError && !expiredOnLoad) {
-    // A failed load: the failure is shown and the default order is used.
-    start = { definitions: {}, ratings: {}, order: LIFE_AREAS, loadFailed: true };
-  } else {
-    return <Loading label={copy.loading} />;
-  }
-  // Keyed by who is looking: signing out (a 401) must not hand a user's texts to the guest's store.
-  return <Session key={signedIn ? 'user' : 'guest'} {...props} copy={copy} start={start} />;
+  const stored = useActivityData(definitions(copy.slug));
+  if (stored.status === 'loading') return <Loading label={copy.loading} />;
+  // A failed load: the failure is shown and the default order is used.
+  const start: Start = stored.status === 'ready' ? { ...stored.data, loadFailed: false } : { definitions: {}, ratings: {}, order: LIFE_AREAS, loadFailed: true };
+  return <Session {...props} copy={copy} start={start} />;
 }
 
 type SessionProps = ActivityBodyProps & { copy: AreaDefinitionsCopy; start: Start };
 
-function Session({ copy, start, signedIn, done, complete, goNext, hasNext, sessionExpired }: SessionProps) {
-  const queryClient = useQueryClient();
-  const { mutateAsync: saveDefinition } = useMutation(wheelMutations.saveAreaDefinition());
+function Session({ copy, start, done, goNext, hasNext }: SessionProps) {
+  const { where } = useActivityStore();
+  const definition = useActivityWrite(saveDefinition);
+  const completeActivity = useActivityCompletion(definitionsCompletion(copy.slug));
   const { order, ratings } = start;
   const [texts, setTexts] = useState<Record<string, string>>(start.definitions);
   const [view, setView] = useState<'steps' | 'done' | 'arriving'>(() => {
@@ -85,53 +61,26 @@ function Session({ copy, start, signedIn, done, complete, goNext, hasNext, sessi
     setError(null);
   };
 
-  const guestData = () => storedObject(readGuestProgress().activityData[copy.slug]);
-
   /** Saves one area's text; false (after showing why) when it failed. */
-  const save = async (area: LifeArea, definition: string): Promise<boolean> => {
-    if (!signedIn) {
-      const current = guestData();
-      saveGuestActivityData(copy.slug, { ...current, definitions: { ...guestDefinitions(current), [area.id]: definition } });
-      return true;
-    }
-    try {
-      await saveDefinition({ activityId: copy.slug, areaId: area.id, definition });
-      queryClient.setQueryData(wheelQueries.areaDefinitions(copy.slug).queryKey, (old: Stored | undefined) =>
-        old ? { ...old, definitions: { ...old.definitions, [area.id]: definition } } : old,
-      );
-      return true;
-    } catch (failure) {
-      if (isExpired(failure)) {
-        await sessionExpired();
-      } else {
-        setError(failure instanceof ApiError && failure.message ? failure.message : SAVE_DEFINITION_ERROR);
-      }
-      return false;
-    }
+  const save = async (area: LifeArea, text: string): Promise<boolean> => {
+    const saved = await definition.run({ activityId: copy.slug, areaId: area.id, definition: text });
+    if (!saved.ok && saved.message) setError(saved.message);
+    return saved.ok;
   };
 
   /**
    * Completes the activity; false when it failed. The completion screen is only shown once it worked, so a
-   * failure is logged and, unless `quietly` (on arrival), said where the learner stays.
+   * failure is said where the learner stays — unless `quietly` (on arrival).
    */
-  const completeActivity = async ({ quietly = false } = {}): Promise<boolean> => {
-    try {
-      await (signedIn ? complete() : complete(guestData()));
-      return true;
-    } catch (failure) {
-      if (isExpired(failure)) {
-        await sessionExpired();
-      } else {
-        console.error('No se pudo marcar la actividad como completada.', failure);
-        if (!quietly) setError(COMPLETE_ERROR);
-      }
-      return false;
-    }
+  const complete = async ({ quietly = false } = {}): Promise<boolean> => {
+    const completed = await completeActivity();
+    if (!completed.ok && completed.message && !quietly) setError(completed.message);
+    return completed.ok;
   };
 
   useCompletionOnArrival(
     view === 'arriving',
-    () => completeActivity({ quietly: true }),
+    () => complete({ quietly: true }),
     (recorded) => (recorded ? setView('done') : go({ view: 'steps', index: order.length - 1 })),
   );
 
@@ -144,7 +93,7 @@ function Session({ copy, start, signedIn, done, complete, goNext, hasNext, sessi
     setSaving(true);
     setError(null);
     const saved = await save(area, text.trim());
-    const completed = saved && last ? await completeActivity() : saved;
+    const completed = saved && last ? await complete() : saved;
     setSaving(false);
     if (!completed) return;
     go(last ? { view: 'done' } : { index: index + 1 });
@@ -155,7 +104,7 @@ function Session({ copy, start, signedIn, done, complete, goNext, hasNext, sessi
     setSaving(true);
     setError(null);
     const saved = text.trim() ? await save(area, text.trim()) : true;
-    const completed = saved && (await completeActivity());
+    const completed = saved && (await complete());
     setSaving(false);
     if (completed) go({ view: 'done' });
   };
@@ -164,7 +113,7 @@ function Session({ copy, start, signedIn, done, complete, goNext, hasNext, sessi
     if (saving) return;
     if (!done) {
       setSaving(true);
-      await completeActivity({ quietly: true });
+      await complete({ quietly: true });
       setSaving(false);
     }
     goNext();
@@ -183,7 +132,7 @@ function Session({ copy, start, signedIn, done, complete, goNext, hasNext, sessi
       count={order.length}
       score={ratings[area.id]}
       text={text}
-      signedIn={signedIn}
+      forUser={where === 'server'}
       loadFailed={start.loadFailed}
       saving={saving}
       error={error}
@@ -209,7 +158,8 @@ type StepProps = {
   count: number;
   score: number | undefined;
   text: string;
-  signedIn: boolean;
+  /** A learner's texts are saved in their account (the banner says so); a guest's in this browser. */
+  forUser: boolean;
   loadFailed: boolean;
   saving: boolean;
   error: string | null;
@@ -222,18 +172,18 @@ type StepProps = {
 };
 
 function Step(props: StepProps) {
-  const { copy, area, index, count, score, text, signedIn, loadFailed, saving, error, last, headingRef } = props;
+  const { copy, area, index, count, score, text, forUser, loadFailed, saving, error, last, headingRef } = props;
   const fieldId = useId();
   const promptsId = useId();
   const bannerId = useId();
 
   return (
     <div className={styles.activity}>
-      <p className={styles.lead}>{copy.intro}</p>
+      <p className={parts.lead}>{copy.intro}</p>
 
       {loadFailed ? (
         // The order by score is not known: the banner that explains it would not be true.
-        <p className={styles.error} role="alert">
+        <p className={forms.error} role="alert">
           {LOAD_FAILED}
         </p>
       ) : (
@@ -241,12 +191,12 @@ function Step(props: StepProps) {
           <h2 id={bannerId} className={styles.bannerTitle}>
             {copy.banner.title}
           </h2>
-          <p>{signedIn ? copy.banner.forUser : copy.banner.forGuest}</p>
+          <p>{forUser ? copy.banner.forUser : copy.banner.forGuest}</p>
         </aside>
       )}
 
-      <section className={styles.card} aria-labelledby={`${fieldId}-area`}>
-        <div className={styles.cardHead}>
+      <section className={forms.card} aria-labelledby={`${fieldId}-area`}>
+        <div className={parts.cardHead}>
           <p className={styles.eyebrow}>
             ÁREA DE ENFOQUE {index + 1} DE {count}
           </p>
@@ -255,16 +205,16 @@ function Step(props: StepProps) {
               {area.title}
             </h2>
             {score === undefined ? (
-              <span className={styles.badge} data-colour="none">
+              <span className={`${parts.badge} ${parts.scored}`} data-colour="none">
                 Sin calificación
               </span>
             ) : (
-              <span className={styles.badge} data-colour={scoreColour(score)}>
+              <span className={`${parts.badge} ${parts.scored}`} data-colour={scoreColour(score)}>
                 Tu calificación: {score}/10
               </span>
             )}
           </div>
-          <div className={styles.meter} aria-hidden="true">
+          <div className={parts.meter} aria-hidden="true">
             <span style={{ width: `${((index + 1) / count) * 100}%` }} />
           </div>
         </div>
@@ -280,12 +230,12 @@ function Step(props: StepProps) {
           </ul>
         </div>
 
-        <label className={styles.label} htmlFor={fieldId}>
+        <label className={parts.label} htmlFor={fieldId}>
           {copy.fieldLabel(area)}
         </label>
         <textarea
           id={fieldId}
-          className={styles.textarea}
+          className={`${forms.textarea} ${styles.answer}`}
           rows={7}
           maxLength={MAX_LENGTH}
           value={text}
@@ -295,12 +245,12 @@ function Step(props: StepProps) {
           onChange={(event) => props.onText(event.target.value)}
         />
         {error ? (
-          <p id={`${fieldId}-error`} className={styles.error} role="alert">
+          <p id={`${fieldId}-error`} className={forms.error} role="alert">
             {error}
           </p>
         ) : null}
 
-        <div className={styles.actions}>
+        <div className={forms.actions}>
           {index > 0 ? (
             <Button variant="secondary" onClick={props.onBack} disabled={saving}>
               Anterior
@@ -311,7 +261,7 @@ function Step(props: StepProps) {
           </Button>
         </div>
         {index >= EARLY_FINISH_FROM ? (
-          <button type="button" className={styles.finishNow} onClick={props.onFinishNow} disabled={saving}>
+          <button type="button" className={parts.finishNow} onClick={props.onFinishNow} disabled={saving}>
             Finalizar ahora y ver el resumen
           </button>
         ) : null}
@@ -332,7 +282,7 @@ function Completion({ copy, hasNext, busy, onReview, onNext, headingRef }: Compl
       <h2 id="definiciones-completadas" ref={headingRef} tabIndex={-1} className={styles.doneTitle}>
         {copy.done.title}
       </h2>
-      <p className={styles.lead}>{copy.done.lead}</p>
+      <p className={parts.lead}>{copy.done.lead}</p>
       <section className={styles.insights} aria-labelledby={insightsId}>
         <h3 id={insightsId} className={styles.insightsTitle}>
           {copy.done.insightsTitle}
@@ -345,7 +295,7 @@ function Completion({ copy, hasNext, busy, onReview, onNext, headingRef }: Compl
         ))}
       </section>
       <p className={styles.closing}>{copy.done.closing}</p>
-      <div className={styles.actions}>
+      <div className={forms.actions}>
         <Button variant="secondary" onClick={onReview}>
           {copy.done.review}
         </Button>

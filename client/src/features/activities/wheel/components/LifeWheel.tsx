@@ -1,44 +1,34 @@
 // 12-areas-balance, the life wheel (activity 1): intro, a rating wizard of the 12 areas and
-// a summary with the radar chart. A user's every score is saved on the server before it counts; a guest's
-// stays in this browser (activityData['12-areas-balance'].ratings).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// a summary with the radar chart. A learner's every score is saved on the server before it counts; a guest's
+// stays in this browser (api/wheel-store.ts).
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { allRated, LIFE_AREAS, scoreColour, strongestAreas, weakestAreas, type RatedArea } from '../../../../../../course/areas';
-import { WHEEL_ACTIVITY } from '../../../../../../course/activities';
 import { Button, ButtonLink } from '../../../../components/Button/Button';
 import { Loading } from '../../../../components/Loading/Loading';
+import { RadarChart } from '../../../../components/RadarChart/RadarChart';
 import { Video } from '../../../../components/Video/Video';
-import { readGuestProgress, saveGuestActivityData, useGuestProgress } from '../../../../lib/guest-progress';
-import { SAVE_RATING_ERROR, wheelMutations, wheelQueries, type Ratings } from '../api/wheel-queries';
-import { SYLLABUS_PATH } from '../../lib/paths';
-import { guestRatings, storedObject } from '../lib/wheel-data';
+import type { ActivityBodyProps } from '../../../../lib/activity/body';
+import { LOAD_FAILED, useActivityData } from '../../../../lib/activity/use-activity-data';
+import { useActivityCompletion, useActivityWrite } from '../../../../lib/activity/use-activity-write';
+import { SYLLABUS_PATH } from '../../../../lib/course-paths';
+import type { Ratings } from '../api/wheel-queries';
+import { ratings as storedRatings, saveRating, wheelCompletion } from '../api/wheel-store';
 import { arrivalView, useCompletionOnArrival } from '../../lib/completion-on-arrival';
-import { isExpired, useExpiredOnLoad } from '../../lib/session-expiry';
-import type { ActivityBodyProps } from '../../lib/types';
+import forms from '../../../../styles/forms.module.css';
+import parts from '../../components/activity-parts.module.css';
 import styles from './LifeWheel.module.css';
-import { RadarChart } from './RadarChart';
 import { ScoreScale } from './ScoreScale';
-
-export const RATING_FAILED = 'No se pudo guardar tu calificación. Por favor, inténtalo de nuevo.';
-export const FINISH_FAILED = 'Hubo un problema al finalizar la actividad. Inténtalo de nuevo.';
-const LOAD_FAILED = 'Error de conexión. Revisa tu conexión e inténtalo de nuevo.';
 
 type View = 'intro' | 'rating' | 'summary' | 'arriving';
 
 export function LifeWheel(props: ActivityBodyProps) {
-  const { signedIn, sessionExpired } = props;
-  const stored = useQuery({ ...wheelQueries.ratings(), enabled: signedIn });
-  const guestData = useGuestProgress().activityData[WHEEL_ACTIVITY];
-  const expiredOnLoad = useExpiredOnLoad(signedIn, stored, sessionExpired);
-
-  // Keyed by who is looking: signing out (a 401) must not hand a user's answers to the guest's store.
-  if (!signedIn) return <WheelSession key="guest" {...props} initialRatings={guestRatings(guestData)} />;
-  if (stored.data !== undefined) return <WheelSession key="user" {...props} initialRatings={stored.data} />;
-  if (stored.isError && !expiredOnLoad) {
+  const stored = useActivityData(storedRatings);
+  if (stored.status === 'ready') return <WheelSession {...props} initialRatings={stored.data} />;
+  if (stored.status === 'failed') {
     return (
-      <div className={styles.loadError} role="alert">
+      <div className={parts.loadError} role="alert">
         <p>{LOAD_FAILED}</p>
-        <Button variant="secondary" onClick={() => void stored.refetch()}>
+        <Button variant="secondary" onClick={stored.retry}>
           Reintentar
         </Button>
       </div>
@@ -49,15 +39,15 @@ export function LifeWheel(props: ActivityBodyProps) {
 
 type SessionProps = ActivityBodyProps & { initialRatings: Ratings };
 
-function WheelSession({ activity, signedIn, done, complete, goNext, hasNext, sessionExpired, initialRatings }: SessionProps) {
-  const queryClient = useQueryClient();
-  const { mutateAsync: saveRating } = useMutation(wheelMutations.saveRating());
+function WheelSession({ activity, done, goNext, hasNext, initialRatings }: SessionProps) {
+  const rating = useActivityWrite(saveRating);
+  const completeWheel = useActivityCompletion(wheelCompletion);
   const [ratings, setRatings] = useState<Ratings>(initialRatings);
   const [view, setView] = useState<View>(() => arrivalView(allRated(initialRatings), done, 'intro'));
   const [index, setIndex] = useState(0);
   // Area ids, the most recently rated first: the order of 'Tu Progreso'.
   const [recent, setRecent] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
+  // A score on its way: further choices wait (state would lag behind two quick clicks).
   const savingRef = useRef(false);
   const [finishing, setFinishing] = useState(false);
 
@@ -72,62 +62,33 @@ function WheelSession({ activity, signedIn, done, complete, goNext, hasNext, ses
     setView(next);
   };
 
-  const guestWrite = (next: Ratings) => ({ ...storedObject(readGuestProgress().activityData[WHEEL_ACTIVITY]), ratings: next });
-
-  const choose = async (areaIndex: number, score: number) => {
+  // A guest's score is kept at once and the wizard moves on in the same event; a learner's once the server has it.
+  const choose = (areaIndex: number, score: number) => {
     if (savingRef.current) return;
     const area = LIFE_AREAS[areaIndex]!;
     const before = ratings;
-    const after = { ...ratings, [area.id]: score };
-    setRatings(after);
-    if (signedIn) {
-      savingRef.current = true;
-      setSaving(true);
-      try {
-        const saved = await saveRating({ areaId: area.id, score });
-        queryClient.setQueryData(wheelQueries.ratings().queryKey, saved);
-      } catch (error) {
-        setRatings(before);
-        if (isExpired(error)) {
-          await sessionExpired();
-        } else {
-          console.error(SAVE_RATING_ERROR, error);
-          window.alert(RATING_FAILED);
-        }
-        return;
-      } finally {
-        savingRef.current = false;
-        setSaving(false);
-      }
-    } else {
-      saveGuestActivityData(WHEEL_ACTIVITY, guestWrite(after));
-    }
-    setRecent((ids) => [area.id, ...ids.filter((id) => id !== area.id)]);
-    if (areaIndex < LIFE_AREAS.length - 1) setIndex((current) => (current === areaIndex ? areaIndex + 1 : current));
+    setRatings({ ...ratings, [area.id]: score });
+    savingRef.current = true;
+    void rating.run(
+      { areaId: area.id, score },
+      {
+        then: (saved) => {
+          savingRef.current = false;
+          if (!saved.ok) {
+            setRatings(before);
+            return;
+          }
+          setRecent((ids) => [area.id, ...ids.filter((id) => id !== area.id)]);
+          if (areaIndex < LIFE_AREAS.length - 1) setIndex((current) => (current === areaIndex ? areaIndex + 1 : current));
+        },
+      },
+    );
   };
 
-  /**
-   * Completes the activity (a guest's ratings go with it); false when it failed, after saying so — unless
-   * `quietly`, on arrival, where the finish button that the learner lands on says it when pressed.
-   */
-  const completeActivity = async ({ quietly = false } = {}): Promise<boolean> => {
-    try {
-      await (signedIn ? complete() : complete(guestWrite(ratings)));
-      return true;
-    } catch (error) {
-      if (isExpired(error)) {
-        await sessionExpired();
-      } else {
-        console.error('No se pudo completar la Rueda de la Vida.', error);
-        if (!quietly) window.alert(FINISH_FAILED);
-      }
-      return false;
-    }
-  };
-
+  // On arrival the completion is tried quietly: the finish button that the learner lands on says why, when pressed.
   useCompletionOnArrival(
     view === 'arriving',
-    () => completeActivity({ quietly: true }),
+    async () => (await completeWheel({ quietly: true })).ok,
     (recorded) => {
       if (!recorded) setIndex(LIFE_AREAS.length - 1);
       setView(recorded ? 'summary' : 'rating');
@@ -137,7 +98,7 @@ function WheelSession({ activity, signedIn, done, complete, goNext, hasNext, ses
   const finish = async () => {
     if (finishing || savingRef.current) return;
     setFinishing(true);
-    const ok = await completeActivity();
+    const { ok } = await completeWheel();
     setFinishing(false);
     if (ok) show('summary');
   };
@@ -146,7 +107,7 @@ function WheelSession({ activity, signedIn, done, complete, goNext, hasNext, ses
     if (finishing) return;
     if (!done) {
       setFinishing(true);
-      const ok = await completeActivity();
+      const { ok } = await completeWheel();
       setFinishing(false);
       if (!ok) return;
     }
@@ -176,10 +137,10 @@ function WheelSession({ activity, signedIn, done, complete, goNext, hasNext, ses
       ratings={ratings}
       recent={recent}
       index={index}
-      saving={saving}
+      saving={rating.pending}
       finishing={finishing}
       onIndex={setIndex}
-      onChoose={(score) => void choose(index, score)}
+      onChoose={(score) => choose(index, score)}
       onFinish={() => void finish()}
       headingRef={headingRef}
     />
@@ -195,7 +156,7 @@ function Intro({ ratings, videoUrl, title, onStart, headingRef }: { ratings: Rat
       <h2 id="rueda-intro" ref={headingRef} tabIndex={-1} className={styles.viewTitle}>
         El Primer Paso: Tu Diagnóstico de Vida
       </h2>
-      <p className={styles.lead}>
+      <p className={parts.lead}>
         Antes de cambiar algo, hace falta mirar con honestidad dónde estás hoy. Vas a recorrer las 12 áreas de tu vida
         y darle a cada una una calificación del 0 al 10 según cuánto te satisface hoy.
       </p>
@@ -205,7 +166,7 @@ function Intro({ ratings, videoUrl, title, onStart, headingRef }: { ratings: Rat
         <li>Un 0 es “no me satisface en nada”; un 10, “plenamente en paz con esta área”.</li>
         <li>Al final verás tu rueda dibujada, con tus fortalezas y tus áreas de oportunidad.</li>
       </ul>
-      {count > 0 ? <p className={styles.note}>Ya calificaste {count} de 12 áreas: seguimos donde lo dejaste.</p> : null}
+      {count > 0 ? <p className={parts.note}>Ya calificaste {count} de 12 áreas: seguimos donde lo dejaste.</p> : null}
       <Button className={styles.startButton} onClick={onStart}>
         Comenzar Actividad
       </Button>
@@ -235,7 +196,7 @@ function Wizard({ ratings, recent, index, saving, finishing, onIndex, onChoose, 
 
   return (
     <div className={styles.wizard}>
-      <section className={styles.card} aria-labelledby={titleId}>
+      <section className={forms.card} aria-labelledby={titleId}>
         <div aria-live="polite" aria-atomic="true" className={styles.areaText}>
           <p className="eyebrow">
             Área {index + 1} de {LIFE_AREAS.length}
@@ -245,10 +206,10 @@ function Wizard({ ratings, recent, index, saving, finishing, onIndex, onChoose, 
           </h2>
           <p className={styles.description}>{area.description}</p>
         </div>
-        <div className={styles.meter} aria-hidden="true">
+        <div className={parts.meter} aria-hidden="true">
           <span style={{ width: `${(ratedCount / LIFE_AREAS.length) * 100}%` }} />
         </div>
-        <p id={hintId} className={styles.hint}>
+        <p id={hintId} className={parts.note}>
           ¿Cuánto te satisface hoy esta área? 0 es nada, 10 es plenamente.
         </p>
         <ScoreScale labelledBy={titleId} describedBy={hintId} value={ratings[area.id]} busy={saving} onChoose={onChoose} />
@@ -305,7 +266,7 @@ function ProgressList({ ratings, recent, current, onJump, ratedCount }: { rating
                 {score === undefined ? (
                   <span className={styles.pending}>sin calificar</span>
                 ) : (
-                  <span className={styles.badge} data-colour={scoreColour(score)}>
+                  <span className={`${styles.badge} ${parts.scored}`} data-colour={scoreColour(score)}>
                     {score}
                   </span>
                 )}
@@ -328,7 +289,7 @@ function AreaList({ title, areas, id }: { title: string; areas: RatedArea[]; id:
         {areas.map((area) => (
           <li key={area.id}>
             <span>{area.title}</span>
-            <span className={styles.badge} data-colour={scoreColour(area.score)}>
+            <span className={`${styles.badge} ${parts.scored}`} data-colour={scoreColour(area.score)}>
               {area.score}
               <span className="sr-only"> de 10</span>
             </span>
@@ -347,7 +308,7 @@ function Summary({ ratings, hasNext, busy, onRedo, onNext, headingRef }: Summary
       <h2 id="rueda-resumen" ref={headingRef} tabIndex={-1} className={styles.viewTitle}>
         Tu Rueda de la Vida
       </h2>
-      <p className={styles.lead}>
+      <p className={parts.lead}>
         Así se ve tu vida hoy. No es un juicio: es tu punto de partida. Mira qué áreas te sostienen y cuáles te están
         pidiendo atención.
       </p>
@@ -356,7 +317,7 @@ function Summary({ ratings, hasNext, busy, onRedo, onNext, headingRef }: Summary
         <AreaList id="rueda-fortalezas" title="Tus Fortalezas" areas={strongestAreas(ratings)} />
         <AreaList id="rueda-oportunidades" title="Tus Áreas de Oportunidad" areas={weakestAreas(ratings)} />
       </div>
-      <div className={styles.actions}>
+      <div className={forms.actions}>
         <Button variant="secondary" onClick={onRedo}>
           Rehacer Actividad
         </Button>

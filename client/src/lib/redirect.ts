@@ -1,5 +1,5 @@
 // Where to go after signing in, and how to ask for a sign-in that comes back. Pure: no React, no router.
-import { redirectParam, safeRedirectPath } from '../../../../../events/shared/redirect';
+import { redirectParam, safeRedirectPath } from '../../../course/redirect';
 
 export { redirectParam, safeRedirectPath };
 

@@ -3,8 +3,8 @@
 // the 12 values are also in a table that only screen readers see. A drawing failure is only logged.
 import { curveLinearClosed, lineRadial, range, scaleLinear, select } from 'd3';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { LIFE_AREAS, MAX_SCORE, scoreColour, strongestAreas, weakestAreas, type Ratings } from '../../../../../../course/areas';
-import styles from './LifeWheel.module.css';
+import { LIFE_AREAS, MAX_SCORE, scoreColour, strongestAreas, weakestAreas, type Ratings } from '../../../../course/areas';
+import styles from './RadarChart.module.css';
 
 export const CHART_HEIGHT = 350;
 const RING_STEP = 2;

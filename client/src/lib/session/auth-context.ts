@@ -1,5 +1,7 @@
+// The session as every part of the app reads it (useAuth): who is signed in and how to sign in or out. The accounts
+// feature's AuthProvider, mounted by app/, provides it.
 import { createContext } from 'react';
-import type { LoginBody, User } from '../api/types';
+import type { LoginBody, User } from '../../api/account-types';
 import type { LastAccount } from './last-account';
 
 export type AuthContextValue = {

@@ -1,10 +1,12 @@
 // The end of an activity: 'Marcar como completada' (then the next-activity flow), or, once completed, the
 // way on.
 import { useState } from 'react';
-import { ApiError } from '../../../api/errors';
-import { Button, ButtonLink } from '../../../components/Button/Button';
-import { SYLLABUS_PATH } from '../lib/paths';
-import styles from './Activity.module.css';
+import { errorText } from '../../api/error-text';
+import { useActivityStore } from '../../lib/activity/store';
+import { SYLLABUS_PATH } from '../../lib/course-paths';
+import { Button, ButtonLink } from '../Button/Button';
+import forms from '../../styles/forms.module.css';
+import styles from './CompleteActivity.module.css';
 
 /** What every activity says when marking it complete fails. */
 export const COMPLETE_ERROR = 'Hubo un problema al finalizar la actividad. Inténtalo de nuevo.';
@@ -12,12 +14,13 @@ export const COMPLETE_ERROR = 'Hubo un problema al finalizar la actividad. Inté
 type CompleteActivityProps = {
   done: boolean;
   hasNext: boolean;
-  /** Completes the activity (and saves what the body still holds). */
-  onComplete: () => Promise<void>;
+  /** Completes the activity (and saves what the body still holds); by default the activity store's completion. */
+  onComplete?: () => Promise<void>;
   goNext: () => void;
 };
 
 export function CompleteActivity({ done, hasNext, onComplete, goNext }: CompleteActivityProps) {
+  const store = useActivityStore();
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -26,10 +29,10 @@ export function CompleteActivity({ done, hasNext, onComplete, goNext }: Complete
     setPending(true);
     setFailure(null);
     try {
-      await onComplete();
+      await (onComplete ? onComplete() : store.complete());
       goNext();
     } catch (error) {
-      setFailure(error instanceof ApiError && error.message ? error.message : COMPLETE_ERROR);
+      setFailure(errorText(error, COMPLETE_ERROR));
     } finally {
       setPending(false);
     }
@@ -52,7 +55,7 @@ export function CompleteActivity({ done, hasNext, onComplete, goNext }: Complete
         </Button>
       )}
       {failure ? (
-        <p className={styles.error} role="alert">
+        <p className={forms.error} role="alert">
           {failure}
         </p>
       ) : null}

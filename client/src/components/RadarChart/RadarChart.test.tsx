@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LIFE_AREAS } from '../../../../../../course/areas';
+import { LIFE_AREAS } from '../../../../course/areas';
 import { chartSummary, RadarChart } from './RadarChart';
 
 // love 9, friendships 2, finances 5, quality 7, health 1, intellectual 10, emotional 4, spiritual 6, career 3,

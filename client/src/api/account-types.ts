@@ -1,5 +1,5 @@
 // Auth shapes, taken from the generated API types so the client never keeps a copy of its own.
-import type { components, paths } from '../../../api/schema';
+import type { components, paths } from './schema';
 
 /** The signed-in account: id, username, email, profileImage, roles (7 premium, 9 coach). */
 export type User = components['schemas']['User'];
