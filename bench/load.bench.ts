@@ -680,7 +680,7 @@ async function main() {
   const { pool } = db;
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'manifiesta-load-'));
   let server: Server | undefined;
-  let ok = false;
+  let ok: boolean;
   try {
     await migrate(pool);
     server = await startServer(db.url, dataDir);

@@ -31,7 +31,7 @@ export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<stri
         applied.push(file);
       } catch (err) {
         await client.query('ROLLBACK');
-        throw new Error(`migration ${file} failed: ${(err as Error).message}`);
+        throw new Error(`migration ${file} failed: ${(err as Error).message}`, { cause: err });
       }
     }
   } finally {

@@ -41,7 +41,6 @@ interface Row {
 
 const signedIn = (ok: number): Record<Who, number> => ({ guest: 401, learner: ok, premium: ok, coach: ok });
 const coachOnly = (ok = 200): Record<Who, number> => ({ guest: 401, learner: 403, premium: 403, coach: ok });
-const COURSE_PAYMENT = 'manifiesta-curso-completo';
 const EBOOK = 'afirmaciones-ebook';
 /** The first paid activity: open to premium learners who finished the free ones, closed to the others. */
 const FIRST_PAID = 'tus-sistemas-de-creencias-actuales';

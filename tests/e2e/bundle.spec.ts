@@ -24,8 +24,6 @@ type ManifestChunk = {
 };
 type Manifest = Record<string, ManifestChunk>;
 
-const manifest: Manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-
 /** Source folders (relative to client/) whose code must never reach the first page. */
 const HEAVY_SOURCES = [
   /^src\/features\/activities\//,

@@ -4,7 +4,7 @@
 // for it: every request carries a cookie that is valid when the server reads it.
 
 let inFlight = 0;
-let drained: Array<() => void> = [];
+const drained: Array<() => void> = [];
 let renewing: Promise<void> | null = null;
 
 /** The longest a renewal waits for slow requests before it goes ahead anyway. */

@@ -18,6 +18,7 @@ afterEach(() => {
 /** Shows who is signed in and hands the test the context, to call login/logout/refresh. */
 let auth: AuthContextValue;
 function Probe() {
+  // eslint-disable-next-line react-hooks/globals -- the probe hands the provider's context to the test that renders it
   auth = useAuth();
   return <p data-testid="who">{auth.user ? `conectada: ${auth.user.username}` : 'invitada'}</p>;
 }

@@ -107,7 +107,8 @@ export function LearnersPage() {
 
   const data = learners.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const now = Date.now();
+  // How long ago each learner was active, as of when the list arrived (it is refreshed on focus and every change).
+  const now = learners.dataUpdatedAt;
 
   return (
     <section className={styles.page}>

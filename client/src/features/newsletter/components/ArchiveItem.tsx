@@ -5,9 +5,9 @@ import styles from './ArchiveItem.module.css';
 
 /** One letter in the archive: its series, title (the link) and send date; fades in as it scrolls into view. */
 export function ArchiveItem({ entry, index }: { entry: NewsletterEntry; index: number }) {
-  const reveal = useReveal<HTMLLIElement>(index);
+  const { ref, props } = useReveal<HTMLLIElement>(index);
   return (
-    <li ref={reveal.ref} {...reveal.props} className={styles.item} data-campaign={entry.campaign}>
+    <li ref={ref} {...props} className={styles.item} data-campaign={entry.campaign}>
       <p className={`eyebrow ${styles.campaign}`}>{CAMPAIGNS[entry.campaign].label}</p>
       <h3 className={styles.title}>
         <Link to={issuePath(entry)} className={styles.link}>

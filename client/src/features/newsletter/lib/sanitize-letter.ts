@@ -18,7 +18,8 @@ function greetingElements(root: ParentNode): Element[] {
 
 function isScriptUrl(value: string): boolean {
   // The URL parser drops tabs and newlines anywhere and controls at the ends: 'java\nscript:' still runs.
-  return /^(javascript|vbscript):/i.test(value.replace(/[\u0000-\u0020]/g, ''));
+  const visible = [...value].filter((char) => char.charCodeAt(0) > 0x20).join('');
+  return /^(javascript|vbscript):/i.test(visible);
 }
 
 /**

@@ -24,31 +24,35 @@ function useReducedMotion(): boolean {
   );
 }
 
-/** Milliseconds of breathing so far: counts while `running`, holds while paused. */
-function useBreathClock(running: boolean, resetKey: string) {
-  const [elapsed, setElapsed] = useState(0);
-  const base = useRef(0);
-
+/**
+ * Milliseconds of breathing so far: counts while `running`, holds while paused, starts again from 0 when
+ * `resetKey` changes, and stops once `over(ms)`, when `onEnd` is called (from the animation frame, not a render).
+ */
+function useBreathClock(running: boolean, resetKey: string, over: (ms: number) => boolean, onEnd: () => void) {
+  const [clock, setClock] = useState({ key: resetKey, ms: 0 });
+  const reached = useRef(clock);
+  const latest = useRef({ over, onEnd });
   useEffect(() => {
-    base.current = 0;
-    setElapsed(0);
-  }, [resetKey]);
+    latest.current = { over, onEnd };
+  });
 
   useEffect(() => {
     if (!running) return undefined;
     const startedAt = performance.now();
-    const from = base.current;
+    const from = reached.current.key === resetKey ? reached.current.ms : 0;
     let frame = 0;
     const tick = () => {
-      base.current = from + (performance.now() - startedAt);
-      setElapsed(base.current);
-      frame = requestAnimationFrame(tick);
+      const ms = from + (performance.now() - startedAt);
+      reached.current = { key: resetKey, ms };
+      setClock(reached.current);
+      if (latest.current.over(ms)) latest.current.onEnd();
+      else frame = requestAnimationFrame(tick);
     };
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
-  }, [running]);
+  }, [running, resetKey]);
 
-  return elapsed;
+  return clock.key === resetKey ? clock.ms : 0;
 }
 
 const minutes = (rhythm: Rhythm, cycles: number) => Math.max(1, Math.round((cycleSeconds(rhythm) * cycles) / 60));
@@ -61,13 +65,14 @@ export function BreathingTool({ text, done, goNext, hasNext }: ActivityBodyProps
   const [started, setStarted] = useState(false);
   const [session, setSession] = useState(0);
   const rhythm = RHYTHMS.find((r) => r.id === rhythmId) ?? RHYTHMS[0]!;
-  const elapsed = useBreathClock(running, `${rhythmId}-${cycles}-${session}`);
+  const elapsed = useBreathClock(
+    running,
+    `${rhythmId}-${cycles}-${session}`,
+    (ms) => breathAt(rhythm, cycles, ms).done,
+    () => setRunning(false),
+  );
   const state = breathAt(rhythm, cycles, elapsed);
   const groupId = useId();
-
-  useEffect(() => {
-    if (state.done && running) setRunning(false);
-  }, [state.done, running]);
 
   const restart = () => {
     setRunning(false);
