@@ -24,10 +24,22 @@ const zones = (tests) => [
   // Events (the domain: schemas, folds, decisions, the store) stand on the course alone.
   { target: './events', from: others('course', 'events', ...(tests ? ['tests'] : [])), message: 'events/ imports only course/.' },
   // Jobs get what they need from the composition root; they never reach into the HTTP server.
-  { target: './jobs', from: tests ? ['./client', './bench', './scripts'] : ['./server', './client', './tests', './bench', './scripts'], message: 'jobs/ never imports server/ (or client/, tests/, bench/, scripts/).' },
-  { target: './server', from: tests ? ['./bench', './scripts'] : ['./client/src', './tests', './bench', './scripts'], message: 'server/ never imports client code, tests, benches or scripts.' },
+  {
+    target: './jobs',
+    from: tests ? ['./client', './bench', './scripts'] : ['./server', './client', './tests', './bench', './scripts'],
+    message: 'jobs/ never imports server/ (or client/, tests/, bench/, scripts/).',
+  },
+  {
+    target: './server',
+    from: tests ? ['./bench', './scripts'] : ['./client/src', './tests', './bench', './scripts'],
+    message: 'server/ never imports client code, tests, benches or scripts.',
+  },
   // The browser gets the course's rules and the generated API types; the server's code stays on the server.
-  { target: './client', from: ['./server', './events', './jobs', './bench', './scripts', ...(tests ? [] : ['./tests'])], message: 'client/ imports only course/ from outside the client.' },
+  {
+    target: './client',
+    from: ['./server', './events', './jobs', './bench', './scripts', ...(tests ? [] : ['./tests'])],
+    message: 'client/ imports only course/ from outside the client.',
+  },
   ...FEATURES.map((feature) => ({
     target: `./client/src/features/${feature}`,
     from: './client/src/features',
@@ -60,7 +72,10 @@ export default tseslint.config(
       'import-x/no-self-import': 'error',
       'import-x/no-duplicates': 'error',
       // `_name` marks a value left out on purpose (a destructured field dropped, an unused parameter).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   {

@@ -47,11 +47,22 @@ async function main() {
     // A coach and a learner with JOURNEY_EVENTS events over a year (ratings and texts, as a busy learner writes).
     const coachId = randomUUID();
     const learnerId = randomUUID();
-    await store.append(learnerStreamId(coachId), [UserRegistered.create({ userId: coachId, username: 'coach', email: 'coach@bench.test' }), EmailVerified.create({ userId: coachId }), RoleGranted.create({ userId: coachId, role: ROLES.coach, by: 'bench' })], {
+    await store.append(
+      learnerStreamId(coachId),
+      [
+        UserRegistered.create({ userId: coachId, username: 'coach', email: 'coach@bench.test' }),
+        EmailVerified.create({ userId: coachId }),
+        RoleGranted.create({ userId: coachId, role: ROLES.coach, by: 'bench' }),
+      ],
+      {
+        expectedVersion: 0,
+        alsoInTransaction: async (tx) =>
+          void (await tx.query('INSERT INTO password_credentials (user_id, hash) VALUES ($1, $2)', [coachId, await hashPassword('bench-password-123')])),
+      },
+    );
+    await store.append(learnerStreamId(learnerId), [UserRegistered.create({ userId: learnerId, username: 'constante', email: 'constante@bench.test' })], {
       expectedVersion: 0,
-      alsoInTransaction: async (tx) => void (await tx.query('INSERT INTO password_credentials (user_id, hash) VALUES ($1, $2)', [coachId, await hashPassword('bench-password-123')])),
     });
-    await store.append(learnerStreamId(learnerId), [UserRegistered.create({ userId: learnerId, username: 'constante', email: 'constante@bench.test' })], { expectedVersion: 0 });
     let version = 1;
     const start = Date.now() - 365 * DAY;
     const t0 = performance.now();
@@ -62,11 +73,19 @@ async function main() {
         const area = LIFE_AREAS[n % LIFE_AREAS.length]!.id;
         events.push(
           n % 3 === 0
-            ? AreaDefinitionSaved.create({ userId: learnerId, activityId: AREA_BELIEFS_ACTIVITY, areaId: area, definition: `Hoy noto que en esta área todavía me cuesta confiar (${n}).` })
+            ? AreaDefinitionSaved.create({
+                userId: learnerId,
+                activityId: AREA_BELIEFS_ACTIVITY,
+                areaId: area,
+                definition: `Hoy noto que en esta área todavía me cuesta confiar (${n}).`,
+              })
             : AreaRated.create({ userId: learnerId, areaId: area, score: n % 11 }),
         );
       }
-      const r = await store.append(learnerStreamId(learnerId), events, { expectedVersion: version, recordedAt: new Date(start + (version / JOURNEY_EVENTS) * 365 * DAY) });
+      const r = await store.append(learnerStreamId(learnerId), events, {
+        expectedVersion: version,
+        recordedAt: new Date(start + (version / JOURNEY_EVENTS) * 365 * DAY),
+      });
       version = r.nextVersion;
     }
     console.log(`learner with ${version} events written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -127,7 +146,9 @@ async function main() {
       await sampler;
       await daemon.stop();
       const rate = sent / ((until - t) / 1000);
-      console.log(`projection lag at ${rate.toFixed(0)} events/s: p50 ${ms(quantile(lags, 0.5))}, p95 ${ms(quantile(lags, 0.95))}, max ${ms(Math.max(...lags))}`);
+      console.log(
+        `projection lag at ${rate.toFixed(0)} events/s: p50 ${ms(quantile(lags, 0.5))}, p95 ${ms(quantile(lags, 0.95))}, max ${ms(Math.max(...lags))}`,
+      );
     }
 
     // FUNNEL_EVENTS lead events over 90 days, then the analytics projections catch up.
@@ -142,7 +163,15 @@ async function main() {
           const at = new Date(Date.now() - Math.floor(Math.random() * 90) * DAY);
           const events: NewEvent[] = Array.from({ length: 100 }, (_, i) =>
             i % 10 === 9
-              ? LeadCaptured.create({ email: `v${w}-${written + i}@bench.test`, nick: 'Ana', page: 'nostalgia', section: 'fragmento', status: 'downloaded', firstForSource: true, visitorId })
+              ? LeadCaptured.create({
+                  email: `v${w}-${written + i}@bench.test`,
+                  nick: 'Ana',
+                  page: 'nostalgia',
+                  section: 'fragmento',
+                  status: 'downloaded',
+                  firstForSource: true,
+                  visitorId,
+                })
               : LeadPageViewed.create({ visitorId, page: pages[(written + i) % pages.length]! }),
           );
           written += events.length;

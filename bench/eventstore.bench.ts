@@ -94,7 +94,9 @@ async function main() {
       UNIQUE (event_id), UNIQUE (transaction_id, id))`);
     const store = createEventStore({ pool, catalog: new EventCatalog([Noted]) });
     const { rows: v } = await pool.query<{ server_version: string }>('SHOW server_version');
-    console.log(`PostgreSQL ${v[0]!.server_version}${db.embeddedDir ? ' (embedded)' : ''}, median of ${ROUNDS} alternating rounds of ${SECONDS}s, batches of ${BATCH}\n`);
+    console.log(
+      `PostgreSQL ${v[0]!.server_version}${db.embeddedDir ? ' (embedded)' : ''}, median of ${ROUNDS} alternating rounds of ${SECONDS}s, batches of ${BATCH}\n`,
+    );
 
     // Raw and store take turns, ROUNDS times per scenario after a checkpoint, and the median counts:
     // autovacuum and checkpoints land on both sides instead of skewing one.
@@ -130,7 +132,9 @@ async function main() {
     console.log('scenario                      store ev/s   raw rows/s  store/raw   indexed rows/s  store/indexed');
     const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0).padStart(4)}%`;
     for (const r of rows) {
-      console.log(`${r.scenario.padEnd(28)} ${fmt(r.store)}    ${fmt(r.raw)}      ${pct(r.store, r.raw)}       ${fmt(r.indexed)}          ${pct(r.store, r.indexed)}`);
+      console.log(
+        `${r.scenario.padEnd(28)} ${fmt(r.store)}    ${fmt(r.raw)}      ${pct(r.store, r.raw)}       ${fmt(r.indexed)}          ${pct(r.store, r.indexed)}`,
+      );
     }
 
     // Rebuild, in a database of its own so the log holds only what it replays: lead captures across

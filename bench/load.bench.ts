@@ -101,14 +101,20 @@ interface CpuMeter {
   perRequest(requests: number): string;
 }
 function cpuMeter(serverPid: number, postgresPid: number | undefined): CpuMeter {
-  const read = () => ({ server: cpuOf(serverPid), postgres: postgresPid ? cpuOf(postgresPid, true) : NaN, bench: (process.cpuUsage().user + process.cpuUsage().system) / 1000 });
+  const read = () => ({
+    server: cpuOf(serverPid),
+    postgres: postgresPid ? cpuOf(postgresPid, true) : NaN,
+    bench: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+  });
   const start = read();
   return {
     perRequest(requests) {
       const end = read();
       const per = (k: 'server' | 'postgres' | 'bench') => (end[k] - start[k]) / requests;
       const sum = per('server') + per('postgres') + per('bench');
-      const capacity = Number.isFinite(sum) ? ` → the ${os.cpus().length} cores, all ours, would serve about ${num((os.cpus().length * 1000) / sum)} req/s of this mix` : '';
+      const capacity = Number.isFinite(sum)
+        ? ` → the ${os.cpus().length} cores, all ours, would serve about ${num((os.cpus().length * 1000) / sum)} req/s of this mix`
+        : '';
       return `CPU per request: server ${per('server').toFixed(2)} ms, PostgreSQL ${Number.isFinite(per('postgres')) ? `${per('postgres').toFixed(2)} ms` : 'not measured (BENCH_DATABASE_URL)'}, autocannon ${per('bench').toFixed(2)} ms${capacity}`;
     },
   };
@@ -120,7 +126,10 @@ function calibrate(): string {
   let x = 0;
   for (let i = 0; i < 50_000_000; i++) x += i & 7;
   const took = performance.now() - t;
-  return `${Math.round(took)} ms for a fixed loop${x < 0 ? '' : ''}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`;
+  return `${Math.round(took)} ms for a fixed loop${x < 0 ? '' : ''}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -176,7 +185,10 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<Server
   for (let waited = 0; ; waited += 200) {
     if (gone) throw new Error(`the server exited before it was ready:\n${output}`);
     if (waited > 60_000) throw new Error(`the server did not answer /api/health within 60 s:\n${output}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -284,15 +296,36 @@ function nextLearnerRequest(l: Learner): { method: 'GET' | 'POST'; path: string;
       // Always a new score for the area: saving the same score again records nothing (by design).
       const areaId = pick(AREA_IDS);
       const score = ((l.ratings[areaId] ?? 0) + 1 + Math.floor(Math.random() * 10)) % 11;
-      return { op, method: 'POST', path: '/api/activity/saveRating', body: { activityId: WHEEL_ACTIVITY, areaId, score }, writes: AreaRated.type, apply: () => void (l.ratings[areaId] = score) };
+      return {
+        op,
+        method: 'POST',
+        path: '/api/activity/saveRating',
+        body: { activityId: WHEEL_ACTIVITY, areaId, score },
+        writes: AreaRated.type,
+        apply: () => void (l.ratings[areaId] = score),
+      };
     }
     case 'saveAreaDefinition': {
       const definition = `${pick(DEFINITION_TEXTS)} (${l.index}.${n}).`; // never the text already saved
-      return { op, method: 'POST', path: '/api/activity/saveAreaDefinition', body: { activityId: pick(DEFINITION_ACTIVITIES), areaId: pick(AREA_IDS), definition }, writes: AreaDefinitionSaved.type, apply: () => {} };
+      return {
+        op,
+        method: 'POST',
+        path: '/api/activity/saveAreaDefinition',
+        body: { activityId: pick(DEFINITION_ACTIVITIES), areaId: pick(AREA_IDS), definition },
+        writes: AreaDefinitionSaved.type,
+        apply: () => {},
+      };
     }
     case 'saveWhyAnswer': {
       const answer = `${pick(WHY_TEXTS)} (${l.index}.${n}).`;
-      return { op, method: 'POST', path: '/api/activity/saveWhyAnswer', body: { activityId: DEEP_WHY_ACTIVITY, areaId: pick(l.selected), levelIndex: Math.floor(Math.random() * WHY_LEVELS), answer }, writes: WhyAnswerSaved.type, apply: () => {} };
+      return {
+        op,
+        method: 'POST',
+        path: '/api/activity/saveWhyAnswer',
+        body: { activityId: DEEP_WHY_ACTIVITY, areaId: pick(l.selected), levelIndex: Math.floor(Math.random() * WHY_LEVELS), answer },
+        writes: WhyAnswerSaved.type,
+        apply: () => {},
+      };
     }
     case 'markAsComplete': {
       // The next activity the course opens for this learner; once the whole course is done, the last one
@@ -324,7 +357,19 @@ async function createLearners(database: BenchDatabase, count: number): Promise<L
       const index = i + j;
       const userId = randomUUID();
       const email = `aprendiz${index}.${run}@carga.test`;
-      learners.push({ index, userId, email, cookie: '', step: 0, ratings: {}, completed: new Set(), selected: [], expected: { AreaRated: 0, AreaDefinitionSaved: 0, WhyAnswerSaved: 0, ActivityCompleted: 0 }, noOps: 0, uncertain: false });
+      learners.push({
+        index,
+        userId,
+        email,
+        cookie: '',
+        step: 0,
+        ratings: {},
+        completed: new Set(),
+        selected: [],
+        expected: { AreaRated: 0, AreaDefinitionSaved: 0, WhyAnswerSaved: 0, ActivityCompleted: 0 },
+        noOps: 0,
+        uncertain: false,
+      });
       return store.append(
         learnerStreamId(userId),
         [
@@ -332,7 +377,10 @@ async function createLearners(database: BenchDatabase, count: number): Promise<L
           EmailVerified.create({ userId }),
           RoleGranted.create({ userId, role: PREMIUM_ROLE, by: 'bench' }),
         ],
-        { expectedVersion: 0, alsoInTransaction: async (tx) => void (await tx.query('INSERT INTO password_credentials (user_id, hash) VALUES ($1, $2)', [userId, hash])) },
+        {
+          expectedVersion: 0,
+          alsoInTransaction: async (tx) => void (await tx.query('INSERT INTO password_credentials (user_id, hash) VALUES ($1, $2)', [userId, hash])),
+        },
       );
     });
     await Promise.all(batch);
@@ -354,9 +402,11 @@ async function api(server: Server, l: Learner | undefined, method: 'GET' | 'POST
 /** In parallel, at most `width` at a time. */
 async function inParallel<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>) {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(width, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
 }
 
 async function countEvents(pool: pg.Pool, types: readonly string[]) {
@@ -386,7 +436,9 @@ async function learnerWorkload(server: Server, db: BenchDatabase) {
   });
   const loginWall = performance.now() - loginStart;
   const logins = summary(loginTimes);
-  console.log(`   ${LEARNERS} logins, ${LOGIN_WIDTH} at a time: all done in ${ms(loginWall)}; each p50 ${ms(logins.p50)}, p99 ${ms(logins.p99)}, max ${ms(logins.max)}`);
+  console.log(
+    `   ${LEARNERS} logins, ${LOGIN_WIDTH} at a time: all done in ${ms(loginWall)}; each p50 ${ms(logins.p50)}, p99 ${ms(logins.p99)}, max ${ms(logins.max)}`,
+  );
 
   // Where the loop starts: the wheel rated, activities 1–3 completed and three focus areas chosen for the
   // seven levels of why — through the API, as the course's pages do.
@@ -400,7 +452,9 @@ async function learnerWorkload(server: Server, db: BenchDatabase) {
       await api(server, l, 'POST', '/api/activity/markAsComplete', { activityId: slug });
       l.completed.add(slug);
     }
-    const prerequisites = (await api(server, l, 'GET', `/api/activity/getDeepWhyPrerequisites?_=${Date.now()}`)).json() as { data: { targetAreas: Array<{ id: string }> } };
+    const prerequisites = (await api(server, l, 'GET', `/api/activity/getDeepWhyPrerequisites?_=${Date.now()}`)).json() as {
+      data: { targetAreas: Array<{ id: string }> };
+    };
     l.selected = prerequisites.data.targetAreas.slice(0, 3).map((a) => a.id);
     await api(server, l, 'POST', '/api/activity/saveWhySelection', { activityId: DEEP_WHY_ACTIVITY, selectedAreaIds: l.selected });
   });
@@ -500,18 +554,23 @@ async function learnerWorkload(server: Server, db: BenchDatabase) {
   console.log(`   ${cpu}`);
   console.log('                 count        per s    p50       p90       p99       max');
   const row = (name: string, s: ReturnType<typeof summary>, perSecond: number) =>
-    console.log(`   ${name.padEnd(12)} ${num(s.n).padStart(7)}  ${num(perSecond).padStart(9)}    ${ms(s.p50).padEnd(9)} ${ms(s.p90).padEnd(9)} ${ms(s.p99).padEnd(9)} ${ms(s.max)}`);
+    console.log(
+      `   ${name.padEnd(12)} ${num(s.n).padStart(7)}  ${num(perSecond).padStart(9)}    ${ms(s.p50).padEnd(9)} ${ms(s.p90).padEnd(9)} ${ms(s.p99).padEnd(9)} ${ms(s.max)}`,
+    );
   row('reads', r, r.n / seconds);
   row('writes', w, w.n / seconds);
   row('all', all, all.n / seconds);
-  console.log(`   acknowledged writes ${num(acknowledgedWrites)} = ${num(writesPerSecond)}/s, of which ${num(noOps)} recorded nothing by design (completing an activity already completed)`);
+  console.log(
+    `   acknowledged writes ${num(acknowledgedWrites)} = ${num(writesPerSecond)}/s, of which ${num(noOps)} recorded nothing by design (completing an activity already completed)`,
+  );
   const cutOff = learners.filter((l) => l.cutOff && !l.uncertain).length;
   console.log(
     `   events expected from acknowledged writes ${num(expectedTotal)}, found in the log ${num(actualTotal)}: lost ${lost}, unexpected ${unexpected}` +
       ` (${cutOff} writes cut off unanswered by the end of the run may be there or not)` +
       (unchecked ? `, ${unchecked} learners not checked (a request went unanswered mid-run)` : ''),
   );
-  for (const [type, c] of Object.entries(byType)) console.log(`     ${type.padEnd(20)} expected ${num(c.expected).padStart(7)}  found ${num(c.actual).padStart(7)}`);
+  for (const [type, c] of Object.entries(byType))
+    console.log(`     ${type.padEnd(20)} expected ${num(c.expected).padStart(7)}  found ${num(c.actual).padStart(7)}`);
   console.log(
     `   target ≥ ${num(TARGETS.learnerWritesPerSecond)} writes/s with p99 < ${TARGETS.learnerP99} ms: ${num(writesPerSecond)} writes/s, p99 ${ms(all.p99)} → ${verdict(writesPerSecond >= TARGETS.learnerWritesPerSecond && all.p99 < TARGETS.learnerP99)}`,
   );
@@ -529,9 +588,13 @@ const LEAD_FORMS = [
 ] as const;
 
 async function leadWorkload(server: Server, pool: pg.Pool) {
-  console.log(`\n2. Lead pages: ${LEAD_CONNECTIONS} connections, ${SECONDS} s; each new visitor opens a page (POST /api/leads/view, no cookie yet) and then leaves a new e-mail on its form (POST /api/leads/add with the visitor cookie it got)`);
+  console.log(
+    `\n2. Lead pages: ${LEAD_CONNECTIONS} connections, ${SECONDS} s; each new visitor opens a page (POST /api/leads/view, no cookie yet) and then leaves a new e-mail on its form (POST /api/leads/add with the visitor cookie it got)`,
+  );
   const count = async () => {
-    const { rows } = await pool.query<{ type: string; n: number }>('SELECT type, count(*)::int AS n FROM events WHERE type = ANY($1) GROUP BY type', [[LeadCaptured.type, LeadPageViewed.type]]);
+    const { rows } = await pool.query<{ type: string; n: number }>('SELECT type, count(*)::int AS n FROM events WHERE type = ANY($1) GROUP BY type', [
+      [LeadCaptured.type, LeadPageViewed.type],
+    ]);
     return Object.fromEntries(rows.map((r) => [r.type, r.n])) as Record<string, number | undefined>;
   };
   const before = await count();
@@ -564,7 +627,9 @@ async function leadWorkload(server: Server, pool: pg.Pool) {
           onResponse(status, _body, ctx, headers) {
             const context = ctx as Record<string, unknown>;
             if (status >= 200 && status < 300) acknowledged.views++;
-            const cookie = String((headers as Record<string, unknown>)['set-cookie'] ?? (headers as Record<string, unknown>)['Set-Cookie'] ?? '').split(';')[0]!;
+            const cookie = String((headers as Record<string, unknown>)['set-cookie'] ?? (headers as Record<string, unknown>)['Set-Cookie'] ?? '').split(
+              ';',
+            )[0]!;
             context.visitor = cookie.startsWith('mf_visitor=') ? cookie : undefined;
           },
         },
@@ -605,7 +670,9 @@ async function leadWorkload(server: Server, pool: pg.Pool) {
   console.log(`   ${cpu}`);
   console.log('                 count        per s    p50       p90       p99       max');
   const row = (name: string, s: ReturnType<typeof summary>) =>
-    console.log(`   ${name.padEnd(12)} ${num(s.n).padStart(7)}  ${num(s.n / seconds).padStart(9)}    ${ms(s.p50).padEnd(9)} ${ms(s.p90).padEnd(9)} ${ms(s.p99).padEnd(9)} ${ms(s.max)}`);
+    console.log(
+      `   ${name.padEnd(12)} ${num(s.n).padStart(7)}  ${num(s.n / seconds).padStart(9)}    ${ms(s.p50).padEnd(9)} ${ms(s.p90).padEnd(9)} ${ms(s.p99).padEnd(9)} ${ms(s.max)}`,
+    );
   row('leads/view', v);
   row('leads/add', a);
   row('all', all);
@@ -614,8 +681,12 @@ async function leadWorkload(server: Server, pool: pg.Pool) {
   const lostViews = Math.max(0, acknowledged.views - views);
   const lostLeads = Math.max(0, acknowledged.leads - leads);
   const unexplained = Math.max(0, views - acknowledged.views - LEAD_CONNECTIONS) + Math.max(0, leads - acknowledged.leads - LEAD_CONNECTIONS);
-  console.log(`   events: LeadPageViewed ${num(views)} for ${num(acknowledged.views)} acknowledged views, LeadCaptured ${num(leads)} for ${num(acknowledged.leads)} acknowledged leads (every e-mail new: one event each)`);
-  console.log(`   target ≥ ${num(TARGETS.leadRequestsPerSecond)} req/s with p99 < ${TARGETS.leadP99} ms: ${num(perSecond)} req/s, p99 ${ms(all.p99)} → ${verdict(perSecond >= TARGETS.leadRequestsPerSecond && all.p99 < TARGETS.leadP99)}`);
+  console.log(
+    `   events: LeadPageViewed ${num(views)} for ${num(acknowledged.views)} acknowledged views, LeadCaptured ${num(leads)} for ${num(acknowledged.leads)} acknowledged leads (every e-mail new: one event each)`,
+  );
+  console.log(
+    `   target ≥ ${num(TARGETS.leadRequestsPerSecond)} req/s with p99 < ${TARGETS.leadP99} ms: ${num(perSecond)} req/s, p99 ${ms(all.p99)} → ${verdict(perSecond >= TARGETS.leadRequestsPerSecond && all.p99 < TARGETS.leadP99)}`,
+  );
   console.log(`   lost: ${lostViews + lostLeads}, unexplained extra events: ${unexplained}`);
   return { ok: failures(result) === 0 && lostViews === 0 && lostLeads === 0 && unexplained === 0, perSecond, p99: all.p99 };
 }
@@ -631,12 +702,21 @@ async function staticWorkload(server: Server) {
   // node:http rather than fetch, which would decompress: the bytes counted are the bytes on the wire.
   const headersOf = (p: string) =>
     new Promise<{ status: number; encoding: string; cache: string; bytes: number }>((resolve, reject) => {
-      http.get(server.url + p, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
-        let bytes = 0;
-        res.on('data', (c: Buffer) => (bytes += c.length));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, encoding: String(res.headers['content-encoding'] ?? 'none'), cache: String(res.headers['cache-control'] ?? 'none'), bytes }));
-        res.on('error', reject);
-      }).on('error', reject);
+      http
+        .get(server.url + p, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+          let bytes = 0;
+          res.on('data', (c: Buffer) => (bytes += c.length));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              encoding: String(res.headers['content-encoding'] ?? 'none'),
+              cache: String(res.headers['cache-control'] ?? 'none'),
+              bytes,
+            }),
+          );
+          res.on('error', reject);
+        })
+        .on('error', reject);
     });
   const shell = await headersOf('/');
   const asset = await headersOf(entry);
@@ -659,11 +739,18 @@ async function staticWorkload(server: Server) {
   const seconds = result.duration;
   const cpu = meter.perRequest(result.requests.total);
   console.log(`   machine before the run: ${machine}`);
-  console.log(`   requests ${num(result.requests.total)} in ${seconds} s (${num(result.requests.total / seconds)} req/s, ${(result.throughput.average / 1e6).toFixed(1)} MB/s); ${statusLine(result)}`);
+  console.log(
+    `   requests ${num(result.requests.total)} in ${seconds} s (${num(result.requests.total / seconds)} req/s, ${(result.throughput.average / 1e6).toFixed(1)} MB/s); ${statusLine(result)}`,
+  );
   console.log(`   ${cpu}`);
-  for (const [name, h, kind] of [['/ (index.html)', shell, 'index.html'], [entry, asset, 'asset']] as const) {
+  for (const [name, h, kind] of [
+    ['/ (index.html)', shell, 'index.html'],
+    [entry, asset, 'asset'],
+  ] as const) {
     const s = summary(latencies.get(kind) ?? []);
-    console.log(`   ${name}: ${num(s.n / seconds)} req/s, p50 ${ms(s.p50)}, p99 ${ms(s.p99)}; status ${h.status}, ${num(h.bytes)} bytes on the wire, content-encoding: ${h.encoding}, cache-control: ${h.cache}`);
+    console.log(
+      `   ${name}: ${num(s.n / seconds)} req/s, p50 ${ms(s.p50)}, p99 ${ms(s.p99)}; status ${h.status}, ${num(h.bytes)} bytes on the wire, content-encoding: ${h.encoding}, cache-control: ${h.cache}`,
+    );
   }
   return { ok: failures(result) === 0 };
 }

@@ -126,8 +126,7 @@ function fontPreloads(): Plugin {
 function bootSkeleton(): Plugin {
   return {
     name: 'manifiesta:boot-skeleton',
-    transformIndexHtml: (html) =>
-      html.replace(/<!--skeleton-->[\s\S]*?<!--\/skeleton-->/, () => `<!--skeleton-->${skeletonMarkup('menu')}<!--/skeleton-->`),
+    transformIndexHtml: (html) => html.replace(/<!--skeleton-->[\s\S]*?<!--\/skeleton-->/, () => `<!--skeleton-->${skeletonMarkup('menu')}<!--/skeleton-->`),
   };
 }
 

@@ -4,8 +4,18 @@ import { allDefined, allRated, AREA_IDS, areasByEarlierScore, LIFE_AREAS, scoreC
 describe('the 12 life areas', () => {
   it('come in the spec’s default order, each with a title, a description and several prompts', () => {
     expect(AREA_IDS).toEqual([
-      'love-relationship', 'friendships', 'finances', 'quality-of-life', 'health-fitness', 'intellectual-life',
-      'emotional-life', 'spiritual-life', 'career', 'character', 'family-parenting', 'life-vision',
+      'love-relationship',
+      'friendships',
+      'finances',
+      'quality-of-life',
+      'health-fitness',
+      'intellectual-life',
+      'emotional-life',
+      'spiritual-life',
+      'career',
+      'character',
+      'family-parenting',
+      'life-vision',
     ]);
     for (const a of LIFE_AREAS) {
       expect(a.title.length).toBeGreaterThan(3);
@@ -27,8 +37,16 @@ describe('strongest and weakest areas', () => {
   const ratings = { finances: 2, 'health-fitness': 9, career: 9, friendships: 5, 'life-vision': 1, character: 7 };
 
   it('are the 3 highest (highest first) and the 3 lowest (lowest first), ties in the default order', () => {
-    expect(strongestAreas(ratings).map((a) => [a.id, a.score])).toEqual([['health-fitness', 9], ['career', 9], ['character', 7]]);
-    expect(weakestAreas(ratings).map((a) => [a.id, a.score])).toEqual([['life-vision', 1], ['finances', 2], ['friendships', 5]]);
+    expect(strongestAreas(ratings).map((a) => [a.id, a.score])).toEqual([
+      ['health-fitness', 9],
+      ['career', 9],
+      ['character', 7],
+    ]);
+    expect(weakestAreas(ratings).map((a) => [a.id, a.score])).toEqual([
+      ['life-vision', 1],
+      ['finances', 2],
+      ['friendships', 5],
+    ]);
   });
 
   it('ignore areas not rated and carry the Spanish title', () => {

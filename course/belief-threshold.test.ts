@@ -12,7 +12,7 @@ const goal = (over: Partial<BeliefGoal> = {}): BeliefGoal => ({
 });
 
 describe('time frames', () => {
-  it('are the spec\'s ten, from 20 years to 1 month', () => {
+  it("are the spec's ten, from 20 years to 1 month", () => {
     expect(TIME_FRAMES.map((f) => f.years)).toEqual([20, 15, 10, 7, 5, 3, 1, 0.5, 0.25, 0.083]);
     expect(TIME_FRAMES.at(-1)!.label).toBe('1 mes');
   });

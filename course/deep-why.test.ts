@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { clipAtWord, fallbackWhyQuestion, FIRST_FALLBACK, IDEA_FALLBACK_LENGTH, ideaFallback, nextQuestion, noFutureFallback, SHORT_ANSWER_QUESTION } from './deep-why';
+import {
+  clipAtWord,
+  fallbackWhyQuestion,
+  FIRST_FALLBACK,
+  IDEA_FALLBACK_LENGTH,
+  ideaFallback,
+  nextQuestion,
+  noFutureFallback,
+  SHORT_ANSWER_QUESTION,
+} from './deep-why';
 
 describe('ideaFallback: the previous answer quoted when no idea can be extracted', () => {
   it('takes no more than the first 50 characters, cut back to the last whole word, with an ellipsis', () => {

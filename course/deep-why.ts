@@ -26,8 +26,7 @@ export function whyProgress(areaIndex: number, levelIndex: number, areas: number
 
 // The fallback questions when the AI cannot answer.
 export const FIRST_FALLBACK = 'Has descrito una visión poderosa. ¿Por qué es tan importante para ti hacerla realidad?';
-export const noFutureFallback = (area: string) =>
-  `Con base en tu realidad actual y tu visión futura, ¿por qué es importante para ti mejorar en "${area}"?`;
+export const noFutureFallback = (area: string) => `Con base en tu realidad actual y tu visión futura, ¿por qué es importante para ti mejorar en "${area}"?`;
 /** Below this length an answer carries no idea worth extracting. */
 export const MIN_ANSWER_FOR_IDEA = 15;
 

@@ -22,7 +22,7 @@ describe('currentStreak', () => {
 });
 
 describe('dayIn', () => {
-  it('uses the meditator\'s time zone, not the server\'s', () => {
+  it("uses the meditator's time zone, not the server's", () => {
     const lateEvening = new Date('2026-11-23T01:30:00Z'); // 22:30 on the 22nd in Buenos Aires
     expect(dayIn(lateEvening, 'America/Argentina/Buenos_Aires')).toBe('2026-11-22');
     expect(dayIn(lateEvening, 'Europe/Madrid')).toBe('2026-11-23');

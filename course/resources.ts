@@ -14,8 +14,7 @@ export interface Resource {
 export const RESOURCES: readonly Resource[] = [
   {
     title: 'Meditación de las 7 Fases',
-    description:
-      'Una meditación guiada en siete fases para calmar la mente, agradecer y visualizar lo que quieres crear. Eliges la duración y la música.',
+    description: 'Una meditación guiada en siete fases para calmar la mente, agradecer y visualizar lo que quieres crear. Eliges la duración y la música.',
     link: `/cursos/manifiesta/${MEDITATION_ACTIVITY}`,
     image: '/img/recursos/meditacion.svg',
     type: 'app',
@@ -44,8 +43,7 @@ export const RESOURCES: readonly Resource[] = [
   },
   {
     title: 'Soltar el Pasado',
-    description:
-      'Un audiolibro breve para hacer las paces con lo que fue y abrir espacio a lo que viene. Dura menos de cinco minutos.',
+    description: 'Un audiolibro breve para hacer las paces con lo que fue y abrir espacio a lo que viene. Dura menos de cinco minutos.',
     link: '/nostalgia',
     image: '/img/recursos/audiolibro.svg',
     type: 'audio',

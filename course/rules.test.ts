@@ -34,7 +34,12 @@ describe('the syllabus', () => {
   });
 
   it('makes every activity of modules 2 to 5 paid, with the two named ignorable ones among them', () => {
-    expect(COURSE.modules.slice(1).flatMap((m) => m.activities).every((a) => !a.isFree)).toBe(true);
+    expect(
+      COURSE.modules
+        .slice(1)
+        .flatMap((m) => m.activities)
+        .every((a) => !a.isFree),
+    ).toBe(true);
     expect(findActivity('herramienta-respiracion-guiada')).toMatchObject({ isTool: true, isIgnorable: true, isFree: false });
     expect(findActivity('teoria-5-leyes-universales')).toMatchObject({ isTheory: true, isIgnorable: true, isFree: false });
   });
@@ -163,7 +168,17 @@ describe('videos', () => {
 });
 
 describe('freePart: what is free, as the premium invitation says it', () => {
-  const made = (id: string, isFree: boolean): Activity => ({ id, slug: `a-${id}`, title: id, description: '', isFree, isTool: false, isTheory: false, isCoaching: false, isIgnorable: false });
+  const made = (id: string, isFree: boolean): Activity => ({
+    id,
+    slug: `a-${id}`,
+    title: id,
+    description: '',
+    isFree,
+    isTool: false,
+    isTheory: false,
+    isCoaching: false,
+    isIgnorable: false,
+  });
 
   it('the course today: the first 7 activities of week 1, not the whole week', () => {
     expect(freePart()).toEqual({ count: 7, module: 1, opening: true, wholeModule: false });

@@ -28,7 +28,12 @@ export type LockReason = 'premium' | 'previous';
  * earlier non-ignorable activity not completed → 'previous' (for premium users too). Ignorable
  * activities never block others.
  */
-export function lockReason(slug: string, completed: Completed, roles: readonly number[] = [], activities: readonly Activity[] = ACTIVITIES): LockReason | undefined {
+export function lockReason(
+  slug: string,
+  completed: Completed,
+  roles: readonly number[] = [],
+  activities: readonly Activity[] = ACTIVITIES,
+): LockReason | undefined {
   const index = activities.findIndex((a) => a.slug === slug);
   if (index < 0) return undefined;
   const activity = activities[index]!;

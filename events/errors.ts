@@ -2,7 +2,10 @@
 export abstract class DomainError extends Error {
   abstract readonly status: number;
   /** `message` is shown to users: always Spanish. */
-  constructor(message: string, readonly details?: unknown) {
+  constructor(
+    message: string,
+    readonly details?: unknown,
+  ) {
     super(message);
     this.name = new.target.name;
   }

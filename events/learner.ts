@@ -19,7 +19,14 @@ export interface LearnerState {
 }
 
 export const learnerFold = {
-  initial: { progress: initialProgress, wheel: initialWheel, deepWhy: initialDeepWhy, deepWhyCounts: initialDeepWhyCounts, beliefGoals: initialBeliefGoals, meditation: initialMeditationCounts } as LearnerState,
+  initial: {
+    progress: initialProgress,
+    wheel: initialWheel,
+    deepWhy: initialDeepWhy,
+    deepWhyCounts: initialDeepWhyCounts,
+    beliefGoals: initialBeliefGoals,
+    meditation: initialMeditationCounts,
+  } as LearnerState,
   evolve: (s: LearnerState, e: RecordedEvent): LearnerState => ({
     progress: evolveProgress(s.progress, e),
     wheel: evolveWheel(s.wheel, e),

@@ -28,9 +28,40 @@ import { leadsProjection } from './leads/projections/leads';
 import { EventCatalog } from './store/catalog';
 import type { Projection } from './store/projection';
 
-export const createCatalog = () => new EventCatalog([...leadEvents, ...accountEvents, ...courseEvents, ...wheelEvents, ...deepWhyEvents, ...meditationEvents, ...beliefThresholdEvents, ...paymentEvents, ...coachEvents]);
+export const createCatalog = () =>
+  new EventCatalog([
+    ...leadEvents,
+    ...accountEvents,
+    ...courseEvents,
+    ...wheelEvents,
+    ...deepWhyEvents,
+    ...meditationEvents,
+    ...beliefThresholdEvents,
+    ...paymentEvents,
+    ...coachEvents,
+  ]);
 
-export const projections: readonly Projection[] = [usersProjection, completionsProjection, reflectionsProjection, areaRatingsProjection, areaDefinitionsProjection, deepWhyProjection, revelationsProjection, meditationTotalsProjection, beliefThresholdGoalsProjection, paymentsProjection, entitlementsProjection, leadsProjection, leadDailyCountsProjection, ...analyticsProjections];
+export const projections: readonly Projection[] = [
+  usersProjection,
+  completionsProjection,
+  reflectionsProjection,
+  areaRatingsProjection,
+  areaDefinitionsProjection,
+  deepWhyProjection,
+  revelationsProjection,
+  meditationTotalsProjection,
+  beliefThresholdGoalsProjection,
+  paymentsProjection,
+  entitlementsProjection,
+  leadsProjection,
+  leadDailyCountsProjection,
+  ...analyticsProjections,
+];
 
 /** The translators of a guest's progress, in the order an activity's parts become events. */
-export const guestTranslators: readonly GuestTranslator<LearnerState>[] = [reflectionGuestTranslator, deepWhyGuestTranslator, ratingsGuestTranslator, definitionsGuestTranslator];
+export const guestTranslators: readonly GuestTranslator<LearnerState>[] = [
+  reflectionGuestTranslator,
+  deepWhyGuestTranslator,
+  ratingsGuestTranslator,
+  definitionsGuestTranslator,
+];

@@ -49,7 +49,11 @@ export async function startJobs(connectionString: string, onError: (err: Error) 
   const enqueue: Enqueue = async (tx: Queryable, jobs) => {
     const db = { executeSql: (text: string, values?: unknown[]) => tx.query(text, values) };
     for (const name of new Set(jobs.map((j) => j.name))) {
-      await boss.insert(name, jobs.filter((j) => j.name === name).map((j) => ({ ...j.options, data: j.data })), { db });
+      await boss.insert(
+        name,
+        jobs.filter((j) => j.name === name).map((j) => ({ ...j.options, data: j.data })),
+        { db },
+      );
     }
   };
 

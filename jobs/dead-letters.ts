@@ -26,5 +26,12 @@ export async function listDeadLetters(db: Queryable, limit = 100): Promise<DeadL
     const job = MailJob.safeParse(data);
     return job.success ? mailLabel(job.data) : 'unreadable';
   };
-  return rows.map((r) => ({ id: r.id, kind: kindOf(r.data), createdOn: r.created_on, deadSince: r.dead_since, attempts: r.attempts, lastError: r.last_error && withoutAddresses(r.last_error) }));
+  return rows.map((r) => ({
+    id: r.id,
+    kind: kindOf(r.data),
+    createdOn: r.created_on,
+    deadSince: r.dead_since,
+    attempts: r.attempts,
+    lastError: r.last_error && withoutAddresses(r.last_error),
+  }));
 }

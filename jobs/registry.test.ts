@@ -32,8 +32,16 @@ describe('the job registry', () => {
   it('rejects a payload its schema does not accept with a clear error, which fails the job', async () => {
     const email = JOBS.find((j) => j.declaration.name === 'email.send')!;
     const logged: string[] = [];
-    const handle = email.bind({ from: 'x', outboxDir: '/tmp/unused', log: { info: () => {}, warn: (_o, m) => void logged.push(m) }, resolve: async () => ({ skip: 'test' }), throttle: { admit: async () => true } as never })!;
-    await expect(handle({ kind: 'no-such-kind' }, { id: 'j1', retryCount: 0, retryLimit: 8 })).rejects.toThrow(/payload of email\.send does not match its schema/);
+    const handle = email.bind({
+      from: 'x',
+      outboxDir: '/tmp/unused',
+      log: { info: () => {}, warn: (_o, m) => void logged.push(m) },
+      resolve: async () => ({ skip: 'test' }),
+      throttle: { admit: async () => true } as never,
+    })!;
+    await expect(handle({ kind: 'no-such-kind' }, { id: 'j1', retryCount: 0, retryLimit: 8 })).rejects.toThrow(
+      /payload of email\.send does not match its schema/,
+    );
     expect(logged).toEqual(['mail not sent; it will be retried']);
   });
 });

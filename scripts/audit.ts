@@ -4,7 +4,12 @@
 import { spawnSync } from 'node:child_process';
 
 const run = spawnSync('npm', ['audit', '--omit=dev', '--json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-let report: { statusCode?: number; message?: string; metadata?: { vulnerabilities?: Record<string, number> }; vulnerabilities?: Record<string, { severity: string; via: unknown[] }> };
+let report: {
+  statusCode?: number;
+  message?: string;
+  metadata?: { vulnerabilities?: Record<string, number> };
+  vulnerabilities?: Record<string, { severity: string; via: unknown[] }>;
+};
 try {
   report = JSON.parse(run.stdout);
 } catch {
@@ -19,7 +24,11 @@ if (!report.metadata) {
 
 const counts = report.metadata.vulnerabilities ?? {};
 const serious = (counts.high ?? 0) + (counts.critical ?? 0);
-console.log(`npm audit (production dependencies): ${Object.entries(counts).map(([level, n]) => `${level} ${n}`).join(', ')}`);
+console.log(
+  `npm audit (production dependencies): ${Object.entries(counts)
+    .map(([level, n]) => `${level} ${n}`)
+    .join(', ')}`,
+);
 if (serious > 0) {
   for (const [name, v] of Object.entries(report.vulnerabilities ?? {})) {
     if (v.severity === 'high' || v.severity === 'critical') console.log(`  ${v.severity}: ${name}`);

@@ -17,16 +17,23 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-const sources = Math.max(newestMtime(path.join(root, 'client')), ...['package-lock.json', 'course'].map((p) => {
-  const full = path.join(root, p);
-  return existsSync(full) ? (statSync(full).isDirectory() ? newestMtime(full) : statSync(full).mtimeMs) : 0;
-}));
+const sources = Math.max(
+  newestMtime(path.join(root, 'client')),
+  ...['package-lock.json', 'course'].map((p) => {
+    const full = path.join(root, p);
+    return existsSync(full) ? (statSync(full).isDirectory() ? newestMtime(full) : statSync(full).mtimeMs) : 0;
+  }),
+);
 
 if (existsSync(built) && statSync(built).mtimeMs >= sources) process.exit(0);
 
 console.log(existsSync(built) ? 'client sources changed: rebuilding the SPA…' : 'building the SPA (first start)…');
-const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const result = spawnSync(
+  process.execPath,
+  [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 process.exit(result.status ?? 1);

@@ -130,7 +130,9 @@ async function main() {
       }
       const medians = Object.fromEntries(CATEGORIES.map((category) => [category, median(runs.map((lhr) => score(lhr, category)))]));
       const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
-        .map((id) => `${id.replace(/-/g, ' ')} ${median(runs.map((lhr) => lhr.audits[id]?.numericValue ?? 0)).toFixed(id === 'cumulative-layout-shift' ? 3 : 0)}`)
+        .map(
+          (id) => `${id.replace(/-/g, ' ')} ${median(runs.map((lhr) => lhr.audits[id]?.numericValue ?? 0)).toFixed(id === 'cumulative-layout-shift' ? 3 : 0)}`,
+        )
         .join(', ');
       console.log(
         `${pagePath.padEnd(20)} ${CATEGORIES.map((category) => `${category} ${medians[category]} [${runs.map((lhr) => score(lhr, category)).join(' ')}]`).join('  ')}`,

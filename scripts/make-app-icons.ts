@@ -41,7 +41,9 @@ try {
   fs.mkdirSync(OUT, { recursive: true });
   for (const { file, size, svg } of ICONS) {
     await page.setViewportSize({ width: size, height: size });
-    await page.setContent(`<html><body style="margin:0;background:transparent">${svg.replace('<svg ', `<svg width="${size}" height="${size}" `)}</body></html>`);
+    await page.setContent(
+      `<html><body style="margin:0;background:transparent">${svg.replace('<svg ', `<svg width="${size}" height="${size}" `)}</body></html>`,
+    );
     const png = await page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } });
     const target = path.join(OUT, file);
     if (fs.existsSync(target) && fs.readFileSync(target).equals(png)) continue;

@@ -48,9 +48,7 @@ export const OUTPUTS = {
 } as const;
 
 /** Fixed so that re-runs write the same bytes (the PDF's /ID is a hash of its info, dates included). */
-const DOC_DATE = process.env.SOURCE_DATE_EPOCH
-  ? new Date(Number(process.env.SOURCE_DATE_EPOCH) * 1000)
-  : new Date(Date.UTC(2026, 0, 1));
+const DOC_DATE = process.env.SOURCE_DATE_EPOCH ? new Date(Number(process.env.SOURCE_DATE_EPOCH) * 1000) : new Date(Date.UTC(2026, 0, 1));
 
 // ───────────────────────────────────────────── shared ─────────────────────────────────────────────
 
@@ -194,7 +192,11 @@ function footers(doc: Doc, runningTitle: string) {
   const { start, count } = doc.bufferedPageRange();
   for (let i = start + 1; i < start + count; i++) {
     doc.switchToPage(i);
-    doc.moveTo(M, FOOT - 8).lineTo(W - M, FOOT - 8).lineWidth(0.5).stroke(C.line);
+    doc
+      .moveTo(M, FOOT - 8)
+      .lineTo(W - M, FOOT - 8)
+      .lineWidth(0.5)
+      .stroke(C.line);
     style(doc, { font: F.sans, size: 8, color: C.muted });
     doc.text(runningTitle, M, FOOT, { width: CW / 2, lineBreak: false });
     doc.text(`${i + 1} / ${count}`, W / 2, FOOT, { width: CW / 2, align: 'right', lineBreak: false });
@@ -232,7 +234,11 @@ async function makeLevelsPdf(): Promise<Buffer> {
   // 1. Cover: deep teal, the levels as a rising staircase of bars.
   page(doc, C.teal);
   doc.outline.addItem('Portada');
-  doc.circle(W - 40, 120, 190).fillOpacity(0.07).fill(C.cream).fillOpacity(1);
+  doc
+    .circle(W - 40, 120, 190)
+    .fillOpacity(0.07)
+    .fill(C.cream)
+    .fillOpacity(1);
   text(doc, 'GUÍA GRATUITA', M, 92, CW, { font: F.sansBold, size: 9, color: C.terracottaSoft, spacing: 3 });
   text(doc, `Los ${levels.length} Niveles\nde Conciencia`, M, 116, CW, { font: F.serifBold, size: 44, color: C.cream, lineGap: 2 });
   doc.rect(M, 238, 56, 2.5).fill(C.terracotta);
@@ -253,7 +259,13 @@ async function makeLevelsPdf(): Promise<Buffer> {
       doc.restore();
     });
     const leapX = M + levels.findIndex((l) => l.score >= POWER_THRESHOLD) * (bw + gap) - gap / 2;
-    doc.moveTo(leapX, baseY + 10).lineTo(leapX, baseY - maxH - 10).dash(3, { space: 3 }).lineWidth(1).stroke(C.terracottaSoft).undash();
+    doc
+      .moveTo(leapX, baseY + 10)
+      .lineTo(leapX, baseY - maxH - 10)
+      .dash(3, { space: 3 })
+      .lineWidth(1)
+      .stroke(C.terracottaSoft)
+      .undash();
     text(doc, 'Fuerza', M, baseY + 12, leapX - M - 6, { font: F.serifItalic, size: 12, color: C.terracottaSoft });
     text(doc, 'Poder', leapX + 6, baseY + 12, CW, { font: F.serifItalic, size: 12, color: C.cream });
     text(doc, 'El Salto al Poder', leapX - 110, baseY - maxH - 26, 104, { font: F.sansBold, size: 8, color: C.terracottaSoft, align: 'right' });
@@ -315,7 +327,15 @@ async function makeLevelsPdf(): Promise<Buffer> {
     const insightStyle: TextStyle = { font: F.sansItalic, size: 7.6, color: C.muted, lineGap: 0.6 };
     // header
     doc.rect(M, y, CW, 22).fill(C.teal);
-    cols.forEach((c, i) => text(doc, c.title.toUpperCase(), xs[i]! + pad, y + 7.5, c.w - 2 * pad, { font: F.sansBold, size: 7.3, color: C.cream, spacing: 0.6, align: c.align ?? 'left' }));
+    cols.forEach((c, i) =>
+      text(doc, c.title.toUpperCase(), xs[i]! + pad, y + 7.5, c.w - 2 * pad, {
+        font: F.sansBold,
+        size: 7.3,
+        color: C.cream,
+        spacing: 0.6,
+        align: c.align ?? 'left',
+      }),
+    );
     y += 22;
     const top = [...levels].reverse();
     for (const lv of top) {
@@ -324,7 +344,11 @@ async function makeLevelsPdf(): Promise<Buffer> {
       // Tight rows: the whole scale fits one page.
       const rowH = 5 + 13 + measure(doc, lv.insight, insightW, insightStyle) + 4;
       doc.rect(M, y, CW, rowH).fill(power ? '#EDF4F2' : '#F8EEE3');
-      doc.moveTo(M, y + rowH).lineTo(M + CW, y + rowH).lineWidth(0.5).stroke(C.white);
+      doc
+        .moveTo(M, y + rowH)
+        .lineTo(M + CW, y + rowH)
+        .lineWidth(0.5)
+        .stroke(C.white);
       const ty = y + 5;
       text(doc, lv.name, xs[0]! + pad, ty - 0.5, cols[0]!.w - 2 * pad, { font: F.serifBold, size: 12, color: power ? C.teal : C.terracotta });
       text(doc, String(lv.score), xs[1]! + pad, ty, cols[1]!.w - 2 * pad, { font: F.sansBold, size: 10, color: C.ink, align: 'center' });
@@ -343,19 +367,33 @@ async function makeLevelsPdf(): Promise<Buffer> {
         const bh = 34;
         doc.rect(M, y, CW, bh).fill(C.terracotta);
         text(doc, 'EL SALTO AL PODER', M + pad, y + 7, CW - 2 * pad, { font: F.sansBold, size: 8.5, color: C.white, spacing: 1.5 });
-        text(doc, `Coraje (${POWER_THRESHOLD}) es el primer nivel de Poder: de aquí hacia arriba, la energía deja de empujar y empieza a sostener.`, M + pad, y + 19, CW - 2 * pad, {
-          font: F.sansItalic,
-          size: 8,
-          color: C.white,
-        });
+        text(
+          doc,
+          `Coraje (${POWER_THRESHOLD}) es el primer nivel de Poder: de aquí hacia arriba, la energía deja de empujar y empieza a sostener.`,
+          M + pad,
+          y + 19,
+          CW - 2 * pad,
+          {
+            font: F.sansItalic,
+            size: 8,
+            color: C.white,
+          },
+        );
         y += bh;
       }
     }
-    text(doc, 'Basado en la escala de conciencia de David R. Hawkins. Los puntajes son orientativos: una guía para la autoobservación, no una medición.', M, y + 8, CW, {
-      font: F.sansItalic,
-      size: 7.5,
-      color: C.muted,
-    });
+    text(
+      doc,
+      'Basado en la escala de conciencia de David R. Hawkins. Los puntajes son orientativos: una guía para la autoobservación, no una medición.',
+      M,
+      y + 8,
+      CW,
+      {
+        font: F.sansItalic,
+        size: 7.5,
+        color: C.muted,
+      },
+    );
     y = doc.y;
   }
   ensureFits(y, 'niveles p3 (tabla)');
@@ -393,7 +431,13 @@ async function makeLevelsPdf(): Promise<Buffer> {
       const body = `${tier.title} · ${tier.mind.toLowerCase()}`;
       const hText = measure(doc, tier.explanation, tw, STYLE.bodySmall) + 18;
       const ey = mid - hText / 2;
-      doc.moveTo(apex.x + halfAt(mid) + 6, mid).lineTo(tx - 8, mid).lineWidth(0.7).dash(2, { space: 2 }).stroke(C.tealMid).undash();
+      doc
+        .moveTo(apex.x + halfAt(mid) + 6, mid)
+        .lineTo(tx - 8, mid)
+        .lineWidth(0.7)
+        .dash(2, { space: 2 })
+        .stroke(C.tealMid)
+        .undash();
       text(doc, body, tx, ey, tw, { font: F.sansBold, size: 9.5, color: i === 1 ? C.terracotta : C.teal });
       text(doc, tier.explanation, tx, ey + 15, tw, STYLE.bodySmall);
     });
@@ -463,7 +507,13 @@ function ebookCover(doc: Doc, kind: EbookKind) {
     panel(doc, W / 2 - 130, 300, 260, 26, C.teal);
     text(doc, t, W / 2 - 130, 308.5, 260, { font: F.sansBold, size: 9.5, color: C.cream, align: 'center' });
   } else {
-    text(doc, '8 capítulos · más de 100 afirmaciones · plan de 21 días', M, 306, CW, { font: F.sansBold, size: 9.5, color: C.teal, align: 'center', spacing: 0.5 });
+    text(doc, '8 capítulos · más de 100 afirmaciones · plan de 21 días', M, 306, CW, {
+      font: F.sansBold,
+      size: 9.5,
+      color: C.teal,
+      align: 'center',
+      spacing: 0.5,
+    });
   }
   brand(doc, H - 96, C.cream);
 }
@@ -493,7 +543,13 @@ function welcomePage(doc: Doc, kind: EbookKind, chapterPages: Map<A.ChapterId, n
       const label = r.note ? `${r.note} · pág. ${r.page}` : String(r.page);
       const titleW = doc.font(F.serifBold).fontSize(12.5).widthOfString(r.title);
       const lw = doc.font(F.sansBold).fontSize(9.5).widthOfString(label);
-      doc.moveTo(M + 8 + titleW + 10, y + 11).lineTo(W - M - lw - 8, y + 11).dash(1, { space: 3 }).lineWidth(0.8).stroke(C.line).undash();
+      doc
+        .moveTo(M + 8 + titleW + 10, y + 11)
+        .lineTo(W - M - lw - 8, y + 11)
+        .dash(1, { space: 3 })
+        .lineWidth(0.8)
+        .stroke(C.line)
+        .undash();
       text(doc, label, W - M - lw - 2, y + 2, lw + 2, { font: F.sansBold, size: 9.5, color: C.terracotta, align: 'right' });
     }
     y += 22;
@@ -501,7 +557,11 @@ function welcomePage(doc: Doc, kind: EbookKind, chapterPages: Map<A.ChapterId, n
   {
     const qy = BOTTOM - 44;
     if (y > qy - 16) throw new Error(`afirmaciones (${kind}) bienvenida: no room for the quote`);
-    doc.moveTo(W / 2 - 30, qy).lineTo(W / 2 + 30, qy).lineWidth(1.2).stroke(C.terracotta);
+    doc
+      .moveTo(W / 2 - 30, qy)
+      .lineTo(W / 2 + 30, qy)
+      .lineWidth(1.2)
+      .stroke(C.terracotta);
     text(doc, A.WELCOME_QUOTE, M, qy + 14, CW, { font: F.serifItalic, size: 15, color: C.teal, align: 'center' });
   }
   ensureFits(y, `afirmaciones (${kind}) bienvenida`);
@@ -540,7 +600,11 @@ function chapterPage(doc: Doc, chapter: A.Chapter, number: number) {
   doc.rect(0, 0, W, bandH).fill(C.teal);
   doc.save();
   doc.rect(0, 0, W, bandH).clip();
-  doc.circle(W - 70, bandH - 10, 95).fillOpacity(0.13).fill(C.terracotta).fillOpacity(1);
+  doc
+    .circle(W - 70, bandH - 10, 95)
+    .fillOpacity(0.13)
+    .fill(C.terracotta)
+    .fillOpacity(1);
   doc.restore();
   text(doc, `CAPÍTULO ${number}`, M, 46, CW, { font: F.sansBold, size: 9, color: C.terracottaSoft, spacing: 2.5 });
   text(doc, chapter.title, M, 62, CW, { font: F.serifBold, size: 34, color: C.cream });
@@ -548,7 +612,8 @@ function chapterPage(doc: Doc, chapter: A.Chapter, number: number) {
   const pad = 16;
   const inner = CW - 2 * pad;
   const affStyle: TextStyle = { font: F.serif, size: 13.2, color: C.ink, lineGap: 1.5 };
-  const boxesH = 2 * (pad * 2 + 17) + measure(doc, chapter.reflection, inner, STYLE.bodySmall) + measure(doc, chapter.practice.text, inner, STYLE.bodySmall) + 10;
+  const boxesH =
+    2 * (pad * 2 + 17) + measure(doc, chapter.reflection, inner, STYLE.bodySmall) + measure(doc, chapter.practice.text, inner, STYLE.bodySmall) + 10;
   const listH = chapter.affirmations.reduce((sum, a) => sum + measure(doc, a, CW - 20, affStyle), 0);
   const top = bandH + 28;
   // Spread the affirmations over the room the boxes leave, within a calm range of spacing.
@@ -595,7 +660,12 @@ function createYourOwnPage(doc: Doc) {
   let wy = y + pad + 26;
   for (const prompt of A.CREATE_YOUR_OWN.worksheet) {
     text(doc, prompt, M + pad, wy, CW - 2 * pad, { font: F.serifItalic, size: 12, color: C.teal });
-    for (const ly of [wy + 34, wy + 56]) doc.moveTo(M + pad, ly).lineTo(W - M - pad, ly).lineWidth(0.6).stroke(C.line);
+    for (const ly of [wy + 34, wy + 56])
+      doc
+        .moveTo(M + pad, ly)
+        .lineTo(W - M - pad, ly)
+        .lineWidth(0.6)
+        .stroke(C.line);
     wy += 66;
   }
   y += h;
@@ -617,7 +687,10 @@ function planPage(doc: Doc) {
       text(doc, `Día ${d.day}`, M + 10, y + 6, 44, { font: F.sansBold, size: 8.5, color: C.terracotta });
       text(doc, d.chapter, M + 56, y + 5.5, 96, { font: F.serifBold, size: 10.5, color: C.teal });
       text(doc, d.practice, M + 154, y + 6, CW - 154 - 30, { font: F.sans, size: 8.8, color: C.ink });
-      doc.rect(W - M - 20, y + 5, 11, 11).lineWidth(0.8).stroke(C.tealMid);
+      doc
+        .rect(W - M - 20, y + 5, 11, 11)
+        .lineWidth(0.8)
+        .stroke(C.tealMid);
       y += rh;
     });
     y += 10;
@@ -638,7 +711,11 @@ function closingPage(doc: Doc) {
   for (let i = 0; i < 3; i++) {
     const ly = y + 44 + i * 40 + 18;
     text(doc, `${i + 1}.`, M + pad, ly - 14, 20, { font: F.serifBold, size: 13, color: C.teal });
-    doc.moveTo(M + pad + 22, ly).lineTo(W - M - pad, ly).lineWidth(0.6).stroke(C.tealMid);
+    doc
+      .moveTo(M + pad + 22, ly)
+      .lineTo(W - M - pad, ly)
+      .lineWidth(0.6)
+      .stroke(C.tealMid);
   }
   y += h + 40;
   doc.circle(W / 2, y + 30, 30).fill(C.terracotta);
@@ -775,7 +852,26 @@ function makeAudiobook(): { mp3: Buffer; seconds: number } {
       const part = path.join(tmp, `${i}.wav`);
       run('espeak-ng', ['-v', VOICE, '-s', String(WPM), '-p', String(PITCHES[i % PITCHES.length]), '-g', '3', '-w', raw, p.text]);
       // Trim espeak's own leading and trailing silence, then add the script's pause.
-      run('sox', [...S, raw, '-b', '32', part, 'silence', '1', '0.02', '-45d', 'reverse', 'silence', '1', '0.02', '-45d', 'reverse', 'pad', '0', String(p.pause)]);
+      run('sox', [
+        ...S,
+        raw,
+        '-b',
+        '32',
+        part,
+        'silence',
+        '1',
+        '0.02',
+        '-45d',
+        'reverse',
+        'silence',
+        '1',
+        '0.02',
+        '-45d',
+        'reverse',
+        'pad',
+        '0',
+        String(p.pause),
+      ]);
       return part;
     });
     const joined = path.join(tmp, 'joined.wav');
@@ -784,23 +880,81 @@ function makeAudiobook(): { mp3: Buffer; seconds: number } {
     // small-room reverb, gentle fades, peaks normalised to -1.5 dBFS.
     const final = path.join(tmp, 'final.wav');
     run('sox', [
-      ...S, joined, '-b', '16', final,
-      'gain', '-6', 'highpass', '90', 'lowpass', '7200', 'equalizer', '250', '1q', '1.5',
-      'compand', '0.005,0.15', '-80,-80,-45,-32,-25,-16,-10,-9,0,-7', '0', '-90', '0.005',
-      'pad', '1.2', '2.5',
-      'reverb', '22', '55', '45', '0', '6', '-7',
-      'fade', 'q', '1.2', '-0', '2.5',
-      'gain', '-n', '-1.5',
+      ...S,
+      joined,
+      '-b',
+      '16',
+      final,
+      'gain',
+      '-6',
+      'highpass',
+      '90',
+      'lowpass',
+      '7200',
+      'equalizer',
+      '250',
+      '1q',
+      '1.5',
+      'compand',
+      '0.005,0.15',
+      '-80,-80,-45,-32,-25,-16,-10,-9,0,-7',
+      '0',
+      '-90',
+      '0.005',
+      'pad',
+      '1.2',
+      '2.5',
+      'reverb',
+      '22',
+      '55',
+      '45',
+      '0',
+      '6',
+      '-7',
+      'fade',
+      'q',
+      '1.2',
+      '-0',
+      '2.5',
+      'gain',
+      '-n',
+      '-1.5',
     ]);
     const seconds = Number(run('soxi', ['-D', final]).trim());
     if (!(seconds >= 180 && seconds <= 300)) throw new Error(`the audiobook lasts ${seconds.toFixed(1)} s; it must last 3 to 5 minutes: edit the text`);
     const mp3 = path.join(tmp, 'out.mp3');
     run('ffmpeg', [
-      '-hide_banner', '-loglevel', 'error', '-y', '-i', final,
-      '-map_metadata', '-1', '-ac', '1', '-c:a', 'libmp3lame', '-b:a', '48k',
-      '-metadata', 'title=Soltar el Pasado', '-metadata', 'artist=Manifiesta', '-metadata', 'album=Manifiesta · Audiolibros',
-      '-metadata', 'genre=Spoken Word', '-metadata', 'language=spa', '-id3v2_version', '3',
-      '-fflags', '+bitexact', '-flags:a', '+bitexact', mp3,
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-i',
+      final,
+      '-map_metadata',
+      '-1',
+      '-ac',
+      '1',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '48k',
+      '-metadata',
+      'title=Soltar el Pasado',
+      '-metadata',
+      'artist=Manifiesta',
+      '-metadata',
+      'album=Manifiesta · Audiolibros',
+      '-metadata',
+      'genre=Spoken Word',
+      '-metadata',
+      'language=spa',
+      '-id3v2_version',
+      '3',
+      '-fflags',
+      '+bitexact',
+      '-flags:a',
+      '+bitexact',
+      mp3,
     ]);
     return { mp3: fs.readFileSync(mp3), seconds };
   } finally {

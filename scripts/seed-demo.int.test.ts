@@ -24,7 +24,8 @@ beforeAll(async () => {
 afterAll(() => db?.drop());
 
 /** A run of `npm run db:seed-demo`: a process of its own, built as the script builds it. */
-const seed = async (options?: SeedOptions) => seedDemo(await composeRuntime({ config: TEST_CONFIG, database: db, log: pino({ level: 'silent' }), jobs: false }), options);
+const seed = async (options?: SeedOptions) =>
+  seedDemo(await composeRuntime({ config: TEST_CONFIG, database: db, log: pino({ level: 'silent' }), jobs: false }), options);
 const eventCount = async () => Number((await db.pool.query<{ n: string }>('SELECT count(*) AS n FROM events')).rows[0]!.n);
 
 describe('seedDemo', () => {
@@ -55,10 +56,14 @@ describe('seedDemo', () => {
     expect(attributed.map((r) => r.touch).sort()).toEqual(['email', 'visitor']);
 
     // The demo learner's journey, as the coach's replay folds it: an area rated twice, and it shows.
-    const { rows: users } = await db.pool.query<{ user_id: string; roles: number[] }>('SELECT user_id, roles FROM users WHERE email = $1', [DEMO_LEARNER_EMAIL]);
+    const { rows: users } = await db.pool.query<{ user_id: string; roles: number[] }>('SELECT user_id, roles FROM users WHERE email = $1', [
+      DEMO_LEARNER_EMAIL,
+    ]);
     const learner = users[0]!;
     expect(learner.roles).toEqual([7]);
-    const { rows } = await db.pool.query(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 ORDER BY global_position`, [learnerStreamId(learner.user_id)]);
+    const { rows } = await db.pool.query(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 ORDER BY global_position`, [
+      learnerStreamId(learner.user_id),
+    ]);
     const events = rows.map((r) => createCatalog().upcast(toRecorded(r as never)));
     const ratedAreas = events.filter((e) => e.type === 'AreaRated').map((e) => (e.data as { areaId: string }).areaId);
     expect(new Set(ratedAreas).size).toBeLessThan(ratedAreas.length);

@@ -17,7 +17,9 @@ try {
     console.log(`demo data already present (the 90 days up to ${until}; ${report.logins[0]!.email} is a coach): nothing written`);
   } else {
     if (report.resumed) console.log(`an earlier run stopped halfway: finishing it (the 90 days up to ${until})`);
-    console.log(`demo data: ${n(report.learners)} learners (${report.premiumLearners} premium) and a coach, ${n(report.visitors)} visitors, the 90 days up to ${until}`);
+    console.log(
+      `demo data: ${n(report.learners)} learners (${report.premiumLearners} premium) and a coach, ${n(report.visitors)} visitors, the 90 days up to ${until}`,
+    );
     console.log(`events written: ${n(report.totalWritten)}`);
     const width = Math.max(...Object.keys(report.written).map((t) => t.length));
     for (const [type, count] of Object.entries(report.written)) console.log(`  ${type.padEnd(width)}  ${n(count).padStart(6)}`);

@@ -11,7 +11,9 @@ import { startRuntime } from '../server/runtime';
 const [action, email, roleText] = process.argv.slice(2);
 const role = Number(roleText);
 if ((action !== 'grant' && action !== 'revoke') || !email || !(KNOWN_ROLES as readonly number[]).includes(role)) {
-  console.error(`usage: npm run user:${action === 'revoke' ? 'revoke' : 'grant'}-role -- <email> <role>   (roles: ${KNOWN_ROLES.join(', ')}: 7 premium, 9 coach)`);
+  console.error(
+    `usage: npm run user:${action === 'revoke' ? 'revoke' : 'grant'}-role -- <email> <role>   (roles: ${KNOWN_ROLES.join(', ')}: 7 premium, 9 coach)`,
+  );
   process.exit(2);
 }
 

@@ -85,7 +85,10 @@ export async function buildApp(deps: AppDeps) {
   const accounts = createAccounts(deps.pool, { idleHours: config.SESSION_IDLE_HOURS, maxDays: config.SESSION_MAX_DAYS });
   const cookies = sessionCookies({ secure: config.cookieSecure, maxDays: config.SESSION_MAX_DAYS });
   await app.register(sameOrigin, { publicUrl: config.publicUrl });
-  await app.register(rateLimit, { global: false, errorResponseBuilder: () => ({ statusCode: 429, success: false, message: MESSAGES.tooManyRequests, data: null }) });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => ({ statusCode: 429, success: false, message: MESSAGES.tooManyRequests, data: null }),
+  });
   await app.register(auth, { accounts, cookies });
   await app.register(writeLimits, {
     limits: { perMinute: config.RATE_LIMIT_WRITES_PER_USER, burst: config.RATE_LIMIT_WRITES_BURST, perDay: config.RATE_LIMIT_WRITES_PER_USER_PER_DAY },

@@ -31,7 +31,11 @@ const ConfigSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   /** Secure cookies: 'auto' = when PUBLIC_URL is https. */
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
-  SESSION_IDLE_HOURS: z.coerce.number().positive().max(24 * 90).default(24 * 7),
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(24 * 7),
   SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(30),
   /** Attempts per minute per client address (login, signup, resend) and failed logins per account per 15 min. */
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),

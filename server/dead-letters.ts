@@ -29,7 +29,10 @@ async function main(command: string | undefined) {
     }
     const dead = await listDeadLetters(db.pool);
     console.log(`${dead.length} mail(s) in ${EMAIL_SEND_DEAD}`);
-    for (const d of dead) console.log(`${d.id}  ${d.kind}  created ${d.createdOn.toISOString()}  dead since ${d.deadSince.toISOString()}  ${d.attempts} attempts  ${d.lastError ?? ''}`);
+    for (const d of dead)
+      console.log(
+        `${d.id}  ${d.kind}  created ${d.createdOn.toISOString()}  dead since ${d.deadSince.toISOString()}  ${d.attempts} attempts  ${d.lastError ?? ''}`,
+      );
   } finally {
     await db.close();
   }

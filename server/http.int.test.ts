@@ -55,8 +55,15 @@ describe('a NUL character (PostgreSQL text and jsonb cannot store it)', () => {
     const events = await countEvents(db.pool);
     expectEnvelope(await post('/api/activity/syncGuestProgress', { completedSlugs: [], activityData: { 'a\u0000': {} } }, learner), 400, MESSAGES.nul);
     // Sent as text: the test's own JSON.stringify could not write a value this deep.
-    const deep = (levels: number, leaf: string) => `{"completedSlugs":[],"activityData":{"12-areas-balance":${'{"a":'.repeat(levels)}${leaf}${'}'.repeat(levels)}}}`;
-    const postText = (payload: string) => t.app.inject({ method: 'POST', url: '/api/activity/syncGuestProgress', headers: { origin, cookie: learner.cookie, 'content-type': 'application/json' }, payload });
+    const deep = (levels: number, leaf: string) =>
+      `{"completedSlugs":[],"activityData":{"12-areas-balance":${'{"a":'.repeat(levels)}${leaf}${'}'.repeat(levels)}}}`;
+    const postText = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/activity/syncGuestProgress',
+        headers: { origin, cookie: learner.cookie, 'content-type': 'application/json' },
+        payload,
+      });
     expectEnvelope(await postText(deep(20, '"\\u0000"')), 400, MESSAGES.nul);
     // Without the NUL the depth itself is refused: hashing the guest data overflowed the stack (a 500).
     expectEnvelope(await postText(deep(5_000, '"x"')), 400, MESSAGES.tooDeep);

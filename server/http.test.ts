@@ -37,9 +37,7 @@ describe('validationMessage', () => {
 
   it('names unrecognized keys as fields that are not allowed (as Fastify reports them)', () => {
     expect(validationMessage(issuesFor(Body, { email: 'ana@x.com', nick: 'Ana', roles: [7] }))).toBe('Campo no permitido: roles.');
-    expect(validationMessage(issuesFor(Body, { email: 'ana@x.com', nick: 'Ana', roles: [7], admin: true }))).toBe(
-      'Campos no permitidos: roles, admin.',
-    );
+    expect(validationMessage(issuesFor(Body, { email: 'ana@x.com', nick: 'Ana', roles: [7], admin: true }))).toBe('Campos no permitidos: roles, admin.');
   });
 
   it('uses only the first issue', () => {

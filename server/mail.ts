@@ -26,6 +26,9 @@ export function createMailResolver(db: pg.Pool, publicUrl: string): ResolveMail 
 }
 
 /** `perAddressPerHour`: MAIL_PER_ADDRESS_PER_HOUR. */
-export function mailWorkerDeps(db: pg.Pool, { publicUrl, perAddressPerHour }: { publicUrl: string; perAddressPerHour: number }): Pick<EmailDeps, 'resolve' | 'throttle'> {
+export function mailWorkerDeps(
+  db: pg.Pool,
+  { publicUrl, perAddressPerHour }: { publicUrl: string; perAddressPerHour: number },
+): Pick<EmailDeps, 'resolve' | 'throttle'> {
   return { resolve: createMailResolver(db, publicUrl), throttle: createMailThrottle(db, { perHour: perAddressPerHour }) };
 }

@@ -32,7 +32,9 @@ export function requestMetadata(request: FastifyRequest, actor: string): EventMe
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v ?? null)).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
@@ -46,9 +48,10 @@ function canonicalJson(value: unknown): string {
  * learner wrote, even once that text is erased. 128 bits: it tells requests apart, it guards no secret.
  */
 function requestDigest(request: FastifyRequest, key: string, account: string, sendTimeFields: readonly string[]): string {
-  const body = request.body !== null && typeof request.body === 'object' && !Array.isArray(request.body)
-    ? Object.fromEntries(Object.entries(request.body).filter(([name]) => !sendTimeFields.includes(name)))
-    : (request.body ?? null);
+  const body =
+    request.body !== null && typeof request.body === 'object' && !Array.isArray(request.body)
+      ? Object.fromEntries(Object.entries(request.body).filter(([name]) => !sendTimeFields.includes(name)))
+      : (request.body ?? null);
   const what = canonicalJson([request.method, routeOf(request), account, request.params ?? {}, request.query ?? {}, body]);
   return createHmac('sha256', key).update(what).digest().subarray(0, 16).toString('base64url');
 }

@@ -26,12 +26,17 @@ afterAll(async () => {
 
 /** A lead's capture, with a job that carries its e-mail's stream (no worker runs it unless the runtime has workers). */
 const capture = (store: EventStore, email: string, jobs = [{ name: 'email.send', data: { leadStream: visitorStreamId(email) } }]) =>
-  store.append(visitorStreamId(email), [LeadCaptured.create({ email, nick: 'Ana', page: 'nostalgia', section: 'fragmento', status: 'downloaded', firstForSource: true })], {
-    expectedVersion: 'any',
-    jobs,
-  });
+  store.append(
+    visitorStreamId(email),
+    [LeadCaptured.create({ email, nick: 'Ana', page: 'nostalgia', section: 'fragmento', status: 'downloaded', firstForSource: true })],
+    {
+      expectedVersion: 'any',
+      jobs,
+    },
+  );
 const leadRows = (email: string) => count(db.pool, 'SELECT count(*) AS n FROM leads WHERE email = $1', [email]);
-const queuedFor = (email: string) => count(db.pool, "SELECT count(*) AS n FROM pgboss.job WHERE name = 'email.send' AND data->>'leadStream' = $1", [visitorStreamId(email)]);
+const queuedFor = (email: string) =>
+  count(db.pool, "SELECT count(*) AS n FROM pgboss.job WHERE name = 'email.send' AND data->>'leadStream' = $1", [visitorStreamId(email)]);
 
 describe('composeRuntime', () => {
   it('builds the store with the application’s inline projections and the queue: a write’s jobs are enqueued with it', async () => {
@@ -86,7 +91,9 @@ describe('composeRuntime', () => {
     const runtime = await composeRuntime({ config: TEST_CONFIG, database: db, log });
     const appended: string[] = [];
     const first = await runtime.buildApp({ config: { SITE_NOTICE_TEXT: 'Aviso de prueba' } });
-    const second = await runtime.buildApp({ wrapStore: (store) => ({ ...store, append: (id, events, options) => (appended.push(id), store.append(id, events, options)) }) });
+    const second = await runtime.buildApp({
+      wrapStore: (store) => ({ ...store, append: (id, events, options) => (appended.push(id), store.append(id, events, options)) }),
+    });
     try {
       const add = { email: 'eva@ejemplo.com', nick: 'Eva', page: 'niveles', section: 'pdf', status: 'downloaded' };
       expect((await second.inject({ method: 'POST', url: '/api/leads/add', payload: add })).statusCode).toBe(200);

@@ -71,7 +71,10 @@ const NO_QUEUE: Pick<Jobs, 'health' | 'send' | 'getJob'> = {
 
 export async function composeRuntime<O extends ComposeOptions>(options: O): Promise<Runtime<JobsOf<O>>> {
   const { config, database, log } = options;
-  const jobs = options.jobs === false ? undefined : await startJobs(database.url, queueErrorLogger(log), { idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS });
+  const jobs =
+    options.jobs === false
+      ? undefined
+      : await startJobs(database.url, queueErrorLogger(log), { idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS });
   const catalog = createCatalog();
   const store = createEventStore({ pool: database.pool, catalog, projections, enqueue: jobs?.enqueue });
   const apps: App[] = [];
@@ -102,7 +105,15 @@ export async function composeRuntime<O extends ComposeOptions>(options: O): Prom
     jobs,
     daemon,
     async buildApp({ config: settings, logger = log, wrapStore = (s: EventStore) => s, now, clientDir }: AppOptions = {}) {
-      const app = await buildApp({ config: { ...config, ...settings }, pool: database.pool, store: wrapStore(store), jobs: jobs ?? NO_QUEUE, logger, now, clientDir });
+      const app = await buildApp({
+        config: { ...config, ...settings },
+        pool: database.pool,
+        store: wrapStore(store),
+        jobs: jobs ?? NO_QUEUE,
+        logger,
+        now,
+        clientDir,
+      });
       apps.push(app);
       await app.ready();
       return app;

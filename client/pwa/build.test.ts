@@ -18,7 +18,12 @@ describe('the web app manifest', () => {
       ['512x512', 'any'],
       ['512x512', 'maskable'],
     ]);
-    for (const icon of manifest.icons) expect(readFileSync(path.resolve(import.meta.dirname, '../public', `.${icon.src}`)).subarray(1, 4).toString()).toBe('PNG');
+    for (const icon of manifest.icons)
+      expect(
+        readFileSync(path.resolve(import.meta.dirname, '../public', `.${icon.src}`))
+          .subarray(1, 4)
+          .toString(),
+      ).toBe('PNG');
   });
 
   it('a token that is not there stops the build', () => {

@@ -11,7 +11,10 @@ export const MIN_PASSWORD = 8;
 /** Bounds the hashing cost of one request (argon2 works on bytes). */
 export const MAX_PASSWORD_BYTES = 256;
 
-const role = z.number().int().refine((r) => (KNOWN_ROLES as readonly number[]).includes(r));
+const role = z
+  .number()
+  .int()
+  .refine((r) => (KNOWN_ROLES as readonly number[]).includes(r));
 
 export const UserRegistered = defineEvent(
   'UserRegistered',

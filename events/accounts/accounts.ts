@@ -23,7 +23,10 @@ export function evolveAccount(state: AccountState, event: RecordedEvent): Accoun
  * A new account. Under a request's Idempotency-Key (`eventId`) the account's id comes from the key, so an
  * account already registered is that request's own, sent again: there is nothing more to record.
  */
-export function decideRegister(state: AccountState, command: { userId: string; username: string; email: string; visitorId?: string; eventId?: string }): NewEvent[] {
+export function decideRegister(
+  state: AccountState,
+  command: { userId: string; username: string; email: string; visitorId?: string; eventId?: string },
+): NewEvent[] {
   if (state.registered) {
     if (command.eventId) return [];
     throw new ConflictError('Esta cuenta ya existe.');

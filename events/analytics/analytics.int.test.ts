@@ -33,14 +33,29 @@ async function account(email: string, { visitorId, verified = false, paid = 0 }:
   const userId = randomUUID();
   await store.append(
     learnerStreamId(userId),
-    [UserRegistered.create({ userId, username: `u${userId.slice(0, 8)}`, email, ...(visitorId ? { visitorId } : {}) }), ...(verified ? [EmailVerified.create({ userId })] : [])],
+    [
+      UserRegistered.create({ userId, username: `u${userId.slice(0, 8)}`, email, ...(visitorId ? { visitorId } : {}) }),
+      ...(verified ? [EmailVerified.create({ userId })] : []),
+    ],
     { expectedVersion: 0 },
   );
   if (paid) {
     const paymentId = String(Math.floor(Math.random() * 1e12));
-    await store.append(paymentStreamId(paymentId), [
-      PaymentConfirmed.create({ paymentId, provider: 'mercadopago', productId: 'manifiesta-curso-completo', userId, amount: paid, currency: 'USD', source: 'confirm' }),
-    ], { expectedVersion: 0 });
+    await store.append(
+      paymentStreamId(paymentId),
+      [
+        PaymentConfirmed.create({
+          paymentId,
+          provider: 'mercadopago',
+          productId: 'manifiesta-curso-completo',
+          userId,
+          amount: paid,
+          currency: 'USD',
+          source: 'confirm',
+        }),
+      ],
+      { expectedVersion: 0 },
+    );
   }
   return userId;
 }
@@ -64,7 +79,9 @@ describe('funnel analytics', () => {
 
     for (const p of projections) if (p.mode === 'async') await catchUp(db.pool, catalog, p);
 
-    const attribution = (await db.pool.query('SELECT page, touch, verified_at IS NOT NULL AS verified, payments FROM funnel_attribution ORDER BY registered_at')).rows;
+    const attribution = (
+      await db.pool.query('SELECT page, touch, verified_at IS NOT NULL AS verified, payments FROM funnel_attribution ORDER BY registered_at')
+    ).rows;
     expect(attribution).toEqual([
       { page: 'nostalgia', touch: 'visitor', verified: true, payments: 1 },
       { page: '(directo)', touch: 'none', verified: false, payments: 0 },
@@ -72,8 +89,11 @@ describe('funnel analytics', () => {
     ]);
 
     const byPage = Object.fromEntries(
-      (await db.pool.query(`SELECT page, sum(views)::int AS views, sum(leads)::int AS leads, sum(signups)::int AS signups, sum(verifications)::int AS verifications,
-                                   sum(payments)::int AS payments, sum(revenue_usd)::float8 AS revenue FROM funnel_daily GROUP BY page`)).rows.map((r) => [r.page, r]),
+      (
+        await db.pool
+          .query(`SELECT page, sum(views)::int AS views, sum(leads)::int AS leads, sum(signups)::int AS signups, sum(verifications)::int AS verifications,
+                                   sum(payments)::int AS payments, sum(revenue_usd)::float8 AS revenue FROM funnel_daily GROUP BY page`)
+      ).rows.map((r) => [r.page, r]),
     );
     expect(byPage.nostalgia).toMatchObject({ views: 2, leads: 1, signups: 1, verifications: 1, payments: 1, revenue: 270 });
     expect(byPage.afirmaciones).toMatchObject({ views: 1, leads: 1, signups: 1, verifications: 1, payments: 0 });

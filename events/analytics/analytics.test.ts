@@ -22,10 +22,15 @@ function rowsAfter<R extends Row>(spec: RowProjectionSpec<R>, events: RecordedEv
 const visitorId = '00000000-0000-4000-8000-00000000a001';
 const userId = '00000000-0000-4000-8000-00000000a002';
 const march = (day: number, hour = 12) => new Date(`2026-03-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00Z`);
-const viewed = (page: string, at: Date, section?: string) => recorded('LeadPageViewed', { visitorId, page, ...(section ? { section } : {}) }, { recordedAt: at });
+const viewed = (page: string, at: Date, section?: string) =>
+  recorded('LeadPageViewed', { visitorId, page, ...(section ? { section } : {}) }, { recordedAt: at });
 const captured = (at: Date, over: Parameters<typeof leadData>[0] = {}) => recorded('LeadCaptured', leadData(over), { recordedAt: at });
 const paid = (at: Date, amount: number, currency = 'USD') =>
-  recorded('PaymentConfirmed', { paymentId: '1', provider: 'mercadopago', productId: 'manifiesta-curso-completo', userId, amount, currency, source: 'confirm' }, { recordedAt: at });
+  recorded(
+    'PaymentConfirmed',
+    { paymentId: '1', provider: 'mercadopago', productId: 'manifiesta-curso-completo', userId, amount, currency, source: 'confirm' },
+    { recordedAt: at },
+  );
 
 describe('the daily funnel', () => {
   it('counts views, downloads and subscriptions per UTC day, page and section', () => {
@@ -47,7 +52,12 @@ describe('the daily funnel', () => {
 
 describe('first touch', () => {
   it('keeps the first page of each visitor and of each address; later ones leave it as it was', () => {
-    const rows = rowsAfter(analyticsFirstTouch, [viewed('reprograma', march(1), 'hero'), viewed('nostalgia', march(2)), captured(march(3), { email: 'Ana@Example.com' }), captured(march(4), { page: 'niveles', section: 'pdf' })]);
+    const rows = rowsAfter(analyticsFirstTouch, [
+      viewed('reprograma', march(1), 'hero'),
+      viewed('nostalgia', march(2)),
+      captured(march(3), { email: 'Ana@Example.com' }),
+      captured(march(4), { page: 'niveles', section: 'pdf' }),
+    ]);
     expect(rows).toEqual([
       { touch_key: `visitor:${visitorId}`, page: 'reprograma', section: 'hero', at: march(1).toISOString() },
       { touch_key: `email:${emailHash('ana@example.com')}`, page: 'nostalgia', section: 'fragmento', at: march(3).toISOString() },

@@ -42,7 +42,9 @@ export const analyticsDaily: RowProjectionSpec<AnalyticsDailyRow> = {
     if (!key) return row ?? null;
     const base = row ?? { ...key, views: 0, leads: 0, subscriptions: 0 };
     if (LeadPageViewed.is(e)) return { ...base, views: base.views + 1 };
-    return LeadCaptured.is(e) && e.data.status === 'Subscribed via Form' ? { ...base, subscriptions: base.subscriptions + 1 } : { ...base, leads: base.leads + 1 };
+    return LeadCaptured.is(e) && e.data.status === 'Subscribed via Form'
+      ? { ...base, subscriptions: base.subscriptions + 1 }
+      : { ...base, leads: base.leads + 1 };
   },
 };
 
@@ -71,8 +73,10 @@ export const analyticsFirstTouch: RowProjectionSpec<FirstTouchRow> = {
   },
   evolve: (row, e) => {
     if (row) return row;
-    if (LeadPageViewed.is(e)) return { touch_key: `visitor:${e.data.visitorId}`, page: e.data.page, section: e.data.section ?? NO_SECTION, at: e.recordedAt.toISOString() };
-    if (LeadCaptured.is(e)) return { touch_key: `email:${emailHash(e.data.email)}`, page: e.data.page, section: e.data.section, at: e.recordedAt.toISOString() };
+    if (LeadPageViewed.is(e))
+      return { touch_key: `visitor:${e.data.visitorId}`, page: e.data.page, section: e.data.section ?? NO_SECTION, at: e.recordedAt.toISOString() };
+    if (LeadCaptured.is(e))
+      return { touch_key: `email:${emailHash(e.data.email)}`, page: e.data.page, section: e.data.section, at: e.recordedAt.toISOString() };
     return null;
   },
 };
@@ -99,7 +103,16 @@ export const analyticsAccounts: RowProjectionSpec<AnalyticsAccountRow> = {
   key: (e) => (UserRegistered.is(e) || EmailVerified.is(e) || PaymentConfirmed.is(e) ? { user_id: e.data.userId } : undefined),
   evolve: (row, e) => {
     const at = e.recordedAt.toISOString();
-    const base: AnalyticsAccountRow = row ?? { user_id: (e.data as { userId: string }).userId, email_hash: null, visitor_id: null, registered_at: null, verified_at: null, first_paid_at: null, payments: 0, revenue_usd: 0 };
+    const base: AnalyticsAccountRow = row ?? {
+      user_id: (e.data as { userId: string }).userId,
+      email_hash: null,
+      visitor_id: null,
+      registered_at: null,
+      verified_at: null,
+      first_paid_at: null,
+      payments: 0,
+      revenue_usd: 0,
+    };
     if (UserRegistered.is(e)) return { ...base, email_hash: emailHash(e.data.email), visitor_id: e.data.visitorId ?? null, registered_at: at };
     if (EmailVerified.is(e)) return { ...base, verified_at: base.verified_at ?? at };
     if (PaymentConfirmed.is(e)) {

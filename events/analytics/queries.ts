@@ -16,10 +16,20 @@ const SUMS = `sum(views)::int AS views, sum(leads)::int AS leads, sum(subscripti
   sum(verifications)::int AS verifications, sum(payments)::int AS payments, sum(revenue_usd)::float8 AS "revenueUsd"`;
 
 /** `from` and `to` are days (YYYY-MM-DD), both included; pages busiest first, days in order. */
-export async function funnel(db: Queryable, from: string, to: string): Promise<{ pages: Array<FunnelCounts & { page: string }>; days: Array<FunnelCounts & { day: string }> }> {
+export async function funnel(
+  db: Queryable,
+  from: string,
+  to: string,
+): Promise<{ pages: Array<FunnelCounts & { page: string }>; days: Array<FunnelCounts & { day: string }> }> {
   const [pages, days] = await Promise.all([
-    db.query<FunnelCounts & { page: string }>(`SELECT page, ${SUMS} FROM funnel_daily WHERE day BETWEEN $1 AND $2 GROUP BY page ORDER BY sum(views) + sum(leads) + sum(signups) DESC, page`, [from, to]),
-    db.query<FunnelCounts & { day: string }>(`SELECT to_char(day, 'YYYY-MM-DD') AS day, ${SUMS} FROM funnel_daily WHERE day BETWEEN $1 AND $2 GROUP BY day ORDER BY day`, [from, to]),
+    db.query<FunnelCounts & { page: string }>(
+      `SELECT page, ${SUMS} FROM funnel_daily WHERE day BETWEEN $1 AND $2 GROUP BY page ORDER BY sum(views) + sum(leads) + sum(signups) DESC, page`,
+      [from, to],
+    ),
+    db.query<FunnelCounts & { day: string }>(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, ${SUMS} FROM funnel_daily WHERE day BETWEEN $1 AND $2 GROUP BY day ORDER BY day`,
+      [from, to],
+    ),
   ]);
   return { pages: pages.rows, days: days.rows };
 }

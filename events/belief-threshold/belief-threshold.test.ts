@@ -22,7 +22,10 @@ const userId = '00000000-0000-4000-8000-0000000000dd';
 const goalId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const premium = { userId, roles: [PREMIUM_ROLE] };
 // Everything before the belief threshold completed: the activity is open for a premium learner.
-const before = ACTIVITIES.slice(0, ACTIVITIES.findIndex((a) => a.slug === BELIEF_THRESHOLD_ACTIVITY)).map((a) => a.slug);
+const before = ACTIVITIES.slice(
+  0,
+  ACTIVITIES.findIndex((a) => a.slug === BELIEF_THRESHOLD_ACTIVITY),
+).map((a) => a.slug);
 const open = { completed: new Set(before) };
 const goal = {
   manifestGoal: 'Vivir de lo que escribo',
@@ -31,7 +34,12 @@ const goal = {
   perfectTimeFrameLabel: null,
   perfectTimeFrameYears: null,
 };
-const save = (fields: Partial<typeof goal> & { id?: string } = {}, newId = goalId(1)): BeliefThresholdCommand => ({ type: 'SaveGoal', ...premium, goal: { ...goal, ...fields }, newId });
+const save = (fields: Partial<typeof goal> & { id?: string } = {}, newId = goalId(1)): BeliefThresholdCommand => ({
+  type: 'SaveGoal',
+  ...premium,
+  goal: { ...goal, ...fields },
+  newId,
+});
 const remove = (id: string): BeliefThresholdCommand => ({ type: 'DeleteGoal', ...premium, goalId: id });
 const apply = (state: BeliefGoalsState, events: NewEvent[]) => events.map((e) => recorded(e.type, e.data)).reduce(evolveBeliefGoals, state);
 
@@ -57,7 +65,9 @@ describe('decideBeliefThreshold', () => {
   });
 
   it('replaces only a goal of the learner’s own: another id is not found', () => {
-    expect(() => decideBeliefThreshold(save({ id: goalId(9) }), { progress: open, beliefGoals: initialBeliefGoals })).toThrow(new NotFoundError(GOAL_NOT_FOUND));
+    expect(() => decideBeliefThreshold(save({ id: goalId(9) }), { progress: open, beliefGoals: initialBeliefGoals })).toThrow(
+      new NotFoundError(GOAL_NOT_FOUND),
+    );
     expect(() => decideBeliefThreshold(remove(goalId(9)), { progress: open, beliefGoals: initialBeliefGoals })).toThrow(NotFoundError);
   });
 
@@ -71,7 +81,11 @@ describe('decideBeliefThreshold', () => {
   });
 
   it('refuses to save a goal while the activity is locked: premium, and after the activities before it', () => {
-    expect(() => decideBeliefThreshold({ ...save(), roles: [] }, { progress: open, beliefGoals: initialBeliefGoals })).toThrow(new ForbiddenError(LOCK_MESSAGES.premium));
-    expect(() => decideBeliefThreshold(save(), { progress: initialProgress, beliefGoals: initialBeliefGoals })).toThrow(new ForbiddenError(LOCK_MESSAGES.previous));
+    expect(() => decideBeliefThreshold({ ...save(), roles: [] }, { progress: open, beliefGoals: initialBeliefGoals })).toThrow(
+      new ForbiddenError(LOCK_MESSAGES.premium),
+    );
+    expect(() => decideBeliefThreshold(save(), { progress: initialProgress, beliefGoals: initialBeliefGoals })).toThrow(
+      new ForbiddenError(LOCK_MESSAGES.previous),
+    );
   });
 });

@@ -39,7 +39,11 @@ export const TOO_MANY_GOALS = `Ya tienes ${MAX_BELIEF_GOALS} metas, el máximo. 
 type Command = { userId: string; roles: readonly number[]; eventId?: string };
 
 /** A new goal (no id: the caller gives a fresh one as `newId`) or the replacement of one of the learner's own. */
-export function decideSaveGoal(progress: ProgressState, state: BeliefGoalsState, command: Command & { goal: Omit<BeliefGoal, 'id'> & { id?: string }; newId: string }): NewEvent[] {
+export function decideSaveGoal(
+  progress: ProgressState,
+  state: BeliefGoalsState,
+  command: Command & { goal: Omit<BeliefGoal, 'id'> & { id?: string }; newId: string },
+): NewEvent[] {
   assertUnlocked(progress, BELIEF_THRESHOLD_ACTIVITY, command.roles);
   const { id, ...fields } = command.goal;
   if (id !== undefined && !state.goals[id]) throw new NotFoundError(GOAL_NOT_FOUND);
@@ -74,8 +78,7 @@ export interface BeliefThresholdDecisionState {
 }
 
 export type BeliefThresholdCommand =
-  | (Command & { type: 'SaveGoal'; goal: Omit<BeliefGoal, 'id'> & { id?: string }; newId: string })
-  | (Command & { type: 'DeleteGoal'; goalId: string });
+  (Command & { type: 'SaveGoal'; goal: Omit<BeliefGoal, 'id'> & { id?: string }; newId: string }) | (Command & { type: 'DeleteGoal'; goalId: string });
 
 export function decideBeliefThreshold(command: BeliefThresholdCommand, state: BeliefThresholdDecisionState): NewEvent[] {
   switch (command.type) {

@@ -29,7 +29,10 @@ export function describeEvent(e: RecordedEvent): string {
     const paid = e.data.by.startsWith('payment:');
     return paid && e.data.role === 7 ? 'Pagó el curso completo: acceso premium activado' : `Recibió el rol ${roleName(e.data.role)}`;
   }
-  if (RoleRevoked.is(e)) return e.data.by.startsWith('payment:') ? `Perdió el acceso ${roleName(e.data.role)} (pago reembolsado o desconocido)` : `Se le quitó el rol ${roleName(e.data.role)}`;
+  if (RoleRevoked.is(e))
+    return e.data.by.startsWith('payment:')
+      ? `Perdió el acceso ${roleName(e.data.role)} (pago reembolsado o desconocido)`
+      : `Se le quitó el rol ${roleName(e.data.role)}`;
   if (ActivityCompleted.is(e)) return `Completó «${activity(e.data.activityId)}»`;
   if (ReflectionSaved.is(e)) return `Escribió su reflexión en «${activity(e.data.activityId)}»: ${quote(e.data.text)}`;
   if (AreaRated.is(e)) return `Calificó ${area(e.data.areaId)} con ${e.data.score}`;
@@ -53,11 +56,14 @@ export function describeEvent(e: RecordedEvent): string {
     const g = e.data;
     if (g.perfectTimeFrameLabel) return `Encontró su tiempo perfecto (${g.perfectTimeFrameLabel}) para ${quote(g.manifestGoal, 60)}`;
     const doubts = g.hesitations.length;
-    return doubts ? `Trabajó su meta ${quote(g.manifestGoal, 60)}: ${doubts} ${doubts === 1 ? 'duda' : 'dudas'} anotadas` : `Escribió una meta: ${quote(g.manifestGoal, 60)}`;
+    return doubts
+      ? `Trabajó su meta ${quote(g.manifestGoal, 60)}: ${doubts} ${doubts === 1 ? 'duda' : 'dudas'} anotadas`
+      : `Escribió una meta: ${quote(g.manifestGoal, 60)}`;
   }
   if (BeliefGoalDeleted.is(e)) return 'Eliminó una meta del umbral de creencia';
   if (EntitlementGranted.is(e)) return `Pagó ${isProductId(e.data.productId) ? PRODUCTS[e.data.productId].name : e.data.productId}`;
-  if (EntitlementRevoked.is(e)) return `Perdió el acceso a ${isProductId(e.data.productId) ? PRODUCTS[e.data.productId].name : e.data.productId} (pago reembolsado)`;
+  if (EntitlementRevoked.is(e))
+    return `Perdió el acceso a ${isProductId(e.data.productId) ? PRODUCTS[e.data.productId].name : e.data.productId} (pago reembolsado)`;
   if (CoachNoteAdded.is(e)) return `Nota de la coach: ${quote(e.data.text, 140)}`;
   return e.type;
 }

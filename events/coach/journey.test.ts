@@ -17,7 +17,11 @@ const journey = [
   recorded('AreaRated', { userId, areaId: 'finances', score: 2 }, { recordedAt: new Date('2026-03-01T10:00:00Z') }),
   recorded('AreaRated', { userId, areaId: 'career', score: 6 }),
   recorded('ActivityCompleted', { userId, activityId: WHEEL_ACTIVITY }),
-  recorded('CoachNoteAdded', { learnerId, noteId, coachId, text: 'Trabajar finanzas primero' }, { streamId: `coachnotes-${learnerId}`, recordedAt: new Date('2026-03-02T09:00:00Z') }),
+  recorded(
+    'CoachNoteAdded',
+    { learnerId, noteId, coachId, text: 'Trabajar finanzas primero' },
+    { streamId: `coachnotes-${learnerId}`, recordedAt: new Date('2026-03-02T09:00:00Z') },
+  ),
   recorded('AreaRated', { userId, areaId: 'finances', score: 7 }),
   recorded('AreaDefinitionSaved', { userId, activityId: AREA_BELIEFS_ACTIVITY, areaId: 'finances', definition: 'Puedo ahorrar' }),
 ];
@@ -29,7 +33,9 @@ describe('the coach’s replay of a journey', () => {
     expect(view.firstRatings).toEqual({ finances: 2, career: 6 });
     expect(view.beliefs).toEqual({ finances: 'Puedo ahorrar' });
     expect(view.completedSlugs).toEqual([WHEEL_ACTIVITY]);
-    expect(view.coachNotes).toEqual([{ id: noteId, text: 'Trabajar finanzas primero', coachId, createdAt: '2026-03-02T09:00:00.000Z', globalPosition: journey[3]!.globalPosition }]);
+    expect(view.coachNotes).toEqual([
+      { id: noteId, text: 'Trabajar finanzas primero', coachId, createdAt: '2026-03-02T09:00:00.000Z', globalPosition: journey[3]!.globalPosition },
+    ]);
   });
 
   it('at an earlier position shows the state as it was then', () => {
@@ -40,7 +46,13 @@ describe('the coach’s replay of a journey', () => {
   });
 
   it('an empty journey is the empty state', () => {
-    expect(journeyView(journeyAt([]))).toMatchObject({ ratings: {}, completedSlugs: [], meditation: { totalSeconds: 0, sessions: 0, revelations: [] }, beliefGoals: [], coachNotes: [] });
+    expect(journeyView(journeyAt([]))).toMatchObject({
+      ratings: {},
+      completedSlugs: [],
+      meditation: { totalSeconds: 0, sessions: 0, revelations: [] },
+      beliefGoals: [],
+      coachNotes: [],
+    });
   });
 });
 
@@ -54,7 +66,10 @@ describe('decideCoach', () => {
   });
 
   it(`keeps at most ${MAX_NOTES_PER_LEARNER} notes on a learner: the next is refused with what to do instead`, () => {
-    const notes = Array.from({ length: MAX_NOTES_PER_LEARNER }, () => recorded('CoachNoteAdded', { learnerId, noteId, coachId, text: 'n' })).reduce(notesFold.evolve, notesFold.initial);
+    const notes = Array.from({ length: MAX_NOTES_PER_LEARNER }, () => recorded('CoachNoteAdded', { learnerId, noteId, coachId, text: 'n' })).reduce(
+      notesFold.evolve,
+      notesFold.initial,
+    );
     expect(notes).toEqual({ notes: MAX_NOTES_PER_LEARNER });
     expect(() => decideCoach(note, notes)).toThrow(new ConflictError(TOO_MANY_NOTES));
     expect(decideCoach(note, { notes: MAX_NOTES_PER_LEARNER - 1 })).toHaveLength(1);

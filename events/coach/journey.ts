@@ -40,8 +40,7 @@ export const initialJourney: JourneyState = {
 };
 
 export function evolveJourney(s: JourneyState, e: RecordedEvent): JourneyState {
-  const firstRatings =
-    AreaRated.is(e) && !(e.data.areaId in s.firstRatings) ? { ...s.firstRatings, [e.data.areaId]: e.data.score } : s.firstRatings;
+  const firstRatings = AreaRated.is(e) && !(e.data.areaId in s.firstRatings) ? { ...s.firstRatings, [e.data.areaId]: e.data.score } : s.firstRatings;
   return {
     progress: evolveProgress(s.progress, e),
     wheel: evolveWheel(s.wheel, e),

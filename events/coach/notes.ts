@@ -20,10 +20,7 @@ export const notesFold = {
   evolve: (state: NotesState, event: RecordedEvent): NotesState => (CoachNoteAdded.is(event) ? { notes: state.notes + 1 } : state),
 };
 
-export function decideAddNote(
-  state: NotesState,
-  command: { learnerId: string; noteId: string; coachId: string; text: string; eventId?: string },
-): NewEvent[] {
+export function decideAddNote(state: NotesState, command: { learnerId: string; noteId: string; coachId: string; text: string; eventId?: string }): NewEvent[] {
   if (state.notes >= MAX_NOTES_PER_LEARNER) throw new ConflictError(TOO_MANY_NOTES);
   const { eventId, ...data } = command;
   return [CoachNoteAdded.create(data, { eventId })];

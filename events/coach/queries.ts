@@ -88,7 +88,8 @@ export async function learnerSummaries(
   return { learners: rows.map(toSummary), total: Number(rows[0]?.total ?? 0) };
 }
 
-const journeyStreams = (learnerId: string, withNotes = true) => (withNotes ? [learnerStreamId(learnerId), coachNotesStreamId(learnerId)] : [learnerStreamId(learnerId)]);
+const journeyStreams = (learnerId: string, withNotes = true) =>
+  withNotes ? [learnerStreamId(learnerId), coachNotesStreamId(learnerId)] : [learnerStreamId(learnerId)];
 
 /** The learner's journey events (their stream and, unless left out, the coach's notes) in global order, or a window of it. */
 export async function journeyEvents(

@@ -7,7 +7,6 @@ const slug = z.enum(ACTIVITIES.map((a) => a.slug) as [string, ...string[]]);
 
 export const ActivityCompleted = defineEvent('ActivityCompleted', 1, z.strictObject({ userId: z.uuid(), activityId: slug }));
 
-
 /** A learner's personal reflection on a lesson (the generic lesson page); the latest one wins. */
 export const MAX_REFLECTION = 10_000;
 export const ReflectionSaved = defineEvent(

@@ -11,7 +11,10 @@ const withCompleted = (...ids: string[]) => ({ completed: new Set(ids.map(slug))
 
 describe('course slice', () => {
   it('folds ActivityCompleted into the completed set, and ignores other events', () => {
-    const done = [recorded('ActivityCompleted', { userId, activityId: '12-areas-balance' }), recorded('EmailVerified', { userId })].reduce(evolveProgress, initialProgress);
+    const done = [recorded('ActivityCompleted', { userId, activityId: '12-areas-balance' }), recorded('EmailVerified', { userId })].reduce(
+      evolveProgress,
+      initialProgress,
+    );
     expect([...done.completed]).toEqual(['12-areas-balance']);
   });
 

@@ -48,7 +48,10 @@ export function assertUnlocked(state: ProgressState, slug: string, roles: readon
  * Completes an activity once; `again` when it was started again after its completion (the deep why's
  * 'Rehacer Ejercicio'), so that finishing the new round is recorded too.
  */
-export function decideComplete(state: ProgressState, command: { userId: string; slug: string; roles: readonly number[]; again?: boolean; eventId?: string }): NewEvent[] {
+export function decideComplete(
+  state: ProgressState,
+  command: { userId: string; slug: string; roles: readonly number[]; again?: boolean; eventId?: string },
+): NewEvent[] {
   if (state.completed.has(command.slug) && !command.again) return [];
   assertUnlocked(state, command.slug, command.roles);
   return [ActivityCompleted.create({ userId: command.userId, activityId: command.slug }, { eventId: command.eventId })];
@@ -116,7 +119,12 @@ export interface GuestProgress<L = unknown> {
  * completion.
  */
 export function decideGuestSync<L extends { progress: ProgressState }>(learner: L, command: GuestProgress<L>): { events: NewEvent[]; skipped: string[] } {
-  const completions = decideGuestCompletions(learner.progress, { userId: command.userId, slugs: command.slugs, roles: command.roles, eventIdFor: command.completionIdFor });
+  const completions = decideGuestCompletions(learner.progress, {
+    userId: command.userId,
+    slugs: command.slugs,
+    roles: command.roles,
+    eventIdFor: command.completionIdFor,
+  });
   const completedNow = new Set([...learner.progress.completed, ...completions.events.map((e) => (e.data as { activityId: string }).activityId)]);
   const locked = ({ slug }: GuestActivityEvents<L>) => lockReason(slug, completedNow, command.roles) !== undefined;
   const data = command.data

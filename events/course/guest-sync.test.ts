@@ -9,7 +9,8 @@ import { decideCourse, type CourseCommand } from './course';
 import { readGuestProgress, translatorsOf } from './guest-sync';
 
 const userId = '00000000-0000-4000-8000-0000000000ab';
-const read = (completedSlugs: string[], activityData: Record<string, unknown> = {}) => readGuestProgress(guestTranslators, userId, { completedSlugs, activityData });
+const read = (completedSlugs: string[], activityData: Record<string, unknown> = {}) =>
+  readGuestProgress(guestTranslators, userId, { completedSlugs, activityData });
 const sync = (guest: ReturnType<typeof read>, learner: LearnerState = learnerFold.initial, stored: ReadonlySet<string> = new Set()) =>
   decideCourse({ type: 'SyncGuestProgress', ...guest, roles: [], stored } satisfies CourseCommand<LearnerState>, learner);
 const summary = (events: { type: string; data: unknown }[]) => events.map((e) => [e.type, e.data]);
@@ -56,7 +57,9 @@ describe('reading a guest’s progress', () => {
 
   it('keeps only the written area texts, trimmed, for the activity they belong to', () => {
     const [, definitions] = read([], { [AREA_BELIEFS_ACTIVITY]: { definitions: { finances: ' Alcanza ', career: '   ' } } }).data;
-    expect(summary([...definitions!.events])).toEqual([['AreaDefinitionSaved', { userId, activityId: AREA_BELIEFS_ACTIVITY, areaId: 'finances', definition: 'Alcanza' }]]);
+    expect(summary([...definitions!.events])).toEqual([
+      ['AreaDefinitionSaved', { userId, activityId: AREA_BELIEFS_ACTIVITY, areaId: 'finances', definition: 'Alcanza' }],
+    ]);
   });
 
   it('refuses an unknown activity in either field, or one activity’s malformed data, with a Spanish 400', () => {
@@ -90,7 +93,10 @@ describe('deciding a guest’s progress', () => {
   });
 
   it(`drops a guest’s restart once the account has started the deep why again ${MAX_DEEP_WHY_RESTARTS} times, and keeps the rest`, () => {
-    const before = ACTIVITIES.slice(0, ACTIVITIES.findIndex((a) => a.slug === DEEP_WHY_ACTIVITY)).map((a) => a.slug);
+    const before = ACTIVITIES.slice(
+      0,
+      ACTIVITIES.findIndex((a) => a.slug === DEEP_WHY_ACTIVITY),
+    ).map((a) => a.slug);
     const open = { ...learnerFold.initial, progress: { completed: new Set(before) } };
     const guest = read([], { [DEEP_WHY_ACTIVITY]: deepWhyData });
     expect(sync(guest, open).events.map((e) => e.type)).toEqual(['WhyExerciseRestarted', 'WhySelectionSaved', 'WhyAnswerSaved']);

@@ -16,7 +16,10 @@ export async function hasCompleted(db: Queryable, userId: string, slug: string):
 
 /** The learner's latest reflection on a lesson, and when it was saved. */
 export async function reflectionOf(db: Queryable, userId: string, slug: string): Promise<{ text: string; updatedAt: Date } | undefined> {
-  const { rows } = await db.query<{ text: string; updated_at: Date }>('SELECT text, updated_at FROM reflections WHERE user_id = $1 AND activity_id = $2', [userId, slug]);
+  const { rows } = await db.query<{ text: string; updated_at: Date }>('SELECT text, updated_at FROM reflections WHERE user_id = $1 AND activity_id = $2', [
+    userId,
+    slug,
+  ]);
   return rows[0] && { text: rows[0].text, updatedAt: rows[0].updated_at };
 }
 

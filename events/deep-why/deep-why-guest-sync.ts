@@ -14,7 +14,11 @@ import { WhyAnswerSaved, WhyExerciseRestarted, WhySelectionSaved } from './deep-
 const area = z.enum(AREA_IDS);
 const DeepWhyData = z.looseObject({
   restarted: z.boolean().optional(),
-  selectedAreaIds: z.array(area).length(FOCUS_AREAS).refine((ids) => new Set(ids).size === FOCUS_AREAS).optional(),
+  selectedAreaIds: z
+    .array(area)
+    .length(FOCUS_AREAS)
+    .refine((ids) => new Set(ids).size === FOCUS_AREAS)
+    .optional(),
   whyAnswers: z.partialRecord(area, z.array(z.string().max(MAX_ANSWER).nullable()).max(WHY_LEVELS)).optional(),
 });
 

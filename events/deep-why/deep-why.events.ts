@@ -6,11 +6,7 @@ import { defineEvent } from '../store/catalog';
 
 const areaId = z.enum(AREA_IDS);
 
-export const WhySelectionSaved = defineEvent(
-  'WhySelectionSaved',
-  1,
-  z.strictObject({ userId: z.uuid(), areaIds: z.array(areaId).length(FOCUS_AREAS) }),
-);
+export const WhySelectionSaved = defineEvent('WhySelectionSaved', 1, z.strictObject({ userId: z.uuid(), areaIds: z.array(areaId).length(FOCUS_AREAS) }));
 
 export const WhyAnswerSaved = defineEvent(
   'WhyAnswerSaved',
@@ -18,7 +14,11 @@ export const WhyAnswerSaved = defineEvent(
   z.strictObject({
     userId: z.uuid(),
     areaId,
-    levelIndex: z.number().int().min(0).max(WHY_LEVELS - 1),
+    levelIndex: z
+      .number()
+      .int()
+      .min(0)
+      .max(WHY_LEVELS - 1),
     answer: z.string().trim().min(1).max(MAX_ANSWER),
   }),
 );
@@ -31,7 +31,11 @@ export const WhyQuestionAsked = defineEvent(
     userId: z.uuid(),
     questionId: z.string().min(1).max(80),
     areaId,
-    levelIndex: z.number().int().min(0).max(WHY_LEVELS - 1),
+    levelIndex: z
+      .number()
+      .int()
+      .min(0)
+      .max(WHY_LEVELS - 1),
     question: z.string().min(1).max(1000),
     source: z.enum(['ai', 'fallback']),
     model: z.string().max(100).nullable(),

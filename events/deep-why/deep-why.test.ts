@@ -47,12 +47,17 @@ describe('deep-why slice', () => {
     const state = { ...initialDeepWhy, selectedAreaIds: ['finances', 'career', 'character'] };
     expect(decideSelect(unlocked, ratings, state, { userId, roles: [], areaIds: ['finances', 'career', 'character'] })).toEqual([]);
     expect(() => decideSelect(unlocked, ratings, initialDeepWhy, { userId, roles: [], areaIds: ['finances', 'career'] })).toThrow(InvalidError);
-    expect(() => decideSelect(initialProgress, ratings, initialDeepWhy, { userId, roles: [], areaIds: ['finances', 'career', 'character'] })).toThrow(/anterior/);
+    expect(() => decideSelect(initialProgress, ratings, initialDeepWhy, { userId, roles: [], areaIds: ['finances', 'career', 'character'] })).toThrow(
+      /anterior/,
+    );
   });
 
   it('decides an answer only for a selected area, and nothing for the same text again', () => {
     const state = { selectedAreaIds: ['finances', 'career', 'character'], answers: { finances: ['Uno'] }, restarted: false };
-    expect(decideAnswer(unlocked, state, { userId, roles: [], areaId: 'finances', levelIndex: 1, answer: ' Dos ' })[0]!.data).toMatchObject({ answer: 'Dos', levelIndex: 1 });
+    expect(decideAnswer(unlocked, state, { userId, roles: [], areaId: 'finances', levelIndex: 1, answer: ' Dos ' })[0]!.data).toMatchObject({
+      answer: 'Dos',
+      levelIndex: 1,
+    });
     expect(decideAnswer(unlocked, state, { userId, roles: [], areaId: 'finances', levelIndex: 0, answer: 'Uno' })).toEqual([]);
     expect(() => decideAnswer(unlocked, state, { userId, roles: [], areaId: 'health-fitness', levelIndex: 0, answer: 'x' })).toThrow(InvalidError);
   });
@@ -87,7 +92,16 @@ describe('deep-why slice', () => {
   it('counts the rounds started again and the questions recorded', () => {
     const counts = [
       recorded('WhyExerciseRestarted', { userId }),
-      recorded('WhyQuestionAsked', { userId, questionId: 'q1', areaId: 'finances', levelIndex: 0, question: '¿Por qué?', source: 'fallback', model: null, promptVersion: 'v1' }),
+      recorded('WhyQuestionAsked', {
+        userId,
+        questionId: 'q1',
+        areaId: 'finances',
+        levelIndex: 0,
+        question: '¿Por qué?',
+        source: 'fallback',
+        model: null,
+        promptVersion: 'v1',
+      }),
       recorded('WhyExerciseRestarted', { userId }),
       recorded('WhyAnswerSaved', { userId, areaId: 'finances', levelIndex: 0, answer: 'Uno' }),
     ].reduce(evolveDeepWhyCounts, initialDeepWhyCounts);
@@ -112,13 +126,25 @@ describe('deep-why slice', () => {
   });
 
   it(`questions are recorded up to ${MAX_RECORDED_WHY_QUESTIONS.toLocaleString('en')}; past that, the question is asked but not recorded`, () => {
-    const question = { userId, questionId: 'q1', areaId: 'finances', levelIndex: 0, question: '¿Por qué?', source: 'fallback' as const, model: null, promptVersion: 'v1', eventId: 'e1' };
+    const question = {
+      userId,
+      questionId: 'q1',
+      areaId: 'finances',
+      levelIndex: 0,
+      question: '¿Por qué?',
+      source: 'fallback' as const,
+      model: null,
+      promptVersion: 'v1',
+      eventId: 'e1',
+    };
     expect(decideQuestionAsked({ restarts: 0, questions: MAX_RECORDED_WHY_QUESTIONS - 1 }, question)).toHaveLength(1);
     expect(decideQuestionAsked({ restarts: 0, questions: MAX_RECORDED_WHY_QUESTIONS }, question)).toEqual([]);
   });
 
-  it("the coach reads a restart in plain Spanish", () => {
-    expect(describeEvent(recorded('WhyExerciseRestarted', { userId }))).toBe('Rehízo «Los 7 Niveles del Porqué»: empezó de nuevo, con sus áreas y respuestas en blanco');
+  it('the coach reads a restart in plain Spanish', () => {
+    expect(describeEvent(recorded('WhyExerciseRestarted', { userId }))).toBe(
+      'Rehízo «Los 7 Niveles del Porqué»: empezó de nuevo, con sus áreas y respuestas en blanco',
+    );
   });
 });
 
@@ -146,9 +172,29 @@ describe('decideDeepWhy', () => {
   });
 
   it('records a question the learner was asked with its own fields only, until the cap', () => {
-    const asked = { type: 'RecordQuestion' as const, userId, questionId: 'q9', areaId: 'finances', levelIndex: 2, question: '¿Y eso por qué importa?', source: 'ai' as const, model: 'gemini', promptVersion: 'why-v1', eventId: 'e9' };
+    const asked = {
+      type: 'RecordQuestion' as const,
+      userId,
+      questionId: 'q9',
+      areaId: 'finances',
+      levelIndex: 2,
+      question: '¿Y eso por qué importa?',
+      source: 'ai' as const,
+      model: 'gemini',
+      promptVersion: 'why-v1',
+      eventId: 'e9',
+    };
     const [event] = decideDeepWhy(asked, at());
-    expect(event!.data).toEqual({ userId, questionId: 'q9', areaId: 'finances', levelIndex: 2, question: '¿Y eso por qué importa?', source: 'ai', model: 'gemini', promptVersion: 'why-v1' });
+    expect(event!.data).toEqual({
+      userId,
+      questionId: 'q9',
+      areaId: 'finances',
+      levelIndex: 2,
+      question: '¿Y eso por qué importa?',
+      source: 'ai',
+      model: 'gemini',
+      promptVersion: 'why-v1',
+    });
     expect(decideDeepWhy(asked, at({ deepWhyCounts: { restarts: 0, questions: MAX_RECORDED_WHY_QUESTIONS } }))).toEqual([]);
   });
 });

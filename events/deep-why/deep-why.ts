@@ -69,7 +69,12 @@ export function targetAreaIds(ratings: Readonly<Record<string, number>>): string
 
 type Command = { userId: string; roles: readonly number[]; eventId?: string };
 
-export function decideSelect(progress: ProgressState, ratings: Readonly<Record<string, number>>, state: DeepWhyState, command: Command & { areaIds: readonly string[] }): NewEvent[] {
+export function decideSelect(
+  progress: ProgressState,
+  ratings: Readonly<Record<string, number>>,
+  state: DeepWhyState,
+  command: Command & { areaIds: readonly string[] },
+): NewEvent[] {
   assertUnlocked(progress, DEEP_WHY_ACTIVITY, command.roles);
   const targets = targetAreaIds(ratings);
   const chosen = [...new Set(command.areaIds)];
@@ -80,7 +85,11 @@ export function decideSelect(progress: ProgressState, ratings: Readonly<Record<s
   return [WhySelectionSaved.create({ userId: command.userId, areaIds: chosen }, { eventId: command.eventId })];
 }
 
-export function decideAnswer(progress: ProgressState, state: DeepWhyState, command: Command & { areaId: string; levelIndex: number; answer: string }): NewEvent[] {
+export function decideAnswer(
+  progress: ProgressState,
+  state: DeepWhyState,
+  command: Command & { areaId: string; levelIndex: number; answer: string },
+): NewEvent[] {
   assertUnlocked(progress, DEEP_WHY_ACTIVITY, command.roles);
   if (!state.selectedAreaIds.includes(command.areaId)) throw new InvalidError(AREA_NOT_SELECTED);
   const answer = command.answer.trim();

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { recorded, leadData } from '../../tests/setup/recorded';
 import { createCatalog } from '../registry';
 import type { NewEvent } from '../store/types';
-import { decideCaptureLead, decideLeads, evolveVisitor, initialVisitorState, normaliseEmail, visitorStreamId, type CaptureLead, type VisitorState } from './leads';
+import {
+  decideCaptureLead,
+  decideLeads,
+  evolveVisitor,
+  initialVisitorState,
+  normaliseEmail,
+  visitorStreamId,
+  type CaptureLead,
+  type VisitorState,
+} from './leads';
 import { LeadCaptured } from './leads.events';
 
 const nostalgia: CaptureLead = { email: 'ana@example.com', nick: 'Ana', page: 'nostalgia', section: 'fragmento', status: 'downloaded' };
@@ -122,7 +131,10 @@ describe('decideLeads', () => {
   it('a capture is decided on the address’s history: only the first download of a source earns the welcome mail', () => {
     const first = decideLeads({ type: 'CaptureLead', ...nostalgia }, initialVisitorState);
     expect(first.sendWelcome).toBe(true);
-    expect(decideLeads({ type: 'CaptureLead', ...nostalgia }, apply(initialVisitorState, first.events))).toMatchObject({ sendWelcome: false, events: [{ type: 'LeadCaptured' }] });
+    expect(decideLeads({ type: 'CaptureLead', ...nostalgia }, apply(initialVisitorState, first.events))).toMatchObject({
+      sendWelcome: false,
+      events: [{ type: 'LeadCaptured' }],
+    });
   });
 
   it('records every page view, with its section only when there is one', () => {
@@ -134,7 +146,10 @@ describe('decideLeads', () => {
   });
 
   it('records a call request with the address normalised and without the fields left empty', () => {
-    const { events, sendWelcome } = decideLeads({ type: 'RequestCall', requestId, page: 'manifiesta', name: 'Ana', email: ' Ana@Example.COM ', whatsapp: undefined, message: '' }, initialVisitorState);
+    const { events, sendWelcome } = decideLeads(
+      { type: 'RequestCall', requestId, page: 'manifiesta', name: 'Ana', email: ' Ana@Example.COM ', whatsapp: undefined, message: '' },
+      initialVisitorState,
+    );
     expect(sendWelcome).toBe(false);
     expect(events.map((e) => e.data)).toEqual([{ requestId, page: 'manifiesta', name: 'Ana', email: 'ana@example.com' }]);
     expect(() => catalog.validate(events[0]!)).not.toThrow();

@@ -50,15 +50,18 @@ export const isSubscription = (page: string) => page === 'Newsletter Archive';
 export function decideCaptureLead(state: VisitorState, command: CaptureLead): { events: NewEvent[]; sendWelcome: boolean } {
   const firstForSource = !state.sources.has(sourceKey(command.page, command.section));
   if (!firstForSource && isSubscription(command.page)) return { events: [], sendWelcome: false };
-  const event = LeadCaptured.create({
-    email: normaliseEmail(command.email),
-    nick: command.nick.trim(),
-    page: command.page,
-    section: command.section,
-    status: command.status,
-    firstForSource,
-    ...(command.visitorId ? { visitorId: command.visitorId } : {}),
-  }, { eventId: command.eventId });
+  const event = LeadCaptured.create(
+    {
+      email: normaliseEmail(command.email),
+      nick: command.nick.trim(),
+      page: command.page,
+      section: command.section,
+      status: command.status,
+      firstForSource,
+      ...(command.visitorId ? { visitorId: command.visitorId } : {}),
+    },
+    { eventId: command.eventId },
+  );
   return { events: [event], sendWelcome: firstForSource };
 }
 
@@ -92,7 +95,15 @@ export function decideCallRequest(command: RequestCall): NewEvent[] {
   const { requestId, page, name, email, whatsapp, message, visitorId, eventId } = command;
   return [
     ClarificationCallRequested.create(
-      { requestId, page, name, ...(email ? { email: normaliseEmail(email) } : {}), ...(whatsapp ? { whatsapp } : {}), ...(message ? { message } : {}), ...(visitorId ? { visitorId } : {}) },
+      {
+        requestId,
+        page,
+        name,
+        ...(email ? { email: normaliseEmail(email) } : {}),
+        ...(whatsapp ? { whatsapp } : {}),
+        ...(message ? { message } : {}),
+        ...(visitorId ? { visitorId } : {}),
+      },
       { eventId },
     ),
   ];

@@ -18,8 +18,21 @@ import {
 
 const userId = '00000000-0000-4000-8000-0000000000ee';
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const session = (n: number, day: string, seconds = 600): MeditationSession => ({ userId, sessionId: id(n), seconds, activePhases: ['presence', 'gratitude'], outcome: 'completed', day });
-const revelation = (n: number, text = 'Ya tengo lo que busco'): MeditationCommand => ({ type: 'SaveRevelation', userId, revelationId: id(n), revelation: text, totalTimeMeditated: 600 });
+const session = (n: number, day: string, seconds = 600): MeditationSession => ({
+  userId,
+  sessionId: id(n),
+  seconds,
+  activePhases: ['presence', 'gratitude'],
+  outcome: 'completed',
+  day,
+});
+const revelation = (n: number, text = 'Ya tengo lo que busco'): MeditationCommand => ({
+  type: 'SaveRevelation',
+  userId,
+  revelationId: id(n),
+  revelation: text,
+  totalTimeMeditated: 600,
+});
 
 describe('the meditation fold', () => {
   it('adds up time and sessions, counts each day once, and keeps revelations in the order written, each once', () => {

@@ -18,5 +18,10 @@ export async function revelationsOf(db: Queryable, userId: string): Promise<Reve
     'SELECT revelation_id, revelation, total_time_meditated, created_at FROM revelations WHERE user_id = $1 ORDER BY created_at DESC, revelation_id DESC',
     [userId],
   );
-  return rows.map((r) => ({ id: r.revelation_id, revelation: r.revelation, totalTimeMeditated: r.total_time_meditated, createdAt: r.created_at.toISOString() }));
+  return rows.map((r) => ({
+    id: r.revelation_id,
+    revelation: r.revelation,
+    totalTimeMeditated: r.total_time_meditated,
+    createdAt: r.created_at.toISOString(),
+  }));
 }

@@ -12,8 +12,17 @@ const buyer = '00000000-0000-4000-8000-00000000b001';
 const other = '00000000-0000-4000-8000-00000000b002';
 const course: VerifiedPayment = { id: '1000000001', productId: 'manifiesta-curso-completo', amount: 270, currency: 'USD' };
 const ebook: VerifiedPayment = { id: '1000000002', productId: 'afirmaciones-ebook', amount: 3, currency: 'USD' };
-const confirm = (payment: VerifiedPayment, userId = buyer, source: 'confirm' | 'webhook' = 'confirm'): PaymentsCommand => ({ type: 'ConfirmPayment', payment, userId, source });
-const reverse = (payment: VerifiedPayment, status: 'refunded' | 'charged_back' = 'refunded'): PaymentsCommand => ({ type: 'ReversePayment', paymentId: payment.id, status });
+const confirm = (payment: VerifiedPayment, userId = buyer, source: 'confirm' | 'webhook' = 'confirm'): PaymentsCommand => ({
+  type: 'ConfirmPayment',
+  payment,
+  userId,
+  source,
+});
+const reverse = (payment: VerifiedPayment, status: 'refunded' | 'charged_back' = 'refunded'): PaymentsCommand => ({
+  type: 'ReversePayment',
+  paymentId: payment.id,
+  status,
+});
 
 /** The payment's own stream after these writes, as the store would record it. */
 const after = (state: PaymentState, writes: StreamEvents[], payment: VerifiedPayment) =>
@@ -31,7 +40,15 @@ const expectStorable = (writes: StreamEvents[]) => {
 describe('the payment fold', () => {
   it('remembers who claimed the payment, for what, first told by whom, and whether it was reversed', () => {
     const state = [
-      recorded('PaymentConfirmed', { paymentId: course.id, provider: 'mercadopago', productId: course.productId, userId: buyer, amount: 270, currency: 'USD', source: 'webhook' }),
+      recorded('PaymentConfirmed', {
+        paymentId: course.id,
+        provider: 'mercadopago',
+        productId: course.productId,
+        userId: buyer,
+        amount: 270,
+        currency: 'USD',
+        source: 'webhook',
+      }),
       recorded('PaymentReversed', { paymentId: course.id, productId: course.productId, userId: buyer, status: 'refunded' }),
     ].reduce(evolvePayment, initialPayment);
     expect(state).toEqual({ confirmed: { userId: buyer, productId: course.productId, source: 'webhook' }, reversed: true });
@@ -42,7 +59,15 @@ describe('decidePayments', () => {
   it('a course payment claims the payment and makes its buyer premium, in their own stream', () => {
     const writes = decidePayments(confirm(course), initialPayment);
     expect(summary(writes)).toEqual([
-      [paymentStreamId(course.id), [['PaymentConfirmed', { paymentId: course.id, provider: 'mercadopago', productId: course.productId, userId: buyer, amount: 270, currency: 'USD', source: 'confirm' }]]],
+      [
+        paymentStreamId(course.id),
+        [
+          [
+            'PaymentConfirmed',
+            { paymentId: course.id, provider: 'mercadopago', productId: course.productId, userId: buyer, amount: 270, currency: 'USD', source: 'confirm' },
+          ],
+        ],
+      ],
       [learnerStreamId(buyer), [['RoleGranted', { userId: buyer, role: PREMIUM_ROLE, by: `payment:${course.id}` }]]],
     ]);
     expectStorable(writes);
@@ -50,7 +75,9 @@ describe('decidePayments', () => {
 
   it('an ebook payment grants the ebook, not a role', () => {
     const [, grant] = decidePayments(confirm(ebook), initialPayment);
-    expect(grant!.events.map((e) => [e.type, e.data])).toEqual([['EntitlementGranted', { userId: buyer, productId: 'afirmaciones-ebook', paymentId: ebook.id }]]);
+    expect(grant!.events.map((e) => [e.type, e.data])).toEqual([
+      ['EntitlementGranted', { userId: buyer, productId: 'afirmaciones-ebook', paymentId: ebook.id }],
+    ]);
   });
 
   it('the event ids are the payment’s: two decisions on one payment can only be written once', () => {

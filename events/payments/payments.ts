@@ -74,7 +74,10 @@ export function reverseEvents(state: PaymentState, paymentId: string, status: Re
       ? RoleRevoked.create({ userId: claim.userId, role: grants.role, by: `payment:${paymentId}:${status}` }, { eventId: eventId(paymentId, 'revoke') })
       : EntitlementRevoked.create({ userId: claim.userId, productId: claim.productId, paymentId }, { eventId: eventId(paymentId, 'revoke') });
   return [
-    { streamId: paymentStreamId(paymentId), events: [PaymentReversed.create({ paymentId, productId: claim.productId, userId: claim.userId, status }, { eventId: eventId(paymentId, 'reversed') })] },
+    {
+      streamId: paymentStreamId(paymentId),
+      events: [PaymentReversed.create({ paymentId, productId: claim.productId, userId: claim.userId, status }, { eventId: eventId(paymentId, 'reversed') })],
+    },
     { streamId: learnerStreamId(claim.userId), events: [revoke] },
   ];
 }

@@ -4,7 +4,10 @@ import type { Queryable } from '../store/types';
 
 /** The products the learner holds, in the order they were granted. */
 export async function entitlementsOf(db: Queryable, userId: string): Promise<Array<{ productId: string; grantedAt: Date }>> {
-  const { rows } = await db.query<{ product_id: string; granted_at: Date }>('SELECT product_id, granted_at FROM entitlements WHERE user_id = $1 ORDER BY granted_at', [userId]);
+  const { rows } = await db.query<{ product_id: string; granted_at: Date }>(
+    'SELECT product_id, granted_at FROM entitlements WHERE user_id = $1 ORDER BY granted_at',
+    [userId],
+  );
   return rows.map((r) => ({ productId: r.product_id, grantedAt: r.granted_at }));
 }
 

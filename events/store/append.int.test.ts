@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => db.drop());
 
-const eventsIn = async (stream: string) => Number((await db.pool.query<{ n: string }>('SELECT count(*) AS n FROM events WHERE stream_id = $1', [stream])).rows[0]!.n);
+const eventsIn = async (stream: string) =>
+  Number((await db.pool.query<{ n: string }>('SELECT count(*) AS n FROM events WHERE stream_id = $1', [stream])).rows[0]!.n);
 
 describe('append', () => {
   it('refuses a write at a stale expected version with a conflict, and writes nothing', async () => {
@@ -46,9 +47,7 @@ describe('append', () => {
   it('lets concurrent retries of one request race: exactly one write, every caller told success', async () => {
     const stream = `test-${randomUUID()}`;
     const id = randomUUID();
-    const results = await Promise.all(
-      Array.from({ length: 6 }, () => store.append(stream, [noted(7, id)], { expectedVersion: 'any' })),
-    );
+    const results = await Promise.all(Array.from({ length: 6 }, () => store.append(stream, [noted(7, id)], { expectedVersion: 'any' })));
     expect(results.filter((r) => !r.idempotent)).toHaveLength(1);
     expect(await store.readStream(stream)).toHaveLength(1);
   });
@@ -139,7 +138,6 @@ describe('imports of historical events', () => {
 describe('writes under an Idempotency-Key: the same request is a retry, another one is refused', () => {
   const keyFor = (digest: string): RequestKey => ({ firstEventId: randomUUID(), digest });
   const numbers = async (stream: string) => (await store.readStream(stream)).map((e) => (e.data as { n: number }).n);
-
 
   it('stores the digest with the events; a retry returns the first write; another digest gets 422 and nothing is written', async () => {
     const stream = `test-${randomUUID()}`;
@@ -243,7 +241,9 @@ describe('what commits with the events', () => {
     jobsFail = true;
     try {
       const streams = [`test-${randomUUID()}`, `test-${randomUUID()}`];
-      const results = await Promise.allSettled(streams.map((s) => withJobs.append(s, [noted(1)], { expectedVersion: 0, jobs: [{ name: 'mail', data: { stream: s } }] })));
+      const results = await Promise.allSettled(
+        streams.map((s) => withJobs.append(s, [noted(1)], { expectedVersion: 0, jobs: [{ name: 'mail', data: { stream: s } }] })),
+      );
       expect(results.map((r) => r.status === 'rejected' && (r.reason as Error).message)).toEqual(['queue unavailable', 'queue unavailable']);
       for (const s of streams) {
         expect(await eventsIn(s)).toBe(0);

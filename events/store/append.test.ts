@@ -14,7 +14,11 @@ describe('prepareWrite', () => {
   it('validates every event, keeps a given id and gives the others a new one, and merges the metadata', () => {
     const part = prepareWrite(
       catalog,
-      { streamId: 'learner-1', expectedVersion: 3, events: [Noted.create({ n: 1 }, { eventId: ID, metadata: { origin: 'guest-sync' } }), Noted.create({ n: 2 })] },
+      {
+        streamId: 'learner-1',
+        expectedVersion: 3,
+        events: [Noted.create({ n: 1 }, { eventId: ID, metadata: { origin: 'guest-sync' } }), Noted.create({ n: 2 })],
+      },
       { actor: 'u1', origin: 'request' },
       { firstEventId: ID, digest: 'd1' },
     );

@@ -236,7 +236,9 @@ export function createAppends({ pool, catalog, transaction, reads, groupCommit }
   async function commitBatch(batch: readonly Batched[]): Promise<BatchOutcome<AppendResult>[]> {
     const toOutcomes = (rows: BatchRow[]) =>
       rows.map((row): BatchOutcome<AppendResult> =>
-        row.outcome === 'conflict' ? { actual: Number(row.actual_version) } : { appended: recorded(batch[row.write_index]!.part, row as unknown as AppendedRow) },
+        row.outcome === 'conflict'
+          ? { actual: Number(row.actual_version) }
+          : { appended: recorded(batch[row.write_index]!.part, row as unknown as AppendedRow) },
       );
     const needsTransaction = batch.some((p) => p.jobs.length > 0 || transaction.hitsInline(p.part.prepared));
     if (!needsTransaction) return toOutcomes((await pool.query<BatchRow>(batchStatement(batch))).rows);

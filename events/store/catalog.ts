@@ -50,7 +50,10 @@ export class EventCatalog {
     const parsed = def.schema.safeParse(event.data);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new InvalidEventError(`Datos inválidos para ${event.type}: ${issue?.path.join('.') || '(raíz)'} ${issue?.message ?? ''}`.trim(), parsed.error.issues);
+      throw new InvalidEventError(
+        `Datos inválidos para ${event.type}: ${issue?.path.join('.') || '(raíz)'} ${issue?.message ?? ''}`.trim(),
+        parsed.error.issues,
+      );
     }
     return { data: parsed.data, version: def.version };
   }

@@ -74,7 +74,11 @@ describe('handleCommand keeps the folded state of the streams it handled', () =>
       return { events: [noted(101)] };
     });
     expect(result.nextVersion).toBe(3);
-    await expect(handleCommand(store, stream, lastN, () => { throw new Error('still refused'); })).rejects.toThrow('still refused');
+    await expect(
+      handleCommand(store, stream, lastN, () => {
+        throw new Error('still refused');
+      }),
+    ).rejects.toThrow('still refused');
   });
 });
 
@@ -82,7 +86,6 @@ describe('writes under an Idempotency-Key: the same request is a retry, another 
   const lastN = { initial: 0, evolve: (_: number, e: RecordedEvent) => (e.data as { n: number }).n };
   const keyFor = (digest: string): RequestKey => ({ firstEventId: randomUUID(), digest });
   const numbers = async (stream: string) => (await store.readStream(stream)).map((e) => (e.data as { n: number }).n);
-
 
   it('handleCommand answers a retry with the first write and the state right after it, also when the decision now refuses or records nothing', async () => {
     const stream = `test-${randomUUID()}`;
@@ -94,7 +97,15 @@ describe('writes under an Idempotency-Key: the same request is a retry, another 
 
     const retried = await handleCommand(store, stream, lastN, setTo(5, key), { key });
     expect(retried).toMatchObject({ idempotent: true, state: 5, nextVersion: 1, events: [{ data: { n: 5 } }] });
-    const refusedNow = await handleCommand(store, stream, lastN, () => { throw new Error('locked now'); }, { key });
+    const refusedNow = await handleCommand(
+      store,
+      stream,
+      lastN,
+      () => {
+        throw new Error('locked now');
+      },
+      { key },
+    );
     expect(refusedNow).toMatchObject({ idempotent: true, state: 5 });
     await handleCommand(store, stream, lastN, setTo(5));
     const nothingNow = await handleCommand(store, stream, lastN, setTo(5, key), { key });
@@ -104,9 +115,23 @@ describe('writes under an Idempotency-Key: the same request is a retry, another 
     const other = { ...key, digest: 'set-to-7' };
     await expect(handleCommand(store, stream, lastN, setTo(9, other), { key: other })).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
     await expect(handleCommand(store, stream, lastN, setTo(5, other), { key: other })).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
-    await expect(handleCommand(store, stream, lastN, () => { throw new Error('locked'); }, { key: other })).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+    await expect(
+      handleCommand(
+        store,
+        stream,
+        lastN,
+        () => {
+          throw new Error('locked');
+        },
+        { key: other },
+      ),
+    ).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
     expect(await numbers(stream)).toEqual([5, 7, 5]);
     // Without a key, a refusal is a refusal.
-    await expect(handleCommand(store, stream, lastN, () => { throw new Error('still refused'); })).rejects.toThrow('still refused');
+    await expect(
+      handleCommand(store, stream, lastN, () => {
+        throw new Error('still refused');
+      }),
+    ).rejects.toThrow('still refused');
   });
 });

@@ -127,7 +127,8 @@ export async function handleCommand<S>(
       continue;
     }
     if (decision.events.length === 0) {
-      if (current || !(await catchUp())) return (await earlierWrite()) ?? { nextVersion: snapshot.version, events: [], idempotent: false, state: snapshot.state };
+      if (current || !(await catchUp()))
+        return (await earlierWrite()) ?? { nextVersion: snapshot.version, events: [], idempotent: false, state: snapshot.state };
       continue;
     }
     try {

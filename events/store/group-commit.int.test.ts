@@ -68,7 +68,9 @@ describe('group commit: single-stream appends that arrive together share one tra
   it('fails only the write that breaks a read model, when a batch cannot commit', async () => {
     const streams = Array.from({ length: 6 }, () => `test-${randomUUID()}`);
     // Streams 2 and 4 both claim the label n40000: the first to be written keeps it, the other fails.
-    const results = await Promise.allSettled(streams.map((s, i) => grouped.append(s, [noted(i === 2 || i === 4 ? 40_000 : 40_000 + 1 + i)], { expectedVersion: 0 })));
+    const results = await Promise.allSettled(
+      streams.map((s, i) => grouped.append(s, [noted(i === 2 || i === 4 ? 40_000 : 40_000 + 1 + i)], { expectedVersion: 0 })),
+    );
     const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [i] : []));
     expect(failed).toHaveLength(1);
     expect([2, 4]).toContain(failed[0]);

@@ -15,7 +15,12 @@ function fakeWriter({ hold = false, outcome = (write: Write): BatchOutcome<strin
   const waiting: Array<() => void> = [];
   let inFlight = 0;
   let maxInFlight = 0;
-  const writer: BatchWriter<Write, string> & { batches: Write[][]; release(): void; maxInFlight(): number; failBatchesWith?: (batch: readonly Write[]) => Error | undefined } = {
+  const writer: BatchWriter<Write, string> & {
+    batches: Write[][];
+    release(): void;
+    maxInFlight(): number;
+    failBatchesWith?: (batch: readonly Write[]) => Error | undefined;
+  } = {
     batches,
     streamOf: (write) => write.stream,
     async commit(batch) {

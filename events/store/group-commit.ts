@@ -48,7 +48,10 @@ interface Pending<W, R> {
 }
 
 /** The queue of a store's batched writes: returns the function a write goes through. */
-export function createGroupCommit<W, R>(writer: BatchWriter<W, R>, { batches, maxWrites }: GroupCommitOptions = GROUP_COMMIT_DEFAULTS): (write: W) => Promise<R> {
+export function createGroupCommit<W, R>(
+  writer: BatchWriter<W, R>,
+  { batches, maxWrites }: GroupCommitOptions = GROUP_COMMIT_DEFAULTS,
+): (write: W) => Promise<R> {
   const queue: Pending<W, R>[] = [];
   /** Streams with a write in a batch on the wire: their next write waits for the next batch (order kept). */
   const writing = new Set<string>();

@@ -40,7 +40,8 @@ afterAll(() => db.drop());
 const seen = async () => (await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM counted_events')).rows[0]!.n;
 const logged = async () => (await db.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE type = 'Counted'")).rows[0]!.n;
 const checkpoint = async () =>
-  (await db.pool.query<{ position: string }>("SELECT global_position::text AS position FROM projection_checkpoints WHERE projection = 'counted_events'")).rows[0]?.position ?? '0';
+  (await db.pool.query<{ position: string }>("SELECT global_position::text AS position FROM projection_checkpoints WHERE projection = 'counted_events'"))
+    .rows[0]?.position ?? '0';
 
 /** A connection that opens a transaction and takes a transaction id, then sits idle, as a forgotten psql session does. */
 async function idleTransaction(url: string): Promise<{ xid: string; end(): Promise<void> }> {
@@ -190,9 +191,11 @@ describe('rebuild', () => {
     for (let i = 0; i < 60; i++) {
       const email = `persona${i % 17}@ejemplo.com`;
       const source = sources[i % sources.length]!;
-      written += (await handleCommand(leadStore, visitorStreamId(email), { initial: initialVisitorState, evolve: evolveVisitor }, (s) =>
-        decideCaptureLead(s, { email, nick: `Persona ${i}`, ...source }),
-      )).events.length;
+      written += (
+        await handleCommand(leadStore, visitorStreamId(email), { initial: initialVisitorState, evolve: evolveVisitor }, (s) =>
+          decideCaptureLead(s, { email, nick: `Persona ${i}`, ...source }),
+        )
+      ).events.length;
     }
     // Downloads are all recorded; a repeated newsletter subscription is not.
     expect(written).toBeGreaterThan(50);
@@ -213,7 +216,7 @@ describe('rebuild', () => {
     await db.pool.query(`UPDATE leads SET captures = 999, nick = 'x'`);
     await db.pool.query('DELETE FROM lead_daily_counts');
     const report = await rebuildProjections(db.pool, catalog, projections);
-    expect(report.projections.filter((r) => r.projection.startsWith("lead")).map((r) => r.events)).toEqual([written, written]);
+    expect(report.projections.filter((r) => r.projection.startsWith('lead')).map((r) => r.events)).toEqual([written, written]);
     expect(await snapshot()).toEqual(live);
   });
 });

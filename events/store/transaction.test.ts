@@ -31,12 +31,20 @@ describe('writeTransaction', () => {
   it('runs each inline projection once with its events in order, then the caller’s writes, then the jobs', async () => {
     const log: string[] = [];
     const t = writeTransaction(
-      [recordingProjection('first', 'inline', ['A', 'B'], log), recordingProjection('daily', 'async', ['A'], log), recordingProjection('second', 'inline', ['B'], log), recordingProjection('idle', 'inline', ['C'], log)],
+      [
+        recordingProjection('first', 'inline', ['A', 'B'], log),
+        recordingProjection('daily', 'async', ['A'], log),
+        recordingProjection('second', 'inline', ['B'], log),
+        recordingProjection('idle', 'inline', ['C'], log),
+      ],
       async (_tx, jobs) => void log.push(`jobs: ${jobs.map((j) => j.name).join(',')}`),
     );
     expect(t.enqueues).toBe(true);
     await t.alongside(tx, [event('A', 1), event('B', 2), event('A', 3)], {
-      jobs: [{ name: 'mail', data: {} }, { name: 'ai', data: {} }],
+      jobs: [
+        { name: 'mail', data: {} },
+        { name: 'ai', data: {} },
+      ],
       alsoInTransaction: async () => void log.push('also'),
     });
     expect(log).toEqual(['first: e1,e2,e3', 'second: e2', 'also', 'jobs: mail,ai']);

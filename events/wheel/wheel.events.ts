@@ -6,11 +6,7 @@ import { defineEvent } from '../store/catalog';
 
 const areaId = z.enum(AREA_IDS);
 
-export const AreaRated = defineEvent(
-  'AreaRated',
-  1,
-  z.strictObject({ userId: z.uuid(), areaId, score: z.number().int().min(MIN_SCORE).max(MAX_SCORE) }),
-);
+export const AreaRated = defineEvent('AreaRated', 1, z.strictObject({ userId: z.uuid(), areaId, score: z.number().int().min(MIN_SCORE).max(MAX_SCORE) }));
 
 export const AreaDefinitionSaved = defineEvent(
   'AreaDefinitionSaved',

@@ -31,7 +31,10 @@ describe('the wheel fold', () => {
       recorded('EmailVerified', { userId }),
     ].reduce(evolveWheel, initialWheel);
     expect(state.ratings).toEqual({ finances: 6, career: 8 });
-    expect(state.definitions).toEqual({ [AREA_BELIEFS_ACTIVITY]: { finances: 'Alcanza si lo cuido' }, [AREA_VISION_ACTIVITY]: { finances: 'Vivo con holgura' } });
+    expect(state.definitions).toEqual({
+      [AREA_BELIEFS_ACTIVITY]: { finances: 'Alcanza si lo cuido' },
+      [AREA_VISION_ACTIVITY]: { finances: 'Vivo con holgura' },
+    });
   });
 });
 
@@ -62,7 +65,10 @@ describe('decideWheel', () => {
   });
 
   it('carries the event id it is given, so a retried request writes once', () => {
-    const [event] = decideWheel({ ...rate('health-fitness', 9), eventId: '00000000-0000-4000-8000-000000000123' }, { progress: initialProgress, wheel: initialWheel });
+    const [event] = decideWheel(
+      { ...rate('health-fitness', 9), eventId: '00000000-0000-4000-8000-000000000123' },
+      { progress: initialProgress, wheel: initialWheel },
+    );
     expect(event!.eventId).toBe('00000000-0000-4000-8000-000000000123');
   });
 });

@@ -43,7 +43,9 @@ export function decideDefine(
   assertUnlocked(progress, command.activityId, command.roles);
   const definition = command.definition.trim();
   if (wheel.definitions[command.activityId][command.areaId] === definition) return [];
-  return [AreaDefinitionSaved.create({ userId: command.userId, activityId: command.activityId, areaId: command.areaId, definition }, { eventId: command.eventId })];
+  return [
+    AreaDefinitionSaved.create({ userId: command.userId, activityId: command.activityId, areaId: command.areaId, definition }, { eventId: command.eventId }),
+  ];
 }
 
 /** What the wheel's decisions read of the learner's stream. */

@@ -8,14 +8,9 @@ export const AUTH_CLEANUP = 'auth.cleanup';
 export const AUTH_CLEANUP_CRON = '17 * * * *';
 
 export async function cleanUpAuth(db: Queryable, { idleHours }: { idleHours: number }) {
-  const sessions = await db.query(
-    `DELETE FROM sessions WHERE expires_at <= now() OR last_seen_at <= now() - make_interval(hours => $1)`,
-    [idleHours],
-  );
+  const sessions = await db.query(`DELETE FROM sessions WHERE expires_at <= now() OR last_seen_at <= now() - make_interval(hours => $1)`, [idleHours]);
   // Used or expired links are kept a week, so a late click still gets "already used" / "expired".
-  const tokens = await db.query(
-    `DELETE FROM email_verification_tokens WHERE coalesce(used_at, expires_at) <= now() - interval '7 days'`,
-  );
+  const tokens = await db.query(`DELETE FROM email_verification_tokens WHERE coalesce(used_at, expires_at) <= now() - interval '7 days'`);
   const failures = await db.query(`DELETE FROM login_failures WHERE at <= now() - interval '1 day'`);
   // The per-address mail limit looks back one hour; a day covers a job still being retried.
   const mailSends = await db.query(`DELETE FROM mail_sends WHERE sent_at <= now() - interval '1 day'`);

@@ -18,7 +18,13 @@ describe('the first why question', () => {
   it('asks Gemini with the area, the current reality and the future vision, and returns its one question', async () => {
     gemini.reply({ text: '"¿Por qué sentir holgura te devolvería la calma?"\nEspero que te sirva.' });
     const q = await createWhyQuestionGenerator(config())(first);
-    expect(q).toEqual({ question: '¿Por qué sentir holgura te devolvería la calma?', source: 'ai', model: 'gemini-2.5-flash', promptVersion: 'why-v1', provider: 'ok' });
+    expect(q).toEqual({
+      question: '¿Por qué sentir holgura te devolvería la calma?',
+      source: 'ai',
+      model: 'gemini-2.5-flash',
+      promptVersion: 'why-v1',
+      provider: 'ok',
+    });
     expect(gemini.requests).toHaveLength(1);
     const [request] = gemini.requests;
     expect(request!.model).toBe('gemini-2.5-flash');
@@ -30,7 +36,12 @@ describe('the first why question', () => {
 
   it("falls back to the spec's text without a key, on an HTTP error and on a timeout", async () => {
     // Without a key nobody is asked: no outcome of the provider to report.
-    expect(await createWhyQuestionGenerator({ ...config(), apiKey: undefined })(first)).toEqual({ question: FIRST_FALLBACK, source: 'fallback', model: null, promptVersion: 'why-v1' });
+    expect(await createWhyQuestionGenerator({ ...config(), apiKey: undefined })(first)).toEqual({
+      question: FIRST_FALLBACK,
+      source: 'fallback',
+      model: null,
+      promptVersion: 'why-v1',
+    });
     gemini.reply({ status: 500 });
     expect(await createWhyQuestionGenerator(config())(first)).toMatchObject({ question: FIRST_FALLBACK, provider: 'failed' });
     gemini.reply({ hang: true });
@@ -60,7 +71,11 @@ describe('later levels', () => {
   it('when extraction fails, quote the answer within its first 50 characters, whole words, and an ellipsis', async () => {
     gemini.reply({ status: 503 });
     const q = await createWhyQuestionGenerator(config())(later);
-    expect(q).toMatchObject({ source: 'fallback', provider: 'failed', question: 'Dices: «Porque quiero dejar de sentir que el dinero manda…». ¿Y por qué es tan importante eso para ti?' });
+    expect(q).toMatchObject({
+      source: 'fallback',
+      provider: 'failed',
+      question: 'Dices: «Porque quiero dejar de sentir que el dinero manda…». ¿Y por qué es tan importante eso para ti?',
+    });
   });
 
   it('a short answer (under 15 characters) is not sent for extraction', async () => {

@@ -30,7 +30,12 @@ export interface WhyQuestion {
 }
 
 /** A question made without asking any AI. */
-export const fallbackOnly = (input: WhyQuestionInput): WhyQuestion => ({ question: fallbackWhyQuestion(input), source: 'fallback', model: null, promptVersion: PROMPT_VERSION });
+export const fallbackOnly = (input: WhyQuestionInput): WhyQuestion => ({
+  question: fallbackWhyQuestion(input),
+  source: 'fallback',
+  model: null,
+  promptVersion: PROMPT_VERSION,
+});
 
 export interface AiConfig {
   apiKey?: string;
@@ -54,12 +59,19 @@ export function firstQuestionPrompt(input: WhyQuestionInput): string {
 }
 
 export function coreIdeaPrompt(answer: string): string {
-  return [VOICE, `Respuesta de la persona: ${answer.trim()}`, 'Resume en una frase breve (máximo 12 palabras) la idea central de esa respuesta, en primera persona.'].join('\n');
+  return [
+    VOICE,
+    `Respuesta de la persona: ${answer.trim()}`,
+    'Resume en una frase breve (máximo 12 palabras) la idea central de esa respuesta, en primera persona.',
+  ].join('\n');
 }
 
 /** One line of plain text: the model's first line, without quotes or a trailing label. */
 function clean(text: string | undefined): string | undefined {
-  const line = text?.split('\n').map((l) => l.trim()).find(Boolean);
+  const line = text
+    ?.split('\n')
+    .map((l) => l.trim())
+    .find(Boolean);
   return line?.replace(/^["«“]+|["»”]+$/g, '').trim() || undefined;
 }
 

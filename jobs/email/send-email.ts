@@ -26,7 +26,12 @@ export const MailJob = z.discriminatedUnion('kind', [
   /** Someone tried to sign up with the address of this account. */
   z.strictObject({ kind: z.literal('signup-attempt'), userId: z.uuid() }),
   /** The welcome of a lead's first capture of a source; `leadId` is the lead's visitor stream. */
-  z.strictObject({ kind: z.literal('lead-welcome'), leadId: z.string().regex(/^visitor-[0-9a-f]{32}$/), page: z.enum(LEAD_PAGES), section: z.enum(LEAD_SECTIONS) }),
+  z.strictObject({
+    kind: z.literal('lead-welcome'),
+    leadId: z.string().regex(/^visitor-[0-9a-f]{32}$/),
+    page: z.enum(LEAD_PAGES),
+    section: z.enum(LEAD_SECTIONS),
+  }),
 ]);
 export type MailJob = z.infer<typeof MailJob>;
 export type MailKind = MailJob['kind'];
@@ -125,7 +130,8 @@ export const sendEmail = defineJob({
     const parsed = MailJob.safeParse(data);
     const kind = parsed.success ? mailLabel(parsed.data) : 'unreadable';
     const failure = { job: run.id, kind, attempt, of: run.retryLimit + 1, code, error: withoutAddresses(message) };
-    if (run.retryCount >= run.retryLimit) deps.log.error?.(failure, `mail not sent after ${attempt} attempts: moved to the dead-letter queue ${EMAIL_SEND_DEAD}`);
+    if (run.retryCount >= run.retryLimit)
+      deps.log.error?.(failure, `mail not sent after ${attempt} attempts: moved to the dead-letter queue ${EMAIL_SEND_DEAD}`);
     else deps.log.warn?.(failure, 'mail not sent; it will be retried');
     // pg-boss keeps what is thrown as the job's output (and the dead letter's): the same, without addresses.
     return Object.assign(new Error(failure.error), { code });

@@ -24,7 +24,10 @@ let smtp: SmtpCapture | undefined;
 let outboxDir: string;
 const lines: Line[] = [];
 const log = Object.fromEntries(
-  (['info', 'warn', 'error'] as const).map((level) => [level, (obj: Record<string, unknown>, msg: string) => void lines.push({ at: Date.now(), level, obj, msg })]),
+  (['info', 'warn', 'error'] as const).map((level) => [
+    level,
+    (obj: Record<string, unknown>, msg: string) => void lines.push({ at: Date.now(), level, obj, msg }),
+  ]),
 ) as Record<Line['level'], (obj: object, msg: string) => void>;
 
 beforeAll(async () => {
@@ -42,7 +45,8 @@ afterAll(async () => {
 });
 
 const jobState = async (name: string, id: string) =>
-  (await db.pool.query<{ state: string; retry_count: number }>('SELECT state::text, retry_count FROM pgboss.job WHERE name = $1 AND id = $2', [name, id])).rows[0];
+  (await db.pool.query<{ state: string; retry_count: number }>('SELECT state::text, retry_count FROM pgboss.job WHERE name = $1 AND id = $2', [name, id]))
+    .rows[0];
 const failuresOf = (id: string) => lines.filter((l) => l.obj.job === id && l.level !== 'info');
 const health = async () => (await t.app.inject({ method: 'GET', url: '/api/health' })).json().data;
 
@@ -56,7 +60,11 @@ describe('e-mail while the SMTP server is down', () => {
   it('retries with growing delays, then moves the mail to the dead-letter queue and says so', async () => {
     // A lead whose welcome is queued here rather than by the route, with a short retry policy.
     const email = 'sin-servidor@example.com';
-    await t.store.append(visitorStreamId(email), [LeadCaptured.create({ email, nick: 'Sina', page: 'nostalgia', section: 'fragmento', status: 'downloaded', firstForSource: true })], { expectedVersion: 0 });
+    await t.store.append(
+      visitorStreamId(email),
+      [LeadCaptured.create({ email, nick: 'Sina', page: 'nostalgia', section: 'fragmento', status: 'downloaded', firstForSource: true })],
+      { expectedVersion: 0 },
+    );
     const data = { kind: 'lead-welcome', leadId: visitorStreamId(email), page: 'nostalgia', section: 'fragmento' };
     // The queue's own policy takes 21–43 minutes to give up; the same mechanism with a 1 s base and two
     // retries takes seconds. Everything else (worker, dead-letter queue) is the production wiring.
@@ -80,7 +88,9 @@ describe('e-mail while the SMTP server is down', () => {
 
     // In the dead-letter queue with its payload (ids: no address, no name), counted by /api/health and listed
     // for the operator.
-    const dead = await waitFor(async () => (await db.pool.query('SELECT data, output FROM pgboss.job WHERE name = $1', [EMAIL_SEND_DEAD])).rows, { what: 'the dead letter' });
+    const dead = await waitFor(async () => (await db.pool.query('SELECT data, output FROM pgboss.job WHERE name = $1', [EMAIL_SEND_DEAD])).rows, {
+      what: 'the dead letter',
+    });
     expect(dead.map((r) => r.data)).toEqual([data]);
     expect(JSON.stringify(dead)).not.toMatch(/sin-servidor|Sina/);
     expect(await health()).toMatchObject({ database: 'ok', queue: 'ok', mailDeadLetters: 1 });
@@ -90,9 +100,16 @@ describe('e-mail while the SMTP server is down', () => {
   }, 40_000);
 
   it('a mail whose server comes back before the limit is delivered exactly once (a real lead, the real retry policy)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/leads/add', payload: { email: 'vuelve@example.com', nick: 'Vera', page: 'nostalgia', section: 'fragmento', status: 'downloaded' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/leads/add',
+      payload: { email: 'vuelve@example.com', nick: 'Vera', page: 'nostalgia', section: 'fragmento', status: 'downloaded' },
+    });
     expect(res.statusCode).toBe(200);
-    const { rows } = await db.pool.query<{ id: string }>("SELECT id::text FROM pgboss.job WHERE name = $1 AND data->>'leadId' = $2", [EMAIL_SEND, visitorStreamId('vuelve@example.com')]);
+    const { rows } = await db.pool.query<{ id: string }>("SELECT id::text FROM pgboss.job WHERE name = $1 AND data->>'leadId' = $2", [
+      EMAIL_SEND,
+      visitorStreamId('vuelve@example.com'),
+    ]);
     const id = rows[0]!.id;
     await waitFor(() => failuresOf(id).length > 0, { what: 'the first failed attempt' });
 

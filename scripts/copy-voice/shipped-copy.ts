@@ -37,8 +37,7 @@ function textsOfCode(file: string, source: string): CopyText[] {
   const kind = file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, kind);
   const texts: CopyText[] = [];
-  const add = (start: number, text: string) =>
-    texts.push({ file, line: sourceFile.getLineAndCharacterOfPosition(start).line + 1, text });
+  const add = (start: number, text: string) => texts.push({ file, line: sourceFile.getLineAndCharacterOfPosition(start).line + 1, text });
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
     // JSX text has no trivia: its own first character, line breaks included, is at `pos`.

@@ -42,22 +42,8 @@ describe('findVoseo', () => {
   const found = (text: string) => findVoseo(text).map(({ word, kind }) => (kind === 'voseo' ? word : `${word}?`));
 
   it('finds the pronoun, presents and imperatives of vos', () => {
-    expect(found('Si vos querés, podés: sos capaz. Agendá tu llamada y reservá tu lugar.')).toEqual([
-      'vos',
-      'querés',
-      'podés',
-      'sos',
-      'Agendá',
-      'reservá',
-    ]);
-    expect(found('Mirá lo que sentís, esperás y elegís; hacé una pausa y decí gracias.')).toEqual([
-      'Mirá',
-      'sentís',
-      'esperás',
-      'elegís',
-      'hacé',
-      'decí',
-    ]);
+    expect(found('Si vos querés, podés: sos capaz. Agendá tu llamada y reservá tu lugar.')).toEqual(['vos', 'querés', 'podés', 'sos', 'Agendá', 'reservá']);
+    expect(found('Mirá lo que sentís, esperás y elegís; hacé una pausa y decí gracias.')).toEqual(['Mirá', 'sentís', 'esperás', 'elegís', 'hacé', 'decí']);
   });
 
   it('finds imperatives with their pronouns attached, which drop the accent', () => {
@@ -84,9 +70,7 @@ describe('findVoseo', () => {
   });
 
   it('reads "elegí" as ambiguous, and as the past after a pronoun or "que"', () => {
-    expect(found('Elegí una frase. Yo elegí quedarme; la elegí porque me sentí en casa, lo que escribí.')).toEqual([
-      'Elegí?',
-    ]);
+    expect(found('Elegí una frase. Yo elegí quedarme; la elegí porque me sentí en casa, lo que escribí.')).toEqual(['Elegí?']);
     expect(found('Escribí la frase y seguila.')).toEqual(['Escribí?', 'seguila']);
   });
 });
@@ -143,9 +127,7 @@ describe('the copy we ship', () => {
   });
 
   it('names people without spelling out both genders', () => {
-    const pairs = copy.flatMap((piece) =>
-      findGenderedPairs(piece.text).map((pair) => `${piece.file}:${lineOf(piece, piece.text.indexOf(pair))}: ${pair}`),
-    );
+    const pairs = copy.flatMap((piece) => findGenderedPairs(piece.text).map((pair) => `${piece.file}:${lineOf(piece, piece.text.indexOf(pair))}: ${pair}`));
     expect(pairs).toEqual([]);
   });
 });

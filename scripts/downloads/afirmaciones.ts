@@ -6,15 +6,7 @@
 // in the first person and avoid gendered adjectives, so they fit every reader.
 // Only characters of the PDF standard fonts (WinAnsi): letters with accents, ñ, ¿ ¡ « » – — “ ” ‘ ’ … •.
 
-export type ChapterId =
-  | 'abundancia'
-  | 'amor-propio'
-  | 'salud'
-  | 'relaciones'
-  | 'proposito'
-  | 'calma'
-  | 'gratitud'
-  | 'merecimiento';
+export type ChapterId = 'abundancia' | 'amor-propio' | 'salud' | 'relaciones' | 'proposito' | 'calma' | 'gratitud' | 'merecimiento';
 
 export type Chapter = {
   id: ChapterId;
@@ -287,8 +279,7 @@ export const HOW_TO = {
 
 /** 'Crea tus propias afirmaciones' (full ebook only). */
 export const CREATE_YOUR_OWN = {
-  intro:
-    'Las afirmaciones más poderosas son las que nacen de tu propia historia. Con estos cinco pasos puedes escribir las tuyas.',
+  intro: 'Las afirmaciones más poderosas son las que nacen de tu propia historia. Con estos cinco pasos puedes escribir las tuyas.',
   steps: [
     { title: 'Nombra la creencia', text: 'Escribe la frase que te limita tal como suena por dentro. Por ejemplo: «A mí nunca me alcanza el dinero».' },
     { title: 'Busca su opuesto', text: 'Pregúntate qué quieres creer en su lugar: «Tengo lo suficiente y sigue llegando más».' },

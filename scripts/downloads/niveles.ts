@@ -81,8 +81,7 @@ export const PRACTICES: readonly { title: string; text: string }[] = [
   },
 ];
 
-export const CLOSING =
-  'Recuerda: no eres tu nivel. Eres la conciencia que puede observarlo y elegir, una y otra vez, dar el siguiente paso.';
+export const CLOSING = 'Recuerda: no eres tu nivel. Eres la conciencia que puede observarlo y elegir, una y otra vez, dar el siguiente paso.';
 
 export const NEXT_STEP =
   'Para seguir: las afirmaciones son una de las formas más simples de trabajar la base de la pirámide. En Manifiesta encontrarás un ebook de afirmaciones con un fragmento gratuito para empezar hoy.';

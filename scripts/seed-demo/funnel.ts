@@ -8,8 +8,7 @@ import { DAY_MS, localMoment, MINUTE_MS, Random, startOfUtcDay, weekdayFactor } 
 import { ChainWriter, seedId, type SeedContext } from './writer';
 
 export type FunnelStep =
-  | { at: number; kind: 'view'; page: FunnelPage; visit: number }
-  | { at: number; kind: 'lead'; source: LeadSource; email: string; nick: string };
+  { at: number; kind: 'view'; page: FunnelPage; visit: number } | { at: number; kind: 'lead'; source: LeadSource; email: string; nick: string };
 
 export interface VisitorPlan {
   key: string;
@@ -19,25 +18,105 @@ export interface VisitorPlan {
 
 /** Where a visit starts: the profile link lands on the menu, posts link the lead magnets directly. */
 const LANDING: readonly (readonly [FunnelPage, number])[] = [
-  ['menu', 34], ['nostalgia', 14], ['afirmaciones', 12], ['niveles', 11], ['reprograma', 6], ['manifiesta', 5],
-  ['newsletter', 5], ['masterclasses', 3], ['coaching', 3], ['hielo', 3], ['recursos-gratuitos', 3], ['about', 1],
+  ['menu', 34],
+  ['nostalgia', 14],
+  ['afirmaciones', 12],
+  ['niveles', 11],
+  ['reprograma', 6],
+  ['manifiesta', 5],
+  ['newsletter', 5],
+  ['masterclasses', 3],
+  ['coaching', 3],
+  ['hielo', 3],
+  ['recursos-gratuitos', 3],
+  ['about', 1],
 ];
 
 /** Where a visitor goes next (null: leaves). */
 const NEXT: Record<FunnelPage, readonly (readonly [FunnelPage | null, number])[]> = {
-  menu: [[null, 38], ['recursos-gratuitos', 14], ['reprograma', 10], ['masterclasses', 6], ['hielo', 6], ['coaching', 6], ['newsletter', 7], ['manifiesta', 7], ['about', 6]],
-  'recursos-gratuitos': [[null, 30], ['nostalgia', 24], ['niveles', 22], ['afirmaciones', 24]],
-  nostalgia: [[null, 58], ['menu', 14], ['niveles', 10], ['afirmaciones', 10], ['newsletter', 8]],
-  niveles: [[null, 58], ['menu', 14], ['nostalgia', 10], ['afirmaciones', 10], ['newsletter', 8]],
-  afirmaciones: [[null, 58], ['menu', 14], ['nostalgia', 10], ['niveles', 10], ['manifiesta', 8]],
-  newsletter: [[null, 62], ['menu', 14], ['manifiesta', 12], ['recursos-gratuitos', 12]],
-  reprograma: [[null, 52], ['manifiesta', 20], ['coaching', 10], ['about', 12], ['menu', 6]],
-  manifiesta: [[null, 58], ['manifiesta-call', 16], ['about', 10], ['reprograma', 10], ['menu', 6]],
-  'manifiesta-call': [[null, 85], ['manifiesta', 15]],
-  hielo: [[null, 70], ['menu', 15], ['coaching', 15]],
-  masterclasses: [[null, 68], ['menu', 20], ['newsletter', 12]],
-  coaching: [[null, 68], ['about', 16], ['menu', 16]],
-  about: [[null, 58], ['manifiesta', 22], ['coaching', 10], ['menu', 10]],
+  menu: [
+    [null, 38],
+    ['recursos-gratuitos', 14],
+    ['reprograma', 10],
+    ['masterclasses', 6],
+    ['hielo', 6],
+    ['coaching', 6],
+    ['newsletter', 7],
+    ['manifiesta', 7],
+    ['about', 6],
+  ],
+  'recursos-gratuitos': [
+    [null, 30],
+    ['nostalgia', 24],
+    ['niveles', 22],
+    ['afirmaciones', 24],
+  ],
+  nostalgia: [
+    [null, 58],
+    ['menu', 14],
+    ['niveles', 10],
+    ['afirmaciones', 10],
+    ['newsletter', 8],
+  ],
+  niveles: [
+    [null, 58],
+    ['menu', 14],
+    ['nostalgia', 10],
+    ['afirmaciones', 10],
+    ['newsletter', 8],
+  ],
+  afirmaciones: [
+    [null, 58],
+    ['menu', 14],
+    ['nostalgia', 10],
+    ['niveles', 10],
+    ['manifiesta', 8],
+  ],
+  newsletter: [
+    [null, 62],
+    ['menu', 14],
+    ['manifiesta', 12],
+    ['recursos-gratuitos', 12],
+  ],
+  reprograma: [
+    [null, 52],
+    ['manifiesta', 20],
+    ['coaching', 10],
+    ['about', 12],
+    ['menu', 6],
+  ],
+  manifiesta: [
+    [null, 58],
+    ['manifiesta-call', 16],
+    ['about', 10],
+    ['reprograma', 10],
+    ['menu', 6],
+  ],
+  'manifiesta-call': [
+    [null, 85],
+    ['manifiesta', 15],
+  ],
+  hielo: [
+    [null, 70],
+    ['menu', 15],
+    ['coaching', 15],
+  ],
+  masterclasses: [
+    [null, 68],
+    ['menu', 20],
+    ['newsletter', 12],
+  ],
+  coaching: [
+    [null, 68],
+    ['about', 16],
+    ['menu', 16],
+  ],
+  about: [
+    [null, 58],
+    ['manifiesta', 22],
+    ['coaching', 10],
+    ['menu', 10],
+  ],
   'confirmacion-pago': [[null, 100]],
 };
 
@@ -126,7 +205,12 @@ function planVisitor(rng: Random, key: string, dayStart: number, now: number, st
     // Some come back days later: to the menu, the newsletter, or the page that caught them.
     if (!rng.chance(visit === 0 ? 0.28 : 0.2)) break;
     at = localMoment(rng, startOfUtcDay(at) + rng.int(1, 14) * DAY_MS, place.utcOffset);
-    landing = rng.weighted([['menu', 45], ['newsletter', 20], ['manifiesta', 10], [steps[0]!.kind === 'view' ? steps[0]!.page : 'menu', 25]]);
+    landing = rng.weighted([
+      ['menu', 45],
+      ['newsletter', 20],
+      ['manifiesta', 10],
+      [steps[0]!.kind === 'view' ? steps[0]!.page : 'menu', 25],
+    ]);
   }
   return { key, visitorId: seedId('visitor', key), steps: steps.filter((s) => s.at >= start && s.at <= now - MINUTE_MS).sort((a, b) => a.at - b.at) };
 }
@@ -169,7 +253,13 @@ export async function runVisitor(ctx: SeedContext, plan: VisitorPlan): Promise<v
   let pages: { at: number; page: FunnelPage; visit: number }[] = [];
   const flush = async () => {
     if (pages.length === 0) return;
-    await writer.append(visitStreamId(visitorId), pages.map((v) => LeadPageViewed.create({ visitorId, page: v.page })), pages[0]!.at, 'visitor', 'any');
+    await writer.append(
+      visitStreamId(visitorId),
+      pages.map((v) => LeadPageViewed.create({ visitorId, page: v.page })),
+      pages[0]!.at,
+      'visitor',
+      'any',
+    );
     pages = [];
   };
   for (const step of plan.steps) {

@@ -39,7 +39,18 @@ import { AREA_TEXTS, COACH_NOTES, DOUBTS, GOALS, inflect, REFLECTIONS, REVELATIO
 import { ChainWriter, OutOfTime, seedId, type SeedContext, storePassword } from './writer';
 
 /** How far a learner is meant to get (time may stop them earlier). */
-export const STAGES = ['signed-up', 'wheel', 'beliefs', 'visions', 'deep-why', 'free-module', 'premium-beliefs', 'threshold', 'modules-2-3', 'module-5'] as const;
+export const STAGES = [
+  'signed-up',
+  'wheel',
+  'beliefs',
+  'visions',
+  'deep-why',
+  'free-module',
+  'premium-beliefs',
+  'threshold',
+  'modules-2-3',
+  'module-5',
+] as const;
 export type Stage = (typeof STAGES)[number];
 const rank = (stage: Stage) => STAGES.indexOf(stage);
 
@@ -183,7 +194,17 @@ export function planLearners(now: number, start: number, takenEmails: Set<string
 }
 
 /** Days between two sittings (0: later the same day). */
-const GAPS: readonly (readonly [number, number])[] = [[0, 12], [1, 34], [2, 22], [3, 12], [4, 7], [5, 4], [7, 5], [10, 3], [14, 1]];
+const GAPS: readonly (readonly [number, number])[] = [
+  [0, 12],
+  [1, 34],
+  [2, 22],
+  [3, 12],
+  [4, 7],
+  [5, 4],
+  [7, 5],
+  [10, 3],
+  [14, 1],
+];
 const MAGNETS: readonly (readonly [LeadSource, number])[] = [
   [source('nostalgia', 'fragmento'), 40],
   [source('niveles', 'pdf'), 30],
@@ -263,7 +284,8 @@ class LearnerRun {
   /** The learner sits down again `days` later (0: later the same day), and may meditate first. */
   private async sitting(days = this.gap()) {
     const earliest = this.clock + 30 * MINUTE_MS;
-    const next = days === 0 ? this.clock + this.rng.int(40, 240) * MINUTE_MS : localMoment(this.rng, startOfUtcDay(this.clock) + days * DAY_MS, this.p.place.utcOffset);
+    const next =
+      days === 0 ? this.clock + this.rng.int(40, 240) * MINUTE_MS : localMoment(this.rng, startOfUtcDay(this.clock) + days * DAY_MS, this.p.place.utcOffset);
     this.clock = Math.max(next, earliest);
     if (this.state.meditation.sessions > 0 && this.rng.chance(this.p.meditator * 0.4)) {
       await this.meditate();
@@ -283,7 +305,14 @@ class LearnerRun {
   /** Appends what a decision returned to the learner's stream, at the learner's clock. */
   private async record(events: NewEvent[], alsoInTransaction?: (tx: Queryable) => Promise<void>) {
     if (events.length === 0) return;
-    const result = await this.writer.append(learnerStreamId(this.p.userId), events, this.clock, this.p.userId, this.version, alsoInTransaction ? { alsoInTransaction } : {});
+    const result = await this.writer.append(
+      learnerStreamId(this.p.userId),
+      events,
+      this.clock,
+      this.p.userId,
+      this.version,
+      alsoInTransaction ? { alsoInTransaction } : {},
+    );
     this.absorb(result.events);
     this.version = result.nextVersion;
     this.tick(15, 90);
@@ -306,7 +335,13 @@ class LearnerRun {
     await this.signUp();
     if (!this.reached('signed-up')) return;
 
-    await this.sitting(this.rng.weighted([[0, 55], [1, 30], [3, 15]]));
+    await this.sitting(
+      this.rng.weighted([
+        [0, 55],
+        [1, 30],
+        [3, 15],
+      ]),
+    );
     const partialWheel = this.p.stage === 'wheel' && this.rng.chance(0.35);
     await this.wheel(partialWheel);
     if (!this.reached('wheel')) {
@@ -352,7 +387,10 @@ class LearnerRun {
     if (firstAt < this.p.signupAt - 30 * MINUTE_MS) {
       const steps: { at: number; write: () => Promise<void> }[] = [];
       const magnet = this.rng.weighted(MAGNETS);
-      const landing = origin === 'visitor' ? this.rng.pick(['menu', 'nostalgia', 'reprograma', 'afirmaciones'] as const) : MAGNET_PAGE[magnet.page as keyof typeof MAGNET_PAGE];
+      const landing =
+        origin === 'visitor'
+          ? this.rng.pick(['menu', 'nostalgia', 'reprograma', 'afirmaciones'] as const)
+          : MAGNET_PAGE[magnet.page as keyof typeof MAGNET_PAGE];
       for (const { page, at } of walk(this.rng, landing, firstAt)) {
         if (at >= this.p.signupAt - 10 * MINUTE_MS) break;
         steps.push({ at, write: () => viewPage(this.writer, visitorId, page, at) });
@@ -445,7 +483,9 @@ class LearnerRun {
       if (i > 0 && this.rng.chance(0.12)) await this.sitting(this.rng.pick([0, 1]));
       const texts = AREA_TEXTS[area.id]!;
       const pool = activityId === DEFINITION_ACTIVITIES[0] ? ((this.state.wheel.ratings[area.id] ?? 0) <= 5 ? texts.low : texts.high) : texts.visions;
-      await this.record(decideDefine(this.state.progress, this.state.wheel, { ...this.cmd, activityId, areaId: area.id, definition: this.text(this.rng.pick(pool)) }));
+      await this.record(
+        decideDefine(this.state.progress, this.state.wheel, { ...this.cmd, activityId, areaId: area.id, definition: this.text(this.rng.pick(pool)) }),
+      );
       this.tick(60, 300);
     }
     if (!partial) await this.complete(activityId);
@@ -470,7 +510,16 @@ class LearnerRun {
           previousAnswer: level > 0 ? answers[level - 1] : undefined,
         });
         const questionId = seedId(this.p.key, 'why', areaId, String(level));
-        return WhyQuestionAsked.create({ userId: this.p.userId, questionId, areaId, levelIndex: level, question: q.question, source: q.source, model: q.model, promptVersion: q.promptVersion });
+        return WhyQuestionAsked.create({
+          userId: this.p.userId,
+          questionId,
+          areaId,
+          levelIndex: level,
+          question: q.question,
+          source: q.source,
+          model: q.model,
+          promptVersion: q.promptVersion,
+        });
       };
       await this.record([await question(0)]);
       for (let level = 0; level < WHY_LEVELS; level++) {
@@ -507,7 +556,14 @@ class LearnerRun {
       const revelation = this.rng.pick(fresh);
       this.usedRevelations.add(revelation);
       this.tick(60, 400);
-      await this.record([RevelationSaved.create({ userId: this.p.userId, revelationId: seedId(this.p.key, 'revelation', String(n)), revelation: this.text(revelation), totalTimeMeditated: seconds })]);
+      await this.record([
+        RevelationSaved.create({
+          userId: this.p.userId,
+          revelationId: seedId(this.p.key, 'revelation', String(n)),
+          revelation: this.text(revelation),
+          totalTimeMeditated: seconds,
+        }),
+      ]);
     }
   }
 
@@ -606,7 +662,9 @@ class LearnerRun {
         if (snapshot === saved) return;
         const create = saved === undefined;
         saved = snapshot;
-        await this.record(decideSaveGoal(this.state.progress, this.state.beliefGoals, { ...this.cmd, goal: { ...fields, ...(create ? {} : { id: newId }) }, newId }));
+        await this.record(
+          decideSaveGoal(this.state.progress, this.state.beliefGoals, { ...this.cmd, goal: { ...fields, ...(create ? {} : { id: newId }) }, newId }),
+        );
         this.tick(20, 120);
       };
       await save();

@@ -68,8 +68,26 @@ export class Random {
 
 /** When people use the site, by local hour: a little in the morning and at lunch, most in the evening. */
 const HOUR_WEIGHTS: readonly (readonly [number, number])[] = [
-  [0, 2], [1, 1], [6, 1], [7, 3], [8, 4], [9, 3], [10, 3], [11, 3], [12, 5], [13, 5], [14, 3], [15, 3],
-  [16, 3], [17, 4], [18, 6], [19, 8], [20, 10], [21, 11], [22, 9], [23, 5],
+  [0, 2],
+  [1, 1],
+  [6, 1],
+  [7, 3],
+  [8, 4],
+  [9, 3],
+  [10, 3],
+  [11, 3],
+  [12, 5],
+  [13, 5],
+  [14, 3],
+  [15, 3],
+  [16, 3],
+  [17, 4],
+  [18, 6],
+  [19, 8],
+  [20, 10],
+  [21, 11],
+  [22, 9],
+  [23, 5],
 ];
 
 /** A moment on the UTC day that starts at `dayStart`, at a plausible local hour for a UTC offset in hours. */

@@ -89,7 +89,10 @@ export async function seedDemo({ database: { pool }, store, catalog, projections
   await coach.signUp(coachHash);
   // Learners first: their chains are the longest.
   const outcomes = await inParallel<LearnerOutcome | void>(
-    [...personas.map((p) => () => runLearner({ ctx, coachId: COACH_ID, passwordHash: learnerHash, askWhy }, p)), ...visitors.map((v) => () => runVisitor(ctx, v))],
+    [
+      ...personas.map((p) => () => runLearner({ ctx, coachId: COACH_ID, passwordHash: learnerHash, askWhy }, p)),
+      ...visitors.map((v) => () => runVisitor(ctx, v)),
+    ],
     options.concurrency ?? 6,
   );
   await coach.becomeCoach();

@@ -53,7 +53,14 @@ export class ChainWriter {
     return { recordedAt: new Date(at), metadata: { actor, origin: SEED }, ...extra };
   }
 
-  async append(streamId: string, events: readonly NewEvent[], at: number, actor: string, expectedVersion: ExpectedVersion, extra?: Pick<WriteOptions, 'alsoInTransaction'>) {
+  async append(
+    streamId: string,
+    events: readonly NewEvent[],
+    at: number,
+    actor: string,
+    expectedVersion: ExpectedVersion,
+    extra?: Pick<WriteOptions, 'alsoInTransaction'>,
+  ) {
     const options = this.options(at, actor, extra);
     const result = await this.ctx.store.append(streamId, this.withIds(events), { expectedVersion, ...options });
     this.tally(result.events, result.idempotent);

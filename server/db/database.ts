@@ -49,7 +49,10 @@ export async function openDatabase(
   config: Pick<Config, 'DATABASE_URL' | 'dataDir' | 'DATABASE_POOL_SIZE' | 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS' | 'DATABASE_STATEMENT_TIMEOUT_MS'>,
   log: (line: string) => void,
 ): Promise<Database> {
-  const limits: SessionLimits = { idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS, statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS };
+  const limits: SessionLimits = {
+    idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+  };
   if (config.DATABASE_URL) {
     const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE, (e) => log(`idle database client error: ${e.message}`), limits);
     return { url: config.DATABASE_URL, pool, embedded: false, close: () => pool.end() };

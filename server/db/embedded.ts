@@ -202,10 +202,11 @@ export async function startEmbeddedPostgres({ clusterDir, log = () => {}, port: 
     await fs.writeFile(pwfile, `${password}\n`, { mode: 0o600 });
     if (user) await fs.chown(pwfile, user.uid, user.gid);
     try {
-      await run(path.join(native, 'bin', 'initdb'), [
-        `--pgdata=${clusterDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`,
-        '--encoding=UTF8', '--locale=C',
-      ], user);
+      await run(
+        path.join(native, 'bin', 'initdb'),
+        [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'],
+        user,
+      );
     } finally {
       await fs.rm(pwfile, { force: true });
     }

@@ -38,7 +38,11 @@ export default fp(
     app.addHook('onResponse', async (request, reply) => {
       const level = reply.statusCode >= 500 ? 'error' : 'info';
       request.log[level](
-        { req: { method: request.method, url: maskQuery(request.url), ip: request.ip }, res: { statusCode: reply.statusCode }, ms: Math.round(reply.elapsedTime) },
+        {
+          req: { method: request.method, url: maskQuery(request.url), ip: request.ip },
+          res: { statusCode: reply.statusCode },
+          ms: Math.round(reply.elapsedTime),
+        },
         'request completed',
       );
     });

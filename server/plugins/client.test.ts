@@ -18,7 +18,12 @@ let app: App;
 const UNUSED = 'postgres://unused@127.0.0.1:1/unused';
 const pool = new pg.Pool({ connectionString: UNUSED });
 /** The app as the server builds it, with no job queue (nothing here reaches one). */
-const runtime = await composeRuntime({ config: { ...loadConfig({}), LOG_LEVEL: 'silent' }, database: { pool, url: UNUSED }, log: pino({ level: 'silent' }), jobs: false });
+const runtime = await composeRuntime({
+  config: { ...loadConfig({}), LOG_LEVEL: 'silent' },
+  database: { pool, url: UNUSED },
+  log: pino({ level: 'silent' }),
+  jobs: false,
+});
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'manifiesta-client-'));
@@ -173,7 +178,10 @@ describe("each address's shell names its page's chunks (no waterfall: entry → 
     {
       path: '/newsletter/:campaign/:slug',
       modules: ['src/features/newsletter/pages/NewsletterIssuePage.tsx', 'src/app/query-scope.tsx'],
-      params: [['2024-otono', 'carta-1'], ['dean', '2025-07-01-el-arte-de-soltar']],
+      params: [
+        ['2024-otono', 'carta-1'],
+        ['dean', '2025-07-01-el-arte-de-soltar'],
+      ],
     },
     { path: '/coach/learners/:id', modules: ['src/app/routes/MenuRoute.tsx'] },
     { path: '/*', modules: ['src/features/not-found/pages/NotFoundPage.tsx'] },
@@ -307,7 +315,12 @@ describe("each address's shell names its page's chunks (no waterfall: entry → 
         ['/assets/%2eDS_Store', '/assets/DS_Store'],
         ['/assets/index-e1.js.map', '/assets/index-e2.js.map'],
       ];
-      const answer = (res: Awaited<ReturnType<App['inject']>>) => ({ status: res.statusCode, type: res.headers['content-type'], cache: res.headers['cache-control'], body: res.body });
+      const answer = (res: Awaited<ReturnType<App['inject']>>) => ({
+        status: res.statusCode,
+        type: res.headers['content-type'],
+        cache: res.headers['cache-control'],
+        body: res.body,
+      });
       for (const [hidden, unknown] of pairs) {
         for (const headers of [NAVIGATION, SCRIPT_REQUEST, { ...SCRIPT_REQUEST, 'accept-encoding': 'br, gzip' }]) {
           const res = await built.inject({ method: 'GET', url: hidden!, headers });
@@ -337,7 +350,11 @@ describe("each address's shell names its page's chunks (no waterfall: entry → 
           const other = await sendRaw(address, { method: 'GET', url: unknown!, headers });
           const what = `${hidden} (${headers.accept}) → ${res.statusCode}`;
           expect(res.statusCode, what).not.toBe(200);
-          expect({ status: res.statusCode, type: res.headers['content-type'], body: res.body }, what).toEqual({ status: other.statusCode, type: other.headers['content-type'], body: other.body });
+          expect({ status: res.statusCode, type: res.headers['content-type'], body: res.body }, what).toEqual({
+            status: other.statusCode,
+            type: other.headers['content-type'],
+            body: other.body,
+          });
         }
       }
 
@@ -388,7 +405,7 @@ describe("each address's shell names its page's chunks (no waterfall: entry → 
     expect(head.headers['content-type']).toMatch(/text\/html/);
   });
 
-  it('marks the shell of a request without a session cookie as a guest\'s; with one, the client asks the API', async () => {
+  it("marks the shell of a request without a session cookie as a guest's; with one, the client asks the API", async () => {
     const guest = await built.inject({ method: 'GET', url: '/reprograma' });
     expect(guest.body).toContain('<html data-session="none">');
     // A malformed cookie is no session either (the API would answer 401).

@@ -72,7 +72,11 @@ export function createWriteBudgets(limits: WriteLimits, { now = Date.now, maxKey
 /** A wait in words: '1 segundo', '40 segundos', '3 minutos', '5 horas' (rounded up). */
 export function waitInWords(seconds: number): string {
   const [n, one, many] =
-    seconds < 60 ? [seconds, 'segundo', 'segundos'] : seconds < 3600 ? [Math.ceil(seconds / 60), 'minuto', 'minutos'] : [Math.ceil(seconds / 3600), 'hora', 'horas'];
+    seconds < 60
+      ? [seconds, 'segundo', 'segundos']
+      : seconds < 3600
+        ? [Math.ceil(seconds / 60), 'minuto', 'minutos']
+        : [Math.ceil(seconds / 3600), 'hora', 'horas'];
   return `${n} ${n === 1 ? one : many}`;
 }
 

@@ -46,14 +46,27 @@ async function learnerWithVision(): Promise<Learner> {
   const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { cookie: l.cookie }, payload });
   await post('/api/activity/markAsComplete', { activityId: '12-areas-balance' });
   await post('/api/activity/markAsComplete', { activityId: 'concientizando-areas-balance' });
-  expect((await post('/api/activity/saveAreaDefinition', { activityId: 'viendo-hacia-atras-desde-el-futuro', areaId: 'finances', definition: 'Vivo con calma y con holgura.' })).statusCode).toBe(200);
+  expect(
+    (
+      await post('/api/activity/saveAreaDefinition', {
+        activityId: 'viendo-hacia-atras-desde-el-futuro',
+        areaId: 'finances',
+        definition: 'Vivo con calma y con holgura.',
+      })
+    ).statusCode,
+  ).toBe(200);
   return l;
 }
 
 /** What the page does: ask, then poll every 600 ms until the question is there. Returns it and the wait. */
 async function askAndWait(l: Learner) {
   const started = Date.now();
-  const res = await t.app.inject({ method: 'POST', url: '/api/activity/deepWhy/question', headers: { cookie: l.cookie }, payload: { areaId: 'finances', levelIndex: 0 } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/activity/deepWhy/question',
+    headers: { cookie: l.cookie },
+    payload: { areaId: 'finances', levelIndex: 0 },
+  });
   expect(res.statusCode).toBe(200);
   const { id } = res.json().data as { id: string };
   while (Date.now() - started < PAGE_WAIT_MS) {
@@ -65,7 +78,11 @@ async function askAndWait(l: Learner) {
 }
 
 const askedEvents = async (l: Learner) =>
-  (await db.pool.query<{ data: { source: string; question: string } }>(`SELECT data FROM events WHERE stream_id = $1 AND type = 'WhyQuestionAsked'`, [`learner-${l.userId}`])).rows.map((r) => r.data);
+  (
+    await db.pool.query<{ data: { source: string; question: string } }>(`SELECT data FROM events WHERE stream_id = $1 AND type = 'WhyQuestionAsked'`, [
+      `learner-${l.userId}`,
+    ])
+  ).rows.map((r) => r.data);
 
 describe('AI provider timeouts never block the learner', () => {
   // First: after the failures below, the provider counts as down for this app and questions are answered

@@ -29,7 +29,9 @@ const WHEEL = '12-areas-balance';
 const BELIEFS = 'concientizando-areas-balance';
 const VISION = 'viendo-hacia-atras-desde-el-futuro';
 
-type Save = { url: '/api/activity/saveRating'; body: { activityId: string; areaId: string; score: number } } | { url: '/api/activity/saveAreaDefinition'; body: { activityId: string; areaId: string; definition: string } };
+type Save =
+  | { url: '/api/activity/saveRating'; body: { activityId: string; areaId: string; score: number } }
+  | { url: '/api/activity/saveAreaDefinition'; body: { activityId: string; areaId: string; definition: string } };
 
 /** 12 ratings (one per area) and 8 texts: 20 different saves, each one a new fact the final state must show. */
 function twentySaves(round: number): Save[] {
@@ -62,7 +64,10 @@ async function streamEvents(l: Learner) {
 /** The read models as the pages see them. */
 async function readModels(l: Learner) {
   const ratings = await db.pool.query<{ area_id: string; score: number }>('SELECT area_id, score FROM area_ratings WHERE user_id = $1', [l.userId]);
-  const texts = await db.pool.query<{ activity_id: string; area_id: string; definition: string }>('SELECT activity_id, area_id, definition FROM area_definitions WHERE user_id = $1', [l.userId]);
+  const texts = await db.pool.query<{ activity_id: string; area_id: string; definition: string }>(
+    'SELECT activity_id, area_id, definition FROM area_definitions WHERE user_id = $1',
+    [l.userId],
+  );
   return {
     ratings: Object.fromEntries(ratings.rows.map((r) => [r.area_id, r.score])),
     texts: Object.fromEntries(texts.rows.map((r) => [`${r.activity_id}/${r.area_id}`, r.definition])),

@@ -30,16 +30,32 @@ const post = (l: Learner, url: string, payload: object, key?: string) =>
   t.app.inject({ method: 'POST', url, payload, headers: { cookie: l.cookie, ...(key ? { 'idempotency-key': key } : {}) } });
 
 const eventsOf = async (l: Learner, type: string) =>
-  (await db.pool.query<{ data: Record<string, unknown> }>(`SELECT data FROM events WHERE stream_id = $1 AND type = $2 ORDER BY stream_position`, [`learner-${l.userId}`, type])).rows.map((r) => r.data);
+  (
+    await db.pool.query<{ data: Record<string, unknown> }>(`SELECT data FROM events WHERE stream_id = $1 AND type = $2 ORDER BY stream_position`, [
+      `learner-${l.userId}`,
+      type,
+    ])
+  ).rows.map((r) => r.data);
 
 const rating = async (l: Learner, areaId: string) =>
   (await db.pool.query<{ score: number }>('SELECT score FROM area_ratings WHERE user_id = $1 AND area_id = $2', [l.userId, areaId])).rows[0]?.score;
 const definition = async (l: Learner, activityId: string, areaId: string) =>
-  (await db.pool.query<{ definition: string }>('SELECT definition FROM area_definitions WHERE user_id = $1 AND activity_id = $2 AND area_id = $3', [l.userId, activityId, areaId])).rows[0]?.definition;
+  (
+    await db.pool.query<{ definition: string }>('SELECT definition FROM area_definitions WHERE user_id = $1 AND activity_id = $2 AND area_id = $3', [
+      l.userId,
+      activityId,
+      areaId,
+    ])
+  ).rows[0]?.definition;
 const reflection = async (l: Learner, activityId: string) =>
   (await db.pool.query<{ text: string }>('SELECT text FROM reflections WHERE user_id = $1 AND activity_id = $2', [l.userId, activityId])).rows[0]?.text;
 const deepWhy = async (l: Learner) =>
-  (await db.pool.query<{ selected_area_ids: string[]; answers: Record<string, (string | null)[]> }>('SELECT selected_area_ids, answers FROM deep_why WHERE user_id = $1', [l.userId])).rows[0];
+  (
+    await db.pool.query<{ selected_area_ids: string[]; answers: Record<string, (string | null)[]> }>(
+      'SELECT selected_area_ids, answers FROM deep_why WHERE user_id = $1',
+      [l.userId],
+    )
+  ).rows[0];
 
 /** Every area rated (score = index × 7 mod 11) and activities 1–3 completed: the seven levels of why are open. */
 async function learnerAtDeepWhy(): Promise<{ l: Learner; targets: string[] }> {
@@ -125,14 +141,18 @@ describe('a late retry (the learner changed the same thing in between) writes no
     expect((await post(l, '/api/activity/saveWhyAnswer', { ...answer, answer: 'Porque quiero vivir en paz.' }, newKey())).statusCode).toBe(200);
     expect((await post(l, '/api/activity/saveWhyAnswer', answer, firstAnswer)).statusCode).toBe(200);
 
-    expect((await eventsOf(l, 'WhySelectionSaved')).map((e) => e.areaIds)).toEqual([[a, b, c], [a, b, d]]);
+    expect((await eventsOf(l, 'WhySelectionSaved')).map((e) => e.areaIds)).toEqual([
+      [a, b, c],
+      [a, b, d],
+    ]);
     expect((await eventsOf(l, 'WhyAnswerSaved')).map((e) => e.answer)).toEqual(['Porque quiero paz.', 'Porque quiero vivir en paz.']);
     expect(await deepWhy(l)).toEqual({ selected_area_ids: [a, b, d], answers: { [a!]: ['Porque quiero vivir en paz.'] } });
   });
 
   it('control: the same body under a new key is a new write (the key, not the body, identifies a request)', async () => {
     const l = await createLearner(t.app, t.store);
-    for (const score of [3, 8, 3]) expect((await post(l, '/api/activity/saveRating', { activityId: WHEEL, areaId: 'health-fitness', score }, newKey())).statusCode).toBe(200);
+    for (const score of [3, 8, 3])
+      expect((await post(l, '/api/activity/saveRating', { activityId: WHEEL, areaId: 'health-fitness', score }, newKey())).statusCode).toBe(200);
     expect((await eventsOf(l, 'AreaRated')).map((d) => d.score)).toEqual([3, 8, 3]);
     expect(await rating(l, 'health-fitness')).toBe(3);
   });
@@ -145,7 +165,11 @@ describe('a retry that arrives while the first copy is still in flight writes on
     await inFlightTwice(l, '/api/activity/saveReflection', { activityId: WHEEL, text: 'Empiezo a verme con claridad.' });
     await inFlightTwice(l, '/api/activity/markAsComplete', { activityId: WHEEL });
     await inFlightTwice(l, '/api/activity/markAsComplete', { activityId: BELIEFS });
-    await inFlightTwice(l, '/api/activity/saveAreaDefinition', { activityId: BELIEFS, areaId: 'spiritual-life', definition: 'Creo que no tengo tiempo para mí.' });
+    await inFlightTwice(l, '/api/activity/saveAreaDefinition', {
+      activityId: BELIEFS,
+      areaId: 'spiritual-life',
+      definition: 'Creo que no tengo tiempo para mí.',
+    });
 
     expect(await eventsOf(l, 'AreaRated')).toHaveLength(1);
     expect(await eventsOf(l, 'ReflectionSaved')).toHaveLength(1);

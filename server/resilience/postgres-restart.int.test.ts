@@ -88,7 +88,10 @@ describe('PostgreSQL restarts while requests are in flight', () => {
       if (writableAfterMs === undefined) {
         const res = await call(server.baseUrl, probe, 'POST', '/api/activity/saveReflection', { activityId: '12-areas-balance', text: `Vuelvo ${Date.now()}` });
         if (res.status === 200) writableAfterMs = Date.now() - backAt;
-        else if (res.status !== 503) expect.fail(`a write after the restart answered ${res.status}: ${res.body}; server exit ${JSON.stringify(server.exit)}\n${server.lines.slice(-20).join('\n')}`);
+        else if (res.status !== 503)
+          expect.fail(
+            `a write after the restart answered ${res.status}: ${res.body}; server exit ${JSON.stringify(server.exit)}\n${server.lines.slice(-20).join('\n')}`,
+          );
       }
       await pause(100);
     }
@@ -130,7 +133,9 @@ describe('PostgreSQL restarts while requests are in flight', () => {
     // No acknowledged write is lost: each 2xx write's event is in the log — or, for a rating, the log already
     // held that very score as the area's latest value when the answer came (a no-op, nothing to record).
     const acknowledged = writes.filter((w) => w.answer.status === 200);
-    const { rows } = await pool.query<{ event_id: string }>('SELECT event_id FROM events WHERE event_id = ANY($1::uuid[])', [acknowledged.map((w) => w.eventId)]);
+    const { rows } = await pool.query<{ event_id: string }>('SELECT event_id FROM events WHERE event_id = ANY($1::uuid[])', [
+      acknowledged.map((w) => w.eventId),
+    ]);
     const stored = new Set(rows.map((r) => r.event_id));
     const unrecorded = acknowledged.filter((w) => !stored.has(w.eventId));
     for (const w of unrecorded) {

@@ -93,7 +93,9 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
       }
     });
   }
-  const deadline = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`server not ready after 60 s:\n${server.lines.join('\n')}`)), 60_000).unref());
+  const deadline = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error(`server not ready after 60 s:\n${server.lines.join('\n')}`)), 60_000).unref(),
+  );
   const died = exited.then(() => {
     throw new Error(`server exited before it was ready (${JSON.stringify(server.exit)}):\n${server.lines.join('\n')}`);
   });
@@ -112,15 +114,26 @@ export async function signedInLearner(store: EventStore, baseUrl: string): Promi
   const email = `fallas-${userId.slice(0, 8)}@example.com`;
   const password = 'clave-de-prueba-123';
   const hash = await hashPassword(password);
-  await store.append(learnerStreamId(userId), [UserRegistered.create({ userId, username: `fallas-${userId.slice(0, 8)}`, email }), EmailVerified.create({ userId })], {
-    expectedVersion: 0,
-    alsoInTransaction: async (tx) => {
-      await tx.query('INSERT INTO password_credentials (user_id, hash) VALUES ($1, $2)', [userId, hash]);
+  await store.append(
+    learnerStreamId(userId),
+    [UserRegistered.create({ userId, username: `fallas-${userId.slice(0, 8)}`, email }), EmailVerified.create({ userId })],
+    {
+      expectedVersion: 0,
+      alsoInTransaction: async (tx) => {
+        await tx.query('INSERT INTO password_credentials (user_id, hash) VALUES ($1, $2)', [userId, hash]);
+      },
     },
+  );
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
   });
-  const res = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.startsWith('mf_session='));
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith('mf_session='));
   if (!cookie) throw new Error('login set no session cookie');
   return { userId, cookie };
 }
@@ -138,7 +151,14 @@ export interface Answer {
 }
 
 /** A request with the learner's cookie; a network failure (server gone) is status 0. */
-export async function call(baseUrl: string, learner: HttpLearner, method: 'GET' | 'POST', url: string, body?: object, headers: Record<string, string> = {}): Promise<Answer> {
+export async function call(
+  baseUrl: string,
+  learner: HttpLearner,
+  method: 'GET' | 'POST',
+  url: string,
+  body?: object,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const at = Date.now();
   try {
     const res = await fetch(`${baseUrl}${url}`, {
@@ -192,7 +212,14 @@ export function learnerTraffic(baseUrl: string, l: HttpLearner, index: number) {
       const headers = { 'idempotency-key': key };
       switch (k % 4) {
         case 0: {
-          const answer = await call(baseUrl, l, 'POST', '/api/activity/saveReflection', { activityId: '12-areas-balance', text: `Reflexión ${index}.${k}` }, headers);
+          const answer = await call(
+            baseUrl,
+            l,
+            'POST',
+            '/api/activity/saveReflection',
+            { activityId: '12-areas-balance', text: `Reflexión ${index}.${k}` },
+            headers,
+          );
           writes.push({ answer, eventId: deterministicUuid('/api/activity/saveReflection', key, '0') });
           break;
         }
@@ -201,7 +228,11 @@ export function learnerTraffic(baseUrl: string, l: HttpLearner, index: number) {
           // Area k mod 12 was last set 12 writes ago to (k - 12) mod 11, never to k mod 11.
           const body = { activityId: '12-areas-balance', areaId: AREA_IDS[k % 12]!, score: k % 11 };
           const answer = await call(baseUrl, l, 'POST', '/api/activity/saveRating', body, headers);
-          writes.push({ answer, eventId: deterministicUuid('/api/activity/saveRating', key, '0'), rating: { userId: l.userId, areaId: body.areaId, score: body.score } });
+          writes.push({
+            answer,
+            eventId: deterministicUuid('/api/activity/saveRating', key, '0'),
+            rating: { userId: l.userId, areaId: body.areaId, score: body.score },
+          });
           break;
         }
         case 2:

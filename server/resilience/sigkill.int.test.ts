@@ -55,7 +55,10 @@ describe('server killed with SIGKILL mid-write', () => {
     // Same database, new process: the sessions still hold, writes work again.
     second = await startServerProcess(db.url);
     for (const l of learners) {
-      const res = await call(second.baseUrl, l, 'POST', '/api/activity/saveReflection', { activityId: '12-areas-balance', text: `Después del corte ${l.userId}` });
+      const res = await call(second.baseUrl, l, 'POST', '/api/activity/saveReflection', {
+        activityId: '12-areas-balance',
+        text: `Después del corte ${l.userId}`,
+      });
       expect(res.status, res.body).toBe(200);
     }
 

@@ -44,7 +44,15 @@ const coachOnly = (ok = 200): Record<Who, number> => ({ guest: 401, learner: 403
 const EBOOK = 'afirmaciones-ebook';
 /** The first paid activity: open to premium learners who finished the free ones, closed to the others. */
 const FIRST_PAID = 'tus-sistemas-de-creencias-actuales';
-const FREE_IN_ORDER = ['12-areas-balance', 'concientizando-areas-balance', 'viendo-hacia-atras-desde-el-futuro', '7-niveles-deep-why', 'meditacion-7-fases', 'niveles-conciencia-hawkins', 'primera-sesion-de-coaching'];
+const FREE_IN_ORDER = [
+  '12-areas-balance',
+  'concientizando-areas-balance',
+  'viendo-hacia-atras-desde-el-futuro',
+  '7-niveles-deep-why',
+  'meditacion-7-fases',
+  'niveles-conciencia-hawkins',
+  'primera-sesion-de-coaching',
+];
 /** The wheel is rated 0…10 in area order: the three weakest are the first three areas. */
 const WEAKEST = LIFE_AREAS.slice(0, 3).map((a) => a.id);
 
@@ -55,62 +63,170 @@ let nextPayment = 4_000_000_000;
 const TABLE: Row[] = [
   { method: 'GET', path: '/api/health', expect: 200 },
   { method: 'GET', path: '/api/app/notification', expect: 200 },
-  { method: 'POST', path: '/api/leads/add', body: (c) => ({ email: `lead-${c.unique}@example.com`, nick: 'Ana', page: 'niveles', section: 'pdf', status: 'downloaded' }), expect: 200 },
+  {
+    method: 'POST',
+    path: '/api/leads/add',
+    body: (c) => ({ email: `lead-${c.unique}@example.com`, nick: 'Ana', page: 'niveles', section: 'pdf', status: 'downloaded' }),
+    expect: 200,
+  },
   { method: 'POST', path: '/api/leads/view', body: () => ({ page: 'menu' }), expect: 200 },
-  { method: 'POST', path: '/api/reprograma/clarification-call', body: () => ({ name: 'Ana', email: 'ana@example.com', whatsapp: '', message: 'Quiero saber más.' }), expect: 200 },
+  {
+    method: 'POST',
+    path: '/api/reprograma/clarification-call',
+    body: () => ({ name: 'Ana', email: 'ana@example.com', whatsapp: '', message: 'Quiero saber más.' }),
+    expect: 200,
+  },
   { method: 'POST', path: '/api/manifiesta/clarification-call', body: () => ({ name: 'Ana', email: '', whatsapp: '+54 11 5555 5555' }), expect: 200 },
-  { method: 'POST', path: '/api/auth/signup', body: (c) => ({ username: `nuevo_${c.unique.slice(0, 8)}`, email: `nuevo-${c.unique}@example.com`, password: 'una-clave-larga' }), expect: 200 },
+  {
+    method: 'POST',
+    path: '/api/auth/signup',
+    body: (c) => ({ username: `nuevo_${c.unique.slice(0, 8)}`, email: `nuevo-${c.unique}@example.com`, password: 'una-clave-larga' }),
+    expect: 200,
+  },
   { method: 'GET', path: '/api/auth/verifyEmail', url: () => `/api/auth/verifyEmail?token=${'a'.repeat(64)}`, expect: 400 },
   { method: 'POST', path: '/api/auth/resendVerification', body: () => ({ email: 'nadie@example.com' }), expect: 200 },
   // A login with the principal's own credentials: everyone may log in (the guest with the learner's).
-  { method: 'POST', path: '/api/auth/login', ownSession: true, body: (c) => ({ email: (c.me ?? c.subject).email, password: 'clave-de-prueba-123' }), expect: 200 },
+  {
+    method: 'POST',
+    path: '/api/auth/login',
+    ownSession: true,
+    body: (c) => ({ email: (c.me ?? c.subject).email, password: 'clave-de-prueba-123' }),
+    expect: 200,
+  },
   { method: 'POST', path: '/api/auth/logout', ownSession: true, expect: 200 },
   // Refreshing replaces the session it is called with.
   { method: 'POST', path: '/api/auth/refreshToken', ownSession: true, expect: signedIn(200) },
   { method: 'GET', path: '/api/auth/verifyToken', expect: signedIn(200) },
   { method: 'GET', path: '/api/resources', expect: 200 },
   // A paid activity's text: premium learners only (a free activity's answers everyone: course/routes.int.test.ts).
-  { method: 'GET', path: '/api/course/lesson/{slug}', url: () => '/api/course/lesson/teoria-5-leyes-universales', expect: { guest: 401, learner: 403, premium: 200, coach: 403 } },
+  {
+    method: 'GET',
+    path: '/api/course/lesson/{slug}',
+    url: () => '/api/course/lesson/teoria-5-leyes-universales',
+    expect: { guest: 401, learner: 403, premium: 200, coach: 403 },
+  },
   { method: 'GET', path: '/api/activity/getCompletionStatus', expect: signedIn(200) },
-  { method: 'POST', path: '/api/activity/markAsComplete', body: () => ({ activityId: FIRST_PAID }), expect: { guest: 401, learner: 403, premium: 200, coach: 403 } },
+  {
+    method: 'POST',
+    path: '/api/activity/markAsComplete',
+    body: () => ({ activityId: FIRST_PAID }),
+    expect: { guest: 401, learner: 403, premium: 200, coach: 403 },
+  },
   { method: 'POST', path: '/api/activity/syncGuestProgress', body: () => ({ completedSlugs: ['12-areas-balance'] }), expect: signedIn(200) },
   { method: 'GET', path: '/api/activity/getReflection', url: () => `/api/activity/getReflection?activityId=${FIRST_PAID}`, expect: signedIn(200) },
-  { method: 'POST', path: '/api/activity/saveReflection', body: () => ({ activityId: FIRST_PAID, text: 'Creía que no merecía descansar.' }), expect: { guest: 401, learner: 403, premium: 200, coach: 403 } },
+  {
+    method: 'POST',
+    path: '/api/activity/saveReflection',
+    body: () => ({ activityId: FIRST_PAID, text: 'Creía que no merecía descansar.' }),
+    expect: { guest: 401, learner: 403, premium: 200, coach: 403 },
+  },
   { method: 'GET', path: '/api/activity/getActivityRatings', url: () => '/api/activity/getActivityRatings?activityId=12-areas-balance', expect: signedIn(200) },
   { method: 'POST', path: '/api/activity/saveRating', body: () => ({ activityId: '12-areas-balance', areaId: 'career', score: 4 }), expect: signedIn(200) },
-  { method: 'GET', path: '/api/activity/getAreaDefinitions', url: () => '/api/activity/getAreaDefinitions?activityId=concientizando-areas-balance', expect: signedIn(200) },
-  { method: 'POST', path: '/api/activity/saveAreaDefinition', body: () => ({ activityId: 'concientizando-areas-balance', areaId: 'career', definition: 'Trabajo en lo que me gusta.' }), expect: signedIn(200) },
+  {
+    method: 'GET',
+    path: '/api/activity/getAreaDefinitions',
+    url: () => '/api/activity/getAreaDefinitions?activityId=concientizando-areas-balance',
+    expect: signedIn(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/activity/saveAreaDefinition',
+    body: () => ({ activityId: 'concientizando-areas-balance', areaId: 'career', definition: 'Trabajo en lo que me gusta.' }),
+    expect: signedIn(200),
+  },
   { method: 'GET', path: '/api/activity/getDeepWhyPrerequisites', expect: signedIn(200) },
-  { method: 'POST', path: '/api/activity/saveWhySelection', body: () => ({ activityId: '7-niveles-deep-why', selectedAreaIds: WEAKEST }), expect: signedIn(200) },
-  { method: 'POST', path: '/api/activity/saveWhyAnswer', body: () => ({ activityId: '7-niveles-deep-why', areaId: WEAKEST[0], levelIndex: 0, answer: 'Porque quiero paz.' }), expect: signedIn(200) },
+  {
+    method: 'POST',
+    path: '/api/activity/saveWhySelection',
+    body: () => ({ activityId: '7-niveles-deep-why', selectedAreaIds: WEAKEST }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/activity/saveWhyAnswer',
+    body: () => ({ activityId: '7-niveles-deep-why', areaId: WEAKEST[0], levelIndex: 0, answer: 'Porque quiero paz.' }),
+    expect: signedIn(200),
+  },
   { method: 'POST', path: '/api/activity/restartDeepWhy', body: () => ({ activityId: '7-niveles-deep-why' }), expect: signedIn(200) },
   // Guests do the exercise from local data and may ask for questions too.
-  { method: 'POST', path: '/api/activity/deepWhy/question', body: () => ({ areaId: WEAKEST[0], levelIndex: 1, previousAnswer: 'Porque quiero paz.' }), expect: 200 },
+  {
+    method: 'POST',
+    path: '/api/activity/deepWhy/question',
+    body: () => ({ areaId: WEAKEST[0], levelIndex: 1, previousAnswer: 'Porque quiero paz.' }),
+    expect: 200,
+  },
   // Someone else's question is as unknown as a question that never existed.
-  { method: 'GET', path: '/api/activity/deepWhy/question/{id}', url: (c) => `/api/activity/deepWhy/question/${c.questionId}`, expect: { guest: 404, learner: 200, premium: 404, coach: 404 } },
-  { method: 'GET', path: '/api/activity/getBeliefThreshold', url: () => '/api/activity/getBeliefThreshold?activityId=umbral-de-creencia', expect: signedIn(200) },
+  {
+    method: 'GET',
+    path: '/api/activity/deepWhy/question/{id}',
+    url: (c) => `/api/activity/deepWhy/question/${c.questionId}`,
+    expect: { guest: 404, learner: 200, premium: 404, coach: 404 },
+  },
+  {
+    method: 'GET',
+    path: '/api/activity/getBeliefThreshold',
+    url: () => '/api/activity/getBeliefThreshold?activityId=umbral-de-creencia',
+    expect: signedIn(200),
+  },
   // Saving needs the activity open: paid, and the earlier activities done (for premium learners too).,
-  { method: 'POST', path: '/api/activity/saveBeliefThreshold', body: () => ({ activityId: 'umbral-de-creencia', manifestGoal: 'Vivir de lo que amo' }), expect: { guest: 401, learner: 403, premium: 403, coach: 403 } },
-  { method: 'POST', path: '/api/activity/deleteBeliefThresholdGoal', body: () => ({ id: randomUUID() }), expect: { guest: 401, learner: 404, premium: 404, coach: 404 } },
+  {
+    method: 'POST',
+    path: '/api/activity/saveBeliefThreshold',
+    body: () => ({ activityId: 'umbral-de-creencia', manifestGoal: 'Vivir de lo que amo' }),
+    expect: { guest: 401, learner: 403, premium: 403, coach: 403 },
+  },
+  {
+    method: 'POST',
+    path: '/api/activity/deleteBeliefThresholdGoal',
+    body: () => ({ id: randomUUID() }),
+    expect: { guest: 401, learner: 404, premium: 404, coach: 404 },
+  },
   { method: 'POST', path: '/api/activity/saveRevelation', body: () => ({ revelation: 'Puedo soltar.', totalTimeMeditated: 600 }), expect: signedIn(200) },
   { method: 'GET', path: '/api/activity/getRevelations', expect: signedIn(200) },
-  { method: 'POST', path: '/api/meditation/sessions', body: () => ({ seconds: 600, activePhases: ['presence', 'gratitude'], outcome: 'completed', timeZone: 'America/Argentina/Buenos_Aires' }), expect: signedIn(200) },
+  {
+    method: 'POST',
+    path: '/api/meditation/sessions',
+    body: () => ({ seconds: 600, activePhases: ['presence', 'gratitude'], outcome: 'completed', timeZone: 'America/Argentina/Buenos_Aires' }),
+    expect: signedIn(200),
+  },
   { method: 'GET', path: '/api/meditation/history', url: () => '/api/meditation/history?timeZone=America/Argentina/Buenos_Aires', expect: signedIn(200) },
   // Premium sounds: premium learners only (the coach's role is not a premium one).
-  { method: 'GET', path: '/api/meditation/audio/{file}', url: () => '/api/meditation/audio/bg-ocean.mp3', expect: { guest: 401, learner: 403, premium: 200, coach: 403 } },
+  {
+    method: 'GET',
+    path: '/api/meditation/audio/{file}',
+    url: () => '/api/meditation/audio/bg-ocean.mp3',
+    expect: { guest: 401, learner: 403, premium: 200, coach: 403 },
+  },
   { method: 'GET', path: '/api/coach/learners', expect: coachOnly() },
   { method: 'GET', path: '/api/coach/learners/{id}', url: (c) => `/api/coach/learners/${c.subject.userId}`, expect: coachOnly() },
   { method: 'GET', path: '/api/coach/learners/{id}/journey', url: (c) => `/api/coach/learners/${c.subject.userId}/journey`, expect: coachOnly() },
   { method: 'GET', path: '/api/coach/learners/{id}/state', url: (c) => `/api/coach/learners/${c.subject.userId}/state`, expect: coachOnly() },
-  { method: 'POST', path: '/api/coach/learners/{id}/notes', url: (c) => `/api/coach/learners/${c.subject.userId}/notes`, body: () => ({ text: 'Avanza con constancia.' }), expect: coachOnly() },
+  {
+    method: 'POST',
+    path: '/api/coach/learners/{id}/notes',
+    url: (c) => `/api/coach/learners/${c.subject.userId}/notes`,
+    body: () => ({ text: 'Avanza con constancia.' }),
+    expect: coachOnly(),
+  },
   { method: 'GET', path: '/api/coach/learners/{id}/export', url: (c) => `/api/coach/learners/${c.subject.userId}/export`, expect: coachOnly() },
   { method: 'GET', path: '/api/coach/analytics/funnel', expect: coachOnly() },
   { method: 'GET', path: '/api/me/export', expect: signedIn(200) },
   { method: 'GET', path: '/api/me/entitlements', expect: signedIn(200) },
   { method: 'GET', path: '/api/downloads/afirmaciones-ebook', expect: { guest: 401, learner: 403, premium: 403, coach: 403 } },
-  { method: 'POST', path: '/api/payment/confirm', body: () => ({ productId: EBOOK, paymentId: String(mp.add({ id: nextPayment++, transaction_amount: 3, external_reference: EBOOK }).id) }), expect: signedIn(200) },
+  {
+    method: 'POST',
+    path: '/api/payment/confirm',
+    body: () => ({ productId: EBOOK, paymentId: String(mp.add({ id: nextPayment++, transaction_amount: 3, external_reference: EBOOK }).id) }),
+    expect: signedIn(200),
+  },
   // Anyone may call the webhook; only Mercado Pago's signature makes it count.
-  { method: 'POST', path: '/api/payment/webhook', url: () => '/api/payment/webhook?data.id=1&type=payment', body: () => ({ type: 'payment', data: { id: '1' } }), expect: 401 },
+  {
+    method: 'POST',
+    path: '/api/payment/webhook',
+    url: () => '/api/payment/webhook?data.id=1&type=payment',
+    body: () => ({ type: 'payment', data: { id: '1' } }),
+    expect: 401,
+  },
 ];
 
 let db: TestDatabase;
@@ -172,7 +288,11 @@ beforeAll(async () => {
   subject = await createLearner(t.app, t.store);
   for (const l of Object.values(principals)) await finishFreeActivities(l);
   // The learner principal asks a question; everybody else tries to read it.
-  const asked = await request(principals.learner, 'POST', '/api/activity/deepWhy/question', { areaId: WEAKEST[0], levelIndex: 1, previousAnswer: 'Porque sí.' });
+  const asked = await request(principals.learner, 'POST', '/api/activity/deepWhy/question', {
+    areaId: WEAKEST[0],
+    levelIndex: 1,
+    previousAnswer: 'Porque sí.',
+  });
   expect(asked.statusCode, asked.body).toBe(200);
   for (const who of WHO) questions[who] = asked.json().data.id;
 }, 120_000);

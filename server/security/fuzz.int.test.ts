@@ -112,19 +112,31 @@ const RATINGS = Object.fromEntries(AREA_IDS.map((id, i) => [id, i % 11]));
 const TARGETS = targetAreaIds(RATINGS);
 const FOCUS = TARGETS.slice(0, 3);
 async function setupPost(actor: Actor, url: string, payload: unknown): Promise<{ data: unknown }> {
-  const res = await t.app.inject({ method: 'POST', url, headers: { origin: ORIGIN, ...(actor.cookie ? { cookie: actor.cookie } : {}) }, payload: payload as object });
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    headers: { origin: ORIGIN, ...(actor.cookie ? { cookie: actor.cookie } : {}) },
+    payload: payload as object,
+  });
   if (res.statusCode !== 200) throw new Error(`setup ${url}: ${res.statusCode} ${res.body}`);
   return res.json();
 }
-for (const [areaId, score] of Object.entries(RATINGS)) await setupPost(actors.premium, '/api/activity/saveRating', { activityId: '12-areas-balance', areaId, score });
-for (const activity of ACTIVITIES.slice(0, ACTIVITIES.findIndex((a) => a.slug === 'umbral-de-creencia'))) {
+for (const [areaId, score] of Object.entries(RATINGS))
+  await setupPost(actors.premium, '/api/activity/saveRating', { activityId: '12-areas-balance', areaId, score });
+for (const activity of ACTIVITIES.slice(
+  0,
+  ACTIVITIES.findIndex((a) => a.slug === 'umbral-de-creencia'),
+)) {
   await setupPost(actors.premium, '/api/activity/markAsComplete', { activityId: activity.slug });
 }
 await setupPost(actors.premium, '/api/activity/saveWhySelection', { activityId: '7-niveles-deep-why', selectedAreaIds: FOCUS });
 for (const activity of ACTIVITIES.slice(0, ACTIVITIES.findIndex((a) => a.slug === '7-niveles-deep-why') + 1)) {
   await setupPost(actors.coach, '/api/activity/markAsComplete', { activityId: activity.slug });
 }
-const goal = await setupPost(actors.premium, '/api/activity/saveBeliefThreshold', { activityId: 'umbral-de-creencia', manifestGoal: 'Vivir de lo que amo con calma.' });
+const goal = await setupPost(actors.premium, '/api/activity/saveBeliefThreshold', {
+  activityId: 'umbral-de-creencia',
+  manifestGoal: 'Vivir de lo que amo con calma.',
+});
 const GOAL_ID = (goal.data as { id: string }).id;
 /** An account still waiting for its verification mail (resendVerification writes for it). */
 const PENDING_EMAIL = `pendiente-${randomUUID().slice(0, 8)}@example.com`;
@@ -207,20 +219,45 @@ async function restartReuse(): Promise<KeyReuse> {
 /** Two goals of the premium learner: deleting one, then the other under the same key. */
 async function deleteReuse({ n }: Ctx): Promise<KeyReuse> {
   const body = EXAMPLES['POST /api/activity/saveBeliefThreshold']!.body!;
-  const goal = async (m: number) => ((await setupPost(actors.premium, '/api/activity/saveBeliefThreshold', body({ role: 'premium', actor: actors.premium, n: m }))).data as { id: string }).id;
+  const goal = async (m: number) =>
+    ((await setupPost(actors.premium, '/api/activity/saveBeliefThreshold', body({ role: 'premium', actor: actors.premium, n: m }))).data as { id: string }).id;
   return { first: { id: await goal(n) }, other: { id: await goal(n + 1) } };
 }
 
 const EXAMPLES: Record<string, Example> = {
-  'POST /api/auth/signup': { ok: 'guest', body: () => ({ username: `fuzz_${unique()}`, email: `fuzz-${unique()}@example.com`, password: 'una-clave-larga-1' }), key: 'by-n' },
-  'POST /api/auth/login': { ok: 'guest', body: ({ actor }) => ({ email: actor.email ?? buyer.email, password: PASSWORD }), key: { ignored: 'a new session each time; nothing in the log' } },
+  'POST /api/auth/signup': {
+    ok: 'guest',
+    body: () => ({ username: `fuzz_${unique()}`, email: `fuzz-${unique()}@example.com`, password: 'una-clave-larga-1' }),
+    key: 'by-n',
+  },
+  'POST /api/auth/login': {
+    ok: 'guest',
+    body: ({ actor }) => ({ email: actor.email ?? buyer.email, password: PASSWORD }),
+    key: { ignored: 'a new session each time; nothing in the log' },
+  },
   'POST /api/auth/logout': { ok: 'learner', key: { ignored: 'ends the session it is called with; nothing in the log' } },
   'POST /api/auth/refreshToken': { ok: 'learner', key: { ignored: 'replaces the session it is called with; nothing in the log' } },
   'POST /api/auth/resendVerification': { ok: 'guest', body: () => ({ email: PENDING_EMAIL }), key: { ignored: 'each call is a new link by design' } },
-  'POST /api/leads/add': { ok: 'guest', body: () => ({ email: `lead-${unique()}@example.com`, nick: 'Ana', page: 'niveles', section: 'pdf', status: 'downloaded' }), key: 'by-n' },
-  'POST /api/leads/view': { ok: 'guest', body: () => ({ page: 'menu', section: 'hero' }), key: async () => ({ first: { page: 'menu', section: 'hero' }, other: { page: 'menu', section: 'pie' } }) },
-  'POST /api/reprograma/clarification-call': { ok: 'guest', body: () => ({ name: 'Ana', email: 'ana@example.com', whatsapp: '+54 11 5555-1234', message: 'Quiero saber más.' }), key: async () => ({ first: { name: 'Ana', email: 'ana@example.com' }, other: { name: 'Ana', email: 'otra@example.com' } }) },
-  'POST /api/manifiesta/clarification-call': { ok: 'guest', body: () => ({ name: 'Ana', email: 'ana@example.com', message: 'Hola' }), key: async () => ({ first: { name: 'Ana', email: 'ana@example.com' }, other: { name: 'Ana', whatsapp: '+54 11 5555-1234' } }) },
+  'POST /api/leads/add': {
+    ok: 'guest',
+    body: () => ({ email: `lead-${unique()}@example.com`, nick: 'Ana', page: 'niveles', section: 'pdf', status: 'downloaded' }),
+    key: 'by-n',
+  },
+  'POST /api/leads/view': {
+    ok: 'guest',
+    body: () => ({ page: 'menu', section: 'hero' }),
+    key: async () => ({ first: { page: 'menu', section: 'hero' }, other: { page: 'menu', section: 'pie' } }),
+  },
+  'POST /api/reprograma/clarification-call': {
+    ok: 'guest',
+    body: () => ({ name: 'Ana', email: 'ana@example.com', whatsapp: '+54 11 5555-1234', message: 'Quiero saber más.' }),
+    key: async () => ({ first: { name: 'Ana', email: 'ana@example.com' }, other: { name: 'Ana', email: 'otra@example.com' } }),
+  },
+  'POST /api/manifiesta/clarification-call': {
+    ok: 'guest',
+    body: () => ({ name: 'Ana', email: 'ana@example.com', message: 'Hola' }),
+    key: async () => ({ first: { name: 'Ana', email: 'ana@example.com' }, other: { name: 'Ana', whatsapp: '+54 11 5555-1234' } }),
+  },
   'POST /api/activity/markAsComplete': { ok: 'premium', roles: ACTIVITY_ROLES, body: () => ({ activityId: 'umbral-de-creencia' }), key: completeReuse },
   'POST /api/activity/syncGuestProgress': {
     ok: 'premium',
@@ -228,7 +265,12 @@ const EXAMPLES: Record<string, Example> = {
     body: () => ({ completedSlugs: ['12-areas-balance'], activityData: { '12-areas-balance': { ratings: { [AREA_IDS[0]]: 4 } } } }),
     key: { ignored: 'its event ids come from the guest data itself: the same data is written once under any key' },
   },
-  'POST /api/activity/saveReflection': { ok: 'premium', roles: ACTIVITY_ROLES, body: ({ n }) => ({ activityId: 'niveles-conciencia-hawkins', text: `Me di cuenta de algo ${n}.` }), key: 'by-n' },
+  'POST /api/activity/saveReflection': {
+    ok: 'premium',
+    roles: ACTIVITY_ROLES,
+    body: ({ n }) => ({ activityId: 'niveles-conciencia-hawkins', text: `Me di cuenta de algo ${n}.` }),
+    key: 'by-n',
+  },
   'POST /api/activity/saveRating': {
     ok: 'premium',
     roles: ACTIVITY_ROLES,
@@ -259,7 +301,12 @@ const EXAMPLES: Record<string, Example> = {
   },
   // The coach's own deep why (completed in the setup): restarting the premium learner's would clear the
   // areas that saveWhyAnswer's example answers in.
-  'POST /api/activity/restartDeepWhy': { ok: 'coach', roles: ['guest', 'learner', 'coach'], body: () => ({ activityId: '7-niveles-deep-why' }), key: restartReuse },
+  'POST /api/activity/restartDeepWhy': {
+    ok: 'coach',
+    roles: ['guest', 'learner', 'coach'],
+    body: () => ({ activityId: '7-niveles-deep-why' }),
+    key: restartReuse,
+  },
   'POST /api/activity/deepWhy/question': {
     ok: 'guest',
     roles: ACTIVITY_ROLES,
@@ -281,12 +328,20 @@ const EXAMPLES: Record<string, Example> = {
   },
   // The first delete removes the goal (2xx); later ones answer 404: both are the handler's answers.
   'POST /api/activity/deleteBeliefThresholdGoal': { ok: 'premium', roles: ACTIVITY_ROLES, body: () => ({ id: GOAL_ID }), key: deleteReuse },
-  'POST /api/activity/saveRevelation': { ok: 'premium', roles: ACTIVITY_ROLES, body: ({ n }) => ({ revelation: `Sentí paz ${n}.`, totalTimeMeditated: 600 }), key: 'by-n' },
+  'POST /api/activity/saveRevelation': {
+    ok: 'premium',
+    roles: ACTIVITY_ROLES,
+    body: ({ n }) => ({ revelation: `Sentí paz ${n}.`, totalTimeMeditated: 600 }),
+    key: 'by-n',
+  },
   'POST /api/meditation/sessions': {
     ok: 'premium',
     roles: ACTIVITY_ROLES,
     body: () => ({ seconds: 900, activePhases: ['presence', 'gratitude'], outcome: 'completed', timeZone: 'America/Argentina/Buenos_Aires' }),
-    key: async () => ({ first: { seconds: 900, activePhases: ['presence'], outcome: 'completed' }, other: { seconds: 901, activePhases: ['presence'], outcome: 'completed' } }),
+    key: async () => ({
+      first: { seconds: 900, activePhases: ['presence'], outcome: 'completed' },
+      other: { seconds: 901, activePhases: ['presence'], outcome: 'completed' },
+    }),
   },
   'POST /api/coach/learners/{id}/notes': {
     ok: 'coach',
@@ -365,7 +420,8 @@ async function snapshot(): Promise<Record<string, string>> {
 
 const ENGLISH = /\b(the|must|should|expected|required|invalid|unexpected|body|request|property|not found|unsupported|too large|is not)\b/i;
 // A heuristic, not a translator: a Spanish accent or common word, or a Spanish participle (desconocida).
-const SPANISH = /[áéíóúñ¿¡«]|\b(el|la|los|las|de|del|que|tu|tus|un|una|no|es|por|para|con|debe|campo|datos|solo|esa|ese|esta|este|ruta)\b|\w(ción|ido|ida|ado|ada)\b/i;
+const SPANISH =
+  /[áéíóúñ¿¡«]|\b(el|la|los|las|de|del|que|tu|tus|un|una|no|es|por|para|con|debe|campo|datos|solo|esa|ese|esta|este|ruta)\b|\w(ción|ido|ida|ado|ada)\b/i;
 
 function describeAttempt(route: string, role: RoleName, url: string, a: Attempt): string {
   const payload = a.payload === undefined ? '(none)' : typeof a.payload === 'string' ? a.payload.slice(0, 300) : `<${a.payload.length} bytes>`;
@@ -401,7 +457,10 @@ async function fire(route: string, role: RoleName, attempt: Attempt): Promise<vo
   const res =
     attempt.spelling === undefined
       ? await t.app.inject({ method: method as 'POST', url, headers, ...(attempt.payload !== undefined ? { payload: attempt.payload } : {}) })
-      : await sendRaw(ADDRESS, { method, url, headers, ...(attempt.payload !== undefined ? { body: attempt.payload.toString() } : {}) }).then((r) => ({ ...r, json: () => JSON.parse(r.body) as unknown }));
+      : await sendRaw(ADDRESS, { method, url, headers, ...(attempt.payload !== undefined ? { body: attempt.payload.toString() } : {}) }).then((r) => ({
+          ...r,
+          json: () => JSON.parse(r.body) as unknown,
+        }));
   requestNumber++;
   const what = `${describeAttempt(route, role, url, attempt)} → ${res.statusCode} ${res.body.slice(0, 300)}`;
 
@@ -419,7 +478,10 @@ async function fire(route: string, role: RoleName, attempt: Attempt): Promise<vo
     expect(data, what).toBeNull();
     expect(typeof message === 'string' && message.trim().length > 0, `empty message: ${what}`).toBe(true);
     // Field names and echoed input («areaId», "Campo no permitido: x", "(slug)") are not prose.
-    const prose = (message as string).replace(/«[^»]*»/g, '').replace(/\([^)]*\)/g, '').replace(/^(Campos? no permitidos?):.*$/s, '$1.');
+    const prose = (message as string)
+      .replace(/«[^»]*»/g, '')
+      .replace(/\([^)]*\)/g, '')
+      .replace(/^(Campos? no permitidos?):.*$/s, '$1.');
     expect(prose, `not Spanish: ${what}`).toMatch(SPANISH);
     expect(prose, `English: ${what}`).not.toMatch(ENGLISH);
   } else if (ok) {
@@ -477,11 +539,26 @@ const NASTY_STRINGS = [
   '00000000-0000-0000-0000-000000000000',
   'ffffffff-ffff-ffff-ffff-ffffffffffff',
 ];
-const RAW_NUMBERS = ['-0', '0', '-1', '1e308', '-1e308', '1e309', '1e-400', '1.5', '0.5', '9007199254740993', '-9007199254740993', '123456789012345678901234567890', '1E2', '10.0'];
+const RAW_NUMBERS = [
+  '-0',
+  '0',
+  '-1',
+  '1e308',
+  '-1e308',
+  '1e309',
+  '1e-400',
+  '1.5',
+  '0.5',
+  '9007199254740993',
+  '-9007199254740993',
+  '123456789012345678901234567890',
+  '1E2',
+  '10.0',
+];
 
-const deepNesting = fc.integer({ min: 20, max: 20_000 }).chain((depth) =>
-  fc.constantFrom(`${'['.repeat(depth)}${']'.repeat(depth)}`, `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`),
-);
+const deepNesting = fc
+  .integer({ min: 20, max: 20_000 })
+  .chain((depth) => fc.constantFrom(`${'['.repeat(depth)}${']'.repeat(depth)}`, `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`));
 const nastyString = fc.oneof(fc.constantFrom(...NASTY_STRINGS), fc.string({ unit: 'binary', maxLength: 200 }), fc.string({ maxLength: 30 }));
 const rawNumber = fc.constantFrom(...RAW_NUMBERS).map((n) => new Raw(n));
 const anyValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -496,13 +573,22 @@ const anyValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 }),
 );
 
-
 /** (1) Arbitrary JSON documents. */
 const arbitraryJson: fc.Arbitrary<Attempt> = fc
   .oneof(
     fc.jsonValue({ maxDepth: 6 }).map((v) => toJsonText(v)),
     anyValue.map((v) => toJsonText(v)),
-    fc.constantFrom(...RAW_NUMBERS, '"\\u0000"', '"\\ud800"', '{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}', '[]', '{}', 'null', '""'),
+    fc.constantFrom(
+      ...RAW_NUMBERS,
+      '"\\u0000"',
+      '"\\ud800"',
+      '{"__proto__":{"polluted":true}}',
+      '{"constructor":{"prototype":{"polluted":true}}}',
+      '[]',
+      '{}',
+      'null',
+      '""',
+    ),
     deepNesting,
     fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'prototype', 'a', ''), anyValue, { maxKeys: 4 }).map((v) => toJsonText(v)),
   )
@@ -569,7 +655,24 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
       target: fc.nat(),
       at: fc.nat(),
       fragment: fc.oneof(
-        fc.constantFrom('\u0000', '\ud800', '\udfff', '\u202e', '\ufeff', '\u200b', '😀', 'e\u0301', '\r\n', "'", '"', '\\', '%00', '${x}', '<b>', 'ñ'.repeat(3000)),
+        fc.constantFrom(
+          '\u0000',
+          '\ud800',
+          '\udfff',
+          '\u202e',
+          '\ufeff',
+          '\u200b',
+          '😀',
+          'e\u0301',
+          '\r\n',
+          "'",
+          '"',
+          '\\',
+          '%00',
+          '${x}',
+          '<b>',
+          'ñ'.repeat(3000),
+        ),
         fc.string({ unit: 'binary', minLength: 1, maxLength: 4 }),
       ),
     }),
@@ -649,7 +752,21 @@ const HOSTILE_IDS = [
   '%F0%9F%98%80',
 ];
 const queryKey = fc.oneof(
-  fc.constantFrom('__proto__', '__proto__[polluted]', 'constructor[prototype][polluted]', 'constructor.prototype.polluted', 'data.id', 'type', 'activityId', 'id', '_', 'a[]', '', '%00', '%'),
+  fc.constantFrom(
+    '__proto__',
+    '__proto__[polluted]',
+    'constructor[prototype][polluted]',
+    'constructor.prototype.polluted',
+    'data.id',
+    'type',
+    'activityId',
+    'id',
+    '_',
+    'a[]',
+    '',
+    '%00',
+    '%',
+  ),
   fc.string({ maxLength: 10 }).map(encodeURIComponent),
 );
 const queryValue = fc.oneof(
@@ -660,22 +777,29 @@ const queryValue = fc.oneof(
 /** (4) Hostile query strings, path params and path suffixes around a valid body. */
 const hostileUrl = (route: string, role: RoleName): fc.Arbitrary<Attempt> => {
   const names = [...route.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-  return fc.record({
-    query: fc.oneof(
-      fc.array(fc.tuple(queryKey, queryValue), { maxLength: 6 }).map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&')),
-      fc.constantFrom('', '&', '=', '?', 'a'.repeat(20_000), '__proto__=x&__proto__=y', 'data.id=1&data.id=2&type=payment'),
-    ),
-    params: names.length ? fc.record(Object.fromEntries(names.map((n) => [n, fc.oneof(fc.constantFrom(...HOSTILE_IDS), fc.uuid())]))) : fc.constant(undefined),
-    pathSuffix: fc.oneof({ weight: 4, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fc.constantFrom('/', '//', '/..', '/%2e%2e', '%00', '/x', '.json', ';jsessionid=1') }),
-    payload: fc.constant(null).map(() => {
-      const body = exampleFor(route).body?.({ role, actor: actors[role], n: requestNumber });
-      return body === undefined ? undefined : toJsonText(body);
-    }),
-  }).map(({ payload, params, ...rest }) => ({
-    ...rest,
-    ...(params ? { params: params as Record<string, string> } : {}),
-    ...(payload !== undefined ? { payload, contentType: 'application/json', bodyValue: JSON.parse(payload) as unknown } : {}),
-  }));
+  return fc
+    .record({
+      query: fc.oneof(
+        fc.array(fc.tuple(queryKey, queryValue), { maxLength: 6 }).map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&')),
+        fc.constantFrom('', '&', '=', '?', 'a'.repeat(20_000), '__proto__=x&__proto__=y', 'data.id=1&data.id=2&type=payment'),
+      ),
+      params: names.length
+        ? fc.record(Object.fromEntries(names.map((n) => [n, fc.oneof(fc.constantFrom(...HOSTILE_IDS), fc.uuid())])))
+        : fc.constant(undefined),
+      pathSuffix: fc.oneof(
+        { weight: 4, arbitrary: fc.constant('') },
+        { weight: 1, arbitrary: fc.constantFrom('/', '//', '/..', '/%2e%2e', '%00', '/x', '.json', ';jsessionid=1') },
+      ),
+      payload: fc.constant(null).map(() => {
+        const body = exampleFor(route).body?.({ role, actor: actors[role], n: requestNumber });
+        return body === undefined ? undefined : toJsonText(body);
+      }),
+    })
+    .map(({ payload, params, ...rest }) => ({
+      ...rest,
+      ...(params ? { params: params as Record<string, string> } : {}),
+      ...(payload !== undefined ? { payload, contentType: 'application/json', bodyValue: JSON.parse(payload) as unknown } : {}),
+    }));
 };
 
 /** What browsers send with a request that a page on another site makes: each alone is enough to refuse it. */
@@ -714,8 +838,14 @@ const FAMILIES = {
 describe('fuzzing every write route', () => {
   it('finds the write routes in the app and has a valid example for each one (and none for a route that is gone)', () => {
     expect(ROUTES.length).toBeGreaterThan(20);
-    expect(ROUTES.filter((r) => !EXAMPLES[r]), 'routes without an example').toEqual([]);
-    expect(Object.keys(EXAMPLES).filter((r) => !ROUTES.includes(r)), 'examples of routes that no longer exist').toEqual([]);
+    expect(
+      ROUTES.filter((r) => !EXAMPLES[r]),
+      'routes without an example',
+    ).toEqual([]);
+    expect(
+      Object.keys(EXAMPLES).filter((r) => !ROUTES.includes(r)),
+      'examples of routes that no longer exist',
+    ).toEqual([]);
   });
 
   it.each(ROUTES)('%s: the valid example succeeds for the role it is written for', async (route) => {
@@ -745,7 +875,10 @@ describe('fuzzing every write route', () => {
     async (route) => {
       const example = exampleFor(route);
       const ctx: Ctx = { role: example.ok, actor: actors[example.ok], n: (reuses += 2) };
-      const reuse = example.key === 'by-n' ? { first: example.body?.(ctx), other: example.body?.({ ...ctx, n: ctx.n + 1 }) } : await (example.key as (c: Ctx) => Promise<KeyReuse>)(ctx);
+      const reuse =
+        example.key === 'by-n'
+          ? { first: example.body?.(ctx), other: example.body?.({ ...ctx, n: ctx.n + 1 }) }
+          : await (example.key as (c: Ctx) => Promise<KeyReuse>)(ctx);
       const actor = reuse.actor ?? ctx.actor;
       const [method, template] = route.split(' ') as [string, string];
       const params = example.params?.(ctx) ?? {};

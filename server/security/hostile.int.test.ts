@@ -29,10 +29,14 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const sessionValue = (setCookie: string | string[] | undefined) =>
-  String(setCookie).match(new RegExp(`${SESSION_COOKIE}=([^;]*)`))?.[1];
+const sessionValue = (setCookie: string | string[] | undefined) => String(setCookie).match(new RegExp(`${SESSION_COOKIE}=([^;]*)`))?.[1];
 const login = (cookie?: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/login', headers: cookie ? { cookie } : {}, payload: { email: learner.email, password: 'clave-de-prueba-123' } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: cookie ? { cookie } : {},
+    payload: { email: learner.email, password: 'clave-de-prueba-123' },
+  });
 const whoAmI = (value: string) => t.app.inject({ method: 'GET', url: '/api/auth/verifyToken', headers: { cookie: `${SESSION_COOKIE}=${value}` } });
 
 describe('oversized bodies', () => {
@@ -50,7 +54,12 @@ describe('oversized bodies', () => {
   });
 
   it('a body that is not JSON gets 415 in Spanish', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/leads/view', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'page=menu' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/leads/view',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'page=menu',
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe(MESSAGES.unsupportedMedia);
   });
@@ -84,7 +93,12 @@ describe('cross-site writes, whatever the spelling of the path', () => {
   it('a logout posted from another site through /%61pi/… with an empty text/plain body (a form needs no preflight) leaves the session alive', async () => {
     const value = sessionValue((await login()).headers['set-cookie'])!;
     for (const url of ['/api/auth/logout', '/%61pi/auth/logout', '/%61%70%69/auth/logout']) {
-      const res = await t.app.inject({ method: 'POST', url, headers: { cookie: `${SESSION_COOKIE}=${value}`, 'content-type': 'text/plain', origin: 'https://evil.example' }, payload: '' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie: `${SESSION_COOKIE}=${value}`, 'content-type': 'text/plain', origin: 'https://evil.example' },
+        payload: '',
+      });
       expect(res.statusCode, url).toBe(403);
       expect(res.headers['set-cookie'], url).toBeUndefined();
       expect((await whoAmI(value)).statusCode, `${url}: the session still works`).toBe(200);
@@ -107,13 +121,20 @@ describe('cross-site writes, whatever the spelling of the path', () => {
 
   it('a text/plain body is refused with 415 in Spanish on every route (no route reads one; a cross-site form could send one)', async () => {
     const before = await countEvents(db.pool);
-    for (const [url, payload] of [['/api/leads/view', JSON.stringify({ page: 'menu' })], ['/api/auth/logout', ''], ['/api/activity/saveRevelation', JSON.stringify({ revelation: 'Texto plano.', totalTimeMeditated: 60 })]] as const) {
+    for (const [url, payload] of [
+      ['/api/leads/view', JSON.stringify({ page: 'menu' })],
+      ['/api/auth/logout', ''],
+      ['/api/activity/saveRevelation', JSON.stringify({ revelation: 'Texto plano.', totalTimeMeditated: 60 })],
+    ] as const) {
       const res = await t.app.inject({ method: 'POST', url, headers: { cookie: learner.cookie, 'content-type': 'text/plain;charset=UTF-8' }, payload });
       expect(res.statusCode, url).toBe(415);
       expect(res.json(), url).toEqual({ success: false, message: MESSAGES.unsupportedMedia, data: null });
     }
     expect(await countEvents(db.pool)).toBe(before);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/verifyToken', headers: { cookie: learner.cookie } })).statusCode, 'the learner is still signed in').toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/verifyToken', headers: { cookie: learner.cookie } })).statusCode,
+      'the learner is still signed in',
+    ).toBe(200);
   });
 
   it('an API answer reached through another spelling of its path is not cacheable either (no-store)', async () => {
@@ -149,7 +170,12 @@ describe('sessions', () => {
     const replay = await whoAmI(value);
     expect(replay.statusCode).toBe(401);
     expect(replay.json().message).toBe(NO_SESSION_MESSAGE);
-    const write = await t.app.inject({ method: 'POST', url: '/api/activity/saveRating', headers: { cookie: `${SESSION_COOKIE}=${value}` }, payload: { activityId: '12-areas-balance', areaId: 'career', score: 5 } });
+    const write = await t.app.inject({
+      method: 'POST',
+      url: '/api/activity/saveRating',
+      headers: { cookie: `${SESSION_COOKIE}=${value}` },
+      payload: { activityId: '12-areas-balance', areaId: 'career', score: 5 },
+    });
     expect(write.statusCode).toBe(401);
     const { rows } = await db.pool.query('SELECT 1 FROM sessions WHERE token_hash = $1', [createHash('sha256').update(value).digest()]);
     expect(rows).toEqual([]);
@@ -195,7 +221,13 @@ describe('logs', () => {
       jobs: t.jobs,
       logger: pino({ level: 'info' }, { write: (line: string) => void lines.push(line) }),
     });
-    const pii = { email: 'visitante.secreta@example.com', name: 'Rocío Almendra', whatsapp: '+54 11 4321 8765', message: 'Mi hermana y yo estamos en crisis', reflection: 'Nunca se lo conté a nadie' };
+    const pii = {
+      email: 'visitante.secreta@example.com',
+      name: 'Rocío Almendra',
+      whatsapp: '+54 11 4321 8765',
+      message: 'Mi hermana y yo estamos en crisis',
+      reflection: 'Nunca se lo conté a nadie',
+    };
     try {
       const calls = [
         { url: '/api/leads/add', payload: { email: pii.email, nick: pii.name, page: 'niveles', section: 'pdf', status: 'downloaded' } },
@@ -252,7 +284,11 @@ describe('how much one learner can write', () => {
     const refused = answers[accepted]!;
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(refused.json()).toEqual({ success: false, message: expect.stringMatching(/^Estás guardando muy rápido\. Espera \d+ segundos? y vuelve a intentarlo\.$/), data: null });
+    expect(refused.json()).toEqual({
+      success: false,
+      message: expect.stringMatching(/^Estás guardando muy rápido\. Espera \d+ segundos? y vuelve a intentarlo\.$/),
+      data: null,
+    });
     expect(refused.json().message).toContain(`Espera ${retryAfter} segundo`);
     // Only what was accepted is stored: the read model and the log agree.
     expect(await storedRevelations(script.userId)).toBe(accepted);
@@ -295,7 +331,12 @@ describe('how much one learner can write', () => {
     };
     // Back online after a week away: the browser's outbox sends 14 sessions and their 14 revelations back to back.
     for (let day = 0; day < 14; day++) {
-      await expectSaved('/api/meditation/sessions', { seconds: 1_800, activePhases: ['presence', 'gratitude'], outcome: 'completed', endedSecondsAgo: (14 - day) * 43_200 });
+      await expectSaved('/api/meditation/sessions', {
+        seconds: 1_800,
+        activePhases: ['presence', 'gratitude'],
+        outcome: 'completed',
+        endedSecondsAgo: (14 - day) * 43_200,
+      });
       await expectSaved('/api/activity/saveRevelation', { revelation: `Día ${day + 1}: respiré y solté.`, totalTimeMeditated: 1_800 });
     }
     // A minute later, the wheel: twelve areas rated a fifth of a second apart, then 'Finalizar y ver Resumen'.

@@ -27,7 +27,13 @@ beforeAll(async () => {
   outboxDir = await mkdtemp(path.join(tmpdir(), 'manifiesta-mail-security-'));
   db = await createTestDatabase();
   t = await startTestApp(db, { config: { RATE_LIMIT_PER_IP: 10_000, LEAD_RATE_LIMIT_PER_IP: 10_000 } });
-  await t.jobs.startWorkers({ smtpUrl: smtp.url, from: 'Manifiesta <hola@manifiesta.local>', outboxDir, log: { info: (obj, msg) => void logged.push({ obj: obj as Record<string, unknown>, msg }) }, ...mailDeps(db) });
+  await t.jobs.startWorkers({
+    smtpUrl: smtp.url,
+    from: 'Manifiesta <hola@manifiesta.local>',
+    outboxDir,
+    log: { info: (obj, msg) => void logged.push({ obj: obj as Record<string, unknown>, msg }) },
+    ...mailDeps(db),
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -43,7 +49,9 @@ const signup = (body: { username: string; email: string; password: string }, rem
 
 /** Everything pg-boss keeps of every job, in any queue (dead letters included), as text. */
 async function allJobText(): Promise<string> {
-  const { rows } = await db.pool.query<{ t: string }>("SELECT coalesce(string_agg(data::text || ' ' || coalesce(output::text, ''), E'\\n'), '') AS t FROM pgboss.job");
+  const { rows } = await db.pool.query<{ t: string }>(
+    "SELECT coalesce(string_agg(data::text || ' ' || coalesce(output::text, ''), E'\\n'), '') AS t FROM pgboss.job",
+  );
   return rows[0]!.t;
 }
 
@@ -106,7 +114,8 @@ describe('a mail job carries ids, not secrets or addresses', () => {
     const mails = await waitFor(() => (smtp.mailsTo(user.email).length === 2 ? smtp.mailsTo(user.email) : undefined), { what: 'the second verification mail' });
     const [first, second] = mails.map(({ mail }) => tokenIn(mail.text)!);
     expect(first).not.toBe(second);
-    for (const token of [first!, second!]) expect(await count(db.pool, 'SELECT count(*) AS n FROM email_verification_tokens WHERE token_hash = $1', [tokenHash(token)])).toBe(1);
+    for (const token of [first!, second!])
+      expect(await count(db.pool, 'SELECT count(*) AS n FROM email_verification_tokens WHERE token_hash = $1', [tokenHash(token)])).toBe(1);
     // Retries of one job keep its Message-ID; two jobs are two messages.
     expect(mails[0]!.mail.messageId).not.toBe(mails[1]!.mail.messageId);
     const verify = await t.app.inject({ method: 'GET', url: `/api/auth/verifyEmail?token=${first}` });
@@ -123,7 +132,12 @@ describe('the lead form cannot make us write someone else a message', () => {
     const res = await post('/api/leads/add', { email: victim, nick: ATTACK, page: 'nostalgia', section: 'fragmento', status: 'downloaded' });
     await mailSettled(db.pool);
     // What the victim would read: a mail from us with the attacker's words and link.
-    expect(smtp.mailsTo(victim).map(({ mail }) => mail.text).join('\n')).not.toContain('evil.example');
+    expect(
+      smtp
+        .mailsTo(victim)
+        .map(({ mail }) => mail.text)
+        .join('\n'),
+    ).not.toContain('evil.example');
     expect(smtp.mailsTo(victim)).toEqual([]);
     expect(res.statusCode).toBe(400);
     expect(res.json().success).toBe(false);
@@ -156,10 +170,14 @@ describe('the lead form cannot make us write someone else a message', () => {
   it('a name stored before the rule (an old event may hold anything) is left out of the greeting', async () => {
     const email = `${unique('antigua')}@example.com`;
     const nick = 'tu pago falló. Reintenta en https://evil.example/pago';
-    await t.store.append(visitorStreamId(email), [LeadCaptured.create({ email, nick, page: 'nostalgia', section: 'fragmento', status: 'downloaded', firstForSource: true })], {
-      expectedVersion: 0,
-      jobs: [{ name: EMAIL_SEND, data: { kind: 'lead-welcome', leadId: visitorStreamId(email), page: 'nostalgia', section: 'fragmento' } }],
-    });
+    await t.store.append(
+      visitorStreamId(email),
+      [LeadCaptured.create({ email, nick, page: 'nostalgia', section: 'fragmento', status: 'downloaded', firstForSource: true })],
+      {
+        expectedVersion: 0,
+        jobs: [{ name: EMAIL_SEND, data: { kind: 'lead-welcome', leadId: visitorStreamId(email), page: 'nostalgia', section: 'fragmento' } }],
+      },
+    );
     const { mail } = await waitFor(() => smtp.mailsTo(email)[0], { what: 'the welcome mail of an old lead' });
     expect(mail.text).toMatch(/^¡Hola!\n/);
     expect(mail.text).not.toContain('evil');

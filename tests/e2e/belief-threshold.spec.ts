@@ -17,7 +17,10 @@ const GOAL = 'Vivir de mi trabajo como terapeuta, con la agenda llena';
 const BELIEF = 'Nadie en mi familia vivió de lo que ama';
 
 /** The activities that must be completed before this one opens: the earlier ones that are not ignorable. */
-const EARLIER = ACTIVITIES.slice(0, ACTIVITIES.findIndex((a) => a.slug === BELIEF_THRESHOLD_ACTIVITY)).filter((a) => !a.isIgnorable);
+const EARLIER = ACTIVITIES.slice(
+  0,
+  ACTIVITIES.findIndex((a) => a.slug === BELIEF_THRESHOLD_ACTIVITY),
+).filter((a) => !a.isIgnorable);
 
 /** page.request shares the page's cookies: this signs the page in. */
 async function logIn(page: Page, account: Account) {

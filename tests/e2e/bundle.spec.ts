@@ -25,16 +25,10 @@ type ManifestChunk = {
 type Manifest = Record<string, ManifestChunk>;
 
 /** Source folders (relative to client/) whose code must never reach the first page. */
-const HEAVY_SOURCES = [
-  /^src\/features\/activities\//,
-  /^src\/features\/meditation\//,
-  /^src\/features\/coach\//,
-  /^src\/app\/routes\/ActivityRoute\.tsx$/,
-];
+const HEAVY_SOURCES = [/^src\/features\/activities\//, /^src\/features\/meditation\//, /^src\/features\/coach\//, /^src\/app\/routes\/ActivityRoute\.tsx$/];
 const isHeavyEntry = (key: string) => HEAVY_SOURCES.some((pattern) => pattern.test(key));
 /** d3 has a chunk of its own (client/vite.config.ts), named 'd3'; a d3 module as a chunk's source counts too. */
-const isD3 = (key: string, chunk: ManifestChunk) =>
-  chunk.name === 'd3' || /node_modules\/d3(-[a-z-]+)?\//.test(chunk.src ?? key);
+const isD3 = (key: string, chunk: ManifestChunk) => chunk.name === 'd3' || /node_modules\/d3(-[a-z-]+)?\//.test(chunk.src ?? key);
 
 /** The build's chunks, read when a test runs (the e2e setup builds dist/client with `npm start`). */
 function readBuild() {

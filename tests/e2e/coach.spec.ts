@@ -86,11 +86,14 @@ test('the coach finds a learner, replays her journey to an earlier wheel, and re
 
   // The funnel: the analytics tables follow the log, within about a second.
   await expect
-    .poll(async () => {
-      const res = await page.request.get('/api/coach/analytics/funnel');
-      const body = (await res.json()) as { data: { pages: { page: string; views: number }[] } };
-      return body.data.pages.find((p) => p.page === 'nostalgia')?.views ?? 0;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const res = await page.request.get('/api/coach/analytics/funnel');
+        const body = (await res.json()) as { data: { pages: { page: string; views: number }[] } };
+        return body.data.pages.find((p) => p.page === 'nostalgia')?.views ?? 0;
+      },
+      { timeout: 15_000 },
+    )
     .toBeGreaterThan(0);
   await page.getByRole('link', { name: 'Analítica' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Analítica del embudo' })).toBeVisible();

@@ -63,7 +63,7 @@ test('the premium invitation names the paid activity and says what is free as th
   }
 });
 
-test('the featured card previews the current activity\'s video, and the video modal opens and closes', async ({ page }) => {
+test("the featured card previews the current activity's video, and the video modal opens and closes", async ({ page }) => {
   await page.goto('/cursos/manifiesta');
   const preview = page.locator('video').first();
   await expect(preview).toHaveAttribute('src', '/video/rueda-de-la-vida.webm');
@@ -83,10 +83,13 @@ test('the featured card previews the current activity\'s video, and the video mo
   await page.mouse.click(5, 5);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.getByRole('button', { name: /Ver video/ }).click();
-  await page.getByRole('dialog').locator('video').evaluate((v: HTMLVideoElement) => {
-    v.currentTime = v.duration - 0.2;
-    return v.play();
-  });
+  await page
+    .getByRole('dialog')
+    .locator('video')
+    .evaluate((v: HTMLVideoElement) => {
+      v.currentTime = v.duration - 0.2;
+      return v.play();
+    });
   await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 10_000 });
 });
 

@@ -50,11 +50,18 @@ async function post(page: Page, path: string, data: Record<string, unknown>) {
 async function wheelAndTexts(page: Page) {
   for (const [i, areaId] of AREA_IDS.entries()) await post(page, '/api/activity/saveRating', { activityId: '12-areas-balance', areaId, score: SCORES[i] });
   await post(page, '/api/activity/markAsComplete', { activityId: '12-areas-balance' });
-  for (const [areaId, definition] of [['family-parenting', FAMILY_NOW], ['friendships', FRIENDS_NOW]]) {
+  for (const [areaId, definition] of [
+    ['family-parenting', FAMILY_NOW],
+    ['friendships', FRIENDS_NOW],
+  ]) {
     await post(page, '/api/activity/saveAreaDefinition', { activityId: 'concientizando-areas-balance', areaId, definition });
   }
   await post(page, '/api/activity/markAsComplete', { activityId: 'concientizando-areas-balance' });
-  await post(page, '/api/activity/saveAreaDefinition', { activityId: 'viendo-hacia-atras-desde-el-futuro', areaId: 'family-parenting', definition: FAMILY_VISION });
+  await post(page, '/api/activity/saveAreaDefinition', {
+    activityId: 'viendo-hacia-atras-desde-el-futuro',
+    areaId: 'family-parenting',
+    definition: FAMILY_VISION,
+  });
   await post(page, '/api/activity/markAsComplete', { activityId: 'viendo-hacia-atras-desde-el-futuro' });
 }
 
@@ -144,7 +151,8 @@ async function finishedDeepWhy(page: Page, who: 'learner' | 'guest') {
     await logIn(page, await verifiedAccount(page.request, 'rehacer'));
     await wheelAndTexts(page);
     await post(page, '/api/activity/saveWhySelection', { activityId: '7-niveles-deep-why', selectedAreaIds: CHOSEN });
-    for (const [levelIndex, answer] of ANSWERS.entries()) await post(page, '/api/activity/saveWhyAnswer', { activityId: '7-niveles-deep-why', areaId: 'family-parenting', levelIndex, answer });
+    for (const [levelIndex, answer] of ANSWERS.entries())
+      await post(page, '/api/activity/saveWhyAnswer', { activityId: '7-niveles-deep-why', areaId: 'family-parenting', levelIndex, answer });
     await post(page, '/api/activity/markAsComplete', { activityId: '7-niveles-deep-why' });
     return;
   }
@@ -204,7 +212,11 @@ for (const who of ['learner', 'guest'] as const) {
     await expect(page.getByText('Área 1 de 3 · Nivel 2 de 7')).toBeVisible();
     if (who === 'learner') {
       const saved = await (await page.request.get('/api/activity/getDeepWhyPrerequisites')).json();
-      expect(saved.data).toMatchObject({ selectedAreaIds: ['family-parenting', 'health-fitness', 'emotional-life'], whyAnswers: { 'family-parenting': ['Porque hoy lo veo de otra manera.'] }, isCompleted: false });
+      expect(saved.data).toMatchObject({
+        selectedAreaIds: ['family-parenting', 'health-fitness', 'emotional-life'],
+        whyAnswers: { 'family-parenting': ['Porque hoy lo veo de otra manera.'] },
+        isCompleted: false,
+      });
       // The syllabus keeps the completion: what comes after stays open.
       expect((await (await page.request.get('/api/activity/getCompletionStatus')).json()).data).toContain('7-niveles-deep-why');
     } else {

@@ -10,5 +10,12 @@ export const E2E_PAYMENTS = {
   /** payments.spec.ts: a signed-in user buys the affirmations ebook (3 USD) and downloads it. */
   ebook: { id: 2222222222, status: 'approved', transaction_amount: 3, currency_id: 'USD', external_reference: 'afirmaciones-ebook' },
   /** Rejected by the provider although the checkout said approved. */
-  rejected: { id: 3333333333, status: 'rejected', status_detail: 'cc_rejected_insufficient_amount', transaction_amount: 270, currency_id: 'USD', external_reference: 'manifiesta-curso-completo' },
+  rejected: {
+    id: 3333333333,
+    status: 'rejected',
+    status_detail: 'cc_rejected_insufficient_amount',
+    transaction_amount: 270,
+    currency_id: 'USD',
+    external_reference: 'manifiesta-curso-completo',
+  },
 } as const satisfies Record<string, Partial<FakePayment> & Pick<FakePayment, 'id'>>;

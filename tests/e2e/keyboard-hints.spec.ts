@@ -4,7 +4,20 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 
 const GUEST_KEY = 'manifiesta_guest_progress';
-const AREA_IDS = ['love-relationship', 'friendships', 'finances', 'quality-of-life', 'health-fitness', 'intellectual-life', 'emotional-life', 'spiritual-life', 'career', 'character', 'family-parenting', 'life-vision'];
+const AREA_IDS = [
+  'love-relationship',
+  'friendships',
+  'finances',
+  'quality-of-life',
+  'health-fitness',
+  'intellectual-life',
+  'emotional-life',
+  'spiritual-life',
+  'career',
+  'character',
+  'family-parenting',
+  'life-vision',
+];
 // A guest through the deep why's choice of areas: the wheel rated, three areas chosen.
 const GUEST = {
   completedSlugs: ['12-areas-balance', 'concientizando-areas-balance', 'viendo-hacia-atras-desde-el-futuro', '7-niveles-deep-why'],

@@ -15,10 +15,13 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 /** The service worker is active and has kept the files named (the tool's sounds, among others). */
 async function workerKeeps(page: Page, ...urls: string[]) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await expect.poll(() => page.evaluate((wanted) => Promise.all(wanted.map((url) => caches.match(url).then(Boolean))), urls), { timeout: 20_000 }).toEqual(urls.map(() => true));
+  await expect
+    .poll(() => page.evaluate((wanted) => Promise.all(wanted.map((url) => caches.match(url).then(Boolean))), urls), { timeout: 20_000 })
+    .toEqual(urls.map(() => true));
 }
 
-const history = async (page: Page) => ((await (await page.request.get('/api/meditation/history')).json()) as { data: { sessions: number; totalSeconds: number } }).data;
+const history = async (page: Page) =>
+  ((await (await page.request.get('/api/meditation/history')).json()) as { data: { sessions: number; totalSeconds: number } }).data;
 
 test('a learner meditates after a reload with no network; the session reaches the history once when the network returns', async ({ page, context }) => {
   test.setTimeout(120_000);
@@ -33,7 +36,11 @@ test('a learner meditates after a reload with no network; the session reaches th
   await expect(page.getByText(/Estás sin conexión\. Puedes meditar igual/)).toBeVisible();
   // A phone's player asks for part of a sound: the worker answers it from the kept file.
   const part = await page.evaluate(() =>
-    fetch('/audio/meditation/bell-start.mp3', { headers: { Range: 'bytes=100-199' } }).then(async (r) => [r.status, r.headers.get('content-range'), (await r.arrayBuffer()).byteLength]),
+    fetch('/audio/meditation/bell-start.mp3', { headers: { Range: 'bytes=100-199' } }).then(async (r) => [
+      r.status,
+      r.headers.get('content-range'),
+      (await r.arrayBuffer()).byteLength,
+    ]),
   );
   expect(part).toEqual([206, expect.stringMatching(/^bytes 100-199\/\d+$/), 100]);
   await shortPhases(page, ['Gratitud']);

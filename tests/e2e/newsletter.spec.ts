@@ -15,7 +15,10 @@ test('the archive lists the 11 letters newest first with long Spanish dates, wit
 
   await page.goto('/newsletter');
   await expect(page.getByRole('heading', { level: 1, name: 'Newsletter' })).toBeVisible();
-  const items = page.getByRole('list').filter({ has: page.locator('time') }).getByRole('listitem');
+  const items = page
+    .getByRole('list')
+    .filter({ has: page.locator('time') })
+    .getByRole('listitem');
   await expect(items).toHaveCount(11);
   await expect(items.first().locator('time')).toHaveText('5 de septiembre de 2025');
   await expect(items.first().getByRole('link')).toHaveAttribute('href', '/newsletter/dean/2025-09-05-volver-a-empezar');
@@ -68,7 +71,7 @@ test("a visitor subscribes and reads the server's answer; a second time, its oth
   expect(again).not.toBe(first);
 });
 
-test('a name that is not just a name (a link) is refused with the server\'s Spanish message, and what was typed stays', async ({ page }) => {
+test("a name that is not just a name (a link) is refused with the server's Spanish message, and what was typed stays", async ({ page }) => {
   const { email } = newAccount('newsletter');
   await page.goto(FIRST_LETTER);
   const nick = 'tu pago falló. Reintenta en https://evil.example/pago';

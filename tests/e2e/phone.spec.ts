@@ -72,7 +72,9 @@ function coveredControls(page: Page): Promise<Problem[]> {
   return page.evaluate(() => {
     const selector = 'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
     const visible = (el: Element) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
-    const modal = [...document.querySelectorAll('[aria-modal="true"], dialog')].find((el) => visible(el) && (el.getAttribute('aria-modal') === 'true' || el.matches(':modal')));
+    const modal = [...document.querySelectorAll('[aria-modal="true"], dialog')].find(
+      (el) => visible(el) && (el.getAttribute('aria-modal') === 'true' || el.matches(':modal')),
+    );
     const floating = [...document.body.querySelectorAll('*')].filter((el) => {
       const { position } = getComputedStyle(el);
       return (position === 'fixed' || position === 'sticky') && visible(el);
@@ -134,7 +136,11 @@ for (const [route, visits] of Object.entries(ROUTES)) {
   for (const visit of visits) {
     const desk = onTheDesk(route, visit);
     test.describe(route, () => {
-      test.use(desk ? { role: visit.as, viewport: { width: DESK_WIDTH, height: 900 } } : { role: visit.as, viewport: { width: PHONE_WIDTHS[0]!, height: 844 }, isMobile: true, hasTouch: true });
+      test.use(
+        desk
+          ? { role: visit.as, viewport: { width: DESK_WIDTH, height: 900 } }
+          : { role: visit.as, viewport: { width: PHONE_WIDTHS[0]!, height: 844 }, isMobile: true, hasTouch: true },
+      );
       const widths = desk ? [DESK_WIDTH] : PHONE_WIDTHS;
       test(`${visit.name}: fits ${widths.join(', ')} px`, async ({ page, sessions }) => {
         const url = await openVisit(page, visit, sessions);
@@ -157,8 +163,14 @@ test('headings and text are drawn in the site’s own two families, served from 
   await page.evaluate(() => document.fonts.ready);
 
   const preloaded = [...html.matchAll(/<link rel="preload" as="font" type="font\/woff2" href="([^"]+)"/g)].map((m) => m[1]!);
-  expect(preloaded.some((href) => href.includes('fraunces')), html).toBe(true);
-  expect(preloaded.some((href) => href.includes('nunito-sans')), html).toBe(true);
+  expect(
+    preloaded.some((href) => href.includes('fraunces')),
+    html,
+  ).toBe(true);
+  expect(
+    preloaded.some((href) => href.includes('nunito-sans')),
+    html,
+  ).toBe(true);
   expect(fonts.length).toBeGreaterThan(0);
   for (const url of fonts) expect(new URL(url).origin, url).toBe(new URL(baseURL!).origin);
 

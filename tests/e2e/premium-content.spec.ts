@@ -63,7 +63,10 @@ test.describe('premium text is not in the build', () => {
     const paidWithBody = ACTIVITIES.filter((a) => !a.isFree && DEDICATED_ACTIVITIES.has(a.slug)).map((a) => a.slug);
     // Guards the scan below against passing vacuously.
     expect(paidWithBody.length).toBeGreaterThanOrEqual(3);
-    expect(paidWithBody.filter((slug) => !LESSON_TEXTS[slug]), 'paid activities whose text the server does not hold').toEqual([]);
+    expect(
+      paidWithBody.filter((slug) => !LESSON_TEXTS[slug]),
+      'paid activities whose text the server does not hold',
+    ).toEqual([]);
     for (const slug of paidWithBody) expect(SAMPLES.filter((s) => s.slug === slug).length, slug).toBeGreaterThan(0);
   });
 
@@ -76,7 +79,10 @@ test.describe('premium text is not in the build', () => {
     expect(texts.length).toBeGreaterThan(50);
     expect(texts.some((f) => /^assets\/FiveLaws-[\w-]+\.js$/.test(f.file))).toBe(true);
     const free = ACTIVITIES.find((a) => a.slug === '12-areas-balance')!.description;
-    expect(texts.some((f) => f.text.includes(free)), `the free text «${free}» in the build`).toBe(true);
+    expect(
+      texts.some((f) => f.text.includes(free)),
+      `the free text «${free}» in the build`,
+    ).toBe(true);
 
     const found = SAMPLES.flatMap(({ slug, sample }) => texts.filter((f) => f.text.includes(sample)).map((f) => `${slug}: «${sample}» in ${f.file}`));
     expect(found).toEqual([]);
@@ -96,7 +102,10 @@ test('no premium meditation sound is a file of the build, nor answered at a publ
 });
 
 const FIVE_LAWS = '/cursos/manifiesta/teoria-5-leyes-universales';
-const EARLIER = ACTIVITIES.slice(0, ACTIVITIES.findIndex((a) => a.slug === 'teoria-5-leyes-universales')).filter((a) => !a.isIgnorable);
+const EARLIER = ACTIVITIES.slice(
+  0,
+  ACTIVITIES.findIndex((a) => a.slug === 'teoria-5-leyes-universales'),
+).filter((a) => !a.isIgnorable);
 
 async function logIn(page: Page, account: Account) {
   const login = await page.request.post('/api/auth/login', { data: { email: account.email, password: account.password } });

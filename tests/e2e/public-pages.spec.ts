@@ -55,9 +55,7 @@ test('/coaching opens WhatsApp with its own greeting and books on the scheduling
 
 /** Answers GET /api/app/notification in the browser with `notice` (the e2e server runs without one). */
 async function serveNotice(page: Page, notice: { id: string; text: string; link: string | null }) {
-  await page.route('**/api/app/notification*', (route) =>
-    route.fulfill({ json: { success: true, message: 'Aviso del sitio.', data: notice } }),
-  );
+  await page.route('**/api/app/notification*', (route) => route.fulfill({ json: { success: true, message: 'Aviso del sitio.', data: notice } }));
 }
 
 test('the site notice shows above the page, stays closed after a reload, and comes back when it changes', async ({ page }) => {

@@ -63,4 +63,3 @@ test('the course offers it with the 7-phase meditation, and from there it leads 
   await expect(page).toHaveURL('/cursos/manifiesta/niveles-conciencia-hawkins');
   await expect(page.getByRole('heading', { level: 1, name: 'Los Niveles de Conciencia' })).toBeVisible();
 });
-

@@ -42,7 +42,7 @@ test('unknown files answer a plain 404; a browser that opens one sees the 404 pa
   expect((await request.get('/downloads/niveles-de-conciencia.pdf')).status()).toBe(200);
 });
 
-test("what the build writes for the server, not for browsers (.vite/, dotfiles, source maps), answers as an unknown file does", async ({ page, request }) => {
+test('what the build writes for the server, not for browsers (.vite/, dotfiles, source maps), answers as an unknown file does', async ({ page, request }) => {
   const files = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
   const built = files(DIST).map((file) => `/${path.relative(DIST, file).split(path.sep).join('/')}`);

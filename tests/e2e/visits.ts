@@ -48,7 +48,10 @@ async function rate(request: APIRequestContext, areaId: string, score: number) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
-async function makeSessions(playwright: { request: { newContext: (options: { baseURL: string }) => Promise<APIRequestContext> } }, baseURL: string): Promise<Sessions> {
+async function makeSessions(
+  playwright: { request: { newContext: (options: { baseURL: string }) => Promise<APIRequestContext> } },
+  baseURL: string,
+): Promise<Sessions> {
   const file = path.join(dataDir(), 'visit-sessions.json');
   if (existsSync(file)) return JSON.parse(await readFile(file, 'utf8')) as Sessions;
   const open = async (prefix: string, role?: 7 | 9, before?: (request: APIRequestContext) => Promise<void>) => {
@@ -218,7 +221,11 @@ export const ROUTES: Record<string, Visit[]> = {
       as: 'learner',
       url: COURSE,
       act: async (page) => {
-        await page.getByRole('link', { name: /Tus Sistemas de Creencias Actuales/ }).or(page.getByRole('button', { name: /Tus Sistemas de Creencias Actuales/ })).first().click();
+        await page
+          .getByRole('link', { name: /Tus Sistemas de Creencias Actuales/ })
+          .or(page.getByRole('button', { name: /Tus Sistemas de Creencias Actuales/ }))
+          .first()
+          .click();
         await expect(page.getByRole('dialog')).toBeVisible();
       },
     },

@@ -88,7 +88,9 @@ test("a guest's ratings land in the account after signing in", async ({ page }) 
 
   await logIn(page, account);
   await page.reload();
-  await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key), GUEST_KEY), { message: 'the guest progress leaves localStorage' }).toBeNull();
+  await expect
+    .poll(() => page.evaluate((key) => window.localStorage.getItem(key), GUEST_KEY), { message: 'the guest progress leaves localStorage' })
+    .toBeNull();
   const ratings = await page.request.get('/api/activity/getActivityRatings?activityId=12-areas-balance');
   expect((await ratings.json()).data).toEqual(Object.fromEntries(AREAS.map(([id], i) => [id, SCORES[i]])));
   await page.reload();
@@ -141,7 +143,9 @@ async function expectSyllabus(page: Page, wheelDone: boolean) {
 }
 
 for (const who of ['learner', 'guest'] as const) {
-  test(`the wheel trap (${who}): rated all 12, left before 'Finalizar y ver Resumen', came back — the summary only with the completion, and activity 2 opens`, async ({ page }) => {
+  test(`the wheel trap (${who}): rated all 12, left before 'Finalizar y ver Resumen', came back — the summary only with the completion, and activity 2 opens`, async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     if (who === 'learner') await logIn(page, await verifiedAccount(page.request, 'trampa'));
     await page.goto(WHEEL);

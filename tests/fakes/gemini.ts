@@ -36,13 +36,15 @@ export async function startFakeGemini(): Promise<FakeGemini> {
       const reply = replies.length > 1 ? replies.shift()! : replies[0]!;
       if ('hang' in reply) return; // never answers: the caller's timeout must fire
       if ('status' in reply) {
-        res.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: reply.status, message: 'fake failure', status: 'INTERNAL' } }));
+        res
+          .writeHead(reply.status, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { code: reply.status, message: 'fake failure', status: 'INTERNAL' } }));
         return;
       }
       const answer = () =>
-        res.writeHead(200, { 'content-type': 'application/json' }).end(
-          JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text: reply.text }] }, finishReason: 'STOP', index: 0 }] }),
-        );
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text: reply.text }] }, finishReason: 'STOP', index: 0 }] }));
       if (reply.delayMs) setTimeout(() => !res.destroyed && answer(), reply.delayMs);
       else answer();
     });

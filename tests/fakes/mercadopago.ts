@@ -42,7 +42,8 @@ export async function startFakeMercadoPago(token = 'APP_USR-test-token'): Promis
     const match = req.method === 'GET' && req.url?.match(/^\/v1\/payments\/(\d+)$/);
     if (!match) return json(404, { message: 'resource not found', error: 'not_found', status: 404, cause: [] });
     const payment = payments.get(Number(match[1]));
-    if (!payment) return json(404, { message: 'Payment not found', error: 'not_found', status: 404, cause: [{ code: 2000, description: 'Payment not found' }] });
+    if (!payment)
+      return json(404, { message: 'Payment not found', error: 'not_found', status: 404, cause: [{ code: 2000, description: 'Payment not found' }] });
     // The real answer carries many more fields; a few of them, so parsing is not tuned to a minimal body.
     json(200, {
       ...payment,
@@ -65,7 +66,15 @@ export async function startFakeMercadoPago(token = 'APP_USR-test-token'): Promis
     token,
     requests,
     add(p) {
-      const payment: FakePayment = { status: 'approved', status_detail: 'accredited', transaction_amount: 270, currency_id: 'USD', external_reference: 'manifiesta-curso-completo', metadata: {}, ...p };
+      const payment: FakePayment = {
+        status: 'approved',
+        status_detail: 'accredited',
+        transaction_amount: 270,
+        currency_id: 'USD',
+        external_reference: 'manifiesta-curso-completo',
+        metadata: {},
+        ...p,
+      };
       payments.set(payment.id, payment);
       return payment;
     },
@@ -111,7 +120,16 @@ export function notification({ paymentId, secret, requestId = randomUUID(), at =
     method: 'POST' as const,
     url: `/api/payment/webhook?data.id=${id}&type=payment`,
     headers: { 'x-signature': `ts=${ts},v1=${v1}`, 'x-request-id': requestId, 'content-type': 'application/json' },
-    payload: { action: 'payment.updated', api_version: 'v1', data: { id }, date_created: at.toISOString(), id: Date.now(), live_mode: false, type: 'payment', user_id: '123456789' },
+    payload: {
+      action: 'payment.updated',
+      api_version: 'v1',
+      data: { id },
+      date_created: at.toISOString(),
+      id: Date.now(),
+      live_mode: false,
+      type: 'payment',
+      user_id: '123456789',
+    },
     ts,
     requestId,
   };

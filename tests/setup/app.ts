@@ -31,7 +31,11 @@ export interface TestApp {
  */
 export async function startTestApp(
   db: TestDatabase,
-  { wrapStore = undefined as ((s: EventStore) => EventStore) | undefined, config = {} as Partial<AppConfig>, now = undefined as (() => number) | undefined } = {},
+  {
+    wrapStore = undefined as ((s: EventStore) => EventStore) | undefined,
+    config = {} as Partial<AppConfig>,
+    now = undefined as (() => number) | undefined,
+  } = {},
 ): Promise<TestApp> {
   const runtime = await composeRuntime({ config: { ...TEST_CONFIG, ...config }, database: db, log: pino({ level: 'silent' }) });
   try {
@@ -58,7 +62,10 @@ export const mailSettled = (pool: pg.Pool) =>
   });
 
 /** Polls `probe` until it returns a truthy value, or fails after `timeoutMs`. */
-export async function waitFor<T>(probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, { timeoutMs = 15_000, intervalMs = 100, what = 'condition' } = {}): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  { timeoutMs = 15_000, intervalMs = 100, what = 'condition' } = {},
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

@@ -3,10 +3,7 @@ import { ApiError, CONCURRENCY_CONFLICT, CONFLICT_HEADER, CONFLICT_RETRIES, conf
 
 // The generated `paths` change as the server grows; these tests exercise the client's own behaviour,
 // so they call it through a path-agnostic signature.
-type LooseCall = (
-  path: string,
-  init?: { params?: { query?: Record<string, unknown> }; body?: unknown },
-) => Promise<Parameters<typeof unwrap>[0]>;
+type LooseCall = (path: string, init?: { params?: { query?: Record<string, unknown> }; body?: unknown }) => Promise<Parameters<typeof unwrap>[0]>;
 
 function clientAnswering(status: number, body: unknown) {
   const requests: Request[] = [];
@@ -14,9 +11,7 @@ function clientAnswering(status: number, body: unknown) {
     baseUrl: 'http://localhost',
     fetch: async (request) => {
       requests.push(request);
-      return typeof body === 'string'
-        ? new Response(body, { status, headers: { 'content-type': 'text/html' } })
-        : Response.json(body, { status });
+      return typeof body === 'string' ? new Response(body, { status, headers: { 'content-type': 'text/html' } }) : Response.json(body, { status });
     },
   });
   return { requests, get: client.GET as unknown as LooseCall, post: client.POST as unknown as LooseCall };
@@ -111,7 +106,7 @@ describe('concurrency conflicts are retried', () => {
       baseUrl: 'http://localhost',
       fetch: async (request) => {
         seen.push({ method: request.method, url: request.url, body: await request.text(), key: request.headers.get('idempotency-key') });
-        return (script[Math.min(seen.length - 1, script.length - 1)]!)();
+        return script[Math.min(seen.length - 1, script.length - 1)]!();
       },
     });
     return { seen, get: client.GET as unknown as LooseCall, post: client.POST as unknown as LooseCall };

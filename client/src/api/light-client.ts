@@ -45,8 +45,7 @@ async function send(method: 'GET' | 'POST', path: string, body?: unknown, gated 
 }
 
 export const lightApi = {
-  GET: <P extends PathWith<'get'>>(path: P) =>
-    send('GET', path) as Promise<LightResult<Operation<P, 'get'>>>,
+  GET: <P extends PathWith<'get'>>(path: P) => send('GET', path) as Promise<LightResult<Operation<P, 'get'>>>,
   /** `ungated`: only for the session's renewal, which runs alone (session-gate.ts). */
   POST: <P extends PathWith<'post'>>(path: P, init?: PostInit<BodyOf<Operation<P, 'post'>>>) =>
     send('POST', path, init?.body, !init?.ungated) as Promise<LightResult<Operation<P, 'post'>>>,

@@ -29,10 +29,7 @@ export async function renewingSession<T>(renew: () => Promise<T>): Promise<T> {
   renewing = new Promise((resolve) => (done = resolve));
   try {
     if (inFlight > 0) {
-      await Promise.race([
-        new Promise<void>((resolve) => drained.push(resolve)),
-        new Promise<void>((resolve) => setTimeout(resolve, MAX_WAIT_MS)),
-      ]);
+      await Promise.race([new Promise<void>((resolve) => drained.push(resolve)), new Promise<void>((resolve) => setTimeout(resolve, MAX_WAIT_MS))]);
     }
     return await renew();
   } finally {

@@ -196,7 +196,9 @@ describe('pending revelation merge', () => {
     const api = stubApi({ [SAVE_REVELATION]: envelope(400, 'Tu revelación puede tener hasta 5.000 caracteres.') });
     renderRoute('/menu', { session: makeUser() });
 
-    await waitFor(() => expect(logged).toHaveBeenCalledWith('No se pudo guardar tu revelación en tu cuenta:', 'Tu revelación puede tener hasta 5.000 caracteres.'));
+    await waitFor(() =>
+      expect(logged).toHaveBeenCalledWith('No se pudo guardar tu revelación en tu cuenta:', 'Tu revelación puede tener hasta 5.000 caracteres.'),
+    );
     await settle();
     expect(JSON.parse(storedRevelation()!)).toEqual(pending);
     expect(api.callsTo(SAVE_REVELATION)).toHaveLength(1);

@@ -5,21 +5,19 @@ import { lazy, Suspense } from 'react';
 import { useAuth } from '../lib/session/useAuth';
 
 const SignedInMerge = lazy(() =>
-  Promise.all([import('./guest-handover'), import('./query-scope')]).then(
-    ([{ useGuestHandover }, { QueryScope }]) => {
-      function Merge({ userId }: { userId: string }) {
-        useGuestHandover({ userId, isLoading: false });
-        return null;
-      }
-      return {
-        default: ({ userId }: { userId: string }) => (
-          <QueryScope>
-            <Merge userId={userId} />
-          </QueryScope>
-        ),
-      };
-    },
-  ),
+  Promise.all([import('./guest-handover'), import('./query-scope')]).then(([{ useGuestHandover }, { QueryScope }]) => {
+    function Merge({ userId }: { userId: string }) {
+      useGuestHandover({ userId, isLoading: false });
+      return null;
+    }
+    return {
+      default: ({ userId }: { userId: string }) => (
+        <QueryScope>
+          <Merge userId={userId} />
+        </QueryScope>
+      ),
+    };
+  }),
 );
 
 export function GuestProgressMerge() {

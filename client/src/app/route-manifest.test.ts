@@ -64,11 +64,7 @@ describe('the route manifest', () => {
     expect(byPath.get('/manifiesta-call')).toEqual(['features/marketing/pages/ManifiestaCallPage']);
     expect(byPath.get('/cursos/manifiesta')).toEqual(['app/routes/SyllabusRoute', QUERY_SCOPE_MODULE]);
     // A nested page comes with its layout's: the coach's desk and the analytics page.
-    expect(byPath.get('/coach/analytics')).toEqual([
-      'features/coach/pages/CoachLayout',
-      QUERY_SCOPE_MODULE,
-      'features/coach/pages/AnalyticsPage',
-    ]);
+    expect(byPath.get('/coach/analytics')).toEqual(['features/coach/pages/CoachLayout', QUERY_SCOPE_MODULE, 'features/coach/pages/AnalyticsPage']);
     // The index of /coach is what /coach shows.
     expect(byPath.get('/coach')).toEqual(['features/coach/pages/CoachLayout', QUERY_SCOPE_MODULE, 'features/coach/pages/LearnersPage']);
   });

@@ -7,9 +7,7 @@ import { COURSE } from '../../../course/syllabus';
 import { ARCHIVE } from '../features/newsletter/archive';
 
 export const KNOWN_PARAMS: Readonly<Record<string, readonly (readonly string[])[]>> = {
-  '/cursos/manifiesta/:activitySlug': COURSE.modules.flatMap((module) =>
-    module.activities.flatMap((activity) => [[activity.slug], [activity.id]]),
-  ),
+  '/cursos/manifiesta/:activitySlug': COURSE.modules.flatMap((module) => module.activities.flatMap((activity) => [[activity.slug], [activity.id]])),
   '/newsletter/:campaign/:slug': ARCHIVE.map((entry) => [entry.campaign, entry.slug]),
 };
 

@@ -35,7 +35,19 @@ describe('the skeleton of each address', () => {
     const paths = addressModules().map((route) => route.path);
     const sales = paths.filter((pattern) => skeletonFor(pattern).shape === 'sales');
     expect(new Set(sales)).toEqual(
-      new Set(['/reprograma', '/manifiesta', '/manifiesta-call', '/hielo', '/masterclasses', '/coaching', '/about', '/nostalgia', '/niveles', '/afirmaciones', '/recursos-gratuitos']),
+      new Set([
+        '/reprograma',
+        '/manifiesta',
+        '/manifiesta-call',
+        '/hielo',
+        '/masterclasses',
+        '/coaching',
+        '/about',
+        '/nostalgia',
+        '/niveles',
+        '/afirmaciones',
+        '/recursos-gratuitos',
+      ]),
     );
   });
 });

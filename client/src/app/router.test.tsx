@@ -33,9 +33,7 @@ describe('404 page', () => {
     expect(within(main).getByText('La ruta que buscas no existe o ha sido movida.').tagName).toBe('P');
     const link = within(main).getByRole('link', { name: 'Volver al Menú Principal' });
     expect(link.getAttribute('href')).toBe('/menu');
-    expect(main.textContent).toBe(
-      `${NOT_FOUND_HEADING}La ruta que buscas no existe o ha sido movida.Volver al Menú Principal`,
-    );
+    expect(main.textContent).toBe(`${NOT_FOUND_HEADING}La ruta que buscas no existe o ha sido movida.Volver al Menú Principal`);
 
     fireEvent.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe('/menu'));

@@ -2,22 +2,8 @@
 // pages that use TanStack Query load it with them (the sales pages and /menu do not). The shell routes with React
 // Router's declarative router (no data router: no route here has a loader or an action), which keeps the first
 // page's JavaScript small.
-import {
-  lazy,
-  useLayoutEffect,
-  useState,
-  useTransition,
-  type ComponentType,
-} from 'react';
-import {
-  matchRoutes,
-  Navigate,
-  Outlet,
-  Router,
-  UNSAFE_createBrowserHistory as createBrowserHistory,
-  useRoutes,
-  type RouteObject,
-} from 'react-router-dom';
+import { lazy, useLayoutEffect, useState, useTransition, type ComponentType } from 'react';
+import { matchRoutes, Navigate, Outlet, Router, UNSAFE_createBrowserHistory as createBrowserHistory, useRoutes, type RouteObject } from 'react-router-dom';
 import { GuestOnlyRoute } from './guards/GuestOnlyRoute';
 import { ProtectedRoute } from './guards/ProtectedRoute';
 import { RootLayout } from './layout/RootLayout';
@@ -84,8 +70,7 @@ export const pages = {
   affirmations: () => import('../features/leads/pages/AffirmationsPage').then((m) => m.AffirmationsPage),
   newsletter: () => import('../features/newsletter/pages/NewsletterArchivePage').then((m) => m.NewsletterArchivePage),
   newsletterIssue: () => import('../features/newsletter/pages/NewsletterIssuePage').then((m) => m.NewsletterIssuePage),
-  paymentConfirmation: () =>
-    import('../features/payments/pages/PaymentConfirmationPage').then((m) => m.PaymentConfirmationPage),
+  paymentConfirmation: () => import('../features/payments/pages/PaymentConfirmationPage').then((m) => m.PaymentConfirmationPage),
   coach: () => import('../features/coach/pages/CoachLayout').then((m) => m.CoachLayout),
   coachLearners: () => import('../features/coach/pages/LearnersPage').then((m) => m.LearnersPage),
   coachJourney: () => import('../features/coach/pages/LearnerJourneyPage').then((m) => m.LearnerJourneyPage),

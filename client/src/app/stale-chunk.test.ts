@@ -55,7 +55,14 @@ describe('a chunk gone after a deploy', () => {
   });
 
   it('without session storage there is no guard against a loop, so no automatic reload', () => {
-    const broken = { ...env(), storage: { getItem: () => { throw new Error('SecurityError'); } } as unknown as Storage };
+    const broken = {
+      ...env(),
+      storage: {
+        getItem: () => {
+          throw new Error('SecurityError');
+        },
+      } as unknown as Storage,
+    };
     expect(reloadForStaleChunk(CHROMIUM, broken)).toBe(false);
     expect(broken.reload).not.toHaveBeenCalled();
   });

@@ -56,11 +56,7 @@ export const links = {
   /** The video of /niveles: the site's own intro by default, or an https address (a YouTube one plays embedded). */
   nivelesVideo: httpsUrl('VITE_NIVELES_VIDEO_URL', env.VITE_NIVELES_VIDEO_URL, '/video/niveles-de-conciencia.webm'),
   /** The scheduling page where an enrolled learner (role 7) books their first 1:1 session. */
-  bookingFirstSession: httpsUrl(
-    'VITE_BOOKING_FIRST_SESSION_URL',
-    env.VITE_BOOKING_FIRST_SESSION_URL,
-    'https://calendly.com/manifiesta/primera-sesion',
-  ),
+  bookingFirstSession: httpsUrl('VITE_BOOKING_FIRST_SESSION_URL', env.VITE_BOOKING_FIRST_SESSION_URL, 'https://calendly.com/manifiesta/primera-sesion'),
   /** The scheduling page for the free 30-minute 1-to-1 clarification call (everyone else). */
   bookingClarificationCall: httpsUrl(
     'VITE_BOOKING_CLARIFICATION_CALL_URL',

@@ -12,11 +12,9 @@ export type GuestProgress = {
 
 const EMPTY: GuestProgress = Object.freeze({ completedSlugs: Object.freeze([]), activityData: Object.freeze({}) });
 
-export const hasGuestProgress = (progress: GuestProgress) =>
-  progress.completedSlugs.length > 0 || Object.keys(progress.activityData).length > 0;
+export const hasGuestProgress = (progress: GuestProgress) => progress.completedSlugs.length > 0 || Object.keys(progress.activityData).length > 0;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Whatever is stored, as guest progress: what cannot be read (corrupt JSON, a foreign shape) counts as none. */
 function parse(raw: string | null): GuestProgress {

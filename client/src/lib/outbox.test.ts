@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dequeue, enqueue, OUTBOX_KEY, OUTBOX_LIMIT, queuedFor, readOutbox, type QueuedWrite } from './outbox';
 
-const write = (key: string, owner = 'ana'): QueuedWrite => ({ key, owner, kind: 'meditation.session', body: { seconds: 60 }, queuedAt: '2026-03-12T08:00:00.000Z' });
+const write = (key: string, owner = 'ana'): QueuedWrite => ({
+  key,
+  owner,
+  kind: 'meditation.session',
+  body: { seconds: 60 },
+  queuedAt: '2026-03-12T08:00:00.000Z',
+});
 
 afterEach(() => {
   vi.restoreAllMocks();

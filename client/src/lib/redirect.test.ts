@@ -28,9 +28,7 @@ describe('withRedirect', () => {
   it('adds a readable redirect and encodes what must be encoded', () => {
     expect(withRedirect('/login', '/cursos/manifiesta')).toBe('/login?redirect=/cursos/manifiesta');
     expect(withRedirect('/login', '/confirmacion-pago?x=1&y=2')).toBe('/login?redirect=/confirmacion-pago%3Fx%3D1%26y%3D2');
-    expect(new URLSearchParams('?redirect=/confirmacion-pago%3Fx%3D1%26y%3D2').get('redirect')).toBe(
-      '/confirmacion-pago?x=1&y=2',
-    );
+    expect(new URLSearchParams('?redirect=/confirmacion-pago%3Fx%3D1%26y%3D2').get('redirect')).toBe('/confirmacion-pago?x=1&y=2');
   });
 
   it('leaves out an unsafe or missing redirect', () => {

@@ -73,7 +73,12 @@ describe('useReveal', () => {
     const [first, second, third] = [0, 1, 2].map((i) => screen.getByTestId(`card-${i}`));
     expect(observers[0]!.observed).toEqual(new Set([first, second, third]));
 
-    act(() => observers[0]!.callback([{ isIntersecting: true, target: first! }, { isIntersecting: true, target: second! }]));
+    act(() =>
+      observers[0]!.callback([
+        { isIntersecting: true, target: first! },
+        { isIntersecting: true, target: second! },
+      ]),
+    );
     expect(first!.getAttribute('data-reveal')).toBe('shown');
     expect(second!.getAttribute('data-reveal')).toBe('shown');
     expect(observers[0]!.observed).toEqual(new Set([third]));

@@ -1,13 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  readVisitorRecord,
-  recordLead,
-  setPagoAfirmaciones,
-  subscribeVisitorRecord,
-  useVisitorRecord,
-  VISITOR_RECORD_KEY,
-} from './visitor-record';
+import { readVisitorRecord, recordLead, setPagoAfirmaciones, subscribeVisitorRecord, useVisitorRecord, VISITOR_RECORD_KEY } from './visitor-record';
 
 const stored = () => JSON.parse(window.localStorage.getItem(VISITOR_RECORD_KEY) ?? 'null') as unknown;
 
@@ -105,7 +98,12 @@ describe("visitor record ('userSM')", () => {
       JSON.stringify({
         email: 7,
         nick: 'Ana',
-        statuses: [{ page: 'niveles', section: 'pdf', status: 'downloaded' }, 'x', { page: 'niveles' }, { page: 'niveles', section: 'pdf', status: 'downloaded' }],
+        statuses: [
+          { page: 'niveles', section: 'pdf', status: 'downloaded' },
+          'x',
+          { page: 'niveles' },
+          { page: 'niveles', section: 'pdf', status: 'downloaded' },
+        ],
         pagoAfirmaciones: 'maybe',
       }),
     );
@@ -117,7 +115,10 @@ describe("visitor record ('userSM')", () => {
   });
 
   it('keeps a flag an earlier version stored without its status', () => {
-    window.localStorage.setItem(VISITOR_RECORD_KEY, JSON.stringify({ email: 'a@b.co', nick: 'A', statuses: [], nostalgiaDownloaded: true, pagoAfirmaciones: 'done' }));
+    window.localStorage.setItem(
+      VISITOR_RECORD_KEY,
+      JSON.stringify({ email: 'a@b.co', nick: 'A', statuses: [], nostalgiaDownloaded: true, pagoAfirmaciones: 'done' }),
+    );
     expect(readVisitorRecord()).toMatchObject({ nostalgiaDownloaded: true, nivelesDownloaded: false, pagoAfirmaciones: 'done' });
   });
 

@@ -42,8 +42,7 @@ const EMPTY: VisitorRecord = Object.freeze({
   ebookDownloaded: false,
 });
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isStatus = (value: unknown): value is LeadStatus =>
   isRecord(value) && typeof value.page === 'string' && typeof value.section === 'string' && typeof value.status === 'string';
@@ -58,8 +57,7 @@ function withFlags(base: Omit<VisitorRecord, Flag>, previous: Partial<Record<Fla
   const record = { ...base } as VisitorRecord;
   for (const flag of FLAGS) {
     const { page, section } = FLAG_SOURCES[flag];
-    record[flag] =
-      previous[flag] === true || base.statuses.some((s) => s.page === page && s.section === section && s.status === 'downloaded');
+    record[flag] = previous[flag] === true || base.statuses.some((s) => s.page === page && s.section === section && s.status === 'downloaded');
   }
   return record;
 }
@@ -162,4 +160,3 @@ export function subscribeVisitorRecord(listener: () => void): () => void {
 export function useVisitorRecord(): VisitorRecord {
   return useSyncExternalStore(subscribeVisitorRecord, readVisitorRecord, () => EMPTY);
 }
-

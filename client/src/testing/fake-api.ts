@@ -10,12 +10,7 @@ type Handler = (request: Request) => Answer;
 export type ApiRoutes = Record<string, Response | Handler>;
 
 /** An answer in the envelope; `success` follows the status unless given. */
-export function envelope(
-  status: number,
-  message: string,
-  data: unknown = null,
-  success: boolean = status >= 200 && status < 300,
-): Response {
+export function envelope(status: number, message: string, data: unknown = null, success: boolean = status >= 200 && status < 300): Response {
   return Response.json({ success, message, data }, { status });
 }
 

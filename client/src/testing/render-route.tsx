@@ -24,10 +24,7 @@ type RenderRouteOptions = {
   routes?: RouteObject[];
 };
 
-export function renderRoute(
-  entry: InitialEntry,
-  { session = null, notice = null, routes: table }: RenderRouteOptions = {},
-) {
+export function renderRoute(entry: InitialEntry, { session = null, notice = null, routes: table }: RenderRouteOptions = {}) {
   // The router listens to the history; tests may too (a history takes one listener: pass every change on).
   const memory = createMemoryHistory({ initialEntries: [entry], v5Compat: true });
   type Listener = Parameters<AppHistory['listen']>[0];
@@ -48,11 +45,7 @@ export function renderRoute(
   }
   const view = render(
     <StrictMode>
-      <AppProviders
-        queryClient={queryClient}
-        session={session === 'check' ? undefined : session}
-        notice={notice === 'fetch' ? undefined : notice}
-      >
+      <AppProviders queryClient={queryClient} session={session === 'check' ? undefined : session} notice={notice === 'fetch' ? undefined : notice}>
         <SessionProbe />
         <AppRouter history={history} routes={table} />
       </AppProviders>
@@ -65,8 +58,7 @@ export function renderRoute(
     },
     navigate: async (to: To) => history.push(to),
     /** Called with every location the app goes to. */
-    subscribe: (listener: (location: AppHistory['location']) => void) =>
-      history.listen(({ location }) => listener(location)),
+    subscribe: (listener: (location: AppHistory['location']) => void) => history.listen(({ location }) => listener(location)),
   };
   return { router, history, queryClient, session: () => seen, ...view };
 }

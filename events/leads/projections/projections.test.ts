@@ -6,8 +6,7 @@ import { LeadCaptured } from '../leads.events';
 import { evolveLeadDailyCount, leadDailyCountsProjection, type LeadDailyCountRow } from './lead-daily-counts';
 import { evolveLeadRow, leadsProjection, type LeadRow } from './leads';
 
-const captured = (at: string, overrides: Parameters<typeof leadData>[0] = {}) =>
-  recorded(LeadCaptured.type, leadData(overrides), { recordedAt: new Date(at) });
+const captured = (at: string, overrides: Parameters<typeof leadData>[0] = {}) => recorded(LeadCaptured.type, leadData(overrides), { recordedAt: new Date(at) });
 
 function fold<R>(evolve: (row: R | undefined, e: RecordedEvent) => R | null, events: RecordedEvent[]): R | null {
   let row: R | undefined;

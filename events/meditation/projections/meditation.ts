@@ -22,13 +22,13 @@ export const revelationsProjection = rowProjection<RevelationRow>({
   key: (e) => (RevelationSaved.is(e) ? { revelation_id: e.data.revelationId } : undefined),
   evolve: (row, e) =>
     RevelationSaved.is(e)
-      ? row ?? {
+      ? (row ?? {
           revelation_id: e.data.revelationId,
           user_id: e.data.userId,
           revelation: e.data.revelation,
           total_time_meditated: e.data.totalTimeMeditated,
           created_at: e.recordedAt.toISOString(),
-        }
+        })
       : (row ?? null),
 });
 
@@ -52,6 +52,12 @@ export const meditationTotalsProjection = rowProjection<MeditationTotalsRow>({
     if (!MeditationSessionCompleted.is(e)) return row ?? null;
     const before = row ? { ...initialMeditation, totalSeconds: row.total_seconds, sessions: row.sessions, days: row.days } : initialMeditation;
     const after = evolveMeditation(before, e);
-    return { user_id: e.data.userId, total_seconds: after.totalSeconds, sessions: after.sessions, days: [...after.days], last_session_at: e.recordedAt.toISOString() };
+    return {
+      user_id: e.data.userId,
+      total_seconds: after.totalSeconds,
+      sessions: after.sessions,
+      days: [...after.days],
+      last_session_at: e.recordedAt.toISOString(),
+    };
   },
 });

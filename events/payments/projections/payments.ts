@@ -25,7 +25,17 @@ export const paymentsProjection = rowProjection<PaymentRow>({
   evolve: (row, e) => {
     if (PaymentConfirmed.is(e)) {
       const d = e.data;
-      return { payment_id: d.paymentId, product_id: d.productId, user_id: d.userId, amount: d.amount, currency: d.currency, source: d.source, status: 'approved', confirmed_at: e.recordedAt.toISOString(), reversed_at: null };
+      return {
+        payment_id: d.paymentId,
+        product_id: d.productId,
+        user_id: d.userId,
+        amount: d.amount,
+        currency: d.currency,
+        source: d.source,
+        status: 'approved',
+        confirmed_at: e.recordedAt.toISOString(),
+        reversed_at: null,
+      };
     }
     if (PaymentReversed.is(e) && row) return { ...row, status: e.data.status, reversed_at: e.recordedAt.toISOString() };
     return row ?? null;
@@ -48,7 +58,8 @@ export const entitlementsProjection = rowProjection<EntitlementRow>({
   eventTypes: [EntitlementGranted.type, EntitlementRevoked.type],
   key: (e) => (EntitlementGranted.is(e) || EntitlementRevoked.is(e) ? { user_id: e.data.userId, product_id: e.data.productId } : undefined),
   evolve: (row, e) => {
-    if (EntitlementGranted.is(e)) return { user_id: e.data.userId, product_id: e.data.productId, payment_id: e.data.paymentId, granted_at: e.recordedAt.toISOString() };
+    if (EntitlementGranted.is(e))
+      return { user_id: e.data.userId, product_id: e.data.productId, payment_id: e.data.paymentId, granted_at: e.recordedAt.toISOString() };
     // Only the payment that granted it takes it back.
     if (EntitlementRevoked.is(e)) return row && row.payment_id !== e.data.paymentId ? row : null;
     return row ?? null;

@@ -40,6 +40,12 @@ export const areaDefinitionsProjection = rowProjection<AreaDefinitionRow>({
   key: (e) => (AreaDefinitionSaved.is(e) ? { user_id: e.data.userId, activity_id: e.data.activityId, area_id: e.data.areaId } : undefined),
   evolve: (row, e) =>
     AreaDefinitionSaved.is(e)
-      ? { user_id: e.data.userId, activity_id: e.data.activityId, area_id: e.data.areaId, definition: e.data.definition, updated_at: e.recordedAt.toISOString() }
+      ? {
+          user_id: e.data.userId,
+          activity_id: e.data.activityId,
+          area_id: e.data.areaId,
+          definition: e.data.definition,
+          updated_at: e.recordedAt.toISOString(),
+        }
       : (row ?? null),
 });

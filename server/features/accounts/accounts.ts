@@ -136,10 +136,11 @@ export function createAccounts(pool: pg.Pool, policy: SessionPolicy) {
 
     async startSession(userId: string): Promise<string> {
       const token = newToken();
-      await pool.query(
-        `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))`,
-        [tokenHash(token), userId, policy.maxDays],
-      );
+      await pool.query(`INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))`, [
+        tokenHash(token),
+        userId,
+        policy.maxDays,
+      ]);
       return token;
     },
 

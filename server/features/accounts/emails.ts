@@ -29,7 +29,10 @@ const paragraph = (html: string, small = false) =>
 const button = (link: string, label: string) =>
   `<p style="margin:28px 0"><a href="${escape(link)}" style="background:#1F5C57;color:#FFFFFF;text-decoration:none;padding:14px 24px;border-radius:999px;font-weight:bold">${escape(label)}</a></p>`;
 const fallbackLink = (link: string) =>
-  paragraph(`Si el botón no funciona, copia este enlace en tu navegador:<br><a href="${escape(link)}" style="color:#1F5C57;word-break:break-all">${escape(link)}</a>`, true);
+  paragraph(
+    `Si el botón no funciona, copia este enlace en tu navegador:<br><a href="${escape(link)}" style="color:#1F5C57;word-break:break-all">${escape(link)}</a>`,
+    true,
+  );
 
 /**
  * `redirect` (a path of this site, already checked) rides along in the link so that, once verified and signed

@@ -120,10 +120,12 @@ function sessionCookie(res: Response) {
   if (!raw) return undefined;
   const [pair, ...parts] = raw.split(';').map((p) => p.trim());
   const value = decodeURIComponent(pair!.slice(SESSION_COOKIE.length + 1));
-  const attributes = new Map(parts.map((p) => {
-    const eq = p.indexOf('=');
-    return eq < 0 ? [p.toLowerCase(), ''] : [p.slice(0, eq).toLowerCase(), p.slice(eq + 1)];
-  }) as Array<[string, string]>);
+  const attributes = new Map(
+    parts.map((p) => {
+      const eq = p.indexOf('=');
+      return eq < 0 ? [p.toLowerCase(), ''] : [p.slice(0, eq).toLowerCase(), p.slice(eq + 1)];
+    }) as Array<[string, string]>,
+  );
   if (value) seen.cookies.add(value);
   return { raw, value, attributes };
 }
@@ -165,7 +167,8 @@ async function verifiedUser(prefix = 'verified'): Promise<Credentials> {
 
 async function userRow(email: string) {
   const { rows } = await db.pool.query('SELECT * FROM users WHERE lower(email) = lower($1)', [email]);
-  return rows[0] as { user_id: string; username: string; email: string; roles: number[]; email_verified_at: Date | null; profile_image: string | null } | undefined;
+  return rows[0] as
+    { user_id: string; username: string; email: string; roles: number[]; email_verified_at: Date | null; profile_image: string | null } | undefined;
 }
 
 async function eventTypes(userId: string): Promise<string[]> {
@@ -230,7 +233,9 @@ describe('the account journey', () => {
     expect(html).toContain('Activar mi cuenta');
     expect(html).toContain(`¡Hola, ${username}!`);
     // The token is stored only as its hash.
-    expect(await count(db.pool, 'SELECT count(*) AS n FROM email_verification_tokens WHERE token_hash = $1 AND user_id = $2', [tokenHash(token), userId])).toBe(1);
+    expect(await count(db.pool, 'SELECT count(*) AS n FROM email_verification_tokens WHERE token_hash = $1 AND user_id = $2', [tokenHash(token), userId])).toBe(
+      1,
+    );
 
     // Opening the link.
     const verified = await verifyEmail(app, token);
@@ -475,7 +480,9 @@ describe('verification tokens', () => {
   it('an expired token → 400 tokenExpired, and the account stays unverified', async () => {
     const user = await signedUp(app, 'expired');
     const token = await deliveredToken(user.email);
-    const { rowCount } = await db.pool.query("UPDATE email_verification_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1", [tokenHash(token)]);
+    const { rowCount } = await db.pool.query("UPDATE email_verification_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1", [
+      tokenHash(token),
+    ]);
     expect(rowCount).toBe(1);
     const res = await verifyEmail(app, token);
     expect(res.statusCode).toBe(400);
@@ -508,7 +515,11 @@ describe('verification tokens', () => {
 describe('duplicate accounts', () => {
   /** The mail jobs queued for an account, by kind. */
   const mailKindsFor = async (userId: string) =>
-    (await db.pool.query<{ kind: string }>("SELECT data->>'kind' AS kind FROM pgboss.job WHERE name = 'email.send' AND data->>'userId' = $1 ORDER BY 1", [userId])).rows.map((r) => r.kind);
+    (
+      await db.pool.query<{ kind: string }>("SELECT data->>'kind' AS kind FROM pgboss.job WHERE name = 'email.send' AND data->>'userId' = $1 ORDER BY 1", [
+        userId,
+      ])
+    ).rows.map((r) => r.kind);
 
   // An existing address used to get 409 "Ya existe una cuenta con ese email": whoever typed any address learnt
   // whether it had an account. Now the answer is a new signup's, and only the owner hears of it.
@@ -544,7 +555,11 @@ describe('duplicate accounts', () => {
     const sameName = await signup(app, { username: original.username.toLowerCase(), email: unique('fresh') + '@example.com', password: 'otra-clave-larga' });
     expect(sameName.statusCode).toBe(409);
     expect(sameName.json()).toEqual(failure(AUTH_MESSAGES.usernameTaken));
-    const sameNameUpper = await signup(app, { username: original.username.toUpperCase(), email: unique('fresh') + '@example.com', password: 'otra-clave-larga' });
+    const sameNameUpper = await signup(app, {
+      username: original.username.toUpperCase(),
+      email: unique('fresh') + '@example.com',
+      password: 'otra-clave-larga',
+    });
     expect(sameNameUpper.json()).toEqual(failure(AUTH_MESSAGES.usernameTaken));
     // The same answer whether or not the address has an account: the username tells nothing about it.
     const both = await signup(app, { username: original.username, email: original.email, password: 'otra-clave-larga' });
@@ -572,8 +587,12 @@ describe('duplicate accounts', () => {
     // The winner's verification mail and the note about the other attempt; the loser's hash rolled back with its events.
     expect(await mailKindsFor((await userRow(email))!.user_id)).toEqual(['account-verification', 'signup-attempt']);
     expect(after.jobs).toBe(before.jobs + 2);
-    expect(await count(db.pool, 'SELECT count(*) AS n FROM password_credentials p WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.user_id = p.user_id)')).toBe(0);
-    expect(await count(db.pool, 'SELECT count(*) AS n FROM email_verification_tokens t WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.user_id = t.user_id)')).toBe(0);
+    expect(await count(db.pool, 'SELECT count(*) AS n FROM password_credentials p WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.user_id = p.user_id)')).toBe(
+      0,
+    );
+    expect(
+      await count(db.pool, 'SELECT count(*) AS n FROM email_verification_tokens t WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.user_id = t.user_id)'),
+    ).toBe(0);
   });
 
   it('a signup retried with the same Idempotency-Key answers 200 again and writes once (one account, one mail)', async () => {
@@ -645,7 +664,7 @@ describe('signup validation: 400 in Spanish, nothing written', () => {
     const body = { ...valid(), roles: [ROLES.premium] };
     expect((await signup(app, body)).statusCode).toBe(400);
     expect(await count(db.pool, "SELECT count(*) AS n FROM events WHERE type = 'RoleGranted'")).toBe(0);
-    expect(await count(db.pool, 'SELECT count(*) AS n FROM users WHERE roles <> \'{}\'')).toBe(0);
+    expect(await count(db.pool, "SELECT count(*) AS n FROM users WHERE roles <> '{}'")).toBe(0);
   });
 
   it('accepts a password of exactly 256 bytes and 8 characters (the bounds are inclusive)', async () => {
@@ -693,7 +712,9 @@ describe('login failures', () => {
     expect((await login(app, bystander.email, bystander.password)).statusCode).toBe(200);
 
     // Once the failures fall out of the 15-minute window, the right password works again.
-    const { rowCount } = await db.pool.query("UPDATE login_failures SET at = now() - interval '16 minutes' WHERE account = $1", [tokenHash(user.email.toLowerCase())]);
+    const { rowCount } = await db.pool.query("UPDATE login_failures SET at = now() - interval '16 minutes' WHERE account = $1", [
+      tokenHash(user.email.toLowerCase()),
+    ]);
     expect(rowCount).toBe(PER_ACCOUNT);
     expect((await login(app, user.email, user.password)).statusCode).toBe(200);
   });
@@ -766,7 +787,10 @@ describe('cross-site requests (CSRF)', () => {
   const routes = [
     { url: '/api/auth/login', body: () => ({ email: 'cross@example.com', password: 'clave-cruzada-1' }) },
     { url: '/api/auth/signup', body: () => ({ username: unique('cross'), email: unique('cross') + '@example.com', password: 'clave-cruzada-1' }) },
-    { url: '/api/leads/add', body: () => ({ email: unique('crosslead') + '@example.com', nick: 'Ana', page: 'nostalgia', section: 'fragmento', status: 'downloaded' }) },
+    {
+      url: '/api/leads/add',
+      body: () => ({ email: unique('crosslead') + '@example.com', nick: 'Ana', page: 'nostalgia', section: 'fragmento', status: 'downloaded' }),
+    },
   ];
   const refused: Array<[string, Record<string, string>]> = [
     ['an Origin of another site', { origin: 'https://evil.example' }],
@@ -889,7 +913,9 @@ describe('sessions: verifyToken answers 401', () => {
     const user = await verifiedUser('absolute');
     const cookie = requireSessionCookie(await login(app, user.email, user.password)).value;
     expect((await whoAmI(app, cookie)).statusCode).toBe(200);
-    const { rowCount } = await db.pool.query("UPDATE sessions SET expires_at = now() - interval '1 second', last_seen_at = now() WHERE token_hash = $1", [tokenHash(cookie)]);
+    const { rowCount } = await db.pool.query("UPDATE sessions SET expires_at = now() - interval '1 second', last_seen_at = now() WHERE token_hash = $1", [
+      tokenHash(cookie),
+    ]);
     expect(rowCount).toBe(1);
     await expectNoSession(cookie);
   });
@@ -921,7 +947,7 @@ describe('the users projection', () => {
     // Damage the read model, so that only a real rebuild can bring it back.
     await db.pool.query("UPDATE users SET username = 'estropeado', roles = '{}' WHERE user_id = $1", [userId]);
     await db.pool.query('DELETE FROM users WHERE user_id = (SELECT user_id FROM users WHERE user_id <> $1 ORDER BY user_id LIMIT 1)', [userId]);
-    await db.pool.query('UPDATE users SET email_verified_at = NULL, registered_at = now() - interval \'9 days\'');
+    await db.pool.query("UPDATE users SET email_verified_at = NULL, registered_at = now() - interval '9 days'");
     expect(await snapshot()).not.toEqual(before);
 
     const report = await rebuildProjections(db.pool, createCatalog(), projections);

@@ -298,7 +298,12 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
   app.get(
     '/api/auth/verifyToken',
     {
-      schema: { operationId: 'verifyToken', tags: ['accounts'], summary: 'Quién soy: el usuario de la sesión', response: { 200: WithSessionUser, ...authErrors } },
+      schema: {
+        operationId: 'verifyToken',
+        tags: ['accounts'],
+        summary: 'Quién soy: el usuario de la sesión',
+        response: { 200: WithSessionUser, ...authErrors },
+      },
     },
     async (request) => {
       const { user, times } = await requireSession(request);

@@ -33,7 +33,10 @@ const remove = (l: Learner, id: string) => post(l, '/api/activity/deleteBeliefTh
 /** An enrolled learner (the threshold is premium content) who has done every required activity before it. */
 async function readyLearner(): Promise<Learner> {
   const l = await createLearner(t.app, t.store, { roles: [PREMIUM_ROLE] });
-  for (const a of ACTIVITIES.slice(0, ACTIVITIES.findIndex((a) => a.slug === BELIEF_THRESHOLD_ACTIVITY))) {
+  for (const a of ACTIVITIES.slice(
+    0,
+    ACTIVITIES.findIndex((a) => a.slug === BELIEF_THRESHOLD_ACTIVITY),
+  )) {
     if (a.isIgnorable) continue;
     expect((await post(l, '/api/activity/markAsComplete', { activityId: a.slug })).statusCode).toBe(200);
   }
@@ -84,7 +87,9 @@ describe('belief goals', () => {
     // Gone is gone: deleting it again finds nothing.
     expect((await remove(l, goal.id)).statusCode).toBe(404);
 
-    const log = await db.pool.query(`SELECT type FROM events WHERE stream_id = $1 AND type LIKE 'BeliefGoal%' ORDER BY stream_position`, [`learner-${l.userId}`]);
+    const log = await db.pool.query(`SELECT type FROM events WHERE stream_id = $1 AND type LIKE 'BeliefGoal%' ORDER BY stream_position`, [
+      `learner-${l.userId}`,
+    ]);
     expect(log.rows.map((r) => r.type)).toEqual(['BeliefGoalSaved', 'BeliefGoalSaved', 'BeliefGoalSaved', 'BeliefGoalDeleted']);
   });
 
@@ -172,7 +177,15 @@ describe('belief goals', () => {
     const l = await readyLearner();
     const ids = Array.from({ length: MAX_BELIEF_GOALS - 1 }, () => crypto.randomUUID());
     const earlier = ids.map((goalId, i) =>
-      BeliefGoalSaved.create({ userId: l.userId, goalId, manifestGoal: `${GOAL} número ${i + 1}`, hesitations: [], currentTimeIndex: 0, perfectTimeFrameLabel: null, perfectTimeFrameYears: null }),
+      BeliefGoalSaved.create({
+        userId: l.userId,
+        goalId,
+        manifestGoal: `${GOAL} número ${i + 1}`,
+        hesitations: [],
+        currentTimeIndex: 0,
+        perfectTimeFrameLabel: null,
+        perfectTimeFrameYears: null,
+      }),
     );
     await t.store.append(learnerStreamId(l.userId), earlier, { expectedVersion: 'any' });
     const last = await save(l, { manifestGoal: `${GOAL}, la última que cabe` });

@@ -40,24 +40,39 @@ const SaveBody = z
   .strictObject({
     activityId: activityField,
     id: z.uuid('Esa meta no existe.').optional().describe('Sin id: una meta nueva. Con id: reemplaza esa meta tuya.'),
-    manifestGoal: z.string(GOAL_TOO_SHORT).max(MAX_GOAL, `Tu meta puede tener hasta ${MAX_GOAL.toLocaleString('es')} caracteres.`).refine(isValidGoalText, GOAL_TOO_SHORT).transform((s) => s.trim()),
+    manifestGoal: z
+      .string(GOAL_TOO_SHORT)
+      .max(MAX_GOAL, `Tu meta puede tener hasta ${MAX_GOAL.toLocaleString('es')} caracteres.`)
+      .refine(isValidGoalText, GOAL_TOO_SHORT)
+      .transform((s) => s.trim()),
     hesitations: z
       .array(
         z.strictObject({
           timeFrame: TimeFrame,
-          belief: z.string(BELIEF_REQUIRED).trim().min(1, BELIEF_REQUIRED).max(MAX_BELIEF, `La creencia puede tener hasta ${MAX_BELIEF.toLocaleString('es')} caracteres.`),
+          belief: z
+            .string(BELIEF_REQUIRED)
+            .trim()
+            .min(1, BELIEF_REQUIRED)
+            .max(MAX_BELIEF, `La creencia puede tener hasta ${MAX_BELIEF.toLocaleString('es')} caracteres.`),
         }),
       )
       .max(TIME_FRAMES.length * 4, 'Demasiadas dudas para una sola meta.')
       .default([]),
-    currentTimeIndex: z.number().int().min(0).max(TIME_FRAMES.length - 1, 'El índice de plazo no es válido.').default(0),
+    currentTimeIndex: z
+      .number()
+      .int()
+      .min(0)
+      .max(TIME_FRAMES.length - 1, 'El índice de plazo no es válido.')
+      .default(0),
     perfectTimeFrameLabel: z.string().nullable().default(null),
     perfectTimeFrameYears: z.number().nullable().default(null),
   })
   .refine(
     (g) =>
       (g.perfectTimeFrameLabel === null && g.perfectTimeFrameYears === null) ||
-      (g.perfectTimeFrameLabel !== null && g.perfectTimeFrameYears !== null && isKnownFrame({ label: g.perfectTimeFrameLabel, years: g.perfectTimeFrameYears })),
+      (g.perfectTimeFrameLabel !== null &&
+        g.perfectTimeFrameYears !== null &&
+        isKnownFrame({ label: g.perfectTimeFrameLabel, years: g.perfectTimeFrameYears })),
     { message: FRAME_MESSAGE, path: ['perfectTimeFrameLabel'] },
   );
 
@@ -98,7 +113,13 @@ const beliefThresholdRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg
       const eventId = eventIdFor(request, 0);
       const newId = eventId ? deterministicUuid('belief-goal', eventId) : timeOrderedUuid();
       const command: BeliefThresholdCommand = { type: 'SaveGoal', userId: user.id, roles: user.roles, goal, newId, eventId };
-      const { events, state } = await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({ events: decideBeliefThreshold(command, s) }), keyedWrite(request, user.id));
+      const { events, state } = await handleCommand(
+        store,
+        learnerStreamId(user.id),
+        learnerFold,
+        (s) => ({ events: decideBeliefThreshold(command, s) }),
+        keyedWrite(request, user.id),
+      );
       // The goal as this request left it (as the first copy did, for a retry), even if deleted since.
       const saved = state.beliefGoals.goals[events.find(BeliefGoalSaved.is)?.data.goalId ?? goal.id ?? newId];
       if (!saved) throw new NotFoundError(GOAL_NOT_FOUND);
@@ -119,7 +140,13 @@ const beliefThresholdRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg
     },
     async (request) => {
       const user = await requireUser(request);
-      const command: BeliefThresholdCommand = { type: 'DeleteGoal', userId: user.id, roles: user.roles, goalId: request.body.id, eventId: eventIdFor(request, 0) };
+      const command: BeliefThresholdCommand = {
+        type: 'DeleteGoal',
+        userId: user.id,
+        roles: user.roles,
+        goalId: request.body.id,
+        eventId: eventIdFor(request, 0),
+      };
       await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({ events: decideBeliefThreshold(command, s) }), keyedWrite(request, user.id));
       return { success: true as const, message: 'Meta eliminada.', data: null };
     },

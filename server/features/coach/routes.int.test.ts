@@ -34,9 +34,17 @@ async function activeLearner() {
   await rate('health-fitness', 5);
   await rate('career', 3);
   await post(l, '/api/activity/markAsComplete', { activityId: '12-areas-balance' });
-  await post(l, '/api/activity/saveAreaDefinition', { activityId: 'concientizando-areas-balance', areaId: 'finances', definition: 'El dinero se me escapa de las manos.' });
+  await post(l, '/api/activity/saveAreaDefinition', {
+    activityId: 'concientizando-areas-balance',
+    areaId: 'finances',
+    definition: 'El dinero se me escapa de las manos.',
+  });
   await post(l, '/api/activity/markAsComplete', { activityId: 'concientizando-areas-balance' });
-  await post(l, '/api/activity/saveAreaDefinition', { activityId: 'viendo-hacia-atras-desde-el-futuro', areaId: 'finances', definition: 'Vivo con holgura y ahorro cada mes.' });
+  await post(l, '/api/activity/saveAreaDefinition', {
+    activityId: 'viendo-hacia-atras-desde-el-futuro',
+    areaId: 'finances',
+    definition: 'Vivo con holgura y ahorro cada mes.',
+  });
   await rate('finances', 6);
   return l;
 }
@@ -45,7 +53,12 @@ describe('coach routes', () => {
   it('are for coaches only: 401 without a session, 403 for learners and premium learners', async () => {
     const learner = await createLearner(t.app, t.store);
     const premium = await createLearner(t.app, t.store, { roles: [ROLES.premium] });
-    for (const url of ['/api/coach/learners', `/api/coach/learners/${learner.userId}/journey`, `/api/coach/learners/${learner.userId}/state`, `/api/coach/learners/${learner.userId}/export`]) {
+    for (const url of [
+      '/api/coach/learners',
+      `/api/coach/learners/${learner.userId}/journey`,
+      `/api/coach/learners/${learner.userId}/state`,
+      `/api/coach/learners/${learner.userId}/export`,
+    ]) {
       expect((await get(null, url)).statusCode, url).toBe(401);
       for (const who of [learner, premium]) {
         const res = await get(who, url);
@@ -111,7 +124,7 @@ describe('coach routes', () => {
     const beliefs = (await get(l, '/api/activity/getAreaDefinitions?activityId=concientizando-areas-balance')).json().data.definitions;
     expect(now.beliefs).toEqual(beliefs);
     const completed = (await get(l, '/api/activity/getCompletionStatus')).json().data;
-    expect([...now.completedSlugs].sort()).toEqual([...(Array.isArray(completed) ? completed : completed.completedSlugs ?? completed.completed)].sort());
+    expect([...now.completedSlugs].sort()).toEqual([...(Array.isArray(completed) ? completed : (completed.completedSlugs ?? completed.completed))].sort());
     expect(now.firstRatings.finances).toBe(2);
 
     const journey = (await get(coach, `/api/coach/learners/${l.userId}/journey`)).json().data.events;
@@ -146,7 +159,11 @@ describe('coach routes', () => {
     const l = await activeLearner();
     const note = await post(coach, `/api/coach/learners/${l.userId}/notes`, { text: '  Le cuesta hablar de dinero; volver a esto en la sesión.  ' });
     expect(note.statusCode, note.body).toBe(200);
-    expect(note.json().data).toMatchObject({ stream: 'notes', type: 'CoachNoteAdded', description: 'Nota de la coach: «Le cuesta hablar de dinero; volver a esto en la sesión.»' });
+    expect(note.json().data).toMatchObject({
+      stream: 'notes',
+      type: 'CoachNoteAdded',
+      description: 'Nota de la coach: «Le cuesta hablar de dinero; volver a esto en la sesión.»',
+    });
     const state = (await get(coach, `/api/coach/learners/${l.userId}/state`)).json().data;
     expect(state.coachNotes.map((n: { text: string }) => n.text)).toEqual(['Le cuesta hablar de dinero; volver a esto en la sesión.']);
     expect((await post(coach, `/api/coach/learners/${l.userId}/notes`, { text: '   ' })).statusCode).toBe(400);
@@ -169,7 +186,10 @@ describe('coach routes', () => {
     expect(JSON.parse(json.body).events.length).toBeGreaterThan(5);
     const csv = await get(coach, `/api/coach/learners/${l.userId}/export?format=csv`);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe(JOURNEY_CSV_COLUMNS.join(','));
     expect(lines.some((line) => line.includes('Calificó Finanzas con 2'))).toBe(true);
     expect(lines.length).toBe(JSON.parse(json.body).events.length + 1);

@@ -131,7 +131,15 @@ const coachRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; cat
 
   app.get(
     '/api/coach/learners/:id',
-    { schema: { operationId: 'coachGetLearner', tags: ['coach'], summary: 'Una persona del curso', params: idParams, response: { 200: envelope(LearnerSummary), ...coachErrors } } },
+    {
+      schema: {
+        operationId: 'coachGetLearner',
+        tags: ['coach'],
+        summary: 'Una persona del curso',
+        params: idParams,
+        response: { 200: envelope(LearnerSummary), ...coachErrors },
+      },
+    },
     async (request) => {
       await requireCoach(request);
       return { success: true as const, message: 'Persona del curso.', data: await learner(request.params.id) };
@@ -164,7 +172,11 @@ const coachRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; cat
         const page = all.filter((e) => e.globalPosition > after).slice(0, limit);
         const last = page.at(-1);
         const more = last !== undefined && all.at(-1)!.globalPosition > last.globalPosition;
-        return { success: true as const, message: 'Recorrido.', data: { events: page.map(toJourneyEvent), nextAfter: more ? last.globalPosition : null, total: all.length } };
+        return {
+          success: true as const,
+          message: 'Recorrido.',
+          data: { events: page.map(toJourneyEvent), nextAfter: more ? last.globalPosition : null, total: all.length },
+        };
       }
       const [window, total] = await Promise.all([events(request.params.id, { after, limit: limit + 1 }), journeyLength(pool, request.params.id)]);
       const page = window.slice(0, limit);
@@ -207,7 +219,13 @@ const coachRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; cat
         tags: ['coach'],
         summary: 'Agrega una nota privada (solo para coaches) al recorrido de una persona (409 si ya tiene el máximo de notas)',
         params: idParams,
-        body: z.strictObject({ text: z.string('Escribe la nota.').trim().min(1, 'Escribe la nota.').max(MAX_NOTE, `La nota puede tener hasta ${MAX_NOTE.toLocaleString('es')} caracteres.`) }),
+        body: z.strictObject({
+          text: z
+            .string('Escribe la nota.')
+            .trim()
+            .min(1, 'Escribe la nota.')
+            .max(MAX_NOTE, `La nota puede tener hasta ${MAX_NOTE.toLocaleString('es')} caracteres.`),
+        }),
         response: { 200: envelope(JourneyEvent), ...coachErrors, 409: ErrorEnvelope, ...keyedWriteErrors },
       },
     },
@@ -217,7 +235,13 @@ const coachRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; cat
       const eventId = eventIdFor(request, 0);
       const noteId = eventId ? deterministicUuid('coach-note', eventId) : timeOrderedUuid();
       const command: CoachCommand = { type: 'AddNote', learnerId: request.params.id, noteId, coachId: coach.id, text: request.body.text, eventId };
-      const result = await handleCommand(store, coachNotesStreamId(request.params.id), notesFold, (state) => ({ events: decideCoach(command, state) }), keyedWrite(request, coach.id));
+      const result = await handleCommand(
+        store,
+        coachNotesStreamId(request.params.id),
+        notesFold,
+        (state) => ({ events: decideCoach(command, state) }),
+        keyedWrite(request, coach.id),
+      );
       return { success: true as const, message: 'Nota guardada.', data: toJourneyEvent(result.events[0]!) };
     },
   );
@@ -241,7 +265,10 @@ const coachRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; cat
       const name = `recorrido-${summary.username}`.replace(/[^\w.-]/g, '_');
       reply.header('cache-control', 'private, no-store');
       if (request.query.format === 'csv') {
-        const lines = [JOURNEY_CSV_COLUMNS.join(','), ...journey.map((e) => [e.globalPosition, e.recordedAt, e.stream, e.type, e.activity, e.description, e.data].map(csvCell).join(','))];
+        const lines = [
+          JOURNEY_CSV_COLUMNS.join(','),
+          ...journey.map((e) => [e.globalPosition, e.recordedAt, e.stream, e.type, e.activity, e.description, e.data].map(csvCell).join(',')),
+        ];
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${name}.csv"`)
@@ -275,7 +302,14 @@ const coachRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; cat
         summary: 'El embudo por página (visitas → leads → registros → verificados → pagos) y por día, en un rango de fechas UTC',
         querystring: z.object({ from: isoDay.optional(), to: isoDay.optional() }),
         response: {
-          200: envelope(z.object({ from: z.string(), to: z.string(), pages: z.array(FunnelRow), days: z.array(FunnelRow.omit({ page: true }).extend({ day: z.string() })) })),
+          200: envelope(
+            z.object({
+              from: z.string(),
+              to: z.string(),
+              pages: z.array(FunnelRow),
+              days: z.array(FunnelRow.omit({ page: true }).extend({ day: z.string() })),
+            }),
+          ),
           ...coachErrors,
         },
       },
@@ -301,7 +335,13 @@ const coachRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; cat
     async (request, reply) => {
       const user = await requireUser(request);
       const recorded = await events(user.id, { withNotes: false });
-      const told = recorded.map((e) => ({ position: e.globalPosition, recordedAt: e.recordedAt.toISOString(), type: e.type, description: describeEvent(e), data: e.data }));
+      const told = recorded.map((e) => ({
+        position: e.globalPosition,
+        recordedAt: e.recordedAt.toISOString(),
+        type: e.type,
+        description: describeEvent(e),
+        data: e.data,
+      }));
       const state = journeyView(journeyAt(recorded));
       const { coachNotes: _notes, ...mine } = state;
       return reply

@@ -23,8 +23,7 @@ afterAll(async () => {
 const slug = (id: string) => activityById(id)!.slug;
 const FREE_REQUIRED = ['1-1', '1-2', '1-3', '1-4', '1-7'].map(slug);
 
-const status = async (l: Learner) =>
-  t.app.inject({ method: 'GET', url: '/api/activity/getCompletionStatus?_=1', headers: { cookie: l.cookie } });
+const status = async (l: Learner) => t.app.inject({ method: 'GET', url: '/api/activity/getCompletionStatus?_=1', headers: { cookie: l.cookie } });
 const complete = (l: Learner, activityId: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/activity/markAsComplete', headers: { cookie: l.cookie, ...headers }, payload: { activityId } });
 const sync = (l: Learner, payload: unknown) =>
@@ -85,7 +84,12 @@ describe('completion status and completing activities', () => {
     const unknown = await complete(l, 'no-existe');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe(UNKNOWN_ACTIVITY);
-    const extra = await t.app.inject({ method: 'POST', url: '/api/activity/markAsComplete', headers: { cookie: l.cookie }, payload: { activityId: '1-1', userId: 'x' } });
+    const extra = await t.app.inject({
+      method: 'POST',
+      url: '/api/activity/markAsComplete',
+      headers: { cookie: l.cookie },
+      payload: { activityId: '1-1', userId: 'x' },
+    });
     expect(extra.statusCode).toBe(400);
     const missing = await t.app.inject({ method: 'POST', url: '/api/activity/markAsComplete', headers: { cookie: l.cookie }, payload: {} });
     expect(missing.statusCode).toBe(400);
@@ -236,7 +240,10 @@ describe('lesson reflections', () => {
 
   it('a guest reflection on any open activity (not only generic lessons) is kept, next to other data', async () => {
     const l = await createLearner(t.app, t.store);
-    const res = await sync(l, { completedSlugs: [], activityData: { '12-areas-balance': { reflection: 'Empiezo por mí.', ratings: { 'health-fitness': 7 } } } });
+    const res = await sync(l, {
+      completedSlugs: [],
+      activityData: { '12-areas-balance': { reflection: 'Empiezo por mí.', ratings: { 'health-fitness': 7 } } },
+    });
     expect(res.statusCode).toBe(200);
     expect((await eventsOf(l, 'ReflectionSaved')).map((e) => [e.data.activityId, e.data.text])).toEqual([['12-areas-balance', 'Empiezo por mí.']]);
   });

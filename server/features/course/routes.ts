@@ -74,9 +74,15 @@ const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, poo
       const user = await requireUser(request);
       const slug = knownActivity(request.body.activityId);
       const command: CourseCommand = { type: 'CompleteActivity', userId: user.id, slug, roles: user.roles, eventId: eventIdFor(request, 0) };
-      const { state } = await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({
-        events: decideCourse({ ...command, again: startedAgain(s, slug) }, s).events,
-      }), keyedWrite(request, user.id));
+      const { state } = await handleCommand(
+        store,
+        learnerStreamId(user.id),
+        learnerFold,
+        (s) => ({
+          events: decideCourse({ ...command, again: startedAgain(s, slug) }, s).events,
+        }),
+        keyedWrite(request, user.id),
+      );
       // The completions as of this write (of the first copy, for a retry), folded from the stream.
       const completed = inCourseOrder(state.progress.completed);
       return { success: true as const, message: 'Actividad completada.', data: completed };
@@ -101,7 +107,10 @@ const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, poo
       const user = await requireUser(request);
       // Read and translated first (a malformed part refuses all), with what the log already holds of it.
       const guest = readGuestProgress(guestTranslators, user.id, request.body);
-      const stored = await storedEventIds(pool, guest.data.flatMap((d) => d.events.map((e) => e.eventId!)));
+      const stored = await storedEventIds(
+        pool,
+        guest.data.flatMap((d) => d.events.map((e) => e.eventId!)),
+      );
       const command: CourseCommand<LearnerState> = { type: 'SyncGuestProgress', ...guest, roles: user.roles, stored };
       let skipped: string[] = [];
       const result = await handleCommand(
@@ -154,7 +163,11 @@ const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, poo
         summary: 'Guarda la reflexión personal sobre una lección (403 si la lección está bloqueada)',
         body: z.strictObject({
           activityId: z.string(UNKNOWN_ACTIVITY).min(1, UNKNOWN_ACTIVITY).max(100, UNKNOWN_ACTIVITY),
-          text: z.string('Por favor, escribe tu reflexión.').trim().min(1, 'Por favor, escribe tu reflexión.').max(MAX_REFLECTION, `Tu reflexión puede tener hasta ${MAX_REFLECTION.toLocaleString('es')} caracteres.`),
+          text: z
+            .string('Por favor, escribe tu reflexión.')
+            .trim()
+            .min(1, 'Por favor, escribe tu reflexión.')
+            .max(MAX_REFLECTION, `Tu reflexión puede tener hasta ${MAX_REFLECTION.toLocaleString('es')} caracteres.`),
         }),
         response: { 200: envelope(Reflection), ...userErrors, ...keyedWriteErrors },
       },
@@ -162,8 +175,21 @@ const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, poo
     async (request) => {
       const user = await requireUser(request);
       const slug = knownActivity(request.body.activityId);
-      const command: CourseCommand = { type: 'SaveReflection', userId: user.id, slug, text: request.body.text, roles: user.roles, eventId: eventIdFor(request, 0) };
-      const result = await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({ events: decideCourse(command, s).events }), keyedWrite(request, user.id));
+      const command: CourseCommand = {
+        type: 'SaveReflection',
+        userId: user.id,
+        slug,
+        text: request.body.text,
+        roles: user.roles,
+        eventId: eventIdFor(request, 0),
+      };
+      const result = await handleCommand(
+        store,
+        learnerStreamId(user.id),
+        learnerFold,
+        (s) => ({ events: decideCourse(command, s).events }),
+        keyedWrite(request, user.id),
+      );
       const saved = result.events[0];
       return {
         success: true as const,
@@ -214,7 +240,13 @@ const courseRoutes: FastifyPluginAsyncZod<CourseDeps> = async (app, { store, poo
       return {
         success: true as const,
         message: 'Lección.',
-        data: { slug: activity.slug, title: activity.title, intro: text?.intro ?? [activity.description], sections: text?.sections ?? [], closing: text?.closing ?? null },
+        data: {
+          slug: activity.slug,
+          title: activity.title,
+          intro: text?.intro ?? [activity.description],
+          sections: text?.sections ?? [],
+          closing: text?.closing ?? null,
+        },
       };
     },
   );

@@ -44,12 +44,16 @@ afterAll(async () => {
 
 const ask = (payload: object, cookie?: string) =>
   t.app.inject({ method: 'POST', url: '/api/activity/deepWhy/question', payload, headers: cookie ? { cookie } : {} });
-const poll = (id: string, cookie?: string) => t.app.inject({ method: 'GET', url: `/api/activity/deepWhy/question/${id}?_=1`, headers: cookie ? { cookie } : {} });
+const poll = (id: string, cookie?: string) =>
+  t.app.inject({ method: 'GET', url: `/api/activity/deepWhy/question/${id}?_=1`, headers: cookie ? { cookie } : {} });
 async function answered(id: string, cookie?: string) {
-  return waitFor(async () => {
-    const body = (await poll(id, cookie)).json();
-    return body.data?.status === 'done' ? body.data : undefined;
-  }, { what: 'the generated question', timeoutMs: 20_000 });
+  return waitFor(
+    async () => {
+      const body = (await poll(id, cookie)).json();
+      return body.data?.status === 'done' ? body.data : undefined;
+    },
+    { what: 'the generated question', timeoutMs: 20_000 },
+  );
 }
 const post = (l: Learner, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { cookie: l.cookie }, payload });
 
@@ -58,9 +62,17 @@ describe('deep-why questions through the job queue', () => {
     const l = await createLearner(t.app, t.store);
     await post(l, '/api/activity/saveRating', { activityId: '12-areas-balance', areaId: 'finances', score: 2 });
     await post(l, '/api/activity/markAsComplete', { activityId: '12-areas-balance' });
-    await post(l, '/api/activity/saveAreaDefinition', { activityId: 'concientizando-areas-balance', areaId: 'finances', definition: 'Siento que el dinero nunca alcanza.' });
+    await post(l, '/api/activity/saveAreaDefinition', {
+      activityId: 'concientizando-areas-balance',
+      areaId: 'finances',
+      definition: 'Siento que el dinero nunca alcanza.',
+    });
     await post(l, '/api/activity/markAsComplete', { activityId: 'concientizando-areas-balance' });
-    await post(l, '/api/activity/saveAreaDefinition', { activityId: 'viendo-hacia-atras-desde-el-futuro', areaId: 'finances', definition: 'Vivo con holgura y comparto con alegría.' });
+    await post(l, '/api/activity/saveAreaDefinition', {
+      activityId: 'viendo-hacia-atras-desde-el-futuro',
+      areaId: 'finances',
+      definition: 'Vivo con holgura y comparto con alegría.',
+    });
 
     gemini.reply({ text: '¿Por qué compartir con alegría te haría sentir libre?' });
     const res = await ask({ areaId: 'finances', levelIndex: 0 }, l.cookie);
@@ -161,7 +173,15 @@ describe('deep-why questions with no AI configured', () => {
     const { rows } = await db.pool.query(`SELECT data, metadata FROM events WHERE stream_id = $1 AND type = 'WhyQuestionAsked'`, [`learner-${l.userId}`]);
     expect(rows).toEqual([
       {
-        data: expect.objectContaining({ questionId: data.id, areaId: 'finances', levelIndex: 3, question: data.question, source: 'fallback', model: null, promptVersion: 'why-v1' }),
+        data: expect.objectContaining({
+          questionId: data.id,
+          areaId: 'finances',
+          levelIndex: 3,
+          question: data.question,
+          source: 'fallback',
+          model: null,
+          promptVersion: 'why-v1',
+        }),
         metadata: expect.objectContaining({ origin: 'fallback' }),
       },
     ]);
@@ -178,7 +198,16 @@ describe('deep-why questions with no AI configured', () => {
   it(`a learner's questions are recorded up to ${MAX_RECORDED_WHY_QUESTIONS.toLocaleString('en')}: past that, the question is still asked and shown, and not recorded`, async () => {
     const l = await createLearner(plain.app, plain.store);
     const earlier = Array.from({ length: MAX_RECORDED_WHY_QUESTIONS - 1 }, (_, i) =>
-      WhyQuestionAsked.create({ userId: l.userId, questionId: crypto.randomUUID(), areaId: 'finances', levelIndex: i % 7, question: '¿Por qué?', source: 'fallback', model: null, promptVersion: 'why-v1' }),
+      WhyQuestionAsked.create({
+        userId: l.userId,
+        questionId: crypto.randomUUID(),
+        areaId: 'finances',
+        levelIndex: i % 7,
+        question: '¿Por qué?',
+        source: 'fallback',
+        model: null,
+        promptVersion: 'why-v1',
+      }),
     );
     await plain.store.append(`learner-${l.userId}`, earlier, { expectedVersion: 'any' });
     const recorded = () => count(db.pool, `SELECT count(*) AS n FROM events WHERE stream_id = $1 AND type = 'WhyQuestionAsked'`, [`learner-${l.userId}`]);
@@ -189,7 +218,11 @@ describe('deep-why questions with no AI configured', () => {
 
     const past = await askPlain({ areaId: 'finances', levelIndex: 2, previousAnswer: 'Porque quiero calma.' }, l.cookie);
     expect(past.statusCode).toBe(200);
-    expect(past.json().data).toMatchObject({ status: 'done', question: 'Dices: «Porque quiero calma…». ¿Y por qué es tan importante eso para ti?', source: 'fallback' });
+    expect(past.json().data).toMatchObject({
+      status: 'done',
+      question: 'Dices: «Porque quiero calma…». ¿Y por qué es tan importante eso para ti?',
+      source: 'fallback',
+    });
     expect(await recorded()).toBe(MAX_RECORDED_WHY_QUESTIONS);
   });
 });

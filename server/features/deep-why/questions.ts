@@ -47,7 +47,11 @@ const NOT_FOUND = 'No encontramos esa pregunta.';
 
 const AskBody = z.strictObject({
   areaId: z.enum(AREA_IDS, 'Área desconocida.'),
-  levelIndex: z.number().int().min(0).max(WHY_LEVELS - 1),
+  levelIndex: z
+    .number()
+    .int()
+    .min(0)
+    .max(WHY_LEVELS - 1),
   previousAnswer: z.string().max(MAX_ANSWER).optional(),
   // Guests send their own texts (kept in their browser); a learner's come from the server.
   currentText: z.string().max(10_000).optional(),
@@ -82,7 +86,16 @@ export const whyQuestionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { jobs
         futureText = texts.find((t) => t.activityId === AREA_VISION_ACTIVITY)?.definition;
       }
       const questionId = randomUUID();
-      const data: WhyQuestionJob = { userId: user?.id ?? null, questionId, areaId, areaTitle: areaById(areaId)!.title, levelIndex, previousAnswer, currentText, futureText };
+      const data: WhyQuestionJob = {
+        userId: user?.id ?? null,
+        questionId,
+        areaId,
+        areaTitle: areaById(areaId)!.title,
+        levelIndex,
+        previousAnswer,
+        currentText,
+        futureText,
+      };
       if (!ai.available()) {
         // Nobody to wait for: the fallback now, recorded like any other question.
         const q = fallbackOnly(data);
@@ -90,7 +103,11 @@ export const whyQuestionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { jobs
         return { success: true as const, message: 'Tu pregunta.', data: { id: questionId, status: 'done' as const, question: q.question, source: q.source } };
       }
       await jobs.send(AI_WHY_QUESTION, data, { id: questionId });
-      return { success: true as const, message: 'Preparando tu pregunta...', data: { id: questionId, status: 'pending' as const, question: null, source: null } };
+      return {
+        success: true as const,
+        message: 'Preparando tu pregunta...',
+        data: { id: questionId, status: 'pending' as const, question: null, source: null },
+      };
     },
   );
 

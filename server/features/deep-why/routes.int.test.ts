@@ -27,16 +27,26 @@ const select = (l: Learner, selectedAreaIds: string[]) => post(l, '/api/activity
 const answer = (l: Learner, areaId: string, levelIndex: unknown, text: unknown) =>
   post(l, '/api/activity/saveWhyAnswer', { activityId: ACTIVITY, areaId, levelIndex, answer: text });
 const events = async (l: Learner, type: string) =>
-  (await db.pool.query(`SELECT data FROM events WHERE stream_id = $1 AND type = $2 ORDER BY stream_position`, [`learner-${l.userId}`, type])).rows.map((r) => r.data);
+  (await db.pool.query(`SELECT data FROM events WHERE stream_id = $1 AND type = $2 ORDER BY stream_position`, [`learner-${l.userId}`, type])).rows.map(
+    (r) => r.data,
+  );
 
 /** A learner through activities 1–3: every area rated (score = its index % 11), beliefs and vision for two areas. */
 async function readyLearner(): Promise<Learner> {
   const l = await createLearner(t.app, t.store);
   for (const [i, areaId] of AREA_IDS.entries()) await post(l, '/api/activity/saveRating', { activityId: '12-areas-balance', areaId, score: (i * 7) % 11 });
   await post(l, '/api/activity/markAsComplete', { activityId: '12-areas-balance' });
-  await post(l, '/api/activity/saveAreaDefinition', { activityId: 'concientizando-areas-balance', areaId: 'love-relationship', definition: 'Creo que tengo que ganarme el amor.' });
+  await post(l, '/api/activity/saveAreaDefinition', {
+    activityId: 'concientizando-areas-balance',
+    areaId: 'love-relationship',
+    definition: 'Creo que tengo que ganarme el amor.',
+  });
   await post(l, '/api/activity/markAsComplete', { activityId: 'concientizando-areas-balance' });
-  await post(l, '/api/activity/saveAreaDefinition', { activityId: 'viendo-hacia-atras-desde-el-futuro', areaId: 'love-relationship', definition: 'Vivo un amor tranquilo y alegre.' });
+  await post(l, '/api/activity/saveAreaDefinition', {
+    activityId: 'viendo-hacia-atras-desde-el-futuro',
+    areaId: 'love-relationship',
+    definition: 'Vivo un amor tranquilo y alegre.',
+  });
   await post(l, '/api/activity/markAsComplete', { activityId: 'viendo-hacia-atras-desde-el-futuro' });
   return l;
 }
@@ -122,7 +132,8 @@ describe('selection and answers', () => {
 
 describe("'Rehacer Ejercicio'", () => {
   const restart = (l: Learner) => post(l, '/api/activity/restartDeepWhy', { activityId: ACTIVITY });
-  const completions = async (l: Learner) => (await t.app.inject({ method: 'GET', url: '/api/activity/getCompletionStatus', headers: { cookie: l.cookie } })).json().data;
+  const completions = async (l: Learner) =>
+    (await t.app.inject({ method: 'GET', url: '/api/activity/getCompletionStatus', headers: { cookie: l.cookie } })).json().data;
 
   it('is recorded in the stream; the old summary does not come back, the chosen areas start empty, and the syllabus keeps the completion', async () => {
     const l = await readyLearner();
@@ -143,7 +154,10 @@ describe("'Rehacer Ejercicio'", () => {
     expect(await events(l, 'WhyExerciseRestarted')).toHaveLength(1);
 
     // The same area chosen again starts with no answers.
-    await select(l, [targets[1]!, targets[0]!, targets[2]!].sort((a, b) => targets.indexOf(a) - targets.indexOf(b)));
+    await select(
+      l,
+      [targets[1]!, targets[0]!, targets[2]!].sort((a, b) => targets.indexOf(a) - targets.indexOf(b)),
+    );
     expect((await prerequisites(l)).json().data.whyAnswers).toEqual({});
     await answer(l, targets[0]!, 0, 'Porque ahora lo veo distinto.');
     await post(l, '/api/activity/markAsComplete', { activityId: ACTIVITY });
@@ -198,10 +212,17 @@ describe("'Rehacer Ejercicio'", () => {
     const wheel = Object.fromEntries(AREA_IDS.map((id, i) => [id, (i * 7) % 11]));
     const res = await post(l, '/api/activity/syncGuestProgress', {
       completedSlugs: ['12-areas-balance', 'concientizando-areas-balance', 'viendo-hacia-atras-desde-el-futuro', ACTIVITY],
-      activityData: { '12-areas-balance': { ratings: wheel }, [ACTIVITY]: { restarted: true, selectedAreaIds: ['love-relationship', 'finances', 'career'], whyAnswers: { finances: ['Otra vez.'] } } },
+      activityData: {
+        '12-areas-balance': { ratings: wheel },
+        [ACTIVITY]: { restarted: true, selectedAreaIds: ['love-relationship', 'finances', 'career'], whyAnswers: { finances: ['Otra vez.'] } },
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await prerequisites(l)).json().data).toMatchObject({ selectedAreaIds: ['love-relationship', 'finances', 'career'], whyAnswers: { finances: ['Otra vez.'] }, isCompleted: false });
+    expect((await prerequisites(l)).json().data).toMatchObject({
+      selectedAreaIds: ['love-relationship', 'finances', 'career'],
+      whyAnswers: { finances: ['Otra vez.'] },
+      isCompleted: false,
+    });
     expect(await events(l, 'WhyExerciseRestarted')).toHaveLength(1);
   });
 });
@@ -231,7 +252,10 @@ describe('guest sync of deep-why data', () => {
 
   it('refuses a malformed selection with a 400 and writes nothing', async () => {
     const l = await createLearner(t.app, t.store);
-    const res = await post(l, '/api/activity/syncGuestProgress', { completedSlugs: [], activityData: { [ACTIVITY]: { selectedAreaIds: ['finances', 'finances', 'career'] } } });
+    const res = await post(l, '/api/activity/syncGuestProgress', {
+      completedSlugs: [],
+      activityData: { [ACTIVITY]: { selectedAreaIds: ['finances', 'finances', 'career'] } },
+    });
     expect(res.statusCode).toBe(400);
     expect(await events(l, 'WhySelectionSaved')).toHaveLength(0);
   });

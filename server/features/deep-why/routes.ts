@@ -22,13 +22,18 @@ const ANSWER_REQUIRED = 'Por favor, escribe una respuesta.';
 const NOT_THIS = 'Esta actividad no guarda esa información.';
 const userErrors = { ...errorResponses, 401: ErrorEnvelope, 403: ErrorEnvelope, 409: ErrorEnvelope } as const;
 
-
 const activityField = z.string('Falta la actividad.').min(1, 'Falta la actividad.').max(100, NOT_THIS);
 function deepWhyActivity(activityId: string) {
   if (activityId !== DEEP_WHY_ACTIVITY && activityId !== '1-4') throw new InvalidError(NOT_THIS);
 }
 
-const TargetArea = z.object({ id: z.string(), score: z.number().nullable(), title: z.string(), currentText: z.string().nullable(), futureText: z.string().nullable() });
+const TargetArea = z.object({
+  id: z.string(),
+  score: z.number().nullable(),
+  title: z.string(),
+  currentText: z.string().nullable(),
+  futureText: z.string().nullable(),
+});
 const Prerequisites = z.object({
   targetAreas: z.array(TargetArea),
   whyAnswers: z.record(z.string(), z.array(z.string().nullable())),
@@ -92,8 +97,20 @@ const deepWhyRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }>
     async (request) => {
       const user = await requireUser(request);
       deepWhyActivity(request.body.activityId);
-      const command: DeepWhyCommand = { type: 'SelectAreas', userId: user.id, roles: user.roles, areaIds: request.body.selectedAreaIds, eventId: eventIdFor(request, 0) };
-      const result = await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({ events: decideDeepWhy(command, s) }), keyedWrite(request, user.id));
+      const command: DeepWhyCommand = {
+        type: 'SelectAreas',
+        userId: user.id,
+        roles: user.roles,
+        areaIds: request.body.selectedAreaIds,
+        eventId: eventIdFor(request, 0),
+      };
+      const result = await handleCommand(
+        store,
+        learnerStreamId(user.id),
+        learnerFold,
+        (s) => ({ events: decideDeepWhy(command, s) }),
+        keyedWrite(request, user.id),
+      );
       const saved = (result.events[0]?.data as { areaIds?: string[] } | undefined)?.areaIds ?? [...new Set(request.body.selectedAreaIds)];
       return { success: true as const, message: 'Selección guardada.', data: saved };
     },
@@ -109,8 +126,16 @@ const deepWhyRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }>
         body: z.strictObject({
           activityId: activityField,
           areaId: z.enum(AREA_IDS, 'Área desconocida.'),
-          levelIndex: z.number('El nivel debe ser un número del 0 al 6.').int('El nivel debe ser un número del 0 al 6.').min(0, 'El nivel debe ser un número del 0 al 6.').max(WHY_LEVELS - 1, 'El nivel debe ser un número del 0 al 6.'),
-          answer: z.string(ANSWER_REQUIRED).trim().min(1, ANSWER_REQUIRED).max(MAX_ANSWER, `Tu respuesta puede tener hasta ${MAX_ANSWER.toLocaleString('es')} caracteres.`),
+          levelIndex: z
+            .number('El nivel debe ser un número del 0 al 6.')
+            .int('El nivel debe ser un número del 0 al 6.')
+            .min(0, 'El nivel debe ser un número del 0 al 6.')
+            .max(WHY_LEVELS - 1, 'El nivel debe ser un número del 0 al 6.'),
+          answer: z
+            .string(ANSWER_REQUIRED)
+            .trim()
+            .min(1, ANSWER_REQUIRED)
+            .max(MAX_ANSWER, `Tu respuesta puede tener hasta ${MAX_ANSWER.toLocaleString('es')} caracteres.`),
         }),
         response: { 200: envelope(z.null()), ...userErrors, ...keyedWriteErrors },
       },

@@ -86,10 +86,13 @@ describe('GET /api/health: the async projections', () => {
       expect(lagOf(stalled.body.data.projections, 'lead_daily_counts')).toMatchObject({ eventsBehind: 0, status: 'ok' });
 
       await blocker.query('ROLLBACK');
-      const recovered = await waitFor(async () => {
-        const h = await health();
-        return h.body.data.status === 'ok' ? h : undefined;
-      }, { what: 'health ok again' });
+      const recovered = await waitFor(
+        async () => {
+          const h = await health();
+          return h.body.data.status === 'ok' ? h : undefined;
+        },
+        { what: 'health ok again' },
+      );
       expect(lagOf(recovered.body.data.projections, 'analytics_daily')).toMatchObject({ eventsBehind: 0, status: 'ok' });
     } finally {
       await blocker.end();

@@ -8,12 +8,17 @@ import { MAX_COUNTED, projectionLags } from './lag';
 
 const ProjectionLag = z.object({
   name: z.string(),
-  eventsBehind: z.number().int().describe(`Eventos que todavía no procesó (se cuentan hasta ${MAX_COUNTED.toLocaleString('es')})`),
+  eventsBehind: z
+    .number()
+    .int()
+    .describe(`Eventos que todavía no procesó (se cuentan hasta ${MAX_COUNTED.toLocaleString('es')})`),
   lagSeconds: z
     .number()
     .int()
     .nullable()
-    .describe('Cuánto lleva esperando el evento más antiguo sin procesar, desde que se escribió o desde que la proyección avanzó por última vez (lo que sea más reciente); null si no espera ninguno'),
+    .describe(
+      'Cuánto lleva esperando el evento más antiguo sin procesar, desde que se escribió o desde que la proyección avanzó por última vez (lo que sea más reciente); null si no espera ninguno',
+    ),
   checkpointMovedSecondsAgo: z.number().int().nullable().describe('Desde cuándo no avanza su punto de control; null si nunca corrió'),
   status: z.enum(['ok', 'lagging']),
 });
@@ -40,12 +45,20 @@ const healthRoutes: FastifyPluginAsyncZod<Deps> = async (app, { pool, jobs, proj
         operationId: 'getHealth',
         tags: ['health'],
         summary: 'Estado del servidor, la base de datos, la cola de trabajos y el retraso de las proyecciones asíncronas',
-        response: { 200: envelope(Health), 503: envelope(Health).extend({ success: z.literal(false) }).or(ErrorEnvelope) },
+        response: {
+          200: envelope(Health),
+          503: envelope(Health)
+            .extend({ success: z.literal(false) })
+            .or(ErrorEnvelope),
+        },
       },
     },
     async (_request, reply) => {
       const [database, lags, jobsHealth] = await Promise.all([
-        pool.query('SELECT 1').then(() => 'ok' as const, () => 'down' as const),
+        pool.query('SELECT 1').then(
+          () => 'ok' as const,
+          () => 'down' as const,
+        ),
         projectionLags(pool, projections, lagDegradedSeconds).catch(() => null),
         jobs.health(),
       ]);
@@ -55,7 +68,14 @@ const healthRoutes: FastifyPluginAsyncZod<Deps> = async (app, { pool, jobs, proj
       const lagging = lags === null || lags.some((p) => p.status === 'lagging');
       const status = !up ? ('down' as const) : lagging ? ('degraded' as const) : ('ok' as const);
       // Dead letters need an operator (server/dead-letters.ts), but the site itself is still healthy.
-      const data = { status, database, queue, mailDeadLetters: jobsHealth.ok ? (jobsHealth.deadLetters ?? 0) : null, projections: lags, uptimeSeconds: Math.round(process.uptime()) };
+      const data = {
+        status,
+        database,
+        queue,
+        mailDeadLetters: jobsHealth.ok ? (jobsHealth.deadLetters ?? 0) : null,
+        projections: lags,
+        uptimeSeconds: Math.round(process.uptime()),
+      };
       if (!up) return reply.status(503).send({ success: false as const, message: 'Algún servicio no responde.', data });
       // Lagging analytics are still a 200: learners read their own writes from the inline projections, and a
       // long transaction on the shared server holds every process back alike, so a load balancer reading a

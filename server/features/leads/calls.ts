@@ -20,15 +20,33 @@ export const CALL_MESSAGES = {
 const CallBody = z
   .strictObject({
     name: z.string('Tu nombre es obligatorio.').trim().min(1, 'Tu nombre es obligatorio.').max(MAX_NICK, `Tu nombre puede tener hasta ${MAX_NICK} caracteres.`),
-    email: z.string().trim().max(MAX_EMAIL, 'Ingresa un email válido.').regex(EMAIL_PATTERN, 'Ingresa un email válido.').optional().or(z.literal('').transform(() => undefined)),
-    whatsapp: z.string().trim().regex(WHATSAPP_PATTERN, 'Ingresa un número de WhatsApp válido, con código de país.').optional().or(z.literal('').transform(() => undefined)),
-    message: z.string().trim().max(MAX_CALL_MESSAGE, `Tu mensaje puede tener hasta ${MAX_CALL_MESSAGE.toLocaleString('es')} caracteres.`).optional(),
+    email: z
+      .string()
+      .trim()
+      .max(MAX_EMAIL, 'Ingresa un email válido.')
+      .regex(EMAIL_PATTERN, 'Ingresa un email válido.')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    whatsapp: z
+      .string()
+      .trim()
+      .regex(WHATSAPP_PATTERN, 'Ingresa un número de WhatsApp válido, con código de país.')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    message: z
+      .string()
+      .trim()
+      .max(MAX_CALL_MESSAGE, `Tu mensaje puede tener hasta ${MAX_CALL_MESSAGE.toLocaleString('es')} caracteres.`)
+      .optional(),
   })
   .refine((b) => b.email !== undefined || b.whatsapp !== undefined, { message: CALL_MESSAGES.contactRequired, path: ['email'] });
 
 const Notice = z.object({ id: z.string(), text: z.string(), link: z.string().nullable() }).nullable();
 
-const callRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'> & { notice: { text?: string; link?: string } }> = async (app, { store, config, notice }) => {
+const callRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'> & { notice: { text?: string; link?: string } }> = async (
+  app,
+  { store, config, notice },
+) => {
   for (const page of CALL_PAGES) {
     app.post(
       `/api/${page}/clarification-call`,
@@ -58,7 +76,16 @@ const callRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'> & { no
   }
 
   const text = notice.text?.trim();
-  const current = text ? { id: createHash('sha256').update(`${text}\n${notice.link ?? ''}`).digest('hex').slice(0, 12), text, link: notice.link ?? null } : null;
+  const current = text
+    ? {
+        id: createHash('sha256')
+          .update(`${text}\n${notice.link ?? ''}`)
+          .digest('hex')
+          .slice(0, 12),
+        text,
+        link: notice.link ?? null,
+      }
+    : null;
   app.get(
     '/api/app/notification',
     {

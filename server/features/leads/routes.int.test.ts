@@ -74,8 +74,12 @@ describe('POST /api/leads/add', () => {
 
     expect(await countEmailJobs(db.pool)).toBe(jobsBefore + 1);
     // The job names the lead by its stream; the worker reads address and name when it sends.
-    const { rows: jobs } = await db.pool.query("SELECT data FROM pgboss.job WHERE name = 'email.send' AND data->>'leadId' = $1", [visitorStreamId('ana.valid@example.com')]);
-    expect(jobs.map((j) => j.data)).toEqual([{ kind: 'lead-welcome', leadId: visitorStreamId('ana.valid@example.com'), page: 'nostalgia', section: 'fragmento' }]);
+    const { rows: jobs } = await db.pool.query("SELECT data FROM pgboss.job WHERE name = 'email.send' AND data->>'leadId' = $1", [
+      visitorStreamId('ana.valid@example.com'),
+    ]);
+    expect(jobs.map((j) => j.data)).toEqual([
+      { kind: 'lead-welcome', leadId: visitorStreamId('ana.valid@example.com'), page: 'nostalgia', section: 'fragmento' },
+    ]);
     expect(rows[0].stream_id).toBe(visitorStreamId('ana.valid@example.com'));
   });
 
@@ -109,11 +113,23 @@ describe('POST /api/leads/add', () => {
     const cases: Array<{ name: string; payload: unknown; raw?: boolean; message: string | RegExp }> = [
       { name: 'a bad e-mail', payload: lead({ email: 'no-es-un-email' }), message: 'Ingresa un email válido.' },
       { name: 'an e-mail without dot after the at sign', payload: lead({ email: 'ana@example' }), message: 'Ingresa un email válido.' },
-      { name: 'a missing e-mail', payload: { nick: 'Ana', page: 'nostalgia', section: 'fragmento', status: 'downloaded' }, message: 'Ingresa un email válido.' },
+      {
+        name: 'a missing e-mail',
+        payload: { nick: 'Ana', page: 'nostalgia', section: 'fragmento', status: 'downloaded' },
+        message: 'Ingresa un email válido.',
+      },
       { name: 'a blank nick', payload: lead({ email: 'blank@example.com', nick: '   ' }), message: 'Tu nombre es obligatorio.' },
       { name: 'an unknown page', payload: lead({ email: 'page@example.com', page: 'otra' }), message: UNKNOWN_SOURCE },
-      { name: 'a page/section pair that does not exist (afirmaciones+pdf)', payload: lead({ email: 'pair@example.com', page: 'afirmaciones', section: 'pdf' }), message: UNKNOWN_SOURCE },
-      { name: 'a status that does not belong to the source', payload: lead({ email: 'st@example.com', status: 'Subscribed via Form' }), message: UNKNOWN_SOURCE },
+      {
+        name: 'a page/section pair that does not exist (afirmaciones+pdf)',
+        payload: lead({ email: 'pair@example.com', page: 'afirmaciones', section: 'pdf' }),
+        message: UNKNOWN_SOURCE,
+      },
+      {
+        name: 'a status that does not belong to the source',
+        payload: lead({ email: 'st@example.com', status: 'Subscribed via Form' }),
+        message: UNKNOWN_SOURCE,
+      },
       { name: 'an unknown extra field', payload: lead({ email: 'roles@example.com', roles: [7] }), message: /roles/ },
       { name: 'malformed JSON', payload: '{"email": "json@example.com", "nick": ', raw: true, message: MESSAGES.badJson },
     ];
@@ -270,7 +286,11 @@ describe('API conventions', () => {
   });
 
   it('an unknown /api path is a 404 with the Spanish envelope', async () => {
-    for (const [method, url] of [['GET', '/api/no-existe'], ['POST', '/api/leads/otra'], ['GET', '/api']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/no-existe'],
+      ['POST', '/api/leads/otra'],
+      ['GET', '/api'],
+    ] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ success: false, message: MESSAGES.notFound, data: null });

@@ -3,7 +3,16 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { InvalidError } from '../../../events/errors';
 import { decideLeads, isSubscription, visitorFold, visitorStreamId, type LeadsCommand } from '../../../events/leads/leads';
-import { EMAIL_PATTERN, FUNNEL_PAGES, isLeadSource, LEAD_PAGES, LEAD_SECTIONS, LEAD_STATUSES, MAX_EMAIL, visitStreamId } from '../../../events/leads/leads.events';
+import {
+  EMAIL_PATTERN,
+  FUNNEL_PAGES,
+  isLeadSource,
+  LEAD_PAGES,
+  LEAD_SECTIONS,
+  LEAD_STATUSES,
+  MAX_EMAIL,
+  visitStreamId,
+} from '../../../events/leads/leads.events';
 import { MAX_NAME, MIN_NAME, NAME_MESSAGE, normaliseName, plainName } from '../../../course/contact';
 import { handleCommand } from '../../../events/store/command';
 import { EMAIL_SEND, type MailJob } from '../../../jobs/email/send-email';
@@ -24,7 +33,9 @@ const AddLeadBody = z.strictObject({
     .min(1, 'Tu nombre es obligatorio.')
     .max(MAX_NAME, NAME_MESSAGE)
     .refine((nick) => plainName(nick) !== null, NAME_MESSAGE)
-    .describe(`Solo un nombre: letras de cualquier idioma, espacios, apóstrofos y guiones (un punto solo tras una inicial), de ${MIN_NAME} a ${MAX_NAME} caracteres.`),
+    .describe(
+      `Solo un nombre: letras de cualquier idioma, espacios, apóstrofos y guiones (un punto solo tras una inicial), de ${MIN_NAME} a ${MAX_NAME} caracteres.`,
+    ),
   page: z.enum(LEAD_PAGES, UNKNOWN_SOURCE),
   section: z.enum(LEAD_SECTIONS, UNKNOWN_SOURCE),
   status: z.enum(LEAD_STATUSES, UNKNOWN_SOURCE),
@@ -74,7 +85,11 @@ const leadRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'>> = asy
         { ...keyedWrite(request, 'visitor'), usuallyNew: true },
       );
       const captured = result.events[0]?.data as { firstForSource: boolean } | undefined;
-      const message = !isSubscription(lead.page) ? LEAD_MESSAGES.downloaded : captured?.firstForSource ? LEAD_MESSAGES.subscribed : LEAD_MESSAGES.alreadySubscribed;
+      const message = !isSubscription(lead.page)
+        ? LEAD_MESSAGES.downloaded
+        : captured?.firstForSource
+          ? LEAD_MESSAGES.subscribed
+          : LEAD_MESSAGES.alreadySubscribed;
       return { success: true as const, status: 'success' as const, message, data: { firstForSource: captured?.firstForSource ?? false } };
     },
   );
@@ -97,7 +112,13 @@ const leadRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'>> = asy
     async (request, reply) => {
       if (optedOut(request)) return { success: true as const, message: 'Respetamos tu preferencia: esta visita no se registra.', data: { recorded: false } };
       const visitorId = ensureVisitorId(request, reply, config.cookieSecure);
-      const command: LeadsCommand = { type: 'RecordPageView', visitorId, page: request.body.page, section: request.body.section, eventId: eventIdFor(request, 0) };
+      const command: LeadsCommand = {
+        type: 'RecordPageView',
+        visitorId,
+        page: request.body.page,
+        section: request.body.section,
+        eventId: eventIdFor(request, 0),
+      };
       await handleCommand(store, visitStreamId(visitorId), visitorFold, (state) => ({ events: decideLeads(command, state).events }), {
         ...keyedWrite(request, 'visitor'),
         anyVersion: true,

@@ -82,13 +82,23 @@ describe('meditation history', () => {
 
   it('records sessions and answers totals, sessions and today in the streak', async () => {
     const l = await createLearner(t.app, t.store);
-    expect((await get(l, '/api/meditation/history')).json().data).toEqual({ totalSeconds: 0, totalMinutes: 0, sessions: 0, streakDays: 0, meditatedToday: false });
+    expect((await get(l, '/api/meditation/history')).json().data).toEqual({
+      totalSeconds: 0,
+      totalMinutes: 0,
+      sessions: 0,
+      streakDays: 0,
+      meditatedToday: false,
+    });
     const first = await session(l, { seconds: 375, activePhases: ['presence', 'gratitude'], outcome: 'completed', timeZone: 'America/Argentina/Buenos_Aires' });
     expect(first.statusCode).toBe(200);
     expect(first.json().data).toEqual({ totalSeconds: 375, totalMinutes: 6, sessions: 1, streakDays: 1, meditatedToday: true });
     const second = await session(l, { seconds: 130, activePhases: ['love'], outcome: 'stopped', timeZone: 'America/Argentina/Buenos_Aires' });
     expect(second.json().data).toEqual({ totalSeconds: 505, totalMinutes: 8, sessions: 2, streakDays: 1, meditatedToday: true });
-    const recorded = (await db.pool.query(`SELECT data FROM events WHERE stream_id = $1 AND type = 'MeditationSessionCompleted' ORDER BY stream_position`, [learnerStreamId(l.userId)])).rows;
+    const recorded = (
+      await db.pool.query(`SELECT data FROM events WHERE stream_id = $1 AND type = 'MeditationSessionCompleted' ORDER BY stream_position`, [
+        learnerStreamId(l.userId),
+      ])
+    ).rows;
     expect(recorded.map((r) => [r.data.seconds, r.data.outcome, r.data.day])).toEqual([
       [375, 'completed', dayIn(new Date(), 'America/Argentina/Buenos_Aires')],
       [130, 'stopped', dayIn(new Date(), 'America/Argentina/Buenos_Aires')],
@@ -103,10 +113,23 @@ describe('meditation history', () => {
       return dayIn(d, 'UTC');
     };
     const meditated = (offset: number, seconds = 600) =>
-      MeditationSessionCompleted.create({ userId: l.userId, sessionId: crypto.randomUUID(), seconds, activePhases: ['presence'], outcome: 'completed', day: day(offset) });
+      MeditationSessionCompleted.create({
+        userId: l.userId,
+        sessionId: crypto.randomUUID(),
+        seconds,
+        activePhases: ['presence'],
+        outcome: 'completed',
+        day: day(offset),
+      });
     // Five days ago, then three days in a row ending yesterday: a streak of 3 that today can still extend.
     await t.store.append(learnerStreamId(l.userId), [meditated(-5), meditated(-3), meditated(-2), meditated(-1)], { expectedVersion: 'any' });
-    expect((await get(l, '/api/meditation/history?timeZone=UTC')).json().data).toEqual({ totalSeconds: 2400, totalMinutes: 40, sessions: 4, streakDays: 3, meditatedToday: false });
+    expect((await get(l, '/api/meditation/history?timeZone=UTC')).json().data).toEqual({
+      totalSeconds: 2400,
+      totalMinutes: 40,
+      sessions: 4,
+      streakDays: 3,
+      meditatedToday: false,
+    });
     const today = await session(l, { seconds: 60, activePhases: ['presence'], outcome: 'completed', timeZone: 'UTC' });
     expect(today.json().data).toMatchObject({ sessions: 5, streakDays: 4, meditatedToday: true });
 
@@ -151,7 +174,8 @@ describe('a session sent later (meditated offline)', () => {
     expect(later.json()).toEqual(first.json());
     // Another session under that key is not.
     expect((await session(l, { ...payload, seconds: 421 }, 'sesion-sin-conexion-0001')).statusCode).toBe(422);
-    const days = (await db.pool.query(`SELECT data FROM events WHERE stream_id = $1 AND type = 'MeditationSessionCompleted'`, [learnerStreamId(l.userId)])).rows;
+    const days = (await db.pool.query(`SELECT data FROM events WHERE stream_id = $1 AND type = 'MeditationSessionCompleted'`, [learnerStreamId(l.userId)]))
+      .rows;
     expect(days.map((r) => r.data.day)).toEqual([dayIn(new Date(Date.now() - 24 * 3600_000), 'UTC')]);
   });
 
@@ -173,12 +197,19 @@ describe('what an account keeps', () => {
     const events = Array.from({ length: n }, (_, i) =>
       what === 'revelations'
         ? RevelationSaved.create({ userId: l.userId, revelationId: crypto.randomUUID(), revelation: `Revelación ${i + 1}.`, totalTimeMeditated: 900 })
-        : MeditationSessionCompleted.create({ userId: l.userId, sessionId: crypto.randomUUID(), seconds: 900, activePhases: ['presence'], outcome: 'completed', day: '2026-01-01' }),
+        : MeditationSessionCompleted.create({
+            userId: l.userId,
+            sessionId: crypto.randomUUID(),
+            seconds: 900,
+            activePhases: ['presence'],
+            outcome: 'completed',
+            day: '2026-01-01',
+          }),
     );
     await t.store.append(learnerStreamId(l.userId), events, { expectedVersion: 'any' });
   }
   const revelations = (l: Learner) => count(db.pool, 'SELECT count(*) AS n FROM revelations WHERE user_id = $1', [l.userId]);
-  const sessions = async (l: Learner) => (await count(db.pool, 'SELECT coalesce(sum(sessions), 0) AS n FROM meditation_totals WHERE user_id = $1', [l.userId]));
+  const sessions = async (l: Learner) => await count(db.pool, 'SELECT coalesce(sum(sessions), 0) AS n FROM meditation_totals WHERE user_id = $1', [l.userId]);
 
   it(`${MAX_REVELATIONS.toLocaleString('en')} revelations: the last one fits, the next is refused with 409 in Spanish and nothing is written`, async () => {
     const l = await createLearner(t.app, t.store);

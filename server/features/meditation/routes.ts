@@ -97,7 +97,11 @@ const meditationRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool
         tags: ['meditation'],
         summary: 'Guarda la revelación escrita al terminar una meditación',
         body: z.strictObject({
-          revelation: z.string(REVELATION_REQUIRED).trim().min(1, REVELATION_REQUIRED).max(MAX_REVELATION, `Tu revelación puede tener hasta ${MAX_REVELATION.toLocaleString('es')} caracteres.`),
+          revelation: z
+            .string(REVELATION_REQUIRED)
+            .trim()
+            .min(1, REVELATION_REQUIRED)
+            .max(MAX_REVELATION, `Tu revelación puede tener hasta ${MAX_REVELATION.toLocaleString('es')} caracteres.`),
           totalTimeMeditated: seconds,
         }),
         response: { 200: envelope(Revelation), ...cappedWriteErrors, ...keyedWriteErrors },
@@ -109,13 +113,24 @@ const meditationRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool
       const revelationId = eventId ? deterministicUuid('revelation', eventId) : timeOrderedUuid();
       const { revelation, totalTimeMeditated } = request.body;
       const command: MeditationCommand = { type: 'SaveRevelation', userId: user.id, revelationId, revelation, totalTimeMeditated, eventId };
-      const { events } = await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({ events: decideMeditation(command, s) }), keyedWrite(request, user.id));
+      const { events } = await handleCommand(
+        store,
+        learnerStreamId(user.id),
+        learnerFold,
+        (s) => ({ events: decideMeditation(command, s) }),
+        keyedWrite(request, user.id),
+      );
       // From the event this request recorded (the first copy's, for a retry), as the read model has it.
       const saved = events.find(RevelationSaved.is)!;
       return {
         success: true as const,
         message: 'Revelación guardada.',
-        data: toRevelation({ id: saved.data.revelationId, revelation: saved.data.revelation, totalTimeMeditated: saved.data.totalTimeMeditated, createdAt: saved.recordedAt.toISOString() }),
+        data: toRevelation({
+          id: saved.data.revelationId,
+          revelation: saved.data.revelation,
+          totalTimeMeditated: saved.data.totalTimeMeditated,
+          createdAt: saved.recordedAt.toISOString(),
+        }),
       };
     },
   );

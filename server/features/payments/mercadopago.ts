@@ -72,7 +72,11 @@ export function signedAtOf(ts: string): Date {
 }
 
 /** The signature's ts and signing time when x-signature is Mercado Pago's for these parts; undefined otherwise. */
-export function verifyWebhookSignature(secret: string, header: string | undefined, parts: { dataId?: string; requestId?: string }): { ts: string; signedAt: Date } | undefined {
+export function verifyWebhookSignature(
+  secret: string,
+  header: string | undefined,
+  parts: { dataId?: string; requestId?: string },
+): { ts: string; signedAt: Date } | undefined {
   if (!header) return undefined;
   const fields = Object.fromEntries(
     header.split(',').map((kv) => {

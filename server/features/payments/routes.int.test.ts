@@ -15,7 +15,13 @@ beforeAll(async () => {
   db = await createTestDatabase();
   mp = await startFakeMercadoPago();
   t = await startTestApp(db, {
-    config: { MERCADOPAGO_API_URL: mp.apiUrl, MERCADOPAGO_ACCESS_TOKEN: mp.token, MERCADOPAGO_WEBHOOK_SECRET: SECRET, PAYMENT_TIMEOUT_MS: 500, RATE_LIMIT_PER_IP: 1000 },
+    config: {
+      MERCADOPAGO_API_URL: mp.apiUrl,
+      MERCADOPAGO_ACCESS_TOKEN: mp.token,
+      MERCADOPAGO_WEBHOOK_SECRET: SECRET,
+      PAYMENT_TIMEOUT_MS: 500,
+      RATE_LIMIT_PER_IP: 1000,
+    },
   });
 });
 afterAll(async () => {
@@ -34,7 +40,8 @@ const confirm = (l: Learner, productId: string, id: number | string) =>
   t.app.inject({ method: 'POST', url: '/api/payment/confirm', headers: { cookie: l.cookie }, payload: { productId, paymentId: String(id) } });
 const me = async (l: Learner) => (await t.app.inject({ method: 'GET', url: '/api/auth/verifyToken', headers: { cookie: l.cookie } })).json().data;
 const roles = async (l: Learner) => (await db.pool.query('SELECT roles FROM users WHERE user_id = $1', [l.userId])).rows[0].roles as number[];
-const paymentEvents = async (id: number) => (await db.pool.query(`SELECT type, data FROM events WHERE stream_id = $1 ORDER BY stream_position`, [`payment-${id}`])).rows;
+const paymentEvents = async (id: number) =>
+  (await db.pool.query(`SELECT type, data FROM events WHERE stream_id = $1 ORDER BY stream_position`, [`payment-${id}`])).rows;
 
 function webhook(id: number | string, { secret = SECRET } = {}) {
   const { ts: _ts, requestId: _requestId, ...request } = notification({ paymentId: id, secret });
@@ -51,7 +58,9 @@ describe('POST /api/payment/confirm', () => {
     expect(res.json()).toMatchObject({ success: true, message: PAYMENT_SUCCESS, data: { user: { id: l.userId, roles: [PREMIUM_ROLE] } } });
     expect(await roles(l)).toEqual([PREMIUM_ROLE]);
     expect(mp.requests.at(-1)).toEqual({ path: `/v1/payments/${id}`, authorized: true });
-    expect((await paymentEvents(id)).map((e) => [e.type, e.data.userId, e.data.amount, e.data.source])).toEqual([['PaymentConfirmed', l.userId, 270, 'confirm']]);
+    expect((await paymentEvents(id)).map((e) => [e.type, e.data.userId, e.data.amount, e.data.source])).toEqual([
+      ['PaymentConfirmed', l.userId, 270, 'confirm'],
+    ]);
 
     // The same payment again — by the buyer or anyone else — grants nothing more.
     const other = await createLearner(t.app, t.store);
@@ -83,7 +92,11 @@ describe('POST /api/payment/confirm', () => {
     }
     // Malformed input never reaches the provider.
     const asked = mp.requests.length;
-    for (const [product, id] of [['curso-gratis', '123'], [COURSE, '12ab'], [COURSE, '']] as const) {
+    for (const [product, id] of [
+      ['curso-gratis', '123'],
+      [COURSE, '12ab'],
+      [COURSE, ''],
+    ] as const) {
       const res = await confirm(l, product, id);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(PAYMENT_INVALID);
@@ -154,7 +167,11 @@ describe('the ebook', () => {
 describe('POST /api/payment/webhook', () => {
   it('refuses a missing or wrong signature', async () => {
     const id = mp.add({ id: paymentId() }).id;
-    const unsigned = await t.app.inject({ method: 'POST', url: `/api/payment/webhook?data.id=${id}&type=payment`, payload: { type: 'payment', data: { id: String(id) } } });
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: `/api/payment/webhook?data.id=${id}&type=payment`,
+      payload: { type: 'payment', data: { id: String(id) } },
+    });
     expect(unsigned.statusCode).toBe(401);
     expect((await webhook(id, { secret: 'otro-secreto' })).statusCode).toBe(401);
   });
@@ -200,7 +217,10 @@ describe('POST /api/payment/webhook', () => {
     mp.update(ebookId, { status: 'charged_back', status_detail: 'settled' });
     await webhook(ebookId);
     expect((await t.app.inject({ method: 'GET', url: '/api/downloads/afirmaciones-ebook', headers: { cookie: ebook.cookie } })).statusCode).toBe(403);
-    expect((await paymentEvents(ebookId)).map((e) => [e.type, e.data.status ?? null])).toEqual([['PaymentConfirmed', null], ['PaymentReversed', 'charged_back']]);
+    expect((await paymentEvents(ebookId)).map((e) => [e.type, e.data.status ?? null])).toEqual([
+      ['PaymentConfirmed', null],
+      ['PaymentReversed', 'charged_back'],
+    ]);
     // A reversed payment cannot be confirmed again.
     expect((await confirm(ebook, EBOOK, ebookId)).statusCode).toBe(409);
   });
@@ -269,7 +289,9 @@ describe('POST /api/payment/webhook: the time window and replays', () => {
     expect(replay.json()).toMatchObject({ success: true, data: { handled: 'duplicate' } });
 
     // A second server process on the same database knows it too.
-    const other = await startTestApp(db, { config: { MERCADOPAGO_API_URL: mp.apiUrl, MERCADOPAGO_ACCESS_TOKEN: mp.token, MERCADOPAGO_WEBHOOK_SECRET: SECRET } });
+    const other = await startTestApp(db, {
+      config: { MERCADOPAGO_API_URL: mp.apiUrl, MERCADOPAGO_ACCESS_TOKEN: mp.token, MERCADOPAGO_WEBHOOK_SECRET: SECRET },
+    });
     try {
       expect((await notify(signed, other.app)).json().data.handled).toBe('duplicate');
     } finally {
@@ -309,7 +331,8 @@ describe('POST /api/payment/webhook: the time window and replays', () => {
   it('forgets what it remembered once the window has passed', async () => {
     const id = mp.add({ id: paymentId() }).id;
     await notify({ paymentId: id });
-    const remembered = () => db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_receipts WHERE data_id = $1', [String(id)]).then((r) => r.rows[0]!.n);
+    const remembered = () =>
+      db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_receipts WHERE data_id = $1', [String(id)]).then((r) => r.rows[0]!.n);
     expect(await remembered()).toBe(1);
     // As if it had been signed 6 minutes ago: no replay of it can pass the window any more.
     await db.pool.query("UPDATE webhook_receipts SET signed_at = now() - interval '6 minutes' WHERE data_id = $1", [String(id)]);

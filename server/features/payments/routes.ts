@@ -56,7 +56,11 @@ function verify(payment: ProviderPayment | undefined, productId: ProductId): Ver
 type Deps = { store: EventStore; pool: pg.Pool; accounts: Accounts; config: AppConfig };
 
 const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, pool, accounts, config }) => {
-  const provider: MercadoPagoConfig = { apiUrl: config.MERCADOPAGO_API_URL, accessToken: config.MERCADOPAGO_ACCESS_TOKEN, timeoutMs: config.PAYMENT_TIMEOUT_MS };
+  const provider: MercadoPagoConfig = {
+    apiUrl: config.MERCADOPAGO_API_URL,
+    accessToken: config.MERCADOPAGO_ACCESS_TOKEN,
+    timeoutMs: config.PAYMENT_TIMEOUT_MS,
+  };
 
   async function paymentState(paymentId: string) {
     return (await store.readStream(paymentStreamId(paymentId))).reduce(paymentFold.evolve, paymentFold.initial);
@@ -115,7 +119,11 @@ const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, pool, ac
         tags: ['payments'],
         summary: 'Notificaciones de Mercado Pago (firmadas con x-signature)',
         querystring: z.looseObject({ 'data.id': z.string().max(40).optional(), type: z.string().max(40).optional() }),
-        body: z.looseObject({ type: z.string().max(40).optional(), action: z.string().max(60).optional(), data: z.looseObject({ id: z.union([z.string(), z.number()]).optional() }).optional() }),
+        body: z.looseObject({
+          type: z.string().max(40).optional(),
+          action: z.string().max(60).optional(),
+          data: z.looseObject({ id: z.union([z.string(), z.number()]).optional() }).optional(),
+        }),
         response: { 200: envelope(z.object({ handled: z.string() })), ...errorResponses, 401: ErrorEnvelope },
       },
     },
@@ -212,13 +220,15 @@ const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, pool, ac
       if (!(await hasEntitlement(pool, user.id, 'afirmaciones-ebook'))) throw new ForbiddenError(NOT_BOUGHT);
       const file = path.join(PRIVATE_DOWNLOADS_DIR, EBOOK_FILE);
       const { size } = await stat(file);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-length', size)
-        .header('content-disposition', `attachment; filename="${EBOOK_FILE}"`)
-        .header('cache-control', 'private, no-store')
-        // A file stream, not JSON: no response schema for 200 (the typed reply only knows the error envelopes).
-        .send(createReadStream(file) as never);
+      return (
+        reply
+          .header('content-type', 'application/pdf')
+          .header('content-length', size)
+          .header('content-disposition', `attachment; filename="${EBOOK_FILE}"`)
+          .header('cache-control', 'private, no-store')
+          // A file stream, not JSON: no response schema for 200 (the typed reply only knows the error envelopes).
+          .send(createReadStream(file) as never)
+      );
     },
   );
 };

@@ -61,7 +61,9 @@ describe('ratings', () => {
   });
 
   it('needs a session', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/activity/saveRating', payload: { activityId: WHEEL, areaId: 'finances', score: 5 } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/activity/saveRating', payload: { activityId: WHEEL, areaId: 'finances', score: 5 } })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -120,7 +122,11 @@ describe('guest sync of activities 1–3', () => {
 
   it('refuses malformed guest ratings or definitions with a 400 and writes nothing', async () => {
     const l = await createLearner(t.app, t.store);
-    for (const activityData of [{ [WHEEL]: { ratings: { finances: 12 } } }, { [WHEEL]: { ratings: { mars: 3 } } }, { [BELIEFS]: { definitions: { finances: 7 } } }]) {
+    for (const activityData of [
+      { [WHEEL]: { ratings: { finances: 12 } } },
+      { [WHEEL]: { ratings: { mars: 3 } } },
+      { [BELIEFS]: { definitions: { finances: 7 } } },
+    ]) {
       const res = await post(l, '/api/activity/syncGuestProgress', { completedSlugs: [WHEEL], activityData });
       expect(res.statusCode, JSON.stringify(activityData)).toBe(400);
     }

@@ -29,7 +29,6 @@ const Ratings = z.record(z.string(), z.number().int()).describe('Área → calif
 const Definitions = z.record(z.string(), z.string()).describe('Área → texto');
 const userErrors = { ...errorResponses, 401: ErrorEnvelope, 403: ErrorEnvelope } as const;
 
-
 function wheelActivity(activityId: string): typeof WHEEL_ACTIVITY {
   if (knownActivity(activityId) !== WHEEL_ACTIVITY) throw new InvalidError(NOT_THIS);
   return WHEEL_ACTIVITY;
@@ -80,7 +79,13 @@ const wheelRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }> =
       wheelActivity(request.body.activityId);
       const { areaId, score } = request.body;
       const command: WheelCommand = { type: 'RateArea', userId: user.id, roles: user.roles, areaId, score, eventId: eventIdFor(request, 0) };
-      const { state } = await handleCommand(store, learnerStreamId(user.id), learnerFold, (s) => ({ events: decideWheel(command, s) }), keyedWrite(request, user.id));
+      const { state } = await handleCommand(
+        store,
+        learnerStreamId(user.id),
+        learnerFold,
+        (s) => ({ events: decideWheel(command, s) }),
+        keyedWrite(request, user.id),
+      );
       // The ratings as of this write (of the first copy, for a retry), folded from the stream.
       return { success: true as const, message: 'Calificación guardada.', data: state.wheel.ratings };
     },

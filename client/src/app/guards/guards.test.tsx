@@ -59,17 +59,14 @@ describe('protected wrapper (/confirmacion-pago)', () => {
 });
 
 describe('guest-only wrapper (/login, /signup)', () => {
-  it.each(['/login', '/signup', '/login?redirect=/cursos/manifiesta'])(
-    'sends a signed-in user from %s to /menu',
-    async (path) => {
-      stubApi({ 'GET /api/auth/verifyToken': envelope(200, 'Sesión activa.', makeUser()) });
-      const { router } = renderRoute(path, { session: 'check' });
+  it.each(['/login', '/signup', '/login?redirect=/cursos/manifiesta'])('sends a signed-in user from %s to /menu', async (path) => {
+    stubApi({ 'GET /api/auth/verifyToken': envelope(200, 'Sesión activa.', makeUser()) });
+    const { router } = renderRoute(path, { session: 'check' });
 
-      await waitFor(() => expect(router.state.location.pathname).toBe('/menu'));
-      expect(await heading('Manifiesta')).toBeTruthy();
-      expect(screen.queryByLabelText('Contraseña')).toBeNull();
-    },
-  );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/menu'));
+    expect(await heading('Manifiesta')).toBeTruthy();
+    expect(screen.queryByLabelText('Contraseña')).toBeNull();
+  });
 
   it.each([
     ['/login', 'Iniciar sesión'],

@@ -11,18 +11,7 @@ export const SCROLL_HIDE_PX = 20;
  * their own calls to action. '/' only redirects to /menu; /verify-email is an account step too
  * (coming back to a spent verification link after login would only show an error).
  */
-const HIDDEN_ON = new Set([
-  '/',
-  '/login',
-  '/signup',
-  '/verify-email',
-  '/menu',
-  '/reprograma',
-  '/masterclasses',
-  '/recursos-gratuitos',
-  '/hielo',
-  '/coaching',
-]);
+const HIDDEN_ON = new Set(['/', '/login', '/signup', '/verify-email', '/menu', '/reprograma', '/masterclasses', '/recursos-gratuitos', '/hielo', '/coaching']);
 
 function useScrolledPast(limit: number): boolean {
   const [past, setPast] = useState(() => window.scrollY > limit);

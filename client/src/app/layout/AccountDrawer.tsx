@@ -90,16 +90,7 @@ export function AccountDrawer({ username, onLogout }: AccountDrawerProps) {
       {open ? (
         <div className={styles.layer}>
           <div className={styles.backdrop} aria-hidden="true" onClick={() => close(true)} />
-          <div
-            ref={panel}
-            id={panelId}
-            className={styles.panel}
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby={titleId}
-            tabIndex={-1}
-            onKeyDown={trapTab}
-          >
+          <div ref={panel} id={panelId} className={styles.panel} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={trapTab}>
             <div className={styles.head}>
               <p id={titleId} className={styles.greeting}>
                 Hola, {username}

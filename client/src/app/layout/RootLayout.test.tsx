@@ -138,18 +138,14 @@ describe("guest's floating 'Acceder' button", () => {
   it('keeps the query of the current page in the redirect', async () => {
     renderRoute('/cursos/manifiesta?modulo=2');
     const link = await screen.findByRole('link', { name: 'Acceder' });
-    expect(new URLSearchParams(link.getAttribute('href')!.split('?')[1]).get('redirect')).toBe(
-      '/cursos/manifiesta?modulo=2',
-    );
+    expect(new URLSearchParams(link.getAttribute('href')!.split('?')[1]).get('redirect')).toBe('/cursos/manifiesta?modulo=2');
   });
 
   it('follows the visitor from page to page', async () => {
     const { router } = renderRoute('/about');
     expect((await screen.findByRole('link', { name: 'Acceder' })).getAttribute('href')).toBe('/login?redirect=/about');
     await act(() => router.navigate('/nostalgia'));
-    await waitFor(() =>
-      expect(screen.getByRole('link', { name: 'Acceder' }).getAttribute('href')).toBe('/login?redirect=/nostalgia'),
-    );
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Acceder' }).getAttribute('href')).toBe('/login?redirect=/nostalgia'));
   });
 
   it('hides once the page is scrolled past 20 px, and comes back at the top', async () => {
@@ -174,14 +170,11 @@ describe("guest's floating 'Acceder' button", () => {
     expect(screen.queryByRole('link', { name: 'Acceder' })).not.toBeNull();
   });
 
-  it.each(['/login', '/signup', '/menu', '/reprograma', '/masterclasses', '/recursos-gratuitos', '/hielo', '/coaching'])(
-    'is not shown on %s',
-    async (path) => {
-      renderRoute(path);
-      await screen.findByRole('heading', { level: 1 });
-      expect(screen.queryByRole('link', { name: 'Acceder' })).toBeNull();
-    },
-  );
+  it.each(['/login', '/signup', '/menu', '/reprograma', '/masterclasses', '/recursos-gratuitos', '/hielo', '/coaching'])('is not shown on %s', async (path) => {
+    renderRoute(path);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('link', { name: 'Acceder' })).toBeNull();
+  });
 
   it('is shown on the other pages, e.g. /about, /newsletter, /cursos/manifiesta', async () => {
     for (const path of ['/about', '/newsletter', '/cursos/manifiesta']) {

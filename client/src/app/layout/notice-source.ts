@@ -5,9 +5,7 @@ import { unwrap } from '../../api/errors';
 import { lightApi } from '../../api/light-client';
 import type { paths } from '../../api/schema';
 
-export type Notice = NonNullable<
-  paths['/api/app/notification']['get']['responses'][200]['content']['application/json']['data']
->;
+export type Notice = NonNullable<paths['/api/app/notification']['get']['responses'][200]['content']['application/json']['data']>;
 
 /** Holds the id of the last notice the visitor closed; the server gives a new id whenever the text changes. */
 export const NOTICE_DISMISSED_KEY = 'manifiesta_notice_dismissed';

@@ -26,13 +26,7 @@ describe('/menu for a signed-in user', () => {
     const links = await mainLinks();
     expect(links[0]!.textContent).toContain('Continuar mi Curso');
     expect(links[0]!.getAttribute('href')).toBe('/cursos/manifiesta');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual([
-      '/cursos/manifiesta',
-      '/masterclasses',
-      '/recursos-gratuitos',
-      '/hielo',
-      '/coaching',
-    ]);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/cursos/manifiesta', '/masterclasses', '/recursos-gratuitos', '/hielo', '/coaching']);
   });
 
   it('shows the profile image when the user has one', async () => {

@@ -101,7 +101,11 @@ describe('RadarChart', () => {
     expect(svg().querySelector('[data-series="compare"] path')!.getAttribute('stroke-dasharray')).toBe('6 4');
     expect(screen.getByText('Primera calificación', { selector: 'figcaption span' })).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Calificaciones de Ana por área' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Área', 'Primera calificación', 'En este momento']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Área', 'Primera calificación', 'En este momento']);
     expect(within(table).getAllByRole('row')[3]!.textContent).toBe('Finanzas25');
   });
 

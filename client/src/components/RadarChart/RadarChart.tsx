@@ -61,7 +61,11 @@ const COMPARE_STROKE = 'var(--accent)';
 function draw(svgElement: SVGSVGElement, ratings: Ratings, width: number, height: number, enter: boolean, compare?: Ratings): void {
   // Room beside the outer ring for the longest wrapped label: smaller type and shorter lines on phones.
   const { labelRoom, fontSize, lineLength } =
-    width < 360 ? { labelRoom: 68, fontSize: 10, lineLength: 10 } : width < 440 ? { labelRoom: 78, fontSize: 11, lineLength: 10 } : { labelRoom: 110, fontSize: 12, lineLength: 16 };
+    width < 360
+      ? { labelRoom: 68, fontSize: 10, lineLength: 10 }
+      : width < 440
+        ? { labelRoom: 78, fontSize: 11, lineLength: 10 }
+        : { labelRoom: 110, fontSize: 12, lineLength: 16 };
   const radius = Math.max(48, Math.min(height / 2 - 36, width / 2 - labelRoom));
   const r = scaleLinear().domain([0, MAX_SCORE]).range([0, radius]);
   const points: Point[] = LIFE_AREAS.map((area, i) => ({
@@ -112,9 +116,7 @@ function draw(svgElement: SVGSVGElement, ratings: Ratings, width: number, height
     .radius((p) => r(p.score))
     .curve(curveLinearClosed);
   if (compare) {
-    const earlier = points
-      .map((p) => ({ ...p, score: compare[p.id] }))
-      .filter((p): p is Point & { score: number } => p.score !== undefined);
+    const earlier = points.map((p) => ({ ...p, score: compare[p.id] })).filter((p): p is Point & { score: number } => p.score !== undefined);
     const group = chart.append('g').attr('data-series', 'compare');
     if (earlier.length > 2) {
       group

@@ -12,7 +12,9 @@ function BoneView({ bone: { className, svg, children } }: { bone: Bone }) {
   }
   return (
     <div className={className}>
-      {children?.map((child, i) => <BoneView key={i} bone={child} />)}
+      {children?.map((child, i) => (
+        <BoneView key={i} bone={child} />
+      ))}
     </div>
   );
 }

@@ -24,7 +24,12 @@ export const SHAPES: Record<SkeletonShape, { head: readonly Bone[]; body: readon
   // The link-in-bio home, where most visitors arrive: the portrait, the name and its line, then the links.
   menu: {
     head: [bone('sk-stack sk-centred', [bone('sk-bone sk-avatar'), title(50), ...lines(90, 70)])],
-    body: [bone('sk-rows', [0, 1, 2, 3, 4].map(() => bone('sk-bone sk-link')))],
+    body: [
+      bone(
+        'sk-rows',
+        [0, 1, 2, 3, 4].map(() => bone('sk-bone sk-link')),
+      ),
+    ],
   },
   // A sales or lead page: the hero (words and buttons; a picture beside them on wide screens), then a section.
   sales: {
@@ -47,13 +52,21 @@ export const SHAPES: Record<SkeletonShape, { head: readonly Bone[]; body: readon
     body: [
       bone('sk-bone sk-bar'),
       card(bone('sk-bone sk-media'), bone('sk-bone sk-subtitle sk-w60'), ...lines(90), button),
-      bone('sk-rows', [0, 1, 2, 3, 4].map(() => bone('sk-bone sk-row'))),
+      bone(
+        'sk-rows',
+        [0, 1, 2, 3, 4].map(() => bone('sk-bone sk-row')),
+      ),
     ],
   },
   // The coach's list of learners: title, search, then rows of a table.
   table: {
     head: [bone('sk-stack', [title(40), bone('sk-bone sk-input')])],
-    body: [bone('sk-rows', [0, 1, 2, 3, 4, 5, 6, 7].map(() => bone('sk-bone sk-row sk-row-thin')))],
+    body: [
+      bone(
+        'sk-rows',
+        [0, 1, 2, 3, 4, 5, 6, 7].map(() => bone('sk-bone sk-row sk-row-thin')),
+      ),
+    ],
   },
   // Anything else: a title, a few lines, a block.
   generic: {
@@ -78,8 +91,7 @@ export function bonesOf(shape: SkeletonShape, part: 'page' | 'body' = 'page'): {
   return { head: part === 'body' ? [] : head, body };
 }
 
-export const rootClass = (shape: SkeletonShape, part: 'page' | 'body' = 'page') =>
-  `sk sk-${shape}${part === 'body' ? ' sk-part' : ''}`;
+export const rootClass = (shape: SkeletonShape, part: 'page' | 'body' = 'page') => `sk sk-${shape}${part === 'body' ? ' sk-part' : ''}`;
 export const labelClass = (showLabel: boolean) => (showLabel ? 'sk-label' : 'sr-only');
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -89,8 +101,7 @@ function boneMarkup({ className, svg, children }: Bone): string {
   return `<div class="${className}">${(children ?? []).map(boneMarkup).join('')}</div>`;
 }
 
-const frameMarkup = (bones: readonly Bone[]) =>
-  bones.length ? `<div class="sk-frame" aria-hidden="true">${bones.map(boneMarkup).join('')}</div>` : '';
+const frameMarkup = (bones: readonly Bone[]) => (bones.length ? `<div class="sk-frame" aria-hidden="true">${bones.map(boneMarkup).join('')}</div>` : '');
 
 /**
  * The skeleton as HTML, for the page before the app starts: the same markup Skeleton.tsx renders. The loading

@@ -22,12 +22,7 @@ export function makeLearner(overrides: Partial<LearnerSummary> = {}): LearnerSum
 
 export const learner = makeLearner();
 
-const event = (
-  globalPosition: number,
-  recordedAt: string,
-  description: string,
-  extra: Partial<JourneyEvent> = {},
-): JourneyEvent => ({
+const event = (globalPosition: number, recordedAt: string, description: string, extra: Partial<JourneyEvent> = {}): JourneyEvent => ({
   globalPosition,
   streamPosition: globalPosition,
   stream: 'learner',

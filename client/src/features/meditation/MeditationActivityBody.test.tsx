@@ -39,7 +39,7 @@ describe('meditacion-7-fases in the course', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Marcar como completada' })).toBeNull();
   });
 
-  it('offers the rewiring meditation as this week\'s other practice, opened as part of the course', () => {
+  it("offers the rewiring meditation as this week's other practice, opened as part of the course", () => {
     stubApi({});
     const body = (
       <InActivity store={fakeActivityStore('browser')}>
@@ -52,4 +52,3 @@ describe('meditacion-7-fases in the course', { timeout: 20_000 }, () => {
     expect(link.getAttribute('href')).toBe('/metafisica/bashar/15-minutos-y-contando?desde=meditacion-7-fases');
   });
 });
-

@@ -24,8 +24,8 @@ export function MeditationActivityBody({ activity, done, goNext, hasNext }: Acti
               15 Minutos y Contando
             </h2>
             <p>
-              Una meditación guiada en cinco pasos: reconoces una creencia que ya no te sirve, eliges la nueva y la
-              sientes como real. Trabaja con lo que descubriste en tus áreas y en tu visión.
+              Una meditación guiada en cinco pasos: reconoces una creencia que ya no te sirve, eliges la nueva y la sientes como real. Trabaja con lo que
+              descubriste en tus áreas y en tu visión.
             </p>
             <ButtonLink variant="secondary" to={rewiringFrom(activity.slug)}>
               Abrir la meditación

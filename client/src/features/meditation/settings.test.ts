@@ -1,6 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PHASE_IDS } from '../../../../course/meditation';
-import { allowedFor, DEFAULT_SETTINGS, loadSettings, parseSettings, planOf, plannedMinutes, saveSettings, settingsSummary, SETTINGS_KEY, snapVolume, type MeditationSettings } from './settings';
+import {
+  allowedFor,
+  DEFAULT_SETTINGS,
+  loadSettings,
+  parseSettings,
+  planOf,
+  plannedMinutes,
+  saveSettings,
+  settingsSummary,
+  SETTINGS_KEY,
+  snapVolume,
+  type MeditationSettings,
+} from './settings';
 
 beforeEach(() => window.localStorage.clear());
 afterEach(() => {

@@ -41,8 +41,7 @@ export const DEFAULT_SETTINGS: MeditationSettings = {
   volume: 1,
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const isMinutes = (value: unknown): value is number =>
   Number.isInteger(value) && (value as number) >= MIN_PHASE_MINUTES && (value as number) <= MAX_PHASE_MINUTES;
@@ -112,8 +111,7 @@ export function saveSettings(settings: MeditationSettings): void {
 export const activePhaseIds = (settings: MeditationSettings) => PHASE_IDS.filter((id) => settings.activePhases[id]);
 
 /** Minutes of meditation the settings add up to (the active phases only). */
-export const plannedMinutes = (settings: MeditationSettings) =>
-  activePhaseIds(settings).reduce((sum, id) => sum + settings.phaseDurations[id], 0);
+export const plannedMinutes = (settings: MeditationSettings) => activePhaseIds(settings).reduce((sum, id) => sum + settings.phaseDurations[id], 0);
 
 /**
  * The sounds this person may use: a premium gong or background (stored earlier, or under another account)

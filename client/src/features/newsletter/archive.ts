@@ -38,9 +38,7 @@ const ENTRIES: readonly NewsletterEntry[] = [
 ];
 
 /** Newest first; the slug breaks a tie so the order never depends on how the list above is written. */
-export const ARCHIVE: readonly NewsletterEntry[] = [...ENTRIES].sort(
-  (a, b) => b.date.localeCompare(a.date) || b.slug.localeCompare(a.slug),
-);
+export const ARCHIVE: readonly NewsletterEntry[] = [...ENTRIES].sort((a, b) => b.date.localeCompare(a.date) || b.slug.localeCompare(a.slug));
 
 export function isCampaign(value: string): value is Campaign {
   return Object.hasOwn(CAMPAIGNS, value);

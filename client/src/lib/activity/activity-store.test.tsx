@@ -158,9 +158,18 @@ describe('useActivityWrite: one way to save, one way to fail', () => {
   });
 
   it("a failure is logged and handed back in the activity's words, or the server's when it gives some", async () => {
-    const own = inActivity(() => useActivityWrite(saveText(async () => Promise.reject(refused()), { says: 'No se pudo guardar.', logs: 'Fallo al guardar.' })), 'server');
-    const server = inActivity(() => useActivityWrite(saveText(async () => Promise.reject(refused()), { says: 'No se pudo guardar.', serverWords: true })), 'server');
-    const offline = inActivity(() => useActivityWrite(saveText(async () => Promise.reject(new TypeError('Failed to fetch')), { says: 'No se pudo guardar.', serverWords: true })), 'server');
+    const own = inActivity(
+      () => useActivityWrite(saveText(async () => Promise.reject(refused()), { says: 'No se pudo guardar.', logs: 'Fallo al guardar.' })),
+      'server',
+    );
+    const server = inActivity(
+      () => useActivityWrite(saveText(async () => Promise.reject(refused()), { says: 'No se pudo guardar.', serverWords: true })),
+      'server',
+    );
+    const offline = inActivity(
+      () => useActivityWrite(saveText(async () => Promise.reject(new TypeError('Failed to fetch')), { says: 'No se pudo guardar.', serverWords: true })),
+      'server',
+    );
 
     await act(async () => {
       expect(await own.result.current.run('x')).toEqual({ ok: false, error: refused(), message: 'No se pudo guardar.' });
@@ -173,7 +182,10 @@ describe('useActivityWrite: one way to save, one way to fail', () => {
   });
 
   it('a failure said in an alert is said once, and not at all when the attempt was quiet', async () => {
-    const { result } = inActivity(() => useActivityWrite(saveText(async () => Promise.reject(refused()), { says: 'No se pudo guardar tu calificación.', alert: true })), 'server');
+    const { result } = inActivity(
+      () => useActivityWrite(saveText(async () => Promise.reject(refused()), { says: 'No se pudo guardar tu calificación.', alert: true })),
+      'server',
+    );
     await act(async () => {
       await result.current.run('x');
       await result.current.run('x', { quietly: true });
@@ -183,7 +195,10 @@ describe('useActivityWrite: one way to save, one way to fail', () => {
   });
 
   it('a 401 is the session prompt: nothing said or logged, and the page hears of it at once', async () => {
-    const { result, store } = inActivity(() => useActivityWrite(saveText(async () => Promise.reject(expired()), { says: 'No se pudo guardar.', alert: true })), 'server');
+    const { result, store } = inActivity(
+      () => useActivityWrite(saveText(async () => Promise.reject(expired()), { says: 'No se pudo guardar.', alert: true })),
+      'server',
+    );
     // The prompt signs out, which takes a while: the page puts back what it showed meanwhile.
     store.sessionExpired.mockReturnValue(new Promise(() => {}));
     let outcome: unknown;
@@ -197,7 +212,10 @@ describe('useActivityWrite: one way to save, one way to fail', () => {
   });
 
   it('a 401 said like any failure when the page can do without the write (expiredFails)', async () => {
-    const { result, store } = inActivity(() => useActivityWrite(saveText(async () => Promise.reject(expired()), { says: 'Error al guardar.', serverWords: true, expiredFails: true })), 'server');
+    const { result, store } = inActivity(
+      () => useActivityWrite(saveText(async () => Promise.reject(expired()), { says: 'Error al guardar.', serverWords: true, expiredFails: true })),
+      'server',
+    );
     await act(async () => {
       expect(await result.current.run('x')).toMatchObject({ ok: false, message: 'Tu sesión ha expirado. Por favor, inicia sesión de nuevo.' });
     });

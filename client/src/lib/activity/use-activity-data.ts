@@ -26,10 +26,7 @@ export type DataSource<T, Q = T, K extends QueryKey = QueryKey> = {
   expiredFails?: true;
 };
 
-export type Loaded<T> =
-  | { status: 'loading' }
-  | { status: 'ready'; data: T }
-  | { status: 'failed'; error: unknown; retry: () => void };
+export type Loaded<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed'; error: unknown; retry: () => void };
 
 /** What is logged when data cannot be loaded. */
 export const LOAD_LOG = 'No se pudieron cargar los datos.';

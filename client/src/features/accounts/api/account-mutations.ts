@@ -32,6 +32,5 @@ export async function postResendVerification({ email, redirect }: { email: strin
 export const accountMutations = {
   signup: () => mutationOptions({ mutationKey: [...accountsQueries.all(), 'signup'], mutationFn: postSignup }),
   verifyEmail: () => mutationOptions({ mutationKey: [...accountsQueries.all(), 'verifyEmail'], mutationFn: getVerifyEmail }),
-  resendVerification: () =>
-    mutationOptions({ mutationKey: [...accountsQueries.all(), 'resendVerification'], mutationFn: postResendVerification }),
+  resendVerification: () => mutationOptions({ mutationKey: [...accountsQueries.all(), 'resendVerification'], mutationFn: postResendVerification }),
 };

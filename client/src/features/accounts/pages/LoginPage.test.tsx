@@ -35,7 +35,7 @@ describe('/login form', () => {
     ['both empty', '', ''],
     ['no password', 'ana@example.com', ''],
     ['no e-mail', '   ', 'secreta123'],
-  ])("asks for both fields (%s) without calling the server", async (_, email, password) => {
+  ])('asks for both fields (%s) without calling the server', async (_, email, password) => {
     const api = loginAnswers(envelope(200, 'Sesión iniciada.', ana));
     renderRoute('/login');
 
@@ -85,18 +85,13 @@ describe('/login form', () => {
 
   it('offers a new verification e-mail to an account not yet verified (403)', async () => {
     const api = stubApi({
-      'POST /api/auth/login': envelope(
-        403,
-        'Todavía no activaste tu cuenta. Revisa tu correo o pide un nuevo enlace de verificación.',
-      ),
+      'POST /api/auth/login': envelope(403, 'Todavía no activaste tu cuenta. Revisa tu correo o pide un nuevo enlace de verificación.'),
       'POST /api/auth/resendVerification': envelope(200, 'Te enviamos un nuevo enlace de verificación.'),
     });
     renderRoute('/login');
 
     await fillAndSubmit('ana@example.com', 'secreta123');
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Todavía no activaste tu cuenta. Revisa tu correo o pide un nuevo enlace de verificación.',
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe('Todavía no activaste tu cuenta. Revisa tu correo o pide un nuevo enlace de verificación.');
     fireEvent.click(screen.getByRole('button', { name: 'Reenviar el correo de verificación' }));
 
     expect((await screen.findByText('Te enviamos un nuevo enlace de verificación.')).getAttribute('role')).toBe('status');

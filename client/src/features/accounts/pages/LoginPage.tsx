@@ -61,10 +61,7 @@ export function LoginPage() {
   };
 
   return (
-    <AuthCard
-      title="Iniciar sesión"
-      lead="Qué alegría verte de nuevo. Ingresa para retomar tu curso justo donde lo dejaste."
-    >
+    <AuthCard title="Iniciar sesión" lead="Qué alegría verte de nuevo. Ingresa para retomar tu curso justo donde lo dejaste.">
       {justVerified ? <Notice>Tu cuenta ha sido activada! Ya puedes iniciar sesión.</Notice> : null}
 
       <form className={forms.form} onSubmit={onSubmit} aria-label="Iniciar sesión">
@@ -102,8 +99,7 @@ export function LoginPage() {
       ) : null}
 
       <p className={styles.footer}>
-        ¿Todavía no tienes cuenta?{' '}
-        <Link to={withRedirect('/signup', searchParams.get('redirect'))}>Crea tu cuenta gratis</Link>
+        ¿Todavía no tienes cuenta? <Link to={withRedirect('/signup', searchParams.get('redirect'))}>Crea tu cuenta gratis</Link>
       </p>
     </AuthCard>
   );

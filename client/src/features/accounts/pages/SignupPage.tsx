@@ -55,19 +55,13 @@ export function SignupPage() {
     }
     setProblem(null);
     const account = { username: form.username.trim(), email: form.email.trim(), password: form.password };
-    signup.mutate(
-      redirect ? { ...account, redirect } : account,
-      { onError: (error) => setProblem({ message: errorText(error, SIGNUP_ERROR), attempt }) },
-    );
+    signup.mutate(redirect ? { ...account, redirect } : account, { onError: (error) => setProblem({ message: errorText(error, SIGNUP_ERROR), attempt }) });
   };
 
   if (signup.isSuccess) return <SignupSuccess email={signup.variables.email} redirect={redirect} />;
 
   return (
-    <AuthCard
-      title="Crear cuenta"
-      lead="Crea tu cuenta gratis y guarda tu progreso del curso en todos tus dispositivos."
-    >
+    <AuthCard title="Crear cuenta" lead="Crea tu cuenta gratis y guarda tu progreso del curso en todos tus dispositivos.">
       <form className={forms.form} onSubmit={onSubmit} aria-label="Crear cuenta">
         <Field
           aria-required="true"
@@ -120,19 +114,16 @@ function SignupSuccess({ email, redirect }: { email: string; redirect: string | 
       titleRef={title}
       lead={
         <>
-          Te enviamos un correo de confirmación a <strong>{email}</strong>. Abre el enlace que encontrarás allí para
-          activar tu cuenta.
+          Te enviamos un correo de confirmación a <strong>{email}</strong>. Abre el enlace que encontrarás allí para activar tu cuenta.
         </>
       }
     >
       <p className={styles.footer}>
-        ¿No lo ves en unos minutos? Revisa la carpeta de spam o de promociones, o pide uno nuevo. Si esa dirección
-        ya tenía una cuenta, el correo te lo cuenta y te lleva a iniciar sesión.
+        ¿No lo ves en unos minutos? Revisa la carpeta de spam o de promociones, o pide uno nuevo. Si esa dirección ya tenía una cuenta, el correo te lo cuenta y
+        te lleva a iniciar sesión.
       </p>
       <div className={styles.stack}>
-        <ButtonLink to={withRedirect('/login', redirect)}>
-          Ir a iniciar sesión
-        </ButtonLink>
+        <ButtonLink to={withRedirect('/login', redirect)}>Ir a iniciar sesión</ButtonLink>
         <ResendVerification email={email} redirect={redirect} />
       </div>
     </AuthCard>

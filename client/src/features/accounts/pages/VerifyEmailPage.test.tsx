@@ -77,17 +77,12 @@ describe('/verify-email', () => {
 
   it("shows 'Error de Verificación' with the server's message and a link to /signup", async () => {
     stubApi({
-      'GET /api/auth/verifyEmail': envelope(
-        400,
-        'Este enlace ya fue usado. Si tu cuenta está activa, ya puedes iniciar sesión.',
-      ),
+      'GET /api/auth/verifyEmail': envelope(400, 'Este enlace ya fue usado. Si tu cuenta está activa, ya puedes iniciar sesión.'),
     });
     const { router } = renderRoute('/verify-email?token=usado');
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Error de Verificación' })).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toBe(
-      'Este enlace ya fue usado. Si tu cuenta está activa, ya puedes iniciar sesión.',
-    );
+    expect(screen.getByRole('alert').textContent).toBe('Este enlace ya fue usado. Si tu cuenta está activa, ya puedes iniciar sesión.');
     expect(screen.getByRole('link', { name: 'Volver a registrarme' }).getAttribute('href')).toBe('/signup');
     expect(router.state.location.pathname).toBe('/verify-email');
   });

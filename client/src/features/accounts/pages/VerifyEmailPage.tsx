@@ -69,12 +69,8 @@ function VerifyError({ message, redirect }: { message: string; redirect: string 
     <div className={styles.stack}>
       <h2>Error de Verificación</h2>
       <ErrorMessage>{message}</ErrorMessage>
-      <p className={styles.footer}>
-        Si el enlace venció o ya lo usaste, puedes registrarte de nuevo o iniciar sesión si tu cuenta ya está activa.
-      </p>
-      <ButtonLink to={withRedirect('/signup', redirect)}>
-        Volver a registrarme
-      </ButtonLink>
+      <p className={styles.footer}>Si el enlace venció o ya lo usaste, puedes registrarte de nuevo o iniciar sesión si tu cuenta ya está activa.</p>
+      <ButtonLink to={withRedirect('/signup', redirect)}>Volver a registrarme</ButtonLink>
       <ButtonLink variant="secondary" to={withRedirect('/login', redirect)}>
         Iniciar sesión
       </ButtonLink>

@@ -297,4 +297,3 @@ describe('AuthProvider', () => {
     expect(() => render(<Outside />)).toThrow('useAuth() must be used inside <AuthProvider>.');
   });
 });
-

@@ -118,9 +118,7 @@ export function LessonBody({ activity, done, goNext, hasNext }: ActivityBodyProp
           </Button>
           <div aria-live="polite">
             {saved?.kind === 'saved' ? (
-              <p className={styles.saved}>
-                {saved.where === 'server' ? 'Reflexión guardada.' : 'Reflexión guardada en este navegador.'}
-              </p>
+              <p className={styles.saved}>{saved.where === 'server' ? 'Reflexión guardada.' : 'Reflexión guardada en este navegador.'}</p>
             ) : null}
           </div>
           {saved?.kind === 'error' ? (

@@ -49,8 +49,8 @@ export function LockedActivity({ reason, activity, signedIn, current, here }: Lo
       {signedIn ? (
         <>
           <p>
-            «{activity.title}» es parte del programa completo de Manifiesta. Inscríbete para desbloquear todas las
-            semanas, con sus actividades y tus sesiones de coaching 1:1. Tu progreso ya está guardado y te espera.
+            «{activity.title}» es parte del programa completo de Manifiesta. Inscríbete para desbloquear todas las semanas, con sus actividades y tus sesiones
+            de coaching 1:1. Tu progreso ya está guardado y te espera.
           </p>
           <div className={forms.actions}>
             <ButtonLink to="/manifiesta">Inscribirme en el programa</ButtonLink>
@@ -59,8 +59,7 @@ export function LockedActivity({ reason, activity, signedIn, current, here }: Lo
       ) : (
         <>
           <p>
-            «{activity.title}» es parte del programa completo de Manifiesta. Crea tu cuenta gratis para guardar tu
-            avance, o inicia sesión si ya te inscribiste.
+            «{activity.title}» es parte del programa completo de Manifiesta. Crea tu cuenta gratis para guardar tu avance, o inicia sesión si ya te inscribiste.
           </p>
           <div className={forms.actions}>
             <ButtonLink to={accountPath('/signup', here)}>Crear Cuenta Gratis</ButtonLink>

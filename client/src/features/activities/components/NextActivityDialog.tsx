@@ -19,8 +19,8 @@ export function NextActivityDialog({ next, here, onContinueAsGuest, onClose }: N
   return (
     <Modal title="¿Guardamos tu progreso?" onClose={onClose}>
       <p className={styles.dialogText}>
-        Vas muy bien. Crea tu cuenta gratis y tu avance quedará guardado para retomarlo desde cualquier dispositivo.
-        Lo que hiciste como invitado se suma a tu cuenta al iniciar sesión.
+        Vas muy bien. Crea tu cuenta gratis y tu avance quedará guardado para retomarlo desde cualquier dispositivo. Lo que hiciste como invitado se suma a tu
+        cuenta al iniciar sesión.
       </p>
       <div className={forms.actions}>
         <ButtonLink to={accountPath('/signup', here)}>Crear Cuenta Gratis</ButtonLink>
@@ -33,8 +33,7 @@ export function NextActivityDialog({ next, here, onContinueAsGuest, onClose }: N
           Seguir como invitado
         </Button>
         <p className={parts.note}>
-          Tu progreso se guardará solo en este navegador: si borras sus datos o cambias de dispositivo, lo perderás.
-          Sigues con «{next.title}».
+          Tu progreso se guardará solo en este navegador: si borras sus datos o cambias de dispositivo, lo perderás. Sigues con «{next.title}».
         </p>
       </div>
     </Modal>

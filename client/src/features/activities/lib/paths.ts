@@ -9,11 +9,7 @@ export const accountPath = (page: '/signup' | '/login', path: string) => `${page
  * activity. Undefined when none can be told: the host then goes
  * back to the syllabus.
  */
-export function resolveActivitySlug(
-  param: string | undefined,
-  pathname: string,
-  isKnown: (slug: string) => boolean,
-): string | undefined {
+export function resolveActivitySlug(param: string | undefined, pathname: string, isKnown: (slug: string) => boolean): string | undefined {
   const given = param?.trim();
   if (given) return given;
   const last = pathname.split('/').filter(Boolean).at(-1);

@@ -20,7 +20,13 @@ const SAVE_REFLECTION = 'POST /api/activity/saveReflection';
 /** A paid activity's text, as GET /api/course/lesson/{slug} gives it to a premium learner (testing/lessons.ts). */
 const LESSON_TEXT = (slug: string) => `GET /api/course/lesson/${slug}`;
 
-const FREE_REQUIRED = ['12-areas-balance', 'concientizando-areas-balance', 'viendo-hacia-atras-desde-el-futuro', '7-niveles-deep-why', 'primera-sesion-de-coaching'];
+const FREE_REQUIRED = [
+  '12-areas-balance',
+  'concientizando-areas-balance',
+  'viendo-hacia-atras-desde-el-futuro',
+  '7-niveles-deep-why',
+  'primera-sesion-de-coaching',
+];
 
 // The generic lesson a learner opens in these tests (course/lessons.ts): the first one, a paid activity, so the
 // learner has role 7 and the free week completed; the next one is a generic lesson too.
@@ -350,7 +356,14 @@ describe('activity host: dedicated bodies', () => {
   };
 
   it('herramienta-respiracion-guiada is a breathing pacer with rhythms, cycles, start and pause', async () => {
-    const session = premiumWith([...FREE_REQUIRED, 'tus-sistemas-de-creencias-actuales', 'tus-nuevos-sistemas-de-creencias', 'umbral-de-creencia', 'tu-nueva-historia', 'mapa-de-tus-emociones']);
+    const session = premiumWith([
+      ...FREE_REQUIRED,
+      'tus-sistemas-de-creencias-actuales',
+      'tus-nuevos-sistemas-de-creencias',
+      'umbral-de-creencia',
+      'tu-nueva-historia',
+      'mapa-de-tus-emociones',
+    ]);
     renderRoute('/cursos/manifiesta/herramienta-respiracion-guiada', { session });
 
     expect(await title('Respiración Guiada')).toBeTruthy();

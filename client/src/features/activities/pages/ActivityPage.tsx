@@ -117,20 +117,21 @@ export function ActivityPage({ viewer, progress, signOut, bodies }: ActivityPage
     sessionExpired,
   };
   const body = (text?: Lesson) => (
-    <Body key={activity.slug} activity={activity} done={completed.has(activity.slug)} goNext={goNext} hasNext={next !== undefined} {...(text ? { text } : {})} />
+    <Body
+      key={activity.slug}
+      activity={activity}
+      done={completed.has(activity.slug)}
+      goNext={goNext}
+      hasNext={next !== undefined}
+      {...(text ? { text } : {})}
+    />
   );
 
   return (
     <article className={styles.page}>
       {header}
       {lock ? (
-        <LockedActivity
-          reason={lock}
-          activity={activity}
-          signedIn={signedIn}
-          current={currentActivity(completed)}
-          here={here}
-        />
+        <LockedActivity reason={lock} activity={activity} signedIn={signedIn} current={currentActivity(completed)} here={here} />
       ) : (
         <ActivityStoreContext.Provider key={store.where} value={store}>
           <Suspense fallback={preparing}>

@@ -78,10 +78,8 @@ export const coachQueries = {
     }),
   /** Everything of one learner: summary, journey, states. */
   learnerKey: (id: string) => [...coachQueries.all(), 'learner', id] as const,
-  summary: (id: string) =>
-    queryOptions({ queryKey: [...coachQueries.learnerKey(id), 'summary'] as const, queryFn: () => fetchLearner(id) }),
-  journey: (id: string) =>
-    queryOptions({ queryKey: [...coachQueries.learnerKey(id), 'journey'] as const, queryFn: () => fetchJourney(id) }),
+  summary: (id: string) => queryOptions({ queryKey: [...coachQueries.learnerKey(id), 'summary'] as const, queryFn: () => fetchLearner(id) }),
+  journey: (id: string) => queryOptions({ queryKey: [...coachQueries.learnerKey(id), 'journey'] as const, queryFn: () => fetchJourney(id) }),
   state: (id: string, at: number | undefined) =>
     queryOptions({
       queryKey: [...coachQueries.learnerKey(id), 'state', at ?? 'now'] as const,

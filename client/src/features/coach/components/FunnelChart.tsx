@@ -34,23 +34,23 @@ export function FunnelChart({ name, counts }: { name: string; counts: Counts }) 
   return (
     <div ref={frame} className={styles.funnel}>
       <svg className={styles.chart} viewBox={`0 0 ${width} ${height}`} height={height} role="img" aria-label={funnelSummary(name, counts)}>
-      {STAGES.map((stage, i) => {
-        const value = counts[stage.key];
-        const top = y(stage.key) ?? 0;
-        const barWidth = Math.max(value > 0 ? 2 : 0, x(value));
-        return (
-          <g key={stage.key} data-stage={stage.key} data-value={value}>
-            <text className={styles.axisLabel} x={labelWidth - 10} y={top + y.bandwidth() / 2} dy="0.35em" textAnchor="end">
-              {stage.label}
-            </text>
-            <rect className={styles.bar} data-step={i} x={labelWidth} y={top} width={barWidth} height={y.bandwidth()} rx={4} />
-            <text className={styles.value} x={labelWidth + barWidth + 8} y={top + y.bandwidth() / 2} dy="0.35em">
-              {formatCount(value)}
-              {i > 0 ? ` · ${formatRate(value, counts.views)}` : ''}
-            </text>
-          </g>
-        );
-      })}
+        {STAGES.map((stage, i) => {
+          const value = counts[stage.key];
+          const top = y(stage.key) ?? 0;
+          const barWidth = Math.max(value > 0 ? 2 : 0, x(value));
+          return (
+            <g key={stage.key} data-stage={stage.key} data-value={value}>
+              <text className={styles.axisLabel} x={labelWidth - 10} y={top + y.bandwidth() / 2} dy="0.35em" textAnchor="end">
+                {stage.label}
+              </text>
+              <rect className={styles.bar} data-step={i} x={labelWidth} y={top} width={barWidth} height={y.bandwidth()} rx={4} />
+              <text className={styles.value} x={labelWidth + barWidth + 8} y={top + y.bandwidth() / 2} dy="0.35em">
+                {formatCount(value)}
+                {i > 0 ? ` · ${formatRate(value, counts.views)}` : ''}
+              </text>
+            </g>
+          );
+        })}
       </svg>
     </div>
   );

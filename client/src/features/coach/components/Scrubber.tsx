@@ -91,8 +91,7 @@ export function Scrubber({ events, scrubber }: ScrubberProps) {
               Evento {index + 1} de {count}
               {scrubber.atEnd ? ' · ahora' : ''}
             </span>{' '}
-            <span className={styles.when}>{formatDateTime(event.recordedAt)}</span>{' '}
-            <span>{event.description}</span>
+            <span className={styles.when}>{formatDateTime(event.recordedAt)}</span> <span>{event.description}</span>
           </>
         ) : (
           'Todavía no hay eventos en este recorrido.'

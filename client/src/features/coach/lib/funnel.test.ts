@@ -10,7 +10,14 @@ describe('the funnel numbers', () => {
   });
 
   it('fills the days the server had no row for with zeros', () => {
-    const days = everyDay([{ day: '2025-02-27', ...counts(4, 1) }, { day: '2025-03-02', ...counts(6, 0) }], '2025-02-27', '2025-03-02');
+    const days = everyDay(
+      [
+        { day: '2025-02-27', ...counts(4, 1) },
+        { day: '2025-03-02', ...counts(6, 0) },
+      ],
+      '2025-02-27',
+      '2025-03-02',
+    );
     expect(days.map((d) => `${d.day}:${d.views}`)).toEqual(['2025-02-27:4', '2025-02-28:0', '2025-03-01:0', '2025-03-02:6']);
   });
 });

@@ -11,7 +11,16 @@ afterEach(() => {
 });
 
 const FUNNEL = 'GET /api/coach/analytics/funnel';
-const row = (page: string, views: number, leads: number, subscriptions: number, signups: number, verifications: number, payments: number, revenueUsd: number) => ({
+const row = (
+  page: string,
+  views: number,
+  leads: number,
+  subscriptions: number,
+  signups: number,
+  verifications: number,
+  payments: number,
+  revenueUsd: number,
+) => ({
   page,
   views,
   leads,
@@ -33,7 +42,10 @@ const DATA: Funnel = {
 };
 
 /** A cell's text with the narrow no-break spaces of Intl's Spanish formats made plain. */
-const cells = (tr: HTMLElement) => within(tr).getAllByRole('cell').map((c) => c.textContent!.replace(/\s/g, ' '));
+const cells = (tr: HTMLElement) =>
+  within(tr)
+    .getAllByRole('cell')
+    .map((c) => c.textContent!.replace(/\s/g, ' '));
 
 describe('/coach/analytics', { timeout: 20_000 }, () => {
   it('asks for the last 90 days and shows the funnel table by page with totals and conversion rates', async () => {

@@ -41,10 +41,11 @@ describe('/coach/learners/:id: the journey', { timeout: 20_000 }, () => {
     const days = await screen.findAllByRole('heading', { level: 3, name: /de marzo de 2025$/ });
     expect(days.map((d) => d.textContent)).toEqual(['Lunes, 3 de marzo de 2025', 'Miércoles, 5 de marzo de 2025']);
     const firstDay = days[0]!.closest('section')!;
-    expect(within(firstDay).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      expect.stringContaining('Creó su cuenta como @ana.luz'),
-      expect.stringContaining('Calificó Finanzas con 2'),
-    ]);
+    expect(
+      within(firstDay)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('Creó su cuenta como @ana.luz'), expect.stringContaining('Calificó Finanzas con 2')]);
     const note = screen.getByText(/Le cuesta hablar de dinero/, { selector: 'li[data-stream="notes"] *' }).closest('li')!;
     expect(within(note).getByText('Nota privada')).toBeTruthy();
     expect(note.querySelector('time')!.getAttribute('datetime')).toBe('2025-03-05T15:00:00.000Z');
@@ -141,11 +142,11 @@ describe('/coach/learners/:id: the journey', { timeout: 20_000 }, () => {
     await slider();
 
     const filter = screen.getByRole('combobox', { name: 'Filtrar por actividad' });
-    expect(within(filter).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Todas las actividades (4)',
-      'Rueda de la Vida',
-      'Cuenta, pagos y notas',
-    ]);
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Todas las actividades (4)', 'Rueda de la Vida', 'Cuenta, pagos y notas']);
     fireEvent.change(filter, { target: { value: '12-areas-balance' } });
 
     const items = document.querySelectorAll('li[data-stream]');

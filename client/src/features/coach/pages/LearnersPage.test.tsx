@@ -29,15 +29,28 @@ describe('/coach: the learners', { timeout: 20_000 }, () => {
       ...AROUND,
       [LIST]: listRoute([
         makeLearner({ lastActivityAt: threeHoursAgo }),
-        makeLearner({ id: '5a1e2b3c-2222-4b4b-8b8b-000000000002', username: 'bruno', email: 'bruno@example.com', verified: false, premium: true, progressPercent: 0, currentActivity: null, lastActivityAt: null }),
+        makeLearner({
+          id: '5a1e2b3c-2222-4b4b-8b8b-000000000002',
+          username: 'bruno',
+          email: 'bruno@example.com',
+          verified: false,
+          premium: true,
+          progressPercent: 0,
+          currentActivity: null,
+          lastActivityAt: null,
+        }),
       ]),
     });
     renderRoute('/coach', { session: coach });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Personas del curso' }, { timeout: 10_000 })).toBeTruthy();
-    const rows = within(await table()).getAllByRole('row').slice(1);
+    const rows = within(await table())
+      .getAllByRole('row')
+      .slice(1);
     expect(rows).toHaveLength(2);
-    const first = within(rows[0]!).getAllByRole('cell').map((c) => c.textContent);
+    const first = within(rows[0]!)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     expect(within(rows[0]!).getByRole('link', { name: 'ana.luz' }).getAttribute('href')).toBe('/coach/learners/5a1e2b3c-2222-4b4b-8b8b-000000000001');
     expect(first[0]).toBe('ana@example.com');
     expect(first[2]).toBe('Sí');
@@ -45,7 +58,9 @@ describe('/coach: the learners', { timeout: 20_000 }, () => {
     expect(first[4]).toBe('25%');
     expect(first[5]).toBe('Concientizando tus Áreas');
     expect(first[6]).toBe('hace 3 horas');
-    const second = within(rows[1]!).getAllByRole('cell').map((c) => c.textContent);
+    const second = within(rows[1]!)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     expect(second.slice(2)).toEqual(['No', 'Sí', '0%', '—', 'Nunca']);
     expect(screen.getByRole('status').textContent).toBe('2 personas');
   });

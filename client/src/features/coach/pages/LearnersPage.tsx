@@ -136,14 +136,14 @@ export function LearnersPage() {
       ) : learners.isError ? (
         <LoadError error={learners.error} retry={() => void learners.refetch()} />
       ) : data && data.learners.length === 0 ? (
-        <p className={styles.emptyState}>
-          {query.search ? `No encontramos a nadie con «${query.search}».` : 'Todavía no hay personas registradas.'}
-        </p>
+        <p className={styles.emptyState}>{query.search ? `No encontramos a nadie con «${query.search}».` : 'Todavía no hay personas registradas.'}</p>
       ) : (
         <>
           <div className={styles.tableFrame}>
             <table className={styles.table} aria-busy={learners.isPlaceholderData || undefined}>
-              <caption className="sr-only">Personas del curso, página {query.page} de {pages}</caption>
+              <caption className="sr-only">
+                Personas del curso, página {query.page} de {pages}
+              </caption>
               <thead>
                 <tr>
                   {COLUMNS.map((column) => {
@@ -167,7 +167,9 @@ export function LearnersPage() {
                 </tr>
               </thead>
               <tbody>
-                {data?.learners.map((learner) => <LearnerRow key={learner.id} learner={learner} now={now} />)}
+                {data?.learners.map((learner) => (
+                  <LearnerRow key={learner.id} learner={learner} now={now} />
+                ))}
               </tbody>
             </table>
           </div>

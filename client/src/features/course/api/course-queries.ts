@@ -31,6 +31,5 @@ export const courseQueries = {
 
 export const courseMutations = {
   complete: () => mutationOptions({ mutationKey: [...courseQueries.all(), 'complete'], mutationFn: postMarkAsComplete }),
-  syncGuestProgress: () =>
-    mutationOptions({ mutationKey: [...courseQueries.all(), 'syncGuestProgress'], mutationFn: postGuestProgress }),
+  syncGuestProgress: () => mutationOptions({ mutationKey: [...courseQueries.all(), 'syncGuestProgress'], mutationFn: postGuestProgress }),
 };

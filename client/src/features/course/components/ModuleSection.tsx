@@ -23,14 +23,7 @@ export function ModuleSection({ module, rows, open, onToggle, label, onPremium }
   return (
     <section className={styles.module} data-open={open || undefined}>
       <h3 className={styles.moduleHeading}>
-        <button
-          id={headerId}
-          type="button"
-          className={styles.moduleToggle}
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={onToggle}
-        >
+        <button id={headerId} type="button" className={styles.moduleToggle} aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
           <span className={styles.moduleNumber} aria-hidden="true">
             {module.module}
           </span>
@@ -47,15 +40,7 @@ export function ModuleSection({ module, rows, open, onToggle, label, onPremium }
           <div className={styles.moduleIntro}>
             {/* Lazy like every other picture of the site: React 19 holds a transition's commit until its eager
                 images are decoded, so the whole syllabus waited for this week's drawing (up to 800 ms). */}
-            <img
-              className={styles.moduleImage}
-              src={module.landingPageImage}
-              alt=""
-              width={160}
-              height={120}
-              loading="lazy"
-              decoding="async"
-            />
+            <img className={styles.moduleImage} src={module.landingPageImage} alt="" width={160} height={120} loading="lazy" decoding="async" />
             <p className={styles.moduleDescription}>{module.landingPageDescription}</p>
           </div>
           <ol className={styles.rows}>

@@ -16,8 +16,8 @@ export function PremiumDialog({ activity, signedIn, onClose }: { activity: Activ
       {signedIn ? (
         <>
           <p className={styles.dialogText}>
-            {opening} Para seguir con las actividades premium y las sesiones de coaching, inscríbete en el programa
-            completo: tu progreso ya está guardado y te espera.
+            {opening} Para seguir con las actividades premium y las sesiones de coaching, inscríbete en el programa completo: tu progreso ya está guardado y te
+            espera.
           </p>
           <div className={styles.dialogActions}>
             <ButtonLink to="/manifiesta">Conocer el programa completo</ButtonLink>
@@ -26,8 +26,8 @@ export function PremiumDialog({ activity, signedIn, onClose }: { activity: Activ
       ) : (
         <>
           <p className={styles.dialogText}>
-            {opening} Crea tu cuenta gratis para guardar tu avance y seguir el curso desde cualquier dispositivo. Si
-            ya te inscribiste, inicia sesión para desbloquear todas las semanas.
+            {opening} Crea tu cuenta gratis para guardar tu avance y seguir el curso desde cualquier dispositivo. Si ya te inscribiste, inicia sesión para
+            desbloquear todas las semanas.
           </p>
           <div className={styles.dialogActions}>
             <ButtonLink to={`/signup?redirect=${HERE}`}>Crear Cuenta Gratis</ButtonLink>

@@ -18,12 +18,7 @@ export const LOCK_TOOLTIPS: Record<LockReason, string> = {
   previous: 'Completa la actividad anterior',
 };
 
-export function rowState(
-  activity: Activity,
-  completed: ReadonlySet<string>,
-  roles: readonly number[],
-  current: Activity | undefined,
-): RowState {
+export function rowState(activity: Activity, completed: ReadonlySet<string>, roles: readonly number[], current: Activity | undefined): RowState {
   const done = completed.has(activity.slug);
   const lock = lockReason(activity.slug, completed, roles);
   const isCurrent = current?.slug === activity.slug;

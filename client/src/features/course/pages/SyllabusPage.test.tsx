@@ -5,7 +5,13 @@ import { GUEST_PROGRESS_KEY } from '../../../lib/guest-progress';
 import { envelope, makeUser, stubApi } from '../../../testing/fake-api';
 import { renderRoute } from '../../../testing/render-route';
 
-const FREE_REQUIRED = ['12-areas-balance', 'concientizando-areas-balance', 'viendo-hacia-atras-desde-el-futuro', '7-niveles-deep-why', 'primera-sesion-de-coaching'];
+const FREE_REQUIRED = [
+  '12-areas-balance',
+  'concientizando-areas-balance',
+  'viendo-hacia-atras-desde-el-futuro',
+  '7-niveles-deep-why',
+  'primera-sesion-de-coaching',
+];
 
 function storeGuest(completedSlugs: string[]) {
   window.localStorage.setItem(GUEST_PROGRESS_KEY, JSON.stringify({ completedSlugs, activityData: {} }));

@@ -73,8 +73,7 @@ function Syllabus({ completed, viewer }: { completed: ReadonlySet<string>; viewe
               ¡Completaste el curso!
             </h2>
             <p className={styles.featuredDescription}>
-              Recorriste las cinco semanas. Vuelve a cualquier actividad cuando quieras: cada repaso te muestra cuánto
-              cambiaste.
+              Recorriste las cinco semanas. Vuelve a cualquier actividad cuando quieras: cada repaso te muestra cuánto cambiaste.
             </p>
           </div>
         </section>

@@ -28,6 +28,10 @@ export const mergeFailed = () => setFailed(true);
 /** True while a signed-in learner's course pages should wait for this browser's guest progress to arrive. */
 export function useGuestMergePending(signedIn: boolean): boolean {
   const guest = useGuestProgress();
-  const gaveUp = useSyncExternalStore(subscribe, () => failed, () => failed);
+  const gaveUp = useSyncExternalStore(
+    subscribe,
+    () => failed,
+    () => failed,
+  );
   return signedIn && hasGuestProgress(guest) && !gaveUp;
 }

@@ -34,7 +34,6 @@ async function knownOnly(progress: GuestProgress) {
   };
 }
 
-
 export function useGuestProgressMerge({ userId, isLoading, then }: Session): void {
   const queryClient = useQueryClient();
   const guest = useGuestProgress();

@@ -11,6 +11,5 @@ export async function fetchEntitlements(): Promise<string[]> {
 
 export const purchaseQueries = {
   all: () => ['purchases'] as const,
-  entitlements: () =>
-    queryOptions({ queryKey: [...purchaseQueries.all(), 'entitlements'] as const, queryFn: fetchEntitlements }),
+  entitlements: () => queryOptions({ queryKey: [...purchaseQueries.all(), 'entitlements'] as const, queryFn: fetchEntitlements }),
 };

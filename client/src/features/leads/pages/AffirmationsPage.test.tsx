@@ -3,7 +3,19 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { links } from '../../../config/links';
 import { envelope, makeUser, stubApi } from '../../../testing/fake-api';
 import { renderRoute } from '../../../testing/render-route';
-import { captureDownloads, fieldError, fieldIn, fillLead, findForm, leadAccepted, resetAroundEachTest, storedRecord, storeRecord, submitButton, VIEW_ROUTE } from './lead-test-utils';
+import {
+  captureDownloads,
+  fieldError,
+  fieldIn,
+  fillLead,
+  findForm,
+  leadAccepted,
+  resetAroundEachTest,
+  storedRecord,
+  storeRecord,
+  submitButton,
+  VIEW_ROUTE,
+} from './lead-test-utils';
 
 const FRAGMENT_FORM = 'Descargar el fragmento gratuito';
 const EBOOK_FORM = 'Descargar el ebook completo';
@@ -12,7 +24,11 @@ const EBOOK = { href: '/api/downloads/afirmaciones-ebook', filename: 'afirmacion
 const DOWNLOADED = (section: string) => ({ page: 'afirmaciones', section, status: 'downloaded' });
 
 const entitlements = (...productIds: string[]) => ({
-  'GET /api/me/entitlements': envelope(200, 'Tus compras.', productIds.map((productId) => ({ productId, grantedAt: '2026-11-22T13:00:05.000Z' }))),
+  'GET /api/me/entitlements': envelope(
+    200,
+    'Tus compras.',
+    productIds.map((productId) => ({ productId, grantedAt: '2026-11-22T13:00:05.000Z' })),
+  ),
 });
 
 resetAroundEachTest();

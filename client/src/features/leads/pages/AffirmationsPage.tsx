@@ -85,13 +85,12 @@ export function AffirmationsPage() {
       <Reveal className={styles.section} aria-labelledby="afirmaciones-why">
         <h2 id="afirmaciones-why">Las palabras que te dices construyen la casa en la que vives</h2>
         <p>
-          Algunas las elegiste; muchas otras las heredaste sin darte cuenta: frases que escuchaste en la infancia, miedos de
-          otros, ideas que se repitieron tanto que terminaron pareciendo verdad. Y desde ahí sientes, piensas y decides.
+          Algunas las elegiste; muchas otras las heredaste sin darte cuenta: frases que escuchaste en la infancia, miedos de otros, ideas que se repitieron
+          tanto que terminaron pareciendo verdad. Y desde ahí sientes, piensas y decides.
         </p>
         <p>
-          Las afirmaciones no son magia ni autoengaño: son una herramienta para entrenar tu diálogo interno. Lo que
-          repites con emoción se vuelve familiar, lo familiar se vuelve creíble, y lo creíble termina guiando lo que haces.
-          Este ebook es una invitación a elegir tus palabras de nuevo.
+          Las afirmaciones no son magia ni autoengaño: son una herramienta para entrenar tu diálogo interno. Lo que repites con emoción se vuelve familiar, lo
+          familiar se vuelve creíble, y lo creíble termina guiando lo que haces. Este ebook es una invitación a elegir tus palabras de nuevo.
         </p>
         <p className={styles.quote}>«Tus palabras son semillas: elige con amor lo que siembras.»</p>
       </Reveal>
@@ -100,8 +99,8 @@ export function AffirmationsPage() {
         <Reveal className={styles.section} aria-labelledby="afirmaciones-how">
           <h2 id="afirmaciones-how">Cómo funcionan las afirmaciones</h2>
           <p>
-            Una afirmación es una frase corta que describe, en primera persona y en presente, la realidad que eliges vivir.
-            Para que deje de ser una frase linda y se convierta en una creencia nueva, hay tres claves:
+            Una afirmación es una frase corta que describe, en primera persona y en presente, la realidad que eliges vivir. Para que deje de ser una frase linda
+            y se convierta en una creencia nueva, hay tres claves:
           </p>
           <ol className={styles.cards}>
             {KEYS.map((key, index) => (
@@ -117,18 +116,15 @@ export function AffirmationsPage() {
 
       <Reveal className={styles.section} aria-labelledby="afirmaciones-inside">
         <h2 id="afirmaciones-inside">Qué hay adentro</h2>
-        <p>
-          Ocho capítulos, cada uno con entre 12 y 15 afirmaciones para repetir, una reflexión breve y una práctica
-          concreta para llevarlo a tu día:
-        </p>
+        <p>Ocho capítulos, cada uno con entre 12 y 15 afirmaciones para repetir, una reflexión breve y una práctica concreta para llevarlo a tu día:</p>
         <ul className={styles.checks}>
           {CHAPTERS.map((chapter) => (
             <li key={chapter}>{chapter}</li>
           ))}
         </ul>
         <p>
-          Además, una guía paso a paso para crear tus propias afirmaciones desde tu historia, y un plan de 21 días para
-          convertir todo esto en hábito. No hace falta leerlo de corrido: ábrelo donde más lo necesites hoy.
+          Además, una guía paso a paso para crear tus propias afirmaciones desde tu historia, y un plan de 21 días para convertir todo esto en hábito. No hace
+          falta leerlo de corrido: ábrelo donde más lo necesites hoy.
         </p>
       </Reveal>
 
@@ -153,8 +149,8 @@ export function AffirmationsPage() {
             title: 'Tu fragmento ya es tuyo',
             text: (
               <p>
-                La descarga de los capítulos Abundancia y Amor propio ya empezó. Elige la afirmación que más te resuene
-                y repítela cada mañana de esta semana: ahí empieza el cambio.
+                La descarga de los capítulos Abundancia y Amor propio ya empezó. Elige la afirmación que más te resuene y repítela cada mañana de esta semana:
+                ahí empieza el cambio.
               </p>
             ),
           }}
@@ -186,8 +182,8 @@ function PurchaseSection({ pending }: { pending: boolean }) {
       </ul>
       {pending ? (
         <p className={styles.notice} role="status">
-          ¿Ya pagaste? Al terminar, Mercado Pago te trae de vuelta para confirmar tu compra con tu cuenta. Si cerraste la
-          ventana antes, vuelve a entrar desde el enlace de tu comprobante o{' '}
+          ¿Ya pagaste? Al terminar, Mercado Pago te trae de vuelta para confirmar tu compra con tu cuenta. Si cerraste la ventana antes, vuelve a entrar desde
+          el enlace de tu comprobante o{' '}
           <a href={whatsappLink('¡Hola! Pagué el ebook de Afirmaciones y no pude confirmar mi compra.')} target="_blank" rel="noopener noreferrer">
             escríbenos por WhatsApp
           </a>
@@ -199,8 +195,8 @@ function PurchaseSection({ pending }: { pending: boolean }) {
         Pago Promo
       </ButtonLink>
       <p className={styles.small}>
-        Pago seguro con Mercado Pago: tarjeta, débito o dinero en cuenta. Para recibir el ebook, inicia sesión o crea tu
-        cuenta cuando vuelvas del pago. ¿Prefieres tu tienda de siempre? También está{' '}
+        Pago seguro con Mercado Pago: tarjeta, débito o dinero en cuenta. Para recibir el ebook, inicia sesión o crea tu cuenta cuando vuelvas del pago.
+        ¿Prefieres tu tienda de siempre? También está{' '}
         <a href={links.book} target="_blank" rel="noopener noreferrer">
           en la tienda online a {formatPrice(MARKETPLACE_PRICE)}
         </a>
@@ -240,8 +236,7 @@ function EbookSection({ record, signedIn, owned, knowsPurchases }: EbookSectionP
       <>
         <h2 id="afirmaciones-ebook">Tu ebook te espera</h2>
         <p className={styles.small}>
-          El ebook completo queda guardado en la cuenta con la que confirmaste tu compra. Inicia sesión y lo descargas
-          desde aquí mismo.
+          El ebook completo queda guardado en la cuenta con la que confirmaste tu compra. Inicia sesión y lo descargas desde aquí mismo.
         </p>
         <ButtonLink to={withRedirect('/login', '/afirmaciones')}>Iniciar sesión</ButtonLink>
       </>
@@ -250,9 +245,7 @@ function EbookSection({ record, signedIn, owned, knowsPurchases }: EbookSectionP
     content = (
       <>
         <h2 id="afirmaciones-ebook">No encontramos tu compra en esta cuenta</h2>
-        <p className={styles.small}>
-          Si pagaste el ebook con otra cuenta, inicia sesión con esa. Si no, escríbenos y lo resolvemos enseguida.
-        </p>
+        <p className={styles.small}>Si pagaste el ebook con otra cuenta, inicia sesión con esa. Si no, escríbenos y lo resolvemos enseguida.</p>
         <a href={whatsappLink('¡Hola! Compré el ebook de Afirmaciones y no lo encuentro en mi cuenta.')} target="_blank" rel="noopener noreferrer">
           Escribir por WhatsApp
         </a>
@@ -266,10 +259,7 @@ function EbookSection({ record, signedIn, owned, knowsPurchases }: EbookSectionP
         file={DOWNLOADS.ebook}
         announce={delivered}
       >
-        <p>
-          La descarga de «Afirmaciones que Transforman» ya empezó. Puedes volver a esta página y descargarlo de nuevo
-          cuando quieras, con tu cuenta.
-        </p>
+        <p>La descarga de «Afirmaciones que Transforman» ya empezó. Puedes volver a esta página y descargarlo de nuevo cuando quieras, con tu cuenta.</p>
       </DownloadSuccess>
     );
   } else {
@@ -278,13 +268,7 @@ function EbookSection({ record, signedIn, owned, knowsPurchases }: EbookSectionP
         <span className={styles.badge}>Compra confirmada</span>
         <h2 id="afirmaciones-ebook">Descarga tu ebook completo</h2>
         <p className={styles.small}>¡Gracias por tu compra! Confirma tu nombre y tu email y el PDF se descarga al instante.</p>
-        <LeadForm
-          label="Descargar el ebook completo"
-          submitLabel="Descargar mi ebook"
-          messages={null}
-          pending={false}
-          onSubmit={submit}
-        />
+        <LeadForm label="Descargar el ebook completo" submitLabel="Descargar mi ebook" messages={null} pending={false} onSubmit={submit} />
       </>
     );
   }

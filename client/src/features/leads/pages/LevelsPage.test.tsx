@@ -2,7 +2,19 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { envelope, stubApi } from '../../../testing/fake-api';
 import { renderRoute } from '../../../testing/render-route';
-import { captureDownloads, fieldError, fieldIn, fillLead, findForm, leadAccepted, resetAroundEachTest, storedRecord, storeRecord, submitButton, VIEW_ROUTE } from './lead-test-utils';
+import {
+  captureDownloads,
+  fieldError,
+  fieldIn,
+  fillLead,
+  findForm,
+  leadAccepted,
+  resetAroundEachTest,
+  storedRecord,
+  storeRecord,
+  submitButton,
+  VIEW_ROUTE,
+} from './lead-test-utils';
 
 const FORM = 'Descargar la guía de los niveles de conciencia';
 const PDF = { href: '/downloads/niveles-de-conciencia.pdf', filename: 'niveles-de-conciencia.pdf' };
@@ -87,9 +99,7 @@ describe('/niveles', () => {
     fillLead(form, { nick: 'Ana', email: 'ana@example.com' });
     fireEvent.click(submitButton(form));
 
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Ocurrió un error al intentar descargar el archivo. Por favor, intenta de nuevo.',
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe('Ocurrió un error al intentar descargar el archivo. Por favor, intenta de nuevo.');
     expect(downloads).toHaveLength(0);
     expect(storedRecord()).toBeNull();
   });

@@ -48,14 +48,13 @@ export function LevelsPage() {
       <Reveal className={styles.section} aria-labelledby="niveles-map">
         <h2 id="niveles-map">Un mapa, no una etiqueta</h2>
         <p>
-          Este mapa se inspira en la escala de conciencia del psiquiatra David R. Hawkins. Ordena diecisiete estados,
-          desde la vergüenza hasta la iluminación, y a cada uno le da un número que habla de cuánta energía, apertura y
-          amplitud de mirada tiene.
+          Este mapa se inspira en la escala de conciencia del psiquiatra David R. Hawkins. Ordena diecisiete estados, desde la vergüenza hasta la iluminación, y
+          a cada uno le da un número que habla de cuánta energía, apertura y amplitud de mirada tiene.
         </p>
         <p>
-          No es una medición científica ni una etiqueta para ponerte a ti o a los demás: es un espejo para observarte.
-          Nadie vive siempre en el mismo nivel. En un mismo día puedes pasar por varios, y cada área de tu vida puede estar
-          en un lugar distinto. Lo valioso es darte cuenta de dónde estás ahora y de qué te ayudaría a subir un escalón.
+          No es una medición científica ni una etiqueta para ponerte a ti o a los demás: es un espejo para observarte. Nadie vive siempre en el mismo nivel. En
+          un mismo día puedes pasar por varios, y cada área de tu vida puede estar en un lugar distinto. Lo valioso es darte cuenta de dónde estás ahora y de
+          qué te ayudaría a subir un escalón.
         </p>
         <p className={styles.quote}>«Cuando cambia la emoción, cambia el mundo que percibes.»</p>
       </Reveal>
@@ -64,9 +63,8 @@ export function LevelsPage() {
         <Reveal className={styles.section} aria-labelledby="niveles-ladder">
           <h2 id="niveles-ladder">De la Fuerza al Poder</h2>
           <p>
-            Por debajo del {POWER_THRESHOLD}, la energía empuja: necesita un enemigo, algo que controlar o algo que
-            conseguir, y por eso desgasta. Desde Coraje hacia arriba, la energía sostiene: crea, suma y se renueva. El paso
-            más importante no es llegar arriba, sino cruzar ese umbral.
+            Por debajo del {POWER_THRESHOLD}, la energía empuja: necesita un enemigo, algo que controlar o algo que conseguir, y por eso desgasta. Desde Coraje
+            hacia arriba, la energía sostiene: crea, suma y se renueva. El paso más importante no es llegar arriba, sino cruzar ese umbral.
           </p>
           <div className={levels.ladder}>
             <LevelColumn title="Poder" detail={`de ${POWER_THRESHOLD} a 700`} items={power} kind="power" />

@@ -3,7 +3,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { NAME_MESSAGE } from '../../../../../course/contact';
 import { deferred, envelope, stubApi } from '../../../testing/fake-api';
 import { renderRoute } from '../../../testing/render-route';
-import { captureDownloads, fieldError, fieldIn, fillLead, findForm, leadAccepted, resetAroundEachTest, storedRecord, storeRecord, submitButton, VIEW_ROUTE } from './lead-test-utils';
+import {
+  captureDownloads,
+  fieldError,
+  fieldIn,
+  fillLead,
+  findForm,
+  leadAccepted,
+  resetAroundEachTest,
+  storedRecord,
+  storeRecord,
+  submitButton,
+  VIEW_ROUTE,
+} from './lead-test-utils';
 
 const FORM = 'Descargar el audiolibro Soltar el Pasado';
 const MP3 = { href: '/downloads/soltar-el-pasado.mp3', filename: 'soltar-el-pasado.mp3' };
@@ -115,9 +127,7 @@ describe('/nostalgia', () => {
     fillLead(form, { nick: 'Ana', email: 'ana@example.com' });
     fireEvent.click(submitButton(form));
 
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Ocurrió un error al intentar descargar el archivo. Por favor, intenta de nuevo.',
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe('Ocurrió un error al intentar descargar el archivo. Por favor, intenta de nuevo.');
     expect(submitButton(form).textContent).toBe('Descargar el audiolibro');
     expect(downloads).toHaveLength(0);
     expect(storedRecord()).toBeNull();
@@ -136,9 +146,7 @@ describe('/nostalgia', () => {
     fillLead(form, { nick: 'Ana', email: 'ana@example.com' });
     fireEvent.click(submitButton(form));
 
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Ocurrió un error al intentar descargar el archivo. Por favor, intenta de nuevo.',
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe('Ocurrió un error al intentar descargar el archivo. Por favor, intenta de nuevo.');
     expect(storedRecord()).toBeNull();
   });
 

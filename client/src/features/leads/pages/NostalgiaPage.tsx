@@ -49,9 +49,8 @@ export function NostalgiaPage() {
           ))}
         </ul>
         <p>
-          Si te reconociste en alguna de estas frases, no hay nada roto en ti. Es el corazón haciendo lo que sabe hacer:
-          aferrarse a lo que amó. El problema aparece cuando mirar hacia atrás te quita la energía para vivir lo que tienes
-          delante.
+          Si te reconociste en alguna de estas frases, no hay nada roto en ti. Es el corazón haciendo lo que sabe hacer: aferrarse a lo que amó. El problema
+          aparece cuando mirar hacia atrás te quita la energía para vivir lo que tienes delante.
         </p>
       </Reveal>
 
@@ -59,9 +58,9 @@ export function NostalgiaPage() {
         <Reveal className={styles.section} aria-labelledby="nostalgia-love">
           <h2 id="nostalgia-love">La nostalgia es amor mirando hacia atrás</h2>
           <p>
-            Solo duele así lo que de verdad fue importante. Por eso soltar no es olvidar, ni hacer como que no pasó
-            nada, ni obligarte a estar bien. Soltar es agradecer lo vivido, honrar lo que te enseñó y dejar de cargarlo como
-            un peso, para que se convierta en lo que siempre fue: parte de tu historia y de tu sabiduría.
+            Solo duele así lo que de verdad fue importante. Por eso soltar no es olvidar, ni hacer como que no pasó nada, ni obligarte a estar bien. Soltar es
+            agradecer lo vivido, honrar lo que te enseñó y dejar de cargarlo como un peso, para que se convierta en lo que siempre fue: parte de tu historia y
+            de tu sabiduría.
           </p>
           <p className={styles.quote}>«Lo que fue me hizo quien soy. Lo suelto con amor, y elijo vivir aquí y ahora.»</p>
         </Reveal>
@@ -69,9 +68,7 @@ export function NostalgiaPage() {
 
       <Reveal className={styles.section} aria-labelledby="nostalgia-inside">
         <h2 id="nostalgia-inside">Qué vas a vivir en el audiolibro</h2>
-        <p>
-          Una reflexión guiada, con pausas para respirar y sentir, que te acompaña en cuatro movimientos:
-        </p>
+        <p>Una reflexión guiada, con pausas para respirar y sentir, que te acompaña en cuatro movimientos:</p>
         <ol className={styles.cards}>
           {STEPS.map((step, index) => (
             <Reveal as="li" key={step.title} index={index} className={styles.card}>
@@ -82,8 +79,8 @@ export function NostalgiaPage() {
           ))}
         </ol>
         <p className={styles.small}>
-          Para aprovecharlo al máximo, busca un momento tranquilo, usa auriculares si puedes y acomódate en una postura en
-          la que tu cuerpo pueda aflojarse por completo.
+          Para aprovecharlo al máximo, busca un momento tranquilo, usa auriculares si puedes y acomódate en una postura en la que tu cuerpo pueda aflojarse por
+          completo.
         </p>
       </Reveal>
 
@@ -105,8 +102,8 @@ export function NostalgiaPage() {
           title: 'Tu audiolibro ya es tuyo',
           text: (
             <p>
-              La descarga de «Soltar el Pasado» ya empezó. Si no la ves, toca el botón y la iniciamos otra vez. También
-              te mandamos un correo para que lo tengas siempre a mano.
+              La descarga de «Soltar el Pasado» ya empezó. Si no la ves, toca el botón y la iniciamos otra vez. También te mandamos un correo para que lo tengas
+              siempre a mano.
             </p>
           ),
         }}

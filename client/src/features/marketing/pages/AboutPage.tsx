@@ -26,8 +26,8 @@ export function AboutPage() {
         title="Sobre mí"
         lead={
           <p>
-            Soy coach holística y, antes de eso, pasé casi diez años escribiendo código frente a una pantalla. Esta es la
-            historia de cómo una cosa me llevó a la otra, y de por qué hoy hago lo que hago.
+            Soy coach holística y, antes de eso, pasé casi diez años escribiendo código frente a una pantalla. Esta es la historia de cómo una cosa me llevó a
+            la otra, y de por qué hoy hago lo que hago.
           </p>
         }
         media={<GuidePhoto />}
@@ -36,30 +36,26 @@ export function AboutPage() {
       <Section eyebrow="Mi historia" title="Del nudo en el pecho a Manifiesta">
         <div className={styles.story}>
           <p>
-            Trabajé muchos años como desarrolladora de software en Córdoba. Me iba bien: buen sueldo, proyectos
-            interesantes, un equipo que quería. Y aun así, cada domingo por la noche aparecía un nudo en el pecho que no
-            sabía nombrar.
+            Trabajé muchos años como desarrolladora de software en Córdoba. Me iba bien: buen sueldo, proyectos interesantes, un equipo que quería. Y aun así,
+            cada domingo por la noche aparecía un nudo en el pecho que no sabía nombrar.
           </p>
           <p>
-            Un invierno el cuerpo habló antes que yo. Ansiedad, noches sin dormir y la sensación constante de estar
-            corriendo detrás de una vida que no había elegido. Me dijeron que tenía que «bajar el ritmo». Yo no tenía idea
-            de por dónde empezar.
+            Un invierno el cuerpo habló antes que yo. Ansiedad, noches sin dormir y la sensación constante de estar corriendo detrás de una vida que no había
+            elegido. Me dijeron que tenía que «bajar el ritmo». Yo no tenía idea de por dónde empezar.
           </p>
           <p>
-            Empecé por lo más simple: respirar. Diez minutos por la mañana, antes de abrir la computadora. Después llegaron
-            la meditación, el yoga, los libros sobre conciencia y, un poco por desafío, las duchas frías. Ahí, temblando
-            bajo el agua helada, entendí algo que ninguna teoría me había enseñado: que podía atravesar lo incómodo sin
-            escaparme.
+            Empecé por lo más simple: respirar. Diez minutos por la mañana, antes de abrir la computadora. Después llegaron la meditación, el yoga, los libros
+            sobre conciencia y, un poco por desafío, las duchas frías. Ahí, temblando bajo el agua helada, entendí algo que ninguna teoría me había enseñado:
+            que podía atravesar lo incómodo sin escaparme.
           </p>
           <p>
-            Me formé como coach, estudié las leyes universales, el Kybalion y los niveles de conciencia, y durante dos años
-            acompañé gratis a amigas y amigos, para comprobar si esto funcionaba más allá de mí. Funcionaba. Vi a gente
-            cambiar de trabajo, animarse a emprender, soltar vínculos que la apagaban y, sobre todo, volver a confiar en
-            sí misma.
+            Me formé como coach, estudié las leyes universales, el Kybalion y los niveles de conciencia, y durante dos años acompañé gratis a amigas y amigos,
+            para comprobar si esto funcionaba más allá de mí. Funcionaba. Vi a gente cambiar de trabajo, animarse a emprender, soltar vínculos que la apagaban
+            y, sobre todo, volver a confiar en sí misma.
           </p>
           <p>
-            Así nació Manifiesta: un espacio para que pases de la intención a la acción, con herramientas concretas y
-            alguien al lado. No te prometo una vida sin miedo. Te prometo que no lo vas a atravesar sin compañía.
+            Así nació Manifiesta: un espacio para que pases de la intención a la acción, con herramientas concretas y alguien al lado. No te prometo una vida
+            sin miedo. Te prometo que no lo vas a atravesar sin compañía.
           </p>
         </div>
       </Section>
@@ -74,8 +70,8 @@ export function AboutPage() {
             <p className="eyebrow">Para tu crecimiento personal</p>
             <h3 className={styles.offerTitle}>El curso Manifiesta</h3>
             <p>
-              Cinco semanas de actividades guiadas, meditaciones y sesiones de coaching para reprogramar tus creencias y
-              diseñar la vida que quieres. Las primeras actividades son gratis: puedes empezar hoy mismo, a tu ritmo.
+              Cinco semanas de actividades guiadas, meditaciones y sesiones de coaching para reprogramar tus creencias y diseñar la vida que quieres. Las
+              primeras actividades son gratis: puedes empezar hoy mismo, a tu ritmo.
             </p>
             <ButtonLink to="/cursos/manifiesta" className={styles.offerAction}>
               Empieza el curso
@@ -85,9 +81,8 @@ export function AboutPage() {
             <p className="eyebrow">Para tu proyecto digital</p>
             <h3 className={styles.offerTitle}>Proyectos tecnológicos</h3>
             <p>
-              No dejé la tecnología: la puse al servicio de lo que me importa, y este mismo sitio lo construí yo. Si tienes
-              un proyecto (una web, una app, una automatización) y buscas a alguien que entienda tanto el código como el
-              propósito que hay detrás, cuéntame.
+              No dejé la tecnología: la puse al servicio de lo que me importa, y este mismo sitio lo construí yo. Si tienes un proyecto (una web, una app, una
+              automatización) y buscas a alguien que entienda tanto el código como el propósito que hay detrás, cuéntame.
             </p>
             {/* React Router hands an absolute address like mailto: to the browser as a plain link. */}
             <ButtonLink to={TECH_PROJECTS_MAILTO} className={styles.offerAction}>

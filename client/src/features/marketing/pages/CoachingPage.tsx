@@ -113,10 +113,7 @@ export function CoachingPage() {
         lead={
           <>
             <p>Una hora a solas, tú y yo, para descubrir tu propósito y diseñar el camino concreto para vivirlo.</p>
-            <p>
-              Sin fórmulas genéricas: trabajamos con tu historia, tus talentos y lo que hoy te frena, y sales con pasos
-              claros para las próximas semanas.
-            </p>
+            <p>Sin fórmulas genéricas: trabajamos con tu historia, tus talentos y lo que hoy te frena, y sales con pasos claros para las próximas semanas.</p>
           </>
         }
       >
@@ -139,12 +136,12 @@ export function CoachingPage() {
       <Section eyebrow="Quién te acompaña" title="Tu coach en esta hora">
         <AboutGuide>
           <p>
-            Soy coach holística. Durante años viví con la sensación de estar en el lugar equivocado, hasta que me animé a
-            preguntarme qué quería de verdad, y a escuchar la respuesta.
+            Soy coach holística. Durante años viví con la sensación de estar en el lugar equivocado, hasta que me animé a preguntarme qué quería de verdad, y a
+            escuchar la respuesta.
           </p>
           <p>
-            Hoy acompaño a personas en ese mismo momento. Combino herramientas de coaching, respiración y meditación para
-            que la claridad no se quede en la cabeza y se convierta en decisiones.
+            Hoy acompaño a personas en ese mismo momento. Combino herramientas de coaching, respiración y meditación para que la claridad no se quede en la
+            cabeza y se convierta en decisiones.
           </p>
         </AboutGuide>
       </Section>
@@ -154,11 +151,7 @@ export function CoachingPage() {
           title="Sesión 1:1 de Propósito"
           price={SESSION}
           per={`por ${DURATION} de videollamada`}
-          features={[
-            'Una hora solo para ti, por videollamada',
-            'Claridad sobre tu propósito',
-            'Un plan de acción con tus próximos pasos',
-          ]}
+          features={['Una hora solo para ti, por videollamada', 'Claridad sobre tu propósito', 'Un plan de acción con tus próximos pasos']}
           note="El pago lo coordinamos por WhatsApp o después de agendar."
         >
           <Ctas />
@@ -168,12 +161,7 @@ export function CoachingPage() {
       <Section
         eyebrow="¿Todavía con dudas?"
         title="Hablemos antes, sin costo"
-        intro={
-          <p>
-            Si no sabes si esta sesión es lo que necesitas, agenda una llamada informativa gratuita de 30 minutos y lo
-            vemos juntos.
-          </p>
-        }
+        intro={<p>Si no sabes si esta sesión es lo que necesitas, agenda una llamada informativa gratuita de 30 minutos y lo vemos juntos.</p>}
       >
         <CtaGroup>
           <CtaButton href={links.bookingClarificationCall} variant="secondary" note="30 minutos, gratis y sin compromiso">

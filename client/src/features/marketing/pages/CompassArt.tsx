@@ -24,10 +24,18 @@ export function CompassArt() {
         <path d="M143 83l6 6M251 191l6 6M257 83l-6 6M149 191l-6 6" strokeWidth="1.5" />
       </g>
       <g fill="#5f554c" fontFamily="Fraunces, Georgia, serif" fontSize="15" fontWeight="600" textAnchor="middle">
-        <text x="200" y="92">N</text>
-        <text x="200" y="198">S</text>
-        <text x="148" y="145">O</text>
-        <text x="252" y="145">E</text>
+        <text x="200" y="92">
+          N
+        </text>
+        <text x="200" y="198">
+          S
+        </text>
+        <text x="148" y="145">
+          O
+        </text>
+        <text x="252" y="145">
+          E
+        </text>
       </g>
       {/* the needle, pointing a little east of north */}
       <g transform="rotate(24 200 140)">

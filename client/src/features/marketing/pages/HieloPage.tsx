@@ -103,8 +103,8 @@ export function HieloPage() {
         lead={
           <>
             <p>
-              Tres días y dos noches en un pueblo de montaña para volver a ti: yoga, meditación, respiración e inmersiones
-              en hielo, con el cuerpo y la mente en calma.
+              Tres días y dos noches en un pueblo de montaña para volver a ti: yoga, meditación, respiración e inmersiones en hielo, con el cuerpo y la mente en
+              calma.
             </p>
             <p>El frío no se vence, se atraviesa. Y cuando lo atraviesas, descubres de lo que eres capaz.</p>
           </>
@@ -125,13 +125,10 @@ export function HieloPage() {
       <Section tone="muted" eyebrow="Quién te acompaña" title="Tu guía en el retiro">
         <AboutGuide>
           <p>
-            Soy coach holística y practico la exposición al frío y la respiración consciente desde hace años. En el hielo
-            encontré una forma muy directa de salir de la mente y volver al cuerpo.
+            Soy coach holística y practico la exposición al frío y la respiración consciente desde hace años. En el hielo encontré una forma muy directa de
+            salir de la mente y volver al cuerpo.
           </p>
-          <p>
-            En el retiro te acompaño en cada práctica y en cada inmersión, cuidando que vayas a tu ritmo y que te sientas
-            en confianza en todo momento.
-          </p>
+          <p>En el retiro te acompaño en cada práctica y en cada inmersión, cuidando que vayas a tu ritmo y que te sientas en confianza en todo momento.</p>
         </AboutGuide>
       </Section>
 

@@ -8,19 +8,7 @@
 import { Link } from 'react-router-dom';
 import { links } from '../../../config/links';
 import { useTrackView } from '../../../lib/track-view';
-import {
-  ClarificationCallForm,
-  CtaButton,
-  CtaGroup,
-  ForWhom,
-  GuidePhoto,
-  Hero,
-  SalesPage,
-  Section,
-  Steps,
-  WhatsAppCta,
-  type Step,
-} from '../sales';
+import { ClarificationCallForm, CtaButton, CtaGroup, ForWhom, GuidePhoto, Hero, SalesPage, Section, Steps, WhatsAppCta, type Step } from '../sales';
 
 export const MANIFIESTA_CALL_WHATSAPP_MESSAGE = '¡Hola! Quiero agendar la llamada de claridad gratuita para conocer el curso Manifiesta.';
 
@@ -78,8 +66,8 @@ export function ManifiestaCallPage() {
           <>
             <p>Antes de decidir, hablemos.</p>
             <p>
-              En 30 minutos por videollamada miramos juntos dónde estás, a dónde quieres llegar y si el curso Manifiesta es
-              el camino para ti. Sin costo y sin compromiso.
+              En 30 minutos por videollamada miramos juntos dónde estás, a dónde quieres llegar y si el curso Manifiesta es el camino para ti. Sin costo y sin
+              compromiso.
             </p>
           </>
         }
@@ -92,12 +80,7 @@ export function ManifiestaCallPage() {
       </Section>
 
       <Section width="wide" title="¿Para quién es esta llamada?">
-        <ForWhom
-          isFor={IS_FOR}
-          isNotFor={IS_NOT_FOR}
-          isForTitle="Es para ti si…"
-          isNotForTitle="No es lo que buscas si…"
-        />
+        <ForWhom isFor={IS_FOR} isNotFor={IS_NOT_FOR} isForTitle="Es para ti si…" isNotForTitle="No es lo que buscas si…" />
         <Ctas center />
       </Section>
 

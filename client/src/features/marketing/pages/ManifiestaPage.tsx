@@ -120,8 +120,8 @@ export function ManifiestaPage() {
           <>
             <p>{COURSE.subtitle}.</p>
             <p>
-              {COURSE.modules.length} módulos con actividades guiadas, meditaciones y una sesión de coaching 1:1 por semana,
-              para pasar de la intención a la acción con acompañamiento real.
+              {COURSE.modules.length} módulos con actividades guiadas, meditaciones y una sesión de coaching 1:1 por semana, para pasar de la intención a la
+              acción con acompañamiento real.
             </p>
           </>
         }
@@ -157,22 +157,14 @@ export function ManifiestaPage() {
       <Section eyebrow="Quién te acompaña" title="Sobre tu guía">
         <AboutGuide>
           <p>
-            Soy coach holística y en Manifiesta reuní todo lo que me ayudó a mí a salir del piloto automático: coaching,
-            meditación, respiración y el estudio de la conciencia.
+            Soy coach holística y en Manifiesta reuní todo lo que me ayudó a mí a salir del piloto automático: coaching, meditación, respiración y el estudio de
+            la conciencia.
           </p>
-          <p>
-            En cada sesión semanal te acompaño personalmente: del otro lado de la pantalla siempre hay alguien contigo.
-          </p>
+          <p>En cada sesión semanal te acompaño personalmente: del otro lado de la pantalla siempre hay alguien contigo.</p>
         </AboutGuide>
       </Section>
 
-      <Section
-        id={ENROL_ID}
-        tone="accent"
-        eyebrow="Inscripción"
-        title="Reserva tu lugar en Manifiesta"
-        intro="Un único pago y empiezas esta misma semana."
-      >
+      <Section id={ENROL_ID} tone="accent" eyebrow="Inscripción" title="Reserva tu lugar en Manifiesta" intro="Un único pago y empiezas esta misma semana.">
         <Price
           title={`${COURSE.title} · ${COURSE.modules.length} semanas`}
           price={price}

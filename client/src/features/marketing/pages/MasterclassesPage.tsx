@@ -2,21 +2,7 @@
 // arranged over WhatsApp; the page makes no backend call besides the visit count.
 import { QUOTED_PRICES } from '../../../../../course/products';
 import { useTrackView } from '../../../lib/track-view';
-import {
-  Benefits,
-  CtaGroup,
-  Faq,
-  Hero,
-  Price,
-  SalesPage,
-  Section,
-  Steps,
-  WhatsAppCta,
-  type Benefit,
-  type Fact,
-  type FaqItem,
-  type Step,
-} from '../sales';
+import { Benefits, CtaGroup, Faq, Hero, Price, SalesPage, Section, Steps, WhatsAppCta, type Benefit, type Fact, type FaqItem, type Step } from '../sales';
 
 export const MASTERCLASSES_WHATSAPP_MESSAGE = '¡Hola! Quiero sumarme a la suscripción de Masterclasses mensuales.';
 
@@ -42,7 +28,10 @@ const GLANCE: Fact[] = [
 
 const THEORY: Benefit[] = [
   { title: 'Las 5 leyes universales', text: 'Los principios que ordenan cómo se mueve la energía y cómo usarlos a tu favor, no en tu contra.' },
-  { title: 'Las 7 leyes del Kybalion', text: 'Mentalismo, correspondencia, vibración, polaridad, ritmo, causa y efecto y generación, llevadas a la vida cotidiana.' },
+  {
+    title: 'Las 7 leyes del Kybalion',
+    text: 'Mentalismo, correspondencia, vibración, polaridad, ritmo, causa y efecto y generación, llevadas a la vida cotidiana.',
+  },
   { title: 'Realidades paralelas', text: 'Cómo cada elección te ubica en una versión distinta de tu vida, y cómo elegir la que quieres habitar.' },
   { title: 'El camino de menor resistencia', text: 'Dejar de empujar la vida a la fuerza y aprender a fluir con lo que ya se está moviendo.' },
   { title: 'Mente superior y mente física', text: 'Qué le toca a cada una, y por qué soltar el control del "cómo" abre puertas que no veías.' },
@@ -55,7 +44,10 @@ const PRACTICE: Benefit[] = [
   { title: 'Respiración consciente', text: 'La base de todo: volver al cuerpo y calmar el sistema nervioso en pocos minutos.' },
   { title: 'Pranayamas avanzados', text: 'Técnicas de respiración del yoga para energizarte, equilibrarte o soltar tensión, según lo que necesites.' },
   { title: 'Método de respiración para el frío', text: 'La respiración que prepara cuerpo y mente para la exposición al frío, paso a paso y con seguridad.' },
-  { title: 'Meditación y activación cuántica', text: 'Un método para entrar en estados profundos de presencia y anclar la versión de ti que quieres encarnar.' },
+  {
+    title: 'Meditación y activación cuántica',
+    text: 'Un método para entrar en estados profundos de presencia y anclar la versión de ti que quieres encarnar.',
+  },
   { title: 'Visualización por fases', text: 'Un recorrido guiado, fase por fase, para que tu visión deje de ser una idea y se vuelva una experiencia.' },
   { title: 'Meditación guiada y visualización creativa', text: 'Viajes guiados para imaginar con todos los sentidos lo que estás creando.' },
   { title: 'Activación de la glándula pineal', text: 'Prácticas de respiración, sonido y foco para abrir tu percepción e intuición.' },
@@ -98,8 +90,8 @@ export function MasterclassesPage() {
         lead={
           <>
             <p>
-              Tres masterclasses nuevas por mes, con teoría, práctica y encuentros en vivo, para que sigas creciendo en
-              comunidad, con personas que están en tu misma búsqueda.
+              Tres masterclasses nuevas por mes, con teoría, práctica y encuentros en vivo, para que sigas creciendo en comunidad, con personas que están en tu
+              misma búsqueda.
             </p>
             <p>Entender cómo funciona la energía es valioso. Vivirlo en el cuerpo, todos los meses, es lo que te cambia.</p>
           </>
@@ -164,11 +156,7 @@ export function MasterclassesPage() {
         <Faq items={FAQ} />
       </Section>
 
-      <Section
-        tone="accent"
-        title="¿Empezamos?"
-        intro={<p>Escríbeme y te cuento cuándo es la próxima masterclass en vivo.</p>}
-      >
+      <Section tone="accent" title="¿Empezamos?" intro={<p>Escríbeme y te cuento cuándo es la próxima masterclass en vivo.</p>}>
         <CtaGroup align="center">
           <Cta>Escríbeme por WhatsApp</Cta>
         </CtaGroup>

@@ -26,7 +26,10 @@ const prefilledChats = () =>
   Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href^="https://wa.me/"]'), (a) => new URL(a.href).searchParams.get('text'));
 
 const region = (name: string) => screen.getByRole('region', { name });
-const cardTitles = (name: string) => within(region(name)).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+const cardTitles = (name: string) =>
+  within(region(name))
+    .getAllByRole('heading', { level: 3 })
+    .map((h) => h.textContent);
 
 describe('/masterclasses', () => {
   it('lists the 8 theory topics and the 7 practices of the subscription', async () => {

@@ -169,7 +169,12 @@ describe('/manifiesta (course enrolment)', () => {
     expect(crossed?.textContent).toContain('$770 USD');
     expect(crossed?.textContent).toContain(formatPrice({ amount: product.listAmount, currency: product.currency }));
     expect(screen.getByText('Solo 3 cupos disponibles')).toBeTruthy();
-    for (const included of ['Soporte VIP por WhatsApp en horario laboral', 'Sesión de coaching 1:1 semanal de una hora', 'Acceso de por vida', 'Garantía de por vida']) {
+    for (const included of [
+      'Soporte VIP por WhatsApp en horario laboral',
+      'Sesión de coaching 1:1 semanal de una hora',
+      'Acceso de por vida',
+      'Garantía de por vida',
+    ]) {
       expect(within(screen.getByRole('region', { name: 'Reserva tu lugar en Manifiesta' })).getByText(included)).toBeTruthy();
     }
     await waitFor(() => expect(api.callsTo('POST /api/leads/view')[0]?.body).toEqual({ page: 'manifiesta' }));
@@ -207,7 +212,11 @@ describe('/manifiesta (course enrolment)', () => {
     expect(checkout.getAttribute('href')).toBe(links.checkoutCourse);
     expect(checkout.getAttribute('target')).toBe('_blank');
     expect(checkout.getAttribute('rel')).toBe('noopener noreferrer');
-    expect(within(enrol).getByRole('link', { name: /llamada de claridad/ }).getAttribute('href')).toBe('/manifiesta-call');
+    expect(
+      within(enrol)
+        .getByRole('link', { name: /llamada de claridad/ })
+        .getAttribute('href'),
+    ).toBe('/manifiesta-call');
 
     expect(new Set(whatsappMessages())).toEqual(new Set([MANIFIESTA_WHATSAPP_MESSAGE]));
     expectExternalLinksSafe();

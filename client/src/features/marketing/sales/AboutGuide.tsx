@@ -11,15 +11,7 @@ const PHOTO_SIZE = 200;
 export function GuidePhoto({ className = styles.guidePhoto }: { className?: string }) {
   const { user } = useAuth();
   return user?.profileImage ? (
-    <img
-      className={className}
-      src={user.profileImage}
-      alt="Foto de tu coach"
-      width={PHOTO_SIZE}
-      height={PHOTO_SIZE}
-      loading="lazy"
-      decoding="async"
-    />
+    <img className={className} src={user.profileImage} alt="Foto de tu coach" width={PHOTO_SIZE} height={PHOTO_SIZE} loading="lazy" decoding="async" />
   ) : (
     <CoachPortrait className={className} label="Foto de tu coach" />
   );

@@ -5,15 +5,7 @@
 // this request, and the sales pages that carry the form then load without the query library (on /reprograma it
 // was there for this form alone, fetched and compiled before the first paint).
 import { useId, useRef, useState, type FormEvent } from 'react';
-import {
-  callBody,
-  requestClarificationCall,
-  validateCall,
-  type CallBody,
-  type CallErrors,
-  type CallPage,
-  type CallValues,
-} from './clarification-call';
+import { callBody, requestClarificationCall, validateCall, type CallBody, type CallErrors, type CallPage, type CallValues } from './clarification-call';
 import { Field } from '../../../components/Field/Field';
 import forms from '../../../styles/forms.module.css';
 import { cx } from './layout';
@@ -32,11 +24,7 @@ type ClarificationCallFormProps = {
 const EMPTY: CallValues = { name: '', email: '', whatsapp: '', message: '' };
 
 /** Where the request stands; a failure carries its attempt, so the same message repeated is announced again. */
-type Sending =
-  | { state: 'idle' }
-  | { state: 'pending' }
-  | { state: 'sent'; message: string }
-  | { state: 'failed'; message: string; attempt: number };
+type Sending = { state: 'idle' } | { state: 'pending' } | { state: 'sent'; message: string } | { state: 'failed'; message: string; attempt: number };
 
 export function ClarificationCallForm({
   page,
@@ -159,12 +147,7 @@ export function ClarificationCallForm({
           {sending.message}
         </p>
       ) : null}
-      <button
-        type="submit"
-        className={cx(sales.cta, sales.primary, styles.submit)}
-        disabled={pending}
-        aria-busy={pending || undefined}
-      >
+      <button type="submit" className={cx(sales.cta, sales.primary, styles.submit)} disabled={pending} aria-busy={pending || undefined}>
         {pending ? 'Enviando...' : submitLabel}
       </button>
     </form>

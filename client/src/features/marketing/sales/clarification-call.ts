@@ -39,9 +39,7 @@ export function callBody(values: CallValues): CallBody {
 export async function requestClarificationCall(page: CallPage, body: CallBody): Promise<string> {
   try {
     const result =
-      page === 'reprograma'
-        ? await api.POST('/api/reprograma/clarification-call', { body })
-        : await api.POST('/api/manifiesta/clarification-call', { body });
+      page === 'reprograma' ? await api.POST('/api/reprograma/clarification-call', { body }) : await api.POST('/api/manifiesta/clarification-call', { body });
     unwrap(result, CALL_FORM_MESSAGES.failed);
     return result.data!.message;
   } catch (error) {

@@ -120,9 +120,7 @@ export function ModuleCards({ modules }: { modules: readonly ModuleCard[] }) {
     <ol className={styles.modules}>
       {modules.map((module, index) => (
         <RevealItem key={module.title} index={index} className={styles.moduleCard}>
-          {module.image ? (
-            <img className={styles.moduleImage} src={module.image} alt="" width={320} height={240} loading="lazy" decoding="async" />
-          ) : null}
+          {module.image ? <img className={styles.moduleImage} src={module.image} alt="" width={320} height={240} loading="lazy" decoding="async" /> : null}
           <div className={styles.moduleText}>
             {module.label ? <p className={styles.moduleNumber}>{module.label}</p> : null}
             <h3 className={styles.cardTitle}>{module.title}</h3>

@@ -33,7 +33,6 @@ export function browserTimeZone(): string | undefined {
   }
 }
 
-
 export async function fetchRevelations(): Promise<Revelation[]> {
   return unwrap(await api.GET('/api/activity/getRevelations'));
 }

@@ -58,7 +58,13 @@ describe('the <audio> port', () => {
     expect(HTMLMediaElement.prototype.pause).toHaveBeenCalled();
     expect(element.hasAttribute('src')).toBe(false);
     element.dispatchEvent(new Event('error'));
-    const settled = await Promise.race([sound.ended.then(() => 'settled', () => 'settled'), new Promise((r) => setTimeout(() => r('pending'), 20))]);
+    const settled = await Promise.race([
+      sound.ended.then(
+        () => 'settled',
+        () => 'settled',
+      ),
+      new Promise((r) => setTimeout(() => r('pending'), 20)),
+    ]);
     expect(settled).toBe('pending');
   });
 

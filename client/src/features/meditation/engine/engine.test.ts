@@ -39,7 +39,9 @@ function setUp(lengths: Parameters<typeof createFakeAudio>[1] = {}) {
 const at = (ms: number) => clock.advance(ms - clock.now());
 const sound = (file: string) => audio.played.find((s) => s.file === file);
 const phaseOf = (snapshot: MeditationSnapshot) =>
-  snapshot.status === 'playing' && snapshot.stage === 'phase' ? { phase: snapshot.phase, index: snapshot.index, remaining: snapshot.remainingSeconds } : snapshot;
+  snapshot.status === 'playing' && snapshot.stage === 'phase'
+    ? { phase: snapshot.phase, index: snapshot.index, remaining: snapshot.remainingSeconds }
+    : snapshot;
 
 beforeEach(() => {
   logged = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -71,7 +73,15 @@ describe('the timeline', () => {
     await at(44 * S - 1);
     expect(engine.getSnapshot()).toMatchObject({ stage: 'intro' });
     await at(44 * S);
-    expect(engine.getSnapshot()).toMatchObject({ status: 'playing', stage: 'phase', index: 0, phase: 'presence', phaseSeconds: 180, remainingSeconds: 180, phases: ['presence', 'gratitude'] });
+    expect(engine.getSnapshot()).toMatchObject({
+      status: 'playing',
+      stage: 'phase',
+      index: 0,
+      phase: 'presence',
+      phaseSeconds: 180,
+      remainingSeconds: 180,
+      phases: ['presence', 'gratitude'],
+    });
   });
 
   it('without the intro, the first phase begins 7 s after the start', async () => {

@@ -118,10 +118,13 @@ class Scope {
 
   after(ms: number, callback: () => void): void {
     if (!this.active) return;
-    const id = this.timeline.setTimeout(() => {
-      this.timers.delete(id);
-      if (this.active) callback();
-    }, Math.max(0, ms));
+    const id = this.timeline.setTimeout(
+      () => {
+        this.timers.delete(id);
+        if (this.active) callback();
+      },
+      Math.max(0, ms),
+    );
     this.timers.add(id);
   }
 
@@ -225,8 +228,7 @@ export function createMeditationEngine({ clock, audio }: { clock: Clock; audio: 
     return timing ? { to: 'phase', seconds: Math.max(0, Math.ceil(timing.duration - timing.position)) + FIRST_PHASE_DELAY_MS / TICK_MS } : null;
   };
 
-  const emitPrelude = () =>
-    emit({ ...progress(), status: 'playing', paused: timeline.paused, stage, countdown: countdown() });
+  const emitPrelude = () => emit({ ...progress(), status: 'playing', paused: timeline.paused, stage, countdown: countdown() });
 
   const emitPhase = () => {
     const current = plan!.phases[index]!;
@@ -269,10 +271,11 @@ export function createMeditationEngine({ clock, audio }: { clock: Clock; audio: 
 
   /** A tick a second from `from` (timeline time) while the scope lasts, each one calling `tick`. */
   const everySecond = (target: Scope, from: number, tick: () => void) => {
-    const next = (n: number) => target.at(from + n * TICK_MS, () => {
-      tick();
-      next(Math.floor((timeline.now() - from) / TICK_MS) + 1);
-    });
+    const next = (n: number) =>
+      target.at(from + n * TICK_MS, () => {
+        tick();
+        next(Math.floor((timeline.now() - from) / TICK_MS) + 1);
+      });
     next(1);
   };
 

@@ -53,9 +53,12 @@ export class Timeline implements Clock {
   }
 
   private arm(id: number, timer: Timer): void {
-    timer.real = this.clock.setTimeout(() => {
-      this.timers.delete(id);
-      timer.callback();
-    }, Math.max(0, timer.due - this.now()));
+    timer.real = this.clock.setTimeout(
+      () => {
+        this.timers.delete(id);
+        timer.callback();
+      },
+      Math.max(0, timer.due - this.now()),
+    );
   }
 }

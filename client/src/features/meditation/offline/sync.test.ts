@@ -39,7 +39,10 @@ describe('sending what waits', () => {
     const sent: (string | null)[] = [];
     stubApi({
       [SESSIONS]: (request) => (sent.push(keyOf(request)), envelope(200, 'Sesión registrada.', HISTORY)),
-      [SAVE]: (request) => (sent.push(keyOf(request)), envelope(200, 'Revelación guardada.', { Id: 'r1', Revelation: 'Confío.', DateCreated: '2026-03-12T08:01:00.000Z', TotalTimeMeditated: 600 })),
+      [SAVE]: (request) => (
+        sent.push(keyOf(request)),
+        envelope(200, 'Revelación guardada.', { Id: 'r1', Revelation: 'Confío.', DateCreated: '2026-03-12T08:01:00.000Z', TotalTimeMeditated: 600 })
+      ),
     });
     const results = await flushMeditationWrites('ana');
     expect(sent).toEqual(['k1', 'k2']);

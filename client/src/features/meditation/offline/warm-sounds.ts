@@ -26,7 +26,5 @@ export function warmSounds(urls: readonly string[]): void {
   // Data saver on: what plays is still kept, as it plays, but nothing is downloaded ahead.
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
   if (connection?.saveData) return;
-  navigator.serviceWorker.ready
-    .then((registration) => registration.active?.postMessage({ type: CACHE_SOUNDS_MESSAGE, urls }))
-    .catch(() => undefined);
+  navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: CACHE_SOUNDS_MESSAGE, urls })).catch(() => undefined);
 }

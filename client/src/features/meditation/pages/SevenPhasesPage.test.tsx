@@ -72,7 +72,9 @@ describe('/herramientas/7-fases', { timeout: 20_000 }, () => {
     await logInThroughTheForm();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/herramientas/7-fases'));
-    await waitFor(() => expect(logged).toHaveBeenCalledWith('No se pudo guardar tu revelación en tu cuenta:', 'El servicio no está disponible. Inténtalo en unos minutos.'));
+    await waitFor(() =>
+      expect(logged).toHaveBeenCalledWith('No se pudo guardar tu revelación en tu cuenta:', 'El servicio no está disponible. Inténtalo en unos minutos.'),
+    );
     expect(JSON.parse(window.sessionStorage.getItem(PENDING_REVELATION_KEY)!)).toEqual(pending);
     expect(await screen.findByText(/Todavía no guardaste revelaciones/)).toBeTruthy();
   });

@@ -11,9 +11,8 @@ export function SevenPhasesPage() {
         <p className="eyebrow">Herramienta</p>
         <h1 className={styles.title}>Meditación de las 7 Fases</h1>
         <p className={styles.lead}>
-          Siete estaciones para volver a ti: llegas al presente, agradeces, abres el corazón, sueltas lo que pesa, ves la
-          vida que eliges, decides tu próximo paso y te conectas con algo más grande. Elige las fases y los minutos que
-          quieras, busca un lugar tranquilo y deja que el sonido te acompañe.
+          Siete estaciones para volver a ti: llegas al presente, agradeces, abres el corazón, sueltas lo que pesa, ves la vida que eliges, decides tu próximo
+          paso y te conectas con algo más grande. Elige las fases y los minutos que quieras, busca un lugar tranquilo y deja que el sonido te acompañe.
         </p>
       </header>
       <MeditationTool />

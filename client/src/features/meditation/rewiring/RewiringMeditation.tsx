@@ -46,11 +46,7 @@ export function RewiringMeditation({ next }: RewiringMeditationProps) {
         <div className={styles.progress}>
           <ol className={styles.dots} aria-hidden="true">
             {REWIRING_STEPS.map((s, index) => (
-              <li
-                key={s.title}
-                className={styles.dot}
-                data-state={index < doneSteps ? 'done' : index + 1 === stepNumber ? 'current' : 'todo'}
-              />
+              <li key={s.title} className={styles.dot} data-state={index < doneSteps ? 'done' : index + 1 === stepNumber ? 'current' : 'todo'} />
             ))}
           </ol>
           {/* Always in the page, so screen readers announce each change of step. */}

@@ -10,23 +10,19 @@ export const CONCEPTS = {
   panels: [
     {
       title: '¿Qué es recablear?',
-      text:
-        'Cada creencia que repites se vuelve un camino conocido para tu mente, y por eso regresa sola. Recablear es trazar a propósito un camino nuevo: elegir cómo quieres interpretar lo que vives y recorrer esa idea tantas veces que se convierta en tu ruta natural.',
+      text: 'Cada creencia que repites se vuelve un camino conocido para tu mente, y por eso regresa sola. Recablear es trazar a propósito un camino nuevo: elegir cómo quieres interpretar lo que vives y recorrer esa idea tantas veces que se convierta en tu ruta natural.',
     },
     {
       title: 'Quince minutos que cuentan',
-      text:
-        'Bashar propone que, cuando sostienes una nueva creencia con todo tu sentir durante unos quince minutos, empieza a consolidarse. No es una cifra mágica ni una regla médica: es el tiempo aproximado que sugiere para pasar de pensar una idea a habitarla.',
+      text: 'Bashar propone que, cuando sostienes una nueva creencia con todo tu sentir durante unos quince minutos, empieza a consolidarse. No es una cifra mágica ni una regla médica: es el tiempo aproximado que sugiere para pasar de pensar una idea a habitarla.',
     },
     {
       title: 'El sentir es el idioma',
-      text:
-        'Repetir palabras sin emoción deja poca huella. Desde esta mirada, lo que da fuerza a una creencia nueva es sentirla como si ya fuera cierta: la imaginación te deja vivirla por dentro antes de verla afuera, y la emoción le dice a tu sistema que esto importa.',
+      text: 'Repetir palabras sin emoción deja poca huella. Desde esta mirada, lo que da fuerza a una creencia nueva es sentirla como si ya fuera cierta: la imaginación te deja vivirla por dentro antes de verla afuera, y la emoción le dice a tu sistema que esto importa.',
     },
     {
       title: 'Un poco cada día',
-      text:
-        'La constancia pesa más que la intensidad. Elige un momento fijo, al despertar o antes de dormir, y recorre estos cinco pasos. Entre una sesión y otra, cuando notes que vuelve el patrón antiguo, respira y recuerda tu ancla: cada vez que eliges de nuevo, el camino se afianza.',
+      text: 'La constancia pesa más que la intensidad. Elige un momento fijo, al despertar o antes de dormir, y recorre estos cinco pasos. Entre una sesión y otra, cuando notes que vuelve el patrón antiguo, respira y recuerda tu ancla: cada vez que eliges de nuevo, el camino se afianza.',
     },
   ] satisfies readonly ConceptPanel[],
 } as const;
@@ -46,4 +42,3 @@ export const MEDITATION = {
   nextActivity: 'Continuar con la Siguiente Actividad',
   syllabus: 'Volver al Temario',
 } as const;
-

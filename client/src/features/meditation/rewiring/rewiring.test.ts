@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { initialRewiringState, REWIRING_STEP_COUNT, rewiringReducer, type RewiringEvent, type RewiringState } from './rewiring';
 import { REWIRING_STEPS } from './steps';
 
-const run = (state: RewiringState, ...events: RewiringEvent['type'][]) =>
-  events.reduce((s, type) => rewiringReducer(s, { type }), state);
+const run = (state: RewiringState, ...events: RewiringEvent['type'][]) => events.reduce((s, type) => rewiringReducer(s, { type }), state);
 
 const nexts = (n: number) => Array.from({ length: n }, () => 'next' as const);
 

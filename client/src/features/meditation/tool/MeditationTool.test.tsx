@@ -19,7 +19,12 @@ const SESSIONS = 'POST /api/meditation/sessions';
 
 const history = (overrides: Record<string, unknown> = {}) =>
   envelope(200, 'Tu historial de meditación.', { totalSeconds: 0, totalMinutes: 0, sessions: 0, streakDays: 0, meditatedToday: false, ...overrides });
-const revelation = (id: string, text: string, seconds = 600, date = '2026-03-12T21:30:00.000Z') => ({ Id: id, Revelation: text, DateCreated: date, TotalTimeMeditated: seconds });
+const revelation = (id: string, text: string, seconds = 600, date = '2026-03-12T21:30:00.000Z') => ({
+  Id: id,
+  Revelation: text,
+  DateCreated: date,
+  TotalTimeMeditated: seconds,
+});
 
 function renderTool(session: User | null | 'check' = null) {
   const clock = createFakeClock();
@@ -141,7 +146,10 @@ describe('settings', SLOW, () => {
     fireEvent.change(control('Sonido del gong'), { target: { value: 'crystal-bell' } });
     fireEvent.change(control('Volumen de la música'), { target: { value: '0.55' } });
     expect(alerts).not.toHaveBeenCalled();
-    expect(JSON.parse(window.localStorage.getItem(SETTINGS_KEY)!)).toMatchObject({ settings: { background: 'ocean', gong: 'crystal-bell' }, backgroundVolume: 0.55 });
+    expect(JSON.parse(window.localStorage.getItem(SETTINGS_KEY)!)).toMatchObject({
+      settings: { background: 'ocean', gong: 'crystal-bell' },
+      backgroundVolume: 0.55,
+    });
 
     fireEvent.click(startButton());
     expect(audio.played.map((s) => [s.file, s.options])).toEqual([
@@ -323,7 +331,7 @@ describe('meditating', SLOW, () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Prepara tu meditación' })));
   });
 
-  it('a session under a minute shows its seconds and is not recorded; nor is a guest\'s', async () => {
+  it("a session under a minute shows its seconds and is not recorded; nor is a guest's", async () => {
     const api = stubApi({ [REVELATIONS]: envelope(200, 'Tus revelaciones.', []), [HISTORY]: history() });
     const user = renderTool(makeUser());
     await finishAt(user.advance, 45_000);
@@ -378,7 +386,13 @@ describe('revelations', SLOW, () => {
     expect((screen.getByRole('textbox', { name: /Qué se te reveló/ }) as HTMLTextAreaElement).value).toBe('');
 
     const list = screen.getByRole('region', { name: 'Tus revelaciones' });
-    await waitFor(() => expect(within(list).getAllByRole('listitem').map((item) => item.querySelector('p:last-child')!.textContent)).toEqual(['La calma ya estaba en mí.', 'Soltar también es avanzar.']));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.querySelector('p:last-child')!.textContent),
+      ).toEqual(['La calma ya estaba en mí.', 'Soltar también es avanzar.']),
+    );
     expect(within(list).getAllByRole('listitem')[0]!.textContent).toContain('1 minuto de meditación');
   });
 
@@ -475,4 +489,3 @@ describe('with no network', SLOW, () => {
     expect(api.unexpected).toEqual([]);
   });
 });
-

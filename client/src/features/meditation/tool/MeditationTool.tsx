@@ -87,8 +87,7 @@ function RecordingNote({ recording, onRetry }: { recording: Recording; onRetry: 
   if (recording.status === 'waiting' && recording.reason === 'offline') {
     return (
       <p className={styles.notice} role="status">
-        Estás sin conexión: guardamos esta sesión en este dispositivo y la sumamos a tu historial en cuanto vuelvas a
-        tener conexión.
+        Estás sin conexión: guardamos esta sesión en este dispositivo y la sumamos a tu historial en cuanto vuelvas a tener conexión.
       </p>
     );
   }
@@ -159,8 +158,7 @@ export function MeditationTool({ audio, clock, wakeLock, footer, onSessionExpire
         <div className={styles.tool}>
           {offline ? (
             <p className={styles.notice} role="status">
-              Estás sin conexión. Puedes meditar igual: tu sesión queda guardada en este dispositivo y se suma a tu
-              historial cuando vuelvas a tener conexión.
+              Estás sin conexión. Puedes meditar igual: tu sesión queda guardada en este dispositivo y se suma a tu historial cuando vuelvas a tener conexión.
             </p>
           ) : null}
           <SettingsPanel settings={settings} premium={premium} onChange={change} onStart={begin} headingRef={heading} />

@@ -113,8 +113,7 @@ export function RevelationForm({ totalSeconds, owner, onSessionExpired }: Revela
       />
       {owner ? null : (
         <p className={styles.hint}>
-          Para guardar tus revelaciones necesitas iniciar sesión. La dejamos guardada en este navegador mientras entras y, al
-          volver, la sumamos a tu cuenta.
+          Para guardar tus revelaciones necesitas iniciar sesión. La dejamos guardada en este navegador mientras entras y, al volver, la sumamos a tu cuenta.
         </p>
       )}
       {/* Not `disabled` while saving: the focus stays on the button. */}
@@ -133,8 +132,7 @@ export function RevelationForm({ totalSeconds, owner, onSessionExpired }: Revela
       ) : null}
       {status.kind === 'queued' ? (
         <p className={styles.notice} role="status">
-          Estás sin conexión: tu revelación quedó guardada en este dispositivo y la enviaremos en cuanto vuelvas a tener
-          conexión.
+          Estás sin conexión: tu revelación quedó guardada en este dispositivo y la enviaremos en cuanto vuelvas a tener conexión.
         </p>
       ) : null}
     </form>

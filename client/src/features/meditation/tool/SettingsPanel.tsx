@@ -144,10 +144,7 @@ export function SettingsPanel({ settings, premium, onChange, onStart, headingRef
                         {minutes} min
                       </output>
                     </div>
-                    <Toggle
-                      checked={settings.activeGuidedMeditations[phase.id]}
-                      onChange={(checked) => setPhase('activeGuidedMeditations', phase.id, checked)}
-                    >
+                    <Toggle checked={settings.activeGuidedMeditations[phase.id]} onChange={(checked) => setPhase('activeGuidedMeditations', phase.id, checked)}>
                       Meditación guiada <span className="sr-only">de {phase.name}</span>
                     </Toggle>
                   </li>
@@ -189,9 +186,7 @@ export function SettingsPanel({ settings, premium, onChange, onStart, headingRef
               </div>
               <SoundSelect label="Sonido del gong" sounds={GONGS} value={general.gong} premium={premium} onChoose={(gong) => setGeneral({ gong })} />
             </div>
-            {premium ? null : (
-              <p className={styles.hint}>Los sonidos marcados como Premium se desbloquean con el programa completo.</p>
-            )}
+            {premium ? null : <p className={styles.hint}>Los sonidos marcados como Premium se desbloquean con el programa completo.</p>}
             <div className={styles.switches}>
               {SWITCHES.map(([key, label]) => (
                 <Toggle key={key} checked={general[key]} onChange={(on) => setGeneral({ [key]: on })}>

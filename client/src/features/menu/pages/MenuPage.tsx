@@ -1,14 +1,7 @@
 import type { ComponentType, CSSProperties, SVGProps } from 'react';
 import { Link } from 'react-router-dom';
 import { CoachPortrait } from '../../../components/CoachPortrait/CoachPortrait';
-import {
-  ArrowIcon,
-  BookIcon,
-  InstagramIcon,
-  TikTokIcon,
-  WhatsAppIcon,
-  YouTubeIcon,
-} from '../../../components/icons/SocialIcons';
+import { ArrowIcon, BookIcon, InstagramIcon, TikTokIcon, WhatsAppIcon, YouTubeIcon } from '../../../components/icons/SocialIcons';
 import { links, whatsappLink } from '../../../config/links';
 import { useTrackView } from '../../../lib/track-view';
 import styles from './MenuPage.module.css';
@@ -57,13 +50,7 @@ export function MenuPage({ profile = null }: { profile?: MenuProfile | null }) {
       <title>Manifiesta · Coaching holístico</title>
       <header className={styles.profile}>
         {profile?.profileImage ? (
-          <img
-            className={styles.portrait}
-            src={profile.profileImage}
-            alt={`Foto de perfil de ${profile.username}`}
-            width={136}
-            height={136}
-          />
+          <img className={styles.portrait} src={profile.profileImage} alt={`Foto de perfil de ${profile.username}`} width={136} height={136} />
         ) : (
           <CoachPortrait className={styles.portrait} />
         )}

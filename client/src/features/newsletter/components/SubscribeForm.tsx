@@ -39,9 +39,7 @@ function SubscribeFormBody() {
       <h2 id={`${id}-title`} className={styles.title}>
         Recibe la próxima carta
       </h2>
-      <p className={styles.lead}>
-        Una carta por semana en tu correo: una historia, una idea y una práctica sencilla para tu día a día.
-      </p>
+      <p className={styles.lead}>Una carta por semana en tu correo: una historia, una idea y una práctica sencilla para tu día a día.</p>
       <form className={`${forms.form} ${styles.form}`} onSubmit={submit}>
         {/* Both fields are required; the e-mail one is of e-mail type, the browser's only check. */}
         <Field label="Tu nombre" name="nick" autoComplete="given-name" required value={nick} onChange={(event) => setNick(event.target.value)} />

@@ -10,9 +10,7 @@
 // not a missing letter.
 import { isCampaign } from '../archive';
 
-export type LetterContent =
-  | { kind: 'found'; html: string }
-  | { kind: 'not-found'; reason: 'Campaign not found' | 'Newsletter not found' };
+export type LetterContent = { kind: 'found'; html: string } | { kind: 'not-found'; reason: 'Campaign not found' | 'Newsletter not found' };
 
 /** './letters/<campaign>/<slug>.html' → its lazy import (Vite turns each into a separate chunk). */
 export type LetterModules = Record<string, () => Promise<string>>;
@@ -31,4 +29,3 @@ export async function loadLetter(campaign: string, slug: string, modules: Letter
   if (!load) return { kind: 'not-found', reason: 'Newsletter not found' };
   return { kind: 'found', html: await load() };
 }
-

@@ -9,9 +9,7 @@ const parse = (html: string) => {
 
 describe('sanitizeLetter', () => {
   it('removes the greeting element, and only it', () => {
-    const html = sanitizeLetter(
-      '<div class="letter"><p class="greeting">Hola {{nombre}},</p><p>Esta semana hablamos de soltar.</p></div>',
-    );
+    const html = sanitizeLetter('<div class="letter"><p class="greeting">Hola {{nombre}},</p><p>Esta semana hablamos de soltar.</p></div>');
     expect(html).toBe('<div class="letter"><p>Esta semana hablamos de soltar.</p></div>');
   });
 

@@ -10,9 +10,7 @@ const DROPPED_ELEMENTS = 'script, style, link, meta, iframe, frame, object, embe
 /** The innermost elements holding the greeting: the paragraph that says it, not the letter around it. */
 function greetingElements(root: ParentNode): Element[] {
   return [...root.querySelectorAll('*')].filter(
-    (element) =>
-      element.textContent?.includes(GREETING) &&
-      ![...element.children].some((child) => child.textContent?.includes(GREETING)),
+    (element) => element.textContent?.includes(GREETING) && ![...element.children].some((child) => child.textContent?.includes(GREETING)),
   );
 }
 

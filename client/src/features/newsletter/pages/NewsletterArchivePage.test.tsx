@@ -8,8 +8,7 @@ afterEach(() => {
 });
 
 const viewed = () => envelope(200, 'Visita registrada.', { recorded: true });
-const subscribed = (message: string) =>
-  Response.json({ success: true, status: 'success', message, data: { firstForSource: true } });
+const subscribed = (message: string) => Response.json({ success: true, status: 'success', message, data: { firstForSource: true } });
 
 const NEWEST_FIRST = [
   ['Volver a empezar', 'Trabajo interior', '5 de septiembre de 2025', '/newsletter/dean/2025-09-05-volver-a-empezar'],
@@ -17,9 +16,19 @@ const NEWEST_FIRST = [
   ['La conversación que tienes contigo', 'Trabajo interior', '26 de agosto de 2025', '/newsletter/dean/2025-08-26-la-conversacion-que-tienes-contigo'],
   ['El camino de menor resistencia', 'Metafísica y manifestación', '19 de agosto de 2025', '/newsletter/meta/2025-08-19-el-camino-de-menor-resistencia'],
   ['Descansar también es avanzar', 'Trabajo interior', '12 de agosto de 2025', '/newsletter/dean/2025-08-12-descansar-tambien-es-avanzar'],
-  ['Creencias: el guion que no elegiste', 'Metafísica y manifestación', '5 de agosto de 2025', '/newsletter/meta/2025-08-05-creencias-el-guion-que-no-elegiste'],
+  [
+    'Creencias: el guion que no elegiste',
+    'Metafísica y manifestación',
+    '5 de agosto de 2025',
+    '/newsletter/meta/2025-08-05-creencias-el-guion-que-no-elegiste',
+  ],
   ['El hábito más pequeño del mundo', 'Trabajo interior', '29 de julio de 2025', '/newsletter/dean/2025-07-29-el-habito-mas-pequeno-del-mundo'],
-  ['Manifestar no es pedir: es sintonizar', 'Metafísica y manifestación', '22 de julio de 2025', '/newsletter/meta/2025-07-22-manifestar-no-es-pedir-es-sintonizar'],
+  [
+    'Manifestar no es pedir: es sintonizar',
+    'Metafísica y manifestación',
+    '22 de julio de 2025',
+    '/newsletter/meta/2025-07-22-manifestar-no-es-pedir-es-sintonizar',
+  ],
   ['Tus emociones no son el enemigo', 'Trabajo interior', '15 de julio de 2025', '/newsletter/dean/2025-07-15-tus-emociones-no-son-el-enemigo'],
   ['La ley del espejo', 'Metafísica y manifestación', '8 de julio de 2025', '/newsletter/meta/2025-07-08-la-ley-del-espejo'],
   ['El arte de soltar', 'Trabajo interior', '1 de julio de 2025', '/newsletter/dean/2025-07-01-el-arte-de-soltar'],
@@ -38,12 +47,14 @@ describe('/newsletter', () => {
 
     const list = await screen.findByRole('list');
     const items = within(list).getAllByRole('listitem');
-    expect(items.map((item) => [
-      within(item).getByRole('heading', { level: 3 }).textContent,
-      item.querySelector('p')?.textContent,
-      item.querySelector('time')?.textContent,
-      within(item).getByRole('link').getAttribute('href'),
-    ])).toEqual(NEWEST_FIRST);
+    expect(
+      items.map((item) => [
+        within(item).getByRole('heading', { level: 3 }).textContent,
+        item.querySelector('p')?.textContent,
+        item.querySelector('time')?.textContent,
+        within(item).getByRole('link').getAttribute('href'),
+      ]),
+    ).toEqual(NEWEST_FIRST);
     expect(screen.getByRole('heading', { level: 1, name: 'Newsletter' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Newsletter · Manifiesta'));
     await waitFor(() => expect(api.callsTo('POST /api/leads/view')[0]?.body).toEqual({ page: 'newsletter' }));
@@ -87,9 +98,7 @@ describe('/newsletter', () => {
 
     answer.resolve(subscribed('¡Gracias por suscribirte! Muy pronto recibirás la próxima carta en tu correo.'));
 
-    expect((await screen.findByRole('status')).textContent).toBe(
-      '¡Gracias por suscribirte! Muy pronto recibirás la próxima carta en tu correo.',
-    );
+    expect((await screen.findByRole('status')).textContent).toBe('¡Gracias por suscribirte! Muy pronto recibirás la próxima carta en tu correo.');
     expect((screen.getByLabelText('Tu nombre') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('Tu correo electrónico') as HTMLInputElement).value).toBe('');
     expect((screen.getByRole('button', { name: 'Suscribirme' }) as HTMLButtonElement).disabled).toBe(false);

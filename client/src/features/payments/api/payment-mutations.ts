@@ -8,8 +8,7 @@ import type { User } from '../../../api/account-types';
 export type ConfirmPaymentBody = paths['/api/payment/confirm']['post']['requestBody']['content']['application/json'];
 
 /** The payment outcomes as the buyer reads them, fixed texts. */
-export const PAYMENT_INVALID =
-  'Los datos de pago son inválidos o el pago fue rechazado. Si crees que es un error, contacta a soporte.';
+export const PAYMENT_INVALID = 'Los datos de pago son inválidos o el pago fue rechazado. Si crees que es un error, contacta a soporte.';
 export const PAYMENT_ERROR = 'Ocurrió un error al verificar tu pago. Por favor, contacta a soporte.';
 export const PAYMENT_SUCCESS = '¡Pago exitoso! Tu acceso ha sido activado.';
 

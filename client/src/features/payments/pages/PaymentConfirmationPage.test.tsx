@@ -24,11 +24,7 @@ const AROUND = {
 
 beforeAll(async () => {
   // Loaded up front: with fake timers the lazy routes must resolve without waiting on real time.
-  await Promise.all([
-    import('./PaymentConfirmationPage'),
-    import('../../../app/routes/SyllabusRoute'),
-    import('../../../app/routes/MenuRoute'),
-  ]);
+  await Promise.all([import('./PaymentConfirmationPage'), import('../../../app/routes/SyllabusRoute'), import('../../../app/routes/MenuRoute')]);
 });
 
 beforeEach(() => window.localStorage.clear());

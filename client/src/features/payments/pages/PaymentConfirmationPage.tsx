@@ -65,9 +65,7 @@ export function PaymentConfirmationPage() {
     return () => clearTimeout(timer);
   }, [confirm.isSuccess, landing, navigate]);
 
-  const supportLink = whatsappLink(
-    `¡Hola! Tuve un problema al confirmar mi pago${paymentId ? ` (número ${paymentId})` : ''} en Manifiesta.`,
-  );
+  const supportLink = whatsappLink(`¡Hola! Tuve un problema al confirmar mi pago${paymentId ? ` (número ${paymentId})` : ''} en Manifiesta.`);
   const here = pathname + search;
 
   if (!valid) return <ConfirmationError message={PAYMENT_INVALID} supportLink={supportLink} />;
@@ -75,10 +73,7 @@ export function PaymentConfirmationPage() {
   if (!signedIn) {
     return (
       <Card title="Inicia sesión para activar tu compra">
-        <p>
-          Tu pago se asocia a tu cuenta de Manifiesta. Inicia sesión (o crea tu cuenta) y volverás aquí para activarlo
-          automáticamente.
-        </p>
+        <p>Tu pago se asocia a tu cuenta de Manifiesta. Inicia sesión (o crea tu cuenta) y volverás aquí para activarlo automáticamente.</p>
         <ButtonLink to={withRedirect('/login', here)}>Iniciar sesión</ButtonLink>
         <ButtonLink variant="secondary" to={withRedirect('/signup', here)}>
           Crear mi cuenta

@@ -44,14 +44,12 @@ export const beliefThresholdMutations = {
     mutationOptions({
       mutationKey: [...beliefThresholdQueries.all(), 'saveGoal'],
       mutationFn: postGoal,
-      onSuccess: (saved, _draft, _result, { client }) =>
-        client.setQueryData(beliefThresholdQueries.goals().queryKey, (old) => withSavedGoal(old, saved)),
+      onSuccess: (saved, _draft, _result, { client }) => client.setQueryData(beliefThresholdQueries.goals().queryKey, (old) => withSavedGoal(old, saved)),
     }),
   deleteGoal: () =>
     mutationOptions({
       mutationKey: [...beliefThresholdQueries.all(), 'deleteGoal'],
       mutationFn: postDeleteGoal,
-      onSuccess: (_deleted, id, _result, { client }) =>
-        client.setQueryData(beliefThresholdQueries.goals().queryKey, (old) => old?.filter((g) => g.id !== id)),
+      onSuccess: (_deleted, id, _result, { client }) => client.setQueryData(beliefThresholdQueries.goals().queryKey, (old) => old?.filter((g) => g.id !== id)),
     }),
 };

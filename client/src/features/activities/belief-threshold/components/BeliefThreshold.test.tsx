@@ -157,7 +157,7 @@ describe('belief threshold: the goal', () => {
     for (const name of ['Uhm... dudo', 'Sí, Absolutamente', 'Este tiempo es perfecto']) expect(button(name)).toBeTruthy();
   });
 
-  it('a failed save shows the server\'s message and can be tried again', async () => {
+  it("a failed save shows the server's message and can be tried again", async () => {
     let answer: (request: Request) => Response | Promise<Response> = () => envelope(400, 'Tu meta puede tener hasta 1.000 caracteres.');
     const api = asUser([], { [SAVE]: (request) => answer(request) });
     renderBody();
@@ -288,7 +288,13 @@ describe('belief threshold: the questioning', () => {
 });
 
 describe('belief threshold: goal management', () => {
-  const done = goal({ id: '11111111-1111-4111-8111-111111111111', manifestGoal: 'Correr un maratón completo', perfectTimeFrameLabel: '1 año', perfectTimeFrameYears: 1, currentTimeIndex: 6 });
+  const done = goal({
+    id: '11111111-1111-4111-8111-111111111111',
+    manifestGoal: 'Correr un maratón completo',
+    perfectTimeFrameLabel: '1 año',
+    perfectTimeFrameYears: 1,
+    currentTimeIndex: 6,
+  });
   const open = goal({ id: '22222222-2222-4222-8222-222222222222', manifestGoal: 'Abrir mi propio consultorio', currentTimeIndex: 3 });
 
   it("lists done goals with their perfect time and the others as 'En progreso...'; one can be resumed", async () => {
@@ -331,7 +337,7 @@ describe('belief threshold: goal management', () => {
     expect(screen.queryByText('Correr un maratón completo')).toBeNull();
   });
 
-  it("a failed delete says why inside the dialog and keeps the goal", async () => {
+  it('a failed delete says why inside the dialog and keeps the goal', async () => {
     asUser([done], { [DELETE]: envelope(404, 'No encontramos esa meta.') });
     renderBody();
     await goalsList();

@@ -68,8 +68,7 @@ export const SUMMARY = {
   goal: 'Tu meta',
   perfect: (label: string) => `Tu tiempo perfecto: ${label}`,
   perfectText: 'Ahí tu cuerpo dijo «sí». Es el plazo desde el que puedes planear y actuar con confianza.',
-  noPerfect:
-    'Esta vez ningún plazo se sintió perfecto, y eso también es información valiosa. Mira tus dudas con cariño y, cuando quieras, vuelve a empezar.',
+  noPerfect: 'Esta vez ningún plazo se sintió perfecto, y eso también es información valiosa. Mira tus dudas con cariño y, cuando quieras, vuelve a empezar.',
   hesitations: 'Las creencias que aparecieron',
   noHesitations: 'No apareció ninguna duda en el camino: tu cuerpo te acompañó de principio a fin.',
   closing: 'Cada duda que escribiste es una creencia que ahora puedes ver. Y lo que ves, lo puedes transformar.',

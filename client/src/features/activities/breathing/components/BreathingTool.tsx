@@ -105,13 +105,7 @@ export function BreathingTool({ text, done, goNext, hasNext }: ActivityBodyProps
         <legend className={styles.legend}>Elige tu ritmo</legend>
         {RHYTHMS.map((r) => (
           <label key={r.id} className={styles.rhythm} data-checked={r.id === rhythmId || undefined}>
-            <input
-              type="radio"
-              name={groupId}
-              value={r.id}
-              checked={r.id === rhythmId}
-              onChange={() => choose(() => setRhythmId(r.id))}
-            />
+            <input type="radio" name={groupId} value={r.id} checked={r.id === rhythmId} onChange={() => choose(() => setRhythmId(r.id))} />
             <span className={styles.rhythmText}>
               <span className={styles.rhythmName}>{r.name}</span>
               <span className={styles.rhythmDescription}>{r.description}</span>

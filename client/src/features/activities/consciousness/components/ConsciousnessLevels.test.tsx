@@ -96,7 +96,11 @@ describe('ConsciousnessLevels', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Los niveles de conciencia' });
     const table = within(dialog).getByRole('table');
     expect(table.querySelector('caption')?.textContent).toMatch(/18 niveles/);
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Nivel', 'Calibración', 'Emoción', 'Visión de la vida']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Nivel', 'Calibración', 'Emoción', 'Visión de la vida']);
     // One row per level, in two groups: Fuerza (below 200) and Poder (from 200).
     const rows = table.querySelectorAll('tbody tr:has(th[scope="row"])');
     expect(rows).toHaveLength(18);

@@ -27,10 +27,9 @@ export function ConsciousnessLevels({ done, goNext, hasNext, random = Math.rando
   return (
     <div className={styles.body}>
       <p className={styles.lead}>
-        El psiquiatra David R. Hawkins propuso un mapa de la conciencia que ordena las emociones humanas desde las más
-        densas hasta las más expansivas. No es un examen ni una medida científica, y tampoco una etiqueta: úsalo como
-        un espejo para reconocer desde dónde estás sintiendo, pensando y creando. En un mismo día todos pasamos por
-        varios niveles, y eso está bien.
+        El psiquiatra David R. Hawkins propuso un mapa de la conciencia que ordena las emociones humanas desde las más densas hasta las más expansivas. No es un
+        examen ni una medida científica, y tampoco una etiqueta: úsalo como un espejo para reconocer desde dónde estás sintiendo, pensando y creando. En un
+        mismo día todos pasamos por varios niveles, y eso está bien.
       </p>
 
       <section className={styles.section} aria-labelledby="conciencia-piramide">
@@ -38,8 +37,8 @@ export function ConsciousnessLevels({ done, goNext, hasNext, random = Math.rando
           Cómo creas tu realidad
         </h2>
         <p>
-          Lo que vives afuera se construye de adentro hacia afuera, como una pirámide. Lo que crees sostiene lo que
-          sientes, y lo que sientes empuja lo que piensas y haces. Por eso el cambio duradero empieza por la base.
+          Lo que vives afuera se construye de adentro hacia afuera, como una pirámide. Lo que crees sostiene lo que sientes, y lo que sientes empuja lo que
+          piensas y haces. Por eso el cambio duradero empieza por la base.
         </p>
         <CreationPyramid />
       </section>
@@ -57,21 +56,20 @@ export function ConsciousnessLevels({ done, goNext, hasNext, random = Math.rando
           El Salto al Poder
         </h2>
         <p>
-          Los niveles de abajo funcionan con <strong>Fuerza</strong>: empujan, se defienden, necesitan un enemigo o
-          una carencia para moverse, y por eso desgastan tanto.
+          Los niveles de abajo funcionan con <strong>Fuerza</strong>: empujan, se defienden, necesitan un enemigo o una carencia para moverse, y por eso
+          desgastan tanto.
         </p>
         <p>
           En{' '}
           <strong>
             {FIRST_POWER.name} ({FIRST_POWER.score})
           </strong>{' '}
-          ocurre el gran giro: es el primer nivel de <strong>Poder</strong>, el punto en el que dejas de reaccionar
-          ante la vida y empiezas a crearla. Ya no te preguntas «¿por qué me pasa esto?», sino «¿qué puedo hacer yo con
-          esto?».
+          ocurre el gran giro: es el primer nivel de <strong>Poder</strong>, el punto en el que dejas de reaccionar ante la vida y empiezas a crearla. Ya no te
+          preguntas «¿por qué me pasa esto?», sino «¿qué puedo hacer yo con esto?».
         </p>
         <p>
-          No hace falta llegar a la paz de un salto. Alcanza con subir un nivel. La próxima vez que sientas una emoción
-          fuerte, búscala en el mapa, respira y pregúntate cómo se vería dar un solo paso hacia arriba.
+          No hace falta llegar a la paz de un salto. Alcanza con subir un nivel. La próxima vez que sientas una emoción fuerte, búscala en el mapa, respira y
+          pregúntate cómo se vería dar un solo paso hacia arriba.
         </p>
       </section>
 

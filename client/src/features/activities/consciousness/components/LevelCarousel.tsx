@@ -30,13 +30,7 @@ export function LevelCarousel({ levels, startAt }: LevelCarouselProps) {
   };
 
   return (
-    <section
-      className={styles.carousel}
-      aria-roledescription="carrusel"
-      aria-labelledby={titleId}
-      aria-describedby={hintId}
-      onKeyDown={onKeyDown}
-    >
+    <section className={styles.carousel} aria-roledescription="carrusel" aria-labelledby={titleId} aria-describedby={hintId} onKeyDown={onKeyDown}>
       <h2 id={titleId} className={styles.sectionTitle}>
         Recorre los niveles
       </h2>

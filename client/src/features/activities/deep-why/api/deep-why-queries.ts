@@ -49,7 +49,10 @@ export async function postSelection(selectedAreaIds: readonly string[]): Promise
 }
 
 export async function postAnswer({ areaId, levelIndex, answer }: { areaId: string; levelIndex: number; answer: string }): Promise<void> {
-  unwrap(await api.POST('/api/activity/saveWhyAnswer', { body: { activityId: DEEP_WHY_ACTIVITY, areaId: areaId as AreaId, levelIndex, answer } }), SAVE_ANSWER_ERROR);
+  unwrap(
+    await api.POST('/api/activity/saveWhyAnswer', { body: { activityId: DEEP_WHY_ACTIVITY, areaId: areaId as AreaId, levelIndex, answer } }),
+    SAVE_ANSWER_ERROR,
+  );
 }
 
 export async function postRestart(): Promise<void> {

@@ -64,7 +64,11 @@ function questionRoutes(): ApiRoutes {
   };
   for (const areaId of TARGET_IDS) {
     for (let level = 0; level < 7; level++) {
-      routes[`GET /api/activity/deepWhy/question/${areaId}-${level}`] = envelope(200, 'Tu pregunta.', { status: 'done', question: aiQuestion(areaId, level), source: 'ai' });
+      routes[`GET /api/activity/deepWhy/question/${areaId}-${level}`] = envelope(200, 'Tu pregunta.', {
+        status: 'done',
+        question: aiQuestion(areaId, level),
+        source: 'ai',
+      });
     }
   }
   return routes;
@@ -74,7 +78,8 @@ function asUser(routes: ApiRoutes, completed = BEFORE) {
   return stubApi({ [STATUS]: envelope(200, 'Progreso.', completed), ...questionRoutes(), ...routes });
 }
 
-const storedGuest = () => JSON.parse(window.localStorage.getItem(GUEST_PROGRESS_KEY) ?? 'null') as { completedSlugs: string[]; activityData: Record<string, unknown> } | null;
+const storedGuest = () =>
+  JSON.parse(window.localStorage.getItem(GUEST_PROGRESS_KEY) ?? 'null') as { completedSlugs: string[]; activityData: Record<string, unknown> } | null;
 const guestWith = (completedSlugs: string[], activityData: Record<string, unknown> = {}) =>
   window.localStorage.setItem(GUEST_PROGRESS_KEY, JSON.stringify({ completedSlugs, activityData }));
 const GUEST_WHEEL = {
@@ -298,7 +303,11 @@ describe('deep why: the levels', () => {
 
   it('when the question cannot be prepared, the fallback questions are asked instead', async () => {
     const failing = { [ASK]: envelope(429, 'Demasiadas solicitudes. Espera un momento.') };
-    asUser({ [LOAD]: loaded({ selectedAreaIds: CHOSEN, whyAnswers: { 'family-parenting': SEVEN('Familia') } }), [ANSWER]: envelope(200, 'Respuesta guardada.'), ...failing });
+    asUser({
+      [LOAD]: loaded({ selectedAreaIds: CHOSEN, whyAnswers: { 'family-parenting': SEVEN('Familia') } }),
+      [ANSWER]: envelope(200, 'Respuesta guardada.'),
+      ...failing,
+    });
     renderRoute(PATH, { session: makeUser() });
 
     // Amistades has no vision written: the first question names the area.
@@ -313,7 +322,10 @@ describe('deep why: the levels', () => {
 
   it('with the server out of reach, a later level echoes the first 50 characters of the previous answer, cut at a whole word', async () => {
     asUser({
-      [LOAD]: loaded({ selectedAreaIds: CHOSEN, whyAnswers: { 'family-parenting': ['Porque necesito sentir que soy capaz de alcanzar lo que me propongo cada día.'] } }),
+      [LOAD]: loaded({
+        selectedAreaIds: CHOSEN,
+        whyAnswers: { 'family-parenting': ['Porque necesito sentir que soy capaz de alcanzar lo que me propongo cada día.'] },
+      }),
       [ASK]: () => Promise.reject(new TypeError('Failed to fetch')),
     });
     renderRoute(PATH, { session: makeUser() });
@@ -342,8 +354,16 @@ describe('deep why: the levels', () => {
     expect(await position(1, 3)).toBeTruthy();
     const earlier = screen.getByText('Tus respuestas anteriores en esta área (2)').closest('details')!;
     expect(earlier.open).toBe(false);
-    expect(within(earlier).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Porque quiero paz en casa.', 'Porque crecí con gritos.']);
-    expect(within(earlier).getAllByRole('listitem').map((li) => li.getAttribute('value'))).toEqual(['1', '2']);
+    expect(
+      within(earlier)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Porque quiero paz en casa.', 'Porque crecí con gritos.']);
+    expect(
+      within(earlier)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('value')),
+    ).toEqual(['1', '2']);
   });
 
   it('the first level of an area has no earlier answers to show', async () => {
@@ -382,13 +402,11 @@ describe('deep why: the levels', () => {
   });
 
   it("'Finalizar ahora y ver el resumen' appears from the 2nd area, keeps what was typed and completes", async () => {
-    const api = asUser(
-      {
-        [LOAD]: loaded({ selectedAreaIds: CHOSEN, whyAnswers: { 'family-parenting': SEVEN('Familia').slice(0, 6) } }),
-        [ANSWER]: envelope(200, 'Respuesta guardada.'),
-        [COMPLETE]: envelope(200, 'Actividad completada.', [...BEFORE, '7-niveles-deep-why']),
-      },
-    );
+    const api = asUser({
+      [LOAD]: loaded({ selectedAreaIds: CHOSEN, whyAnswers: { 'family-parenting': SEVEN('Familia').slice(0, 6) } }),
+      [ANSWER]: envelope(200, 'Respuesta guardada.'),
+      [COMPLETE]: envelope(200, 'Actividad completada.', [...BEFORE, '7-niveles-deep-why']),
+    });
     renderRoute(PATH, { session: makeUser() });
 
     expect(await position(1, 7)).toBeTruthy();
@@ -483,7 +501,10 @@ describe('deep why: the summary', () => {
 
   it("a failed 'Rehacer Ejercicio' says so and keeps the summary", async () => {
     asUser(
-      { [LOAD]: loaded({ selectedAreaIds: CHOSEN, isCompleted: true, whyAnswers: { 'family-parenting': SEVEN('Familia') } }), [RESTART]: envelope(500, 'Error del servidor.') },
+      {
+        [LOAD]: loaded({ selectedAreaIds: CHOSEN, isCompleted: true, whyAnswers: { 'family-parenting': SEVEN('Familia') } }),
+        [RESTART]: envelope(500, 'Error del servidor.'),
+      },
       [...BEFORE, '7-niveles-deep-why'],
     );
     renderRoute(PATH, { session: makeUser() });
@@ -544,7 +565,10 @@ describe('deep why: a guest', () => {
   });
 
   it("'Rehacer Ejercicio' is kept in this browser: the summary does not come back, and finishing again completes with the new round", async () => {
-    guestWith([...BEFORE, '7-niveles-deep-why'], { ...GUEST_WHEEL, '7-niveles-deep-why': { selectedAreaIds: CHOSEN, whyAnswers: { 'family-parenting': SEVEN('Familia') } } });
+    guestWith([...BEFORE, '7-niveles-deep-why'], {
+      ...GUEST_WHEEL,
+      '7-niveles-deep-why': { selectedAreaIds: CHOSEN, whyAnswers: { 'family-parenting': SEVEN('Familia') } },
+    });
     const api = stubApi(questionRoutes());
     const first = renderRoute(PATH);
 
@@ -565,7 +589,11 @@ describe('deep why: a guest', () => {
     expect(storedGuest()!.activityData['7-niveles-deep-why']).toEqual({ restarted: true, selectedAreaIds: CHOSEN, whyAnswers: {} });
 
     await answerLevel('Porque hoy lo veo distinto.', 1, 2);
-    expect(storedGuest()!.activityData['7-niveles-deep-why']).toEqual({ restarted: true, selectedAreaIds: CHOSEN, whyAnswers: { 'family-parenting': ['Porque hoy lo veo distinto.'] } });
+    expect(storedGuest()!.activityData['7-niveles-deep-why']).toEqual({
+      restarted: true,
+      selectedAreaIds: CHOSEN,
+      whyAnswers: { 'family-parenting': ['Porque hoy lo veo distinto.'] },
+    });
     // From the second area on, finishing closes the new round.
     for (let level = 2; level <= 7; level++) await answerLevel(`Nivel ${level}`, level === 7 ? 2 : 1, level === 7 ? 1 : level + 1);
     fireEvent.click(finishNow()!);

@@ -363,7 +363,8 @@ function Level(props: LevelProps) {
   }
   const asked = useQuery(deepWhyQueries.question(input));
   // Out of reach, the page asks what the server's fallback would have asked.
-  const question = asked.data ?? (asked.isError ? fallbackWhyQuestion({ areaTitle: area.title, levelIndex, futureText: area.futureText, previousAnswer }) : undefined);
+  const question =
+    asked.data ?? (asked.isError ? fallbackWhyQuestion({ areaTitle: area.title, levelIndex, futureText: area.futureText, previousAnswer }) : undefined);
   const percent = Math.round(whyProgress(areaIndex, levelIndex, FOCUS_AREAS) * 100);
 
   return (

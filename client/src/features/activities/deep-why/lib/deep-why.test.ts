@@ -39,7 +39,7 @@ describe('the summary of an area', () => {
     expect(answerChain(undefined)).toEqual([]);
   });
 
-  it("an area no longer among the targets keeps its title, without texts", () => {
+  it('an area no longer among the targets keeps its title, without texts', () => {
     expect(areaInfo([], 'career')).toEqual({ id: 'career', score: null, title: 'Carrera y Propósito Profesional', currentText: null, futureText: null });
   });
 });
@@ -69,12 +69,33 @@ describe("a guest's deep why in this browser", () => {
 
   it('takes the 7 weakest areas from the local wheel, with the texts of activities 2 and 3', () => {
     const targets = guestTargetAreas({
-      '12-areas-balance': { ratings: { 'love-relationship': 9, friendships: 2, finances: 5, 'quality-of-life': 7, 'health-fitness': 1, 'intellectual-life': 10, 'emotional-life': 4, 'spiritual-life': 6, career: 3, character: 8, 'family-parenting': 0, 'life-vision': 6 } },
+      '12-areas-balance': {
+        ratings: {
+          'love-relationship': 9,
+          friendships: 2,
+          finances: 5,
+          'quality-of-life': 7,
+          'health-fitness': 1,
+          'intellectual-life': 10,
+          'emotional-life': 4,
+          'spiritual-life': 6,
+          career: 3,
+          character: 8,
+          'family-parenting': 0,
+          'life-vision': 6,
+        },
+      },
       'concientizando-areas-balance': { definitions: { 'family-parenting': 'Nadie pide ayuda.', career: '   ' } },
       'viendo-hacia-atras-desde-el-futuro': { definitions: { 'family-parenting': 'Comidas con risas.' } },
     });
     expect(targets.map((a) => a.id)).toEqual(['family-parenting', 'health-fitness', 'friendships', 'career', 'emotional-life', 'finances', 'spiritual-life']);
-    expect(targets[0]).toEqual({ id: 'family-parenting', score: 0, title: 'Familia y Crianza', currentText: 'Nadie pide ayuda.', futureText: 'Comidas con risas.' });
+    expect(targets[0]).toEqual({
+      id: 'family-parenting',
+      score: 0,
+      title: 'Familia y Crianza',
+      currentText: 'Nadie pide ayuda.',
+      futureText: 'Comidas con risas.',
+    });
     expect(targets[3]).toMatchObject({ id: 'career', score: 3, currentText: null, futureText: null });
   });
 

@@ -15,9 +15,8 @@ export function ClarificationCallOffer() {
         Tu sesión de claridad, de regalo
       </h2>
       <p className={styles.lead}>
-        Ya diste los primeros pasos: miraste tu vida área por área y empezaste a encontrar lo que de verdad te mueve.
-        Ahora te invito a una sesión gratuita de 30 minutos, a solas y por videollamada, para ordenar lo que descubriste
-        y ver con claridad tu siguiente paso.
+        Ya diste los primeros pasos: miraste tu vida área por área y empezaste a encontrar lo que de verdad te mueve. Ahora te invito a una sesión gratuita de
+        30 minutos, a solas y por videollamada, para ordenar lo que descubriste y ver con claridad tu siguiente paso.
       </p>
 
       <div className={styles.columns}>

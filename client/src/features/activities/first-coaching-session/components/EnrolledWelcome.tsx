@@ -14,8 +14,8 @@ export function EnrolledWelcome() {
         ¡Llegó tu primera sesión de coaching!
       </h2>
       <p className={styles.lead}>
-        Ya eres parte del programa y este es uno de sus momentos más valiosos: una conversación a solas con tu coach
-        para mirar juntos todo lo que descubriste esta semana, ordenarlo y elegir tu foco para las próximas.
+        Ya eres parte del programa y este es uno de sus momentos más valiosos: una conversación a solas con tu coach para mirar juntos todo lo que descubriste
+        esta semana, ordenarlo y elegir tu foco para las próximas.
       </p>
 
       <div className={styles.card}>
@@ -23,10 +23,7 @@ export function EnrolledWelcome() {
         <ol className={styles.steps}>
           <li>Abre la agenda con el botón de abajo y elige el día y la hora que mejor te queden.</li>
           <li>Reserva con el mismo correo de tu cuenta: así llegamos a la sesión con tu proceso a mano.</li>
-          <li>
-            Te llegará un correo con la confirmación y el enlace de la videollamada. Si te surge algo, desde ese mismo
-            correo puedes cambiar el horario.
-          </li>
+          <li>Te llegará un correo con la confirmación y el enlace de la videollamada. Si te surge algo, desde ese mismo correo puedes cambiar el horario.</li>
         </ol>
       </div>
 
@@ -34,19 +31,16 @@ export function EnrolledWelcome() {
         <h3 className={styles.cardTitle}>Qué preparar</h3>
         <ul className={styles.checklist}>
           <li>
-            <strong>Tu Rueda de la Vida:</strong> las calificaciones de tus 12 áreas y las tres que hoy más te piden
-            atención.
+            <strong>Tu Rueda de la Vida:</strong> las calificaciones de tus 12 áreas y las tres que hoy más te piden atención.
           </li>
           <li>
-            <strong>El resumen de tus 7 niveles del porqué:</strong> los motores que encontraste en cada una de tus áreas
-            de enfoque.
+            <strong>El resumen de tus 7 niveles del porqué:</strong> los motores que encontraste en cada una de tus áreas de enfoque.
           </li>
           <li>
             <strong>Tu visión del futuro:</strong> lo que escribiste al mirar hacia atrás desde tu vida ideal.
           </li>
           <li>
-            <strong>Un espacio tranquilo:</strong> auriculares, algo para anotar y un rato sin interrupciones, solo para
-            ti.
+            <strong>Un espacio tranquilo:</strong> auriculares, algo para anotar y un rato sin interrupciones, solo para ti.
           </li>
         </ul>
       </div>

@@ -30,7 +30,15 @@ export async function fetchAreaDefinitions(slug: DefinitionActivity): Promise<Ar
   return unwrap(await api.GET('/api/activity/getAreaDefinitions', { params: { query: { activityId: slug } } }), LOAD_ERROR);
 }
 
-export async function postAreaDefinition({ activityId, areaId, definition }: { activityId: DefinitionActivity; areaId: string; definition: string }): Promise<void> {
+export async function postAreaDefinition({
+  activityId,
+  areaId,
+  definition,
+}: {
+  activityId: DefinitionActivity;
+  areaId: string;
+  definition: string;
+}): Promise<void> {
   unwrap(await api.POST('/api/activity/saveAreaDefinition', { body: { activityId, areaId: areaId as AreaId, definition } }), SAVE_DEFINITION_ERROR);
 }
 

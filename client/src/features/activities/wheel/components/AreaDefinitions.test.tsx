@@ -22,7 +22,8 @@ const WEAKEST_FIRST = ['Familia y Crianza', 'Salud y Bienestar Físico', 'Amista
 const loaded = (definitions: Record<string, string> = {}, ratings: Record<string, number> = RATINGS) =>
   envelope(200, 'Respuestas por área.', { definitions, ratings });
 const everyText = (text: string) => Object.fromEntries(LIFE_AREAS.map((a) => [a.id, `${text} (${a.title})`]));
-const storedGuest = () => JSON.parse(window.localStorage.getItem(GUEST_PROGRESS_KEY) ?? 'null') as { completedSlugs: string[]; activityData: Record<string, unknown> } | null;
+const storedGuest = () =>
+  JSON.parse(window.localStorage.getItem(GUEST_PROGRESS_KEY) ?? 'null') as { completedSlugs: string[]; activityData: Record<string, unknown> } | null;
 const guestWith = (completedSlugs: string[], activityData: Record<string, unknown> = {}) =>
   window.localStorage.setItem(GUEST_PROGRESS_KEY, JSON.stringify({ completedSlugs, activityData }));
 
@@ -91,7 +92,10 @@ describe('area definitions: order and layout', () => {
   });
 
   it("activity 3: 'Cargando tu visión del futuro...', the vision prompts and 'Prioridades para tu Visión'", async () => {
-    asUser({ [LOAD]: loaded({}, { 'health-fitness': 1, career: 2 }), [SAVE]: envelope(200, 'Respuesta guardada.') }, ['12-areas-balance', 'concientizando-areas-balance']);
+    asUser({ [LOAD]: loaded({}, { 'health-fitness': 1, career: 2 }), [SAVE]: envelope(200, 'Respuesta guardada.') }, [
+      '12-areas-balance',
+      'concientizando-areas-balance',
+    ]);
     renderRoute(VISION, { session: makeUser() });
 
     expect(await screen.findByText('Cargando tu visión del futuro...')).toBeTruthy();
@@ -160,7 +164,11 @@ describe('area definitions: saving and moving on', () => {
   });
 
   it("from the 4th area, 'Finalizar ahora y ver el resumen' saves, completes and shows the completion", async () => {
-    const api = asUser({ [LOAD]: loaded(), [SAVE]: envelope(200, 'Respuesta guardada.'), [COMPLETE]: envelope(200, 'Completada.', ['12-areas-balance', 'concientizando-areas-balance']) });
+    const api = asUser({
+      [LOAD]: loaded(),
+      [SAVE]: envelope(200, 'Respuesta guardada.'),
+      [COMPLETE]: envelope(200, 'Completada.', ['12-areas-balance', 'concientizando-areas-balance']),
+    });
     renderRoute(BELIEFS, { session: makeUser() });
     await areaTitle();
 
@@ -173,7 +181,11 @@ describe('area definitions: saving and moving on', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Finalizar ahora y ver el resumen' }));
 
     expect(await screen.findByRole('heading', { level: 2, name: '¡Actividad Completada!' })).toBeTruthy();
-    expect(api.callsTo(SAVE).at(-1)!.body).toEqual({ activityId: 'concientizando-areas-balance', areaId: 'career', definition: 'Creo que trabajar es sufrir.' });
+    expect(api.callsTo(SAVE).at(-1)!.body).toEqual({
+      activityId: 'concientizando-areas-balance',
+      areaId: 'career',
+      definition: 'Creo que trabajar es sufrir.',
+    });
     expect(api.callsTo(COMPLETE)[0]!.body).toEqual({ activityId: 'concientizando-areas-balance' });
   });
 

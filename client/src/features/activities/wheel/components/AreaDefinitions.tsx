@@ -28,7 +28,8 @@ function AreaDefinitions({ copy, ...props }: ActivityBodyProps & { copy: AreaDef
   const stored = useActivityData(definitions(copy.slug));
   if (stored.status === 'loading') return <Loading label={copy.loading} />;
   // A failed load: the failure is shown and the default order is used.
-  const start: Start = stored.status === 'ready' ? { ...stored.data, loadFailed: false } : { definitions: {}, ratings: {}, order: LIFE_AREAS, loadFailed: true };
+  const start: Start =
+    stored.status === 'ready' ? { ...stored.data, loadFailed: false } : { definitions: {}, ratings: {}, order: LIFE_AREAS, loadFailed: true };
   return <Session {...props} copy={copy} start={start} />;
 }
 
@@ -44,7 +45,12 @@ function Session({ copy, start, done, goNext, hasNext }: SessionProps) {
     const first = arrivalView(allDefined(start.definitions), done, 'steps');
     return first === 'summary' ? 'done' : first;
   });
-  const [index, setIndex] = useState(() => Math.max(0, order.findIndex((a) => !(start.definitions[a.id] ?? '').trim())));
+  const [index, setIndex] = useState(() =>
+    Math.max(
+      0,
+      order.findIndex((a) => !(start.definitions[a.id] ?? '').trim()),
+    ),
+  );
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -121,7 +127,16 @@ function Session({ copy, start, done, goNext, hasNext }: SessionProps) {
 
   if (view === 'arriving') return <Loading label="Guardando..." />;
   if (view === 'done') {
-    return <Completion copy={copy} hasNext={hasNext} busy={saving} onReview={() => go({ view: 'steps', index: 0 })} onNext={() => void goOn()} headingRef={headingRef} />;
+    return (
+      <Completion
+        copy={copy}
+        hasNext={hasNext}
+        busy={saving}
+        onReview={() => go({ view: 'steps', index: 0 })}
+        onNext={() => void goOn()}
+        headingRef={headingRef}
+      />
+    );
   }
 
   return (

@@ -13,7 +13,8 @@ const COMPLETE = 'POST /api/activity/markAsComplete';
 const LOGOUT = 'POST /api/auth/logout';
 
 const ratingsAnswer = (ratings: Record<string, number>) => envelope(200, 'Calificaciones.', ratings);
-const storedGuest = () => JSON.parse(window.localStorage.getItem(GUEST_PROGRESS_KEY) ?? 'null') as { completedSlugs: string[]; activityData: Record<string, unknown> } | null;
+const storedGuest = () =>
+  JSON.parse(window.localStorage.getItem(GUEST_PROGRESS_KEY) ?? 'null') as { completedSlugs: string[]; activityData: Record<string, unknown> } | null;
 
 /** Scores for every area, in the default order. */
 const allScores = (scores: number[]) => Object.fromEntries(LIFE_AREAS.map((a, i) => [a.id, scores[i]!]));
@@ -95,7 +96,11 @@ describe('life wheel: the rating wizard', () => {
 
     const list = screen.getByRole('navigation', { name: 'Tu Progreso' });
     expect(within(list).getByRole('button', { name: /Amistades/ }).textContent).toContain('3');
-    expect(within(list).getByRole('button', { name: /Finanzas/ }).getAttribute('aria-current')).toBe('step');
+    expect(
+      within(list)
+        .getByRole('button', { name: /Finanzas/ })
+        .getAttribute('aria-current'),
+    ).toBe('step');
 
     fireEvent.click(within(list).getByRole('button', { name: /Salud y Bienestar Físico/ }));
     expect(await areaTitle()).toBe('Salud y Bienestar Físico');
@@ -130,7 +135,10 @@ describe('life wheel: the rating wizard', () => {
     stubApi({});
     await startAsGuest();
     const group = screen.getByRole('radiogroup');
-    const tabbable = () => within(group).getAllByRole('radio').filter((r) => r.tabIndex === 0);
+    const tabbable = () =>
+      within(group)
+        .getAllByRole('radio')
+        .filter((r) => r.tabIndex === 0);
     expect(tabbable().map((r) => r.textContent)).toEqual(['0']);
 
     radio(0).focus();
@@ -141,7 +149,11 @@ describe('life wheel: the rating wizard', () => {
     fireEvent.keyDown(radio(10), { key: 'ArrowLeft' });
     expect(document.activeElement).toBe(radio(9));
     expect(tabbable().map((r) => r.textContent)).toEqual(['9']);
-    expect(within(group).getAllByRole('radio').some((r) => r.getAttribute('aria-checked') === 'true')).toBe(false);
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .some((r) => r.getAttribute('aria-checked') === 'true'),
+    ).toBe(false);
     expect(await areaTitle()).toBe('Amor y Pareja');
   });
 
@@ -328,7 +340,10 @@ describe('life wheel: a signed-in user', () => {
     renderRoute(PATH, { session: makeUser() });
 
     const strong = await screen.findByRole('region', { name: 'Tus Fortalezas' });
-    const rows = (region: HTMLElement) => within(region).getAllByRole('listitem').map((li) => li.textContent);
+    const rows = (region: HTMLElement) =>
+      within(region)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
     expect(rows(strong)).toEqual(['Vida Intelectual10 de 10', 'Amor y Pareja9 de 10', 'Carácter8 de 10']);
     expect(rows(screen.getByRole('region', { name: 'Tus Áreas de Oportunidad' }))).toEqual([
       'Familia y Crianza0 de 10',

@@ -128,9 +128,7 @@ function WheelSession({ activity, done, goNext, hasNext, initialRatings }: Sessi
   if (view === 'arriving') return <Loading label="Guardando..." />;
   if (view === 'intro') return <Intro ratings={ratings} videoUrl={activity.videoUrl} title={activity.title} onStart={start} headingRef={headingRef} />;
   if (view === 'summary') {
-    return (
-      <Summary ratings={ratings} hasNext={hasNext} busy={finishing} onRedo={redo} onNext={() => void goOn()} headingRef={headingRef} />
-    );
+    return <Summary ratings={ratings} hasNext={hasNext} busy={finishing} onRedo={redo} onNext={() => void goOn()} headingRef={headingRef} />;
   }
   return (
     <Wizard
@@ -149,7 +147,19 @@ function WheelSession({ activity, done, goNext, hasNext, initialRatings }: Sessi
 
 type HeadingRef = RefObject<HTMLHeadingElement | null>;
 
-function Intro({ ratings, videoUrl, title, onStart, headingRef }: { ratings: Ratings; videoUrl: string | undefined; title: string; onStart: () => void; headingRef: HeadingRef }) {
+function Intro({
+  ratings,
+  videoUrl,
+  title,
+  onStart,
+  headingRef,
+}: {
+  ratings: Ratings;
+  videoUrl: string | undefined;
+  title: string;
+  onStart: () => void;
+  headingRef: HeadingRef;
+}) {
   const count = LIFE_AREAS.filter((a) => ratings[a.id] !== undefined).length;
   return (
     <section className={styles.intro} aria-labelledby="rueda-intro">
@@ -157,8 +167,8 @@ function Intro({ ratings, videoUrl, title, onStart, headingRef }: { ratings: Rat
         El Primer Paso: Tu Diagnóstico de Vida
       </h2>
       <p className={parts.lead}>
-        Antes de cambiar algo, hace falta mirar con honestidad dónde estás hoy. Vas a recorrer las 12 áreas de tu vida
-        y darle a cada una una calificación del 0 al 10 según cuánto te satisface hoy.
+        Antes de cambiar algo, hace falta mirar con honestidad dónde estás hoy. Vas a recorrer las 12 áreas de tu vida y darle a cada una una calificación del 0
+        al 10 según cuánto te satisface hoy.
       </p>
       {videoUrl ? <Video src={videoUrl} title={`Video: ${title}`} /> : null}
       <ul className={styles.tips}>
@@ -237,7 +247,19 @@ function Wizard({ ratings, recent, index, saving, finishing, onIndex, onChoose, 
   );
 }
 
-function ProgressList({ ratings, recent, current, onJump, ratedCount }: { ratings: Ratings; recent: readonly string[]; current: string; onJump: (index: number) => void; ratedCount: number }) {
+function ProgressList({
+  ratings,
+  recent,
+  current,
+  onJump,
+  ratedCount,
+}: {
+  ratings: Ratings;
+  recent: readonly string[];
+  current: string;
+  onJump: (index: number) => void;
+  ratedCount: number;
+}) {
   const titleId = useId();
   const order = [...recent, ...LIFE_AREAS.map((a) => a.id).filter((id) => !recent.includes(id))];
   return (
@@ -255,12 +277,7 @@ function ProgressList({ ratings, recent, current, onJump, ratedCount }: { rating
           const score = ratings[id];
           return (
             <li key={id}>
-              <button
-                type="button"
-                className={styles.progressItem}
-                aria-current={id === current ? 'step' : undefined}
-                onClick={() => onJump(areaIndex)}
-              >
+              <button type="button" className={styles.progressItem} aria-current={id === current ? 'step' : undefined} onClick={() => onJump(areaIndex)}>
                 <span className={styles.progressName}>{area.title}</span>
                 <span className="sr-only">: </span>
                 {score === undefined ? (
@@ -309,8 +326,7 @@ function Summary({ ratings, hasNext, busy, onRedo, onNext, headingRef }: Summary
         Tu Rueda de la Vida
       </h2>
       <p className={parts.lead}>
-        Así se ve tu vida hoy. No es un juicio: es tu punto de partida. Mira qué áreas te sostienen y cuáles te están
-        pidiendo atención.
+        Así se ve tu vida hoy. No es un juicio: es tu punto de partida. Mira qué áreas te sostienen y cuáles te están pidiendo atención.
       </p>
       <RadarChart ratings={ratings} />
       <div className={styles.highlights}>

@@ -3,7 +3,9 @@ import { guestDefinitions, guestRatings, storedObject } from './wheel-data';
 
 describe("a guest's stored wheel data", () => {
   it('keeps only integer scores 0–10 of known areas', () => {
-    expect(guestRatings({ ratings: { finances: 4, career: 0, health: 7, 'life-vision': 11, character: 2.5, friendships: '3', 'family-parenting': 10 } })).toEqual({
+    expect(
+      guestRatings({ ratings: { finances: 4, career: 0, health: 7, 'life-vision': 11, character: 2.5, friendships: '3', 'family-parenting': 10 } }),
+    ).toEqual({
       finances: 4,
       career: 0,
       'family-parenting': 10,

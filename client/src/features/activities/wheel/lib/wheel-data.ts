@@ -25,7 +25,8 @@ export function guestRatings(data: unknown): Record<string, number> {
 export function guestDefinitions(data: unknown): Record<string, string> {
   const definitions = storedObject(data).definitions;
   if (!isRecord(definitions)) return {};
-  return Object.fromEntries(
-    Object.entries(definitions).filter(([id, text]) => areaById(id) !== undefined && typeof text === 'string'),
-  ) as Record<string, string>;
+  return Object.fromEntries(Object.entries(definitions).filter(([id, text]) => areaById(id) !== undefined && typeof text === 'string')) as Record<
+    string,
+    string
+  >;
 }
