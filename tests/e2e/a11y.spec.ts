@@ -37,16 +37,14 @@ for (const [route, visits] of Object.entries(ROUTES)) {
 
         const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
         // The whole result (lesser violations, what axe could not decide) for whoever reviews the run.
-        await test
-          .info()
-          .attach('axe-results.json', {
-            body: JSON.stringify(
-              { url, as: visit.as, violations: results.violations, incomplete: results.incomplete, passes: results.passes.map((p) => p.id) },
-              null,
-              1,
-            ),
-            contentType: 'application/json',
-          });
+        await test.info().attach('axe-results.json', {
+          body: JSON.stringify(
+            { url, as: visit.as, violations: results.violations, incomplete: results.incomplete, passes: results.passes.map((p) => p.id) },
+            null,
+            1,
+          ),
+          contentType: 'application/json',
+        });
         const blocking = results.violations.filter((v) => v.impact && BLOCKING.has(v.impact));
         const where = `${visit.name} (${url}, as ${visit.as})`;
         expect(blocking, `axe found serious or critical violations:\n${describeViolations(where, blocking)}`).toEqual([]);
