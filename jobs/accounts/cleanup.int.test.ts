@@ -29,7 +29,11 @@ it('forgets expired and idle sessions, old spent links, old failures and old mai
     `,
     [user],
   );
-  await db.pool.query(`INSERT INTO login_failures (account, at) VALUES ('\\x21', now()), ('\\x22', now() - interval '2 days')`);
+  await db.pool.query(
+    `INSERT INTO login_failures (key, scope, failures, last_failure_at) VALUES
+       ('\\x21', 'pair', 3, now()),
+       ('\\x22', 'address', 30, now() - interval '2 days')`,
+  );
   await db.pool.query(
     `INSERT INTO mail_sends (job_id, recipient, kind, sent_at) VALUES
        (gen_random_uuid(), '\\x31', 'lead-welcome', now() - interval '2 hours'), -- past the hour, kept for the day
