@@ -9,6 +9,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, val
 import rateLimit from '@fastify/rate-limit';
 import { createAccounts } from './features/accounts/accounts';
 import authRoutes from './features/accounts/routes';
+import { createKnownBrowsers, deviceCookie } from './features/accounts/browsers';
 import { createLoginThrottle } from './features/accounts/throttle';
 import beliefThresholdRoutes from './features/belief-threshold/routes';
 import courseRoutes from './features/course/routes';
@@ -85,7 +86,7 @@ export async function buildApp(deps: AppDeps) {
   const { config } = deps;
   const accounts = createAccounts(deps.pool, { idleHours: config.SESSION_IDLE_HOURS, maxDays: config.SESSION_MAX_DAYS });
   const cookies = sessionCookies({ secure: config.cookieSecure, maxDays: config.SESSION_MAX_DAYS });
-  // Failed logins: the login's own service.
+  // Failed logins and the browsers accounts sign in from: the login's own services.
   const login = {
     throttle: createLoginThrottle(deps.pool, {
       perClient: config.RATE_LIMIT_LOGIN_FAILURES_PER_CLIENT,
@@ -93,6 +94,8 @@ export async function buildApp(deps: AppDeps) {
       perAccount: config.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT,
       maxDelaySeconds: config.RATE_LIMIT_LOGIN_MAX_DELAY_SECONDS,
     }),
+    browsers: createKnownBrowsers(deps.pool, deps.jobs.enqueue),
+    deviceCookie: deviceCookie({ secure: config.cookieSecure }),
   };
   await app.register(sameOrigin, { publicUrl: config.publicUrl });
   await app.register(rateLimit, {

@@ -39,7 +39,7 @@ export interface AppDeps {
   config: AppConfig;
   pool: pg.Pool;
   store: EventStore;
-  jobs: Pick<Jobs, 'health' | 'send' | 'getJob'>;
+  jobs: Pick<Jobs, 'health' | 'send' | 'getJob' | 'enqueue'>;
   /** Where the built SPA lives (default dist/client). */
   clientDir?: string;
   logger?: Logger;

@@ -19,6 +19,7 @@ import { composeRuntime, type Runtime } from '../../runtime';
 import { MESSAGES } from '../../http';
 import { NO_SESSION_MESSAGE, SESSION_COOKIE } from '../../plugins/auth';
 import { CROSS_SITE_MESSAGE } from '../../plugins/same-origin';
+import { DEVICE_COOKIE } from './browsers';
 import { AUTH_MESSAGES, tooManyFailuresMessage } from './routes';
 import { tokenHash } from './secrets';
 
@@ -101,10 +102,14 @@ function signup(a: App, body: Record<string, unknown>, options?: RequestOptions)
   return post(a, '/api/auth/signup', body, options);
 }
 
-function login(a: App, email: string, password: string, options?: RequestOptions) {
+async function login(a: App, email: string, password: string, options?: RequestOptions) {
   seen.passwords.add(password);
   seen.emails.add(email.trim().toLowerCase());
-  return post(a, '/api/auth/login', { email, password }, options);
+  const res = await post(a, '/api/auth/login', { email, password }, options);
+  // The device cookie is a secret too: the leak checks at the end look for it.
+  const device = setCookieHeaders(res).find((h) => h.startsWith(`${DEVICE_COOKIE}=`));
+  if (device) seen.cookies.add(decodeURIComponent(device.slice(DEVICE_COOKIE.length + 1).split(';')[0]!));
+  return res;
 }
 
 const resend = (a: App, email: string, options?: RequestOptions) => {

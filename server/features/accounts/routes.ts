@@ -18,7 +18,9 @@ import { envelope, ErrorEnvelope, errorResponses, keyedWriteErrors } from '../..
 import { requireSession, type SessionCookies } from '../../plugins/auth';
 import { eventIdFor, keyedWrite, requestMetadata } from '../../request';
 import type { Accounts } from './accounts';
-import { hashPassword, verifyPassword } from './secrets';
+import type { DeviceCookie, KnownBrowsers } from './browsers';
+import { deviceLabel } from './device';
+import { hashPassword, newToken, verifyPassword } from './secrets';
 import type { LoginThrottle } from './throttle';
 
 export const AUTH_MESSAGES = {
@@ -107,12 +109,15 @@ export interface AuthDeps {
   cookies: SessionCookies;
   /** Failed logins, counted per account and client, per address and per account. */
   throttle: LoginThrottle;
+  /** The browsers each account has signed in from, and the device cookie that recognises them. */
+  browsers: KnownBrowsers;
+  deviceCookie: DeviceCookie;
   /** For the one mail that no event causes: the note to an address's owner that someone tried to sign up with it. */
   jobs: Pick<Jobs, 'send'>;
   config: { RATE_LIMIT_PER_IP: number };
 }
 
-const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, accounts, cookies, throttle, jobs, config }) => {
+const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, accounts, cookies, throttle, browsers, deviceCookie, jobs, config }) => {
   const perIp = { rateLimit: { max: config.RATE_LIMIT_PER_IP, timeWindow: '1 minute' } };
   const fold = { initial: initialAccountState, evolve: evolveAccount };
   const ok = <T>(message: string, data: T) => ({ success: true as const, message, data });
@@ -251,7 +256,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
         tags: ['accounts'],
         summary: 'Inicia sesión: crea una sesión nueva y la guarda en una cookie httpOnly',
         description:
-          'Tras varios intentos fallidos desde una misma conexión (para una cuenta, o para cualquiera) el siguiente espera: 429 con Retry-After, cada vez el doble, con un máximo. La contraseña correcta desde una conexión que no viene fallando nunca se rechaza.',
+          'Tras varios intentos fallidos desde una misma conexión (para una cuenta, o para cualquiera) el siguiente espera: 429 con Retry-After, cada vez el doble, con un máximo. La contraseña correcta desde una conexión o un navegador que no viene fallando nunca se rechaza. Un navegador que la cuenta no había usado recibe una cookie de dispositivo y la cuenta un aviso por correo.',
         body: LoginBody,
         response: { 200: WithSessionUser, ...authErrors },
       },
@@ -260,7 +265,9 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
       const { email, password } = request.body;
       // Every step up to the password's check takes the same work for an address with or without an account.
       const record = await accounts.findByEmail(email);
-      const attempt = await throttle.admit({ email, ip: request.ip });
+      const device = deviceCookie.read(request);
+      const knownBrowser = await browsers.known(record?.id, device);
+      const attempt = await throttle.admit({ email, ip: request.ip, knownBrowser });
       if ('wait' in attempt) {
         // Answered at once: the client is told how long to wait rather than kept waiting.
         reply.header('retry-after', String(attempt.wait));
@@ -273,6 +280,9 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
       const previous = cookies.read(request);
       if (previous) await accounts.endSession(previous);
       cookies.set(reply, await accounts.startSession(record.id));
+      const token = device ?? newToken();
+      await browsers.signedIn(record.id, token, deviceLabel(request.headers['user-agent']));
+      deviceCookie.set(reply, token);
       return ok(AUTH_MESSAGES.loggedIn, { ...accounts.toUser(record), session: accounts.newSessionTimes() });
     },
   );

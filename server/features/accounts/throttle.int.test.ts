@@ -8,6 +8,7 @@ import { count, startTestApp, TEST_CONFIG, type TestApp } from '../../../tests/s
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
 import { createLearner, type Learner } from '../../../tests/setup/learners';
 import { SESSION_COOKIE } from '../../plugins/auth';
+import { DEVICE_COOKIE } from './browsers';
 import { AUTH_MESSAGES, tooManyFailuresMessage } from './routes';
 
 const PASSWORD = 'clave-de-prueba-123';
@@ -151,6 +152,7 @@ describe('the owner still gets in', () => {
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     expect(cookieNamed(res, SESSION_COOKIE)).toBeDefined();
+    expect(cookieNamed(res, DEVICE_COOKIE)).toBeDefined();
   });
 
   it('another account from the guessing address, past the per-address ceiling, is slowed too; from elsewhere it is not', async () => {
@@ -183,6 +185,30 @@ describe('the owner still gets in', () => {
   });
 });
 
+describe('a browser the account knows', () => {
+  it('is not slowed by other failures from its address, nor by the account being under attack', async () => {
+    const shared = '127.0.0.40';
+    const victim = await createLearner(t.app, t.store);
+    const known = await loginFrom(shared, victim.email, PASSWORD);
+    expect(known.status).toBe(200);
+    const device = cookieNamed(known, DEVICE_COOKIE)!;
+    // Someone behind the same address fails on many accounts, the victim's among them, past every limit.
+    for (let i = 0; i < PER_IP + PER_CLIENT; i++) await loginFrom(shared, i < PER_CLIENT ? victim.email : `otra-${i}@example.com`, wrong(i));
+    expect((await loginFrom(shared, victim.email, PASSWORD)).status).toBe(429);
+    // The victim's own browser, from the same address, is a client of its own.
+    const again = await loginFrom(shared, victim.email, PASSWORD, device);
+    expect(again.status).toBe(200);
+    // Its own failures still count, against it alone.
+    for (let i = 0; i < PER_CLIENT; i++) expect((await loginFrom(shared, victim.email, wrong(i), device)).status).toBe(401);
+    const own = await loginFrom(shared, victim.email, PASSWORD, device);
+    expect([own.status, own.retryAfter]).toEqual([429, '1']);
+    // A device cookie of another account is just an unknown browser here.
+    const stranger = await createLearner(t.app, t.store);
+    const strangerDevice = cookieNamed(await loginFrom('127.0.0.41', stranger.email, PASSWORD), DEVICE_COOKIE)!;
+    expect((await loginFrom(shared, victim.email, PASSWORD, strangerDevice)).status).toBe(429);
+  });
+});
+
 describe('attempts that arrive together', () => {
   it('are counted as they are admitted: of 20 wrong guesses at once, exactly the free ones are checked', async () => {
     const target = await createLearner(t.app, t.store);
@@ -201,7 +227,7 @@ describe('what is stored', () => {
     const text = JSON.stringify(await db.pool.query('SELECT * FROM login_failures').then((r) => r.rows));
     expect(text).not.toMatch(/127\.0\.0|@example\.com/);
     const sha256 = (s: string) => createHash('sha256').update(s).digest();
-    const plain = ['127.0.0.1', GUESSER, 'nadie-0@example.com'].map(sha256);
+    const plain = ['127.0.0.1', GUESSER, '127.0.0.40', 'nadie-0@example.com'].map(sha256);
     for (const row of rows) for (const hash of plain) expect(row.key.equals(hash)).toBe(false);
     expect(await count(db.pool, 'SELECT count(*) AS n FROM login_throttle_key')).toBe(1);
   });
