@@ -9,6 +9,8 @@ import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, val
 import rateLimit from '@fastify/rate-limit';
 import { createAccounts } from './features/accounts/accounts';
 import authRoutes from './features/accounts/routes';
+import { createKnownBrowsers, deviceCookie } from './features/accounts/browsers';
+import { createLoginThrottle } from './features/accounts/throttle';
 import beliefThresholdRoutes from './features/belief-threshold/routes';
 import courseRoutes from './features/course/routes';
 import { createAiAvailability } from './features/deep-why/ai-availability';
@@ -84,6 +86,17 @@ export async function buildApp(deps: AppDeps) {
   const { config } = deps;
   const accounts = createAccounts(deps.pool, { idleHours: config.SESSION_IDLE_HOURS, maxDays: config.SESSION_MAX_DAYS });
   const cookies = sessionCookies({ secure: config.cookieSecure, maxDays: config.SESSION_MAX_DAYS });
+  // Failed logins and the browsers accounts sign in from: the login's own services.
+  const login = {
+    throttle: createLoginThrottle(deps.pool, {
+      perClient: config.RATE_LIMIT_LOGIN_FAILURES_PER_CLIENT,
+      perAddress: config.RATE_LIMIT_LOGIN_FAILURES_PER_IP,
+      perAccount: config.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT,
+      maxDelaySeconds: config.RATE_LIMIT_LOGIN_MAX_DELAY_SECONDS,
+    }),
+    browsers: createKnownBrowsers(deps.pool, deps.jobs.enqueue),
+    deviceCookie: deviceCookie({ secure: config.cookieSecure }),
+  };
   await app.register(sameOrigin, { publicUrl: config.publicUrl });
   await app.register(rateLimit, {
     global: false,
@@ -98,7 +111,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes, { pool: deps.pool, jobs: deps.jobs, projections, lagDegradedSeconds: config.PROJECTION_LAG_DEGRADED_SECONDS });
   await app.register(leadRoutes, { store: deps.store, config });
   await app.register(callRoutes, { store: deps.store, config, notice: { text: config.SITE_NOTICE_TEXT, link: config.SITE_NOTICE_LINK || undefined } });
-  await app.register(authRoutes, { store: deps.store, accounts, cookies, jobs: deps.jobs, config });
+  await app.register(authRoutes, { store: deps.store, accounts, cookies, ...login, jobs: deps.jobs, config });
   await app.register(courseRoutes, { store: deps.store, pool: deps.pool });
   await app.register(wheelRoutes, { store: deps.store, pool: deps.pool });
   await app.register(deepWhyRoutes, { store: deps.store, pool: deps.pool });

@@ -37,9 +37,19 @@ const ConfigSchema = z.object({
     .max(24 * 90)
     .default(24 * 7),
   SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(30),
-  /** Attempts per minute per client address (login, signup, resend) and failed logins per account per 15 min. */
+  /** Attempts per minute per client address (login, signup, resend), in each process's memory. */
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
-  RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  /**
+   * Failed logins, counted in PostgreSQL (server/features/accounts/throttle.ts): after this many failures of one
+   * client (an address, or a browser the account knows) on one account, or of one address across accounts, the
+   * next attempt waits 1 s, then 2 s, 4 s … up to RATE_LIMIT_LOGIN_MAX_DELAY_SECONDS; past …_PER_ACCOUNT
+   * consecutive failures of an account, a client waits after its first failure on it. None of them refuses the
+   * right password from a client that has not been failing.
+   */
+  RATE_LIMIT_LOGIN_FAILURES_PER_CLIENT: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
+  RATE_LIMIT_LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   /**
    * Every other write (POST, PUT, PATCH, DELETE) per signed-in user (per client address for a guest): a sustained
    * rate per minute, a burst allowance on top, and a ceiling per day (429 with Retry-After beyond).

@@ -16,7 +16,10 @@ export type AppConfig = Pick<
   | 'SESSION_IDLE_HOURS'
   | 'SESSION_MAX_DAYS'
   | 'RATE_LIMIT_PER_IP'
-  | 'RATE_LIMIT_LOGIN_PER_ACCOUNT'
+  | 'RATE_LIMIT_LOGIN_FAILURES_PER_CLIENT'
+  | 'RATE_LIMIT_LOGIN_FAILURES_PER_IP'
+  | 'RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT'
+  | 'RATE_LIMIT_LOGIN_MAX_DELAY_SECONDS'
   | 'LEAD_RATE_LIMIT_PER_IP'
   | 'RATE_LIMIT_WRITES_PER_USER'
   | 'RATE_LIMIT_WRITES_BURST'
@@ -36,7 +39,7 @@ export interface AppDeps {
   config: AppConfig;
   pool: pg.Pool;
   store: EventStore;
-  jobs: Pick<Jobs, 'health' | 'send' | 'getJob'>;
+  jobs: Pick<Jobs, 'health' | 'send' | 'getJob' | 'enqueue'>;
   /** Where the built SPA lives (default dist/client). */
   clientDir?: string;
   logger?: Logger;

@@ -17,6 +17,8 @@ export function createMailResolver(db: pg.Pool, publicUrl: string): ResolveMail 
         return accounts.signupAttempt(job);
       case 'lead-welcome':
         return leads.welcome(job);
+      case 'new-device':
+        return accounts.newDevice(job);
       default: {
         const unknown: never = job;
         throw new Error(`unknown mail kind ${(unknown as { kind: string }).kind}`);

@@ -61,9 +61,12 @@ export interface Runtime<J extends Jobs | undefined = Jobs> {
 type JobsOf<O> = O extends { jobs: false } ? undefined : Jobs;
 
 /** The queue as an app built without one sees it: absent in the health check, and nothing can be sent. */
-const NO_QUEUE: Pick<Jobs, 'health' | 'send' | 'getJob'> = {
+const NO_QUEUE: Pick<Jobs, 'health' | 'send' | 'getJob' | 'enqueue'> = {
   health: async () => ({ ok: false }),
   send: async () => {
+    throw new Error('this process has no job queue');
+  },
+  enqueue: async () => {
     throw new Error('this process has no job queue');
   },
   getJob: async () => undefined,

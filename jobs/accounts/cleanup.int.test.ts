@@ -11,7 +11,7 @@ afterAll(() => db.drop());
 const user = '00000000-0000-4000-8000-000000000001';
 const rows = async (table: string) => Number((await db.pool.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
 
-it('forgets expired and idle sessions, old spent links, old failures and old mail counts, and keeps everything still usable', async () => {
+it('forgets expired and idle sessions, old spent links, old failures, browsers unseen for a year and old mail counts, and keeps everything still usable', async () => {
   await db.pool.query(
     `INSERT INTO sessions (token_hash, user_id, last_seen_at, expires_at) VALUES
        ('\\x01', $1, now(), now() + interval '1 day'),             -- live
@@ -29,17 +29,28 @@ it('forgets expired and idle sessions, old spent links, old failures and old mai
     `,
     [user],
   );
-  await db.pool.query(`INSERT INTO login_failures (account, at) VALUES ('\\x21', now()), ('\\x22', now() - interval '2 days')`);
+  await db.pool.query(
+    `INSERT INTO login_failures (key, scope, failures, last_failure_at) VALUES
+       ('\\x21', 'pair', 3, now()),
+       ('\\x22', 'address', 30, now() - interval '2 days')`,
+  );
+  await db.pool.query(
+    `INSERT INTO login_devices (device_id, user_id, device_hash, label, last_seen_at) VALUES
+       (gen_random_uuid(), $1, '\\x41', 'Chrome en Android', now() - interval '300 days'), -- its cookie still valid
+       (gen_random_uuid(), $1, '\\x42', 'Safari en iPhone', now() - interval '366 days')`,
+    [user],
+  );
   await db.pool.query(
     `INSERT INTO mail_sends (job_id, recipient, kind, sent_at) VALUES
        (gen_random_uuid(), '\\x31', 'lead-welcome', now() - interval '2 hours'), -- past the hour, kept for the day
        (gen_random_uuid(), '\\x31', 'lead-welcome', now() - interval '25 hours')`,
   );
 
-  expect(await cleanUpAuth(db.pool, { idleHours: 168 })).toEqual({ sessions: 2, tokens: 2, failures: 1, mailSends: 1 });
+  expect(await cleanUpAuth(db.pool, { idleHours: 168 })).toEqual({ sessions: 2, tokens: 2, failures: 1, devices: 1, mailSends: 1 });
   expect(await rows('mail_sends')).toBe(1);
   expect(await rows('sessions')).toBe(1);
   expect(await rows('email_verification_tokens')).toBe(2);
   expect(await rows('login_failures')).toBe(1);
+  expect(await rows('login_devices')).toBe(1);
   expect((await db.pool.query(`SELECT encode(token_hash, 'hex') AS h FROM sessions`)).rows[0].h).toBe('01');
 });

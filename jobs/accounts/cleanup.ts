@@ -11,10 +11,19 @@ export async function cleanUpAuth(db: Queryable, { idleHours }: { idleHours: num
   const sessions = await db.query(`DELETE FROM sessions WHERE expires_at <= now() OR last_seen_at <= now() - make_interval(hours => $1)`, [idleHours]);
   // Used or expired links are kept a week, so a late click still gets "already used" / "expired".
   const tokens = await db.query(`DELETE FROM email_verification_tokens WHERE coalesce(used_at, expires_at) <= now() - interval '7 days'`);
-  const failures = await db.query(`DELETE FROM login_failures WHERE at <= now() - interval '1 day'`);
+  // A failed-login count is forgotten a day after its last failure.
+  const failures = await db.query(`DELETE FROM login_failures WHERE last_failure_at <= now() - interval '1 day'`);
+  // A device cookie lasts a year from the browser's last login.
+  const devices = await db.query(`DELETE FROM login_devices WHERE last_seen_at <= now() - interval '1 year'`);
   // The per-address mail limit looks back one hour; a day covers a job still being retried.
   const mailSends = await db.query(`DELETE FROM mail_sends WHERE sent_at <= now() - interval '1 day'`);
-  return { sessions: sessions.rowCount ?? 0, tokens: tokens.rowCount ?? 0, failures: failures.rowCount ?? 0, mailSends: mailSends.rowCount ?? 0 };
+  return {
+    sessions: sessions.rowCount ?? 0,
+    tokens: tokens.rowCount ?? 0,
+    failures: failures.rowCount ?? 0,
+    devices: devices.rowCount ?? 0,
+    mailSends: mailSends.rowCount ?? 0,
+  };
 }
 
 export interface CleanupDeps {

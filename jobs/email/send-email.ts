@@ -32,6 +32,8 @@ export const MailJob = z.discriminatedUnion('kind', [
     page: z.enum(LEAD_PAGES),
     section: z.enum(LEAD_SECTIONS),
   }),
+  /** The account was signed in to from a browser it had not used before (`deviceId`: that browser's row). */
+  z.strictObject({ kind: z.literal('new-device'), userId: z.uuid(), deviceId: z.uuid() }),
 ]);
 export type MailJob = z.infer<typeof MailJob>;
 export type MailKind = MailJob['kind'];

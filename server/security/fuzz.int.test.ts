@@ -42,7 +42,10 @@ const t = await startTestApp(db, {
     MERCADOPAGO_WEBHOOK_SECRET: WEBHOOK_SECRET,
     PAYMENT_TIMEOUT_MS: 2_000,
     RATE_LIMIT_PER_IP: 1_000_000,
-    RATE_LIMIT_LOGIN_PER_ACCOUNT: 1_000_000,
+    // Fuzzed logins fail by the thousand from one address, for the roles' accounts among others.
+    RATE_LIMIT_LOGIN_FAILURES_PER_CLIENT: 1_000_000,
+    RATE_LIMIT_LOGIN_FAILURES_PER_IP: 1_000_000,
+    RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: 1_000_000,
     LEAD_RATE_LIMIT_PER_IP: 1_000_000,
     // A fuzzer is the script the per-user write limits are there to stop: thousands of writes per role.
     RATE_LIMIT_WRITES_PER_USER: 1_000_000,

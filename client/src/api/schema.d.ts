@@ -168,7 +168,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Inicia sesión: crea una sesión nueva y la guarda en una cookie httpOnly */
+        /**
+         * Inicia sesión: crea una sesión nueva y la guarda en una cookie httpOnly
+         * @description Tras varios intentos fallidos desde una misma conexión (para una cuenta, o para cualquiera) el siguiente espera: 429 con Retry-After, cada vez el doble, con un máximo. La contraseña correcta desde una conexión o un navegador que no viene fallando nunca se rechaza. Un navegador que la cuenta no había usado recibe una cookie de dispositivo y la cuenta un aviso por correo.
+         */
         post: operations["login"];
         delete?: never;
         options?: never;

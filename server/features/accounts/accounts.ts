@@ -1,5 +1,5 @@
 // Account reads and the server-side records that are not events: sessions, verification tokens,
-// password hashes, failed-login counts.
+// password hashes (failed logins: throttle.ts; browsers signed in from: browsers.ts).
 import type pg from 'pg';
 import type { Queryable } from '../../../events/store/types';
 import { coalesced } from '../../db/coalesce';
@@ -44,8 +44,6 @@ const RESOLVE_SESSIONS_SQL = `SELECT encode(s.token_hash, 'hex') AS token_hash, 
     AND s.last_seen_at > now() - make_interval(hours => $2)`;
 
 export const VERIFICATION_TTL_HOURS = 24;
-const FAILURE_WINDOW_MINUTES = 15;
-const accountKey = (email: string) => tokenHash(email.trim().toLowerCase());
 
 /** A verification link's token, stored as its hash, valid for VERIFICATION_TTL_HOURS (issued when its mail is sent). */
 export async function storeVerificationToken(db: Queryable, userId: string, token: string): Promise<void> {
@@ -156,24 +154,6 @@ export function createAccounts(pool: pg.Pool, policy: SessionPolicy) {
 
     async endSession(token: string): Promise<void> {
       await pool.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash(token)]);
-    },
-
-    // Failed logins per account, in the database so every API process sees the same count; keyed by
-    // a hash of the address, which is all the limit needs.
-    async recentFailures(email: string): Promise<number> {
-      const { rows } = await pool.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM login_failures WHERE account = $1 AND at > now() - make_interval(mins => $2)`,
-        [accountKey(email), FAILURE_WINDOW_MINUTES],
-      );
-      return rows[0]!.n;
-    },
-
-    async recordFailure(email: string): Promise<void> {
-      await pool.query('INSERT INTO login_failures (account) VALUES ($1)', [accountKey(email)]);
-    },
-
-    async clearFailures(email: string): Promise<void> {
-      await pool.query('DELETE FROM login_failures WHERE account = $1', [accountKey(email)]);
     },
   };
 }

@@ -6,6 +6,7 @@ import { redirectParam } from '../../../course/redirect';
 import type { Queryable } from '../../../events/store/types';
 import type { Mail, MailJob, MailRecipient } from '../../../jobs/email/send-email';
 import { storeVerificationToken, VERIFICATION_TTL_HOURS } from './accounts';
+import { signedInDevice } from './browsers';
 import { newToken } from './secrets';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -91,6 +92,42 @@ export function signupAttemptEmail(to: { email: string; username: string; verifi
   return { to: to.email, subject: SIGNUP_ATTEMPT_SUBJECT, text, html };
 }
 
+export const NEW_DEVICE_SUBJECT = 'Nuevo inicio de sesión en tu cuenta';
+
+// We know no place for a login, and the reader's time zone neither: the time is said in UTC, plainly.
+const LOGIN_TIME = new Intl.DateTimeFormat('es', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' });
+export const loginTime = (at: Date) => `${LOGIN_TIME.format(at)} (hora UTC)`;
+
+/**
+ * To an account's owner, when it was signed in to from a browser it had not used before: when, and the browser as
+ * its User-Agent names it (which is all we know: we keep no location). If it was not them, the way out is a new
+ * password, made from the password-recovery page.
+ */
+export function newDeviceEmail(to: { email: string; username: string }, device: { label: string | null; at: Date }, publicUrl: string): Mail {
+  const link = new URL('/recuperar', publicUrl).toString();
+  const hello = greeting(to.username);
+  const notice = 'Alguien inició sesión en tu cuenta de Manifiesta desde un navegador que no habíamos visto antes en ella.';
+  const when = `Cuándo: ${loginTime(device.at)}`;
+  const browser = device.label ?? 'no lo sabemos (el navegador no lo dice)';
+  const what = `Dispositivo: ${browser}`;
+  const known = 'El dispositivo es el que el navegador dice ser. No sabemos desde dónde se conectó: no registramos la ubicación.';
+  const ifYou =
+    'Si fuiste tú, no tienes que hacer nada. Es normal recibir este aviso cuando entras desde otro navegador o dispositivo, o después de borrar las cookies.';
+  const notYou = 'Si no fuiste tú, cambia tu contraseña ahora:';
+  const why = 'al crear una nueva se cierran todas las sesiones abiertas de tu cuenta.';
+  const text = [hello, '', notice, '', when, what, '', known, '', ifYou, '', `${notYou} ${why}`, link, '', ...SIGN_OFF].join('\n');
+  const html = layout(hello, [
+    paragraph(escape(notice)),
+    paragraph(`<strong>Cuándo:</strong> ${escape(loginTime(device.at))}<br><strong>Dispositivo:</strong> ${escape(browser)}`),
+    paragraph(escape(known), true),
+    paragraph(escape(ifYou)),
+    paragraph(`<strong>${escape(notYou)}</strong> ${escape(why)}`),
+    button(link, 'Cambiar mi contraseña'),
+    fallbackLink(link),
+  ]);
+  return { to: to.email, subject: NEW_DEVICE_SUBJECT, text, html };
+}
+
 /** The account mails' recipients, read from the `users` read model when the job runs. */
 export function accountMailRecipients(db: Queryable, publicUrl: string) {
   const account = (userId: string) => accountContactOf(db, userId);
@@ -119,6 +156,15 @@ export function accountMailRecipients(db: Queryable, publicUrl: string) {
       const user = await account(job.userId);
       if (!user) return { skip: 'no such account' };
       return { to: user.email, render: async () => signupAttemptEmail(user, publicUrl) };
+    },
+
+    /** A browser forgotten by then (the account deleted, or a year unseen) gets nothing. */
+    async newDevice(job: Extract<MailJob, { kind: 'new-device' }>): Promise<MailRecipient> {
+      const user = await account(job.userId);
+      if (!user) return { skip: 'no such account' };
+      const device = await signedInDevice(db, job.userId, job.deviceId);
+      if (!device) return { skip: 'no such browser' };
+      return { to: user.email, render: async () => newDeviceEmail(user, device, publicUrl) };
     },
   };
 }

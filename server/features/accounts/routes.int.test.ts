@@ -19,14 +19,23 @@ import { composeRuntime, type Runtime } from '../../runtime';
 import { MESSAGES } from '../../http';
 import { NO_SESSION_MESSAGE, SESSION_COOKIE } from '../../plugins/auth';
 import { CROSS_SITE_MESSAGE } from '../../plugins/same-origin';
-import { AUTH_MESSAGES } from './routes';
+import { DEVICE_COOKIE } from './browsers';
+import { AUTH_MESSAGES, tooManyFailuresMessage } from './routes';
 import { tokenHash } from './secrets';
 
 const FROM = 'Manifiesta <hola@manifiesta.local>';
 const PUBLIC_URL = TEST_CONFIG.publicUrl;
-const PER_ACCOUNT = 3;
-/** The main app: a per-IP limit no test reaches, a low per-account limit. */
-const CONFIG: AppConfig = { ...TEST_CONFIG, RATE_LIMIT_PER_IP: 10_000, RATE_LIMIT_LOGIN_PER_ACCOUNT: PER_ACCOUNT };
+const PER_CLIENT = 3;
+/**
+ * The main app: per-address limits no test reaches (requests, and failed logins across accounts), a low limit of
+ * failures per account and client (throttle.int.test.ts tests the others over real sockets).
+ */
+const CONFIG: AppConfig = {
+  ...TEST_CONFIG,
+  RATE_LIMIT_PER_IP: 10_000,
+  RATE_LIMIT_LOGIN_FAILURES_PER_IP: 10_000,
+  RATE_LIMIT_LOGIN_FAILURES_PER_CLIENT: PER_CLIENT,
+};
 const MAX_AGE = String(TEST_CONFIG.SESSION_MAX_DAYS * 24 * 3600);
 /** zod's or Fastify's own English words, which must never reach a user. */
 const ENGLISH = /\b(Invalid|Expected|Required|Unrecognized|Unexpected|must|should)\b/;
@@ -93,10 +102,14 @@ function signup(a: App, body: Record<string, unknown>, options?: RequestOptions)
   return post(a, '/api/auth/signup', body, options);
 }
 
-function login(a: App, email: string, password: string, options?: RequestOptions) {
+async function login(a: App, email: string, password: string, options?: RequestOptions) {
   seen.passwords.add(password);
   seen.emails.add(email.trim().toLowerCase());
-  return post(a, '/api/auth/login', { email, password }, options);
+  const res = await post(a, '/api/auth/login', { email, password }, options);
+  // The device cookie is a secret too: the leak checks at the end look for it.
+  const device = setCookieHeaders(res).find((h) => h.startsWith(`${DEVICE_COOKIE}=`));
+  if (device) seen.cookies.add(decodeURIComponent(device.slice(DEVICE_COOKIE.length + 1).split(';')[0]!));
+  return res;
 }
 
 const resend = (a: App, email: string, options?: RequestOptions) => {
@@ -694,37 +707,63 @@ describe('login failures', () => {
     expect(wrong.body).toBe(unknown.body);
   });
 
-  it(`after ${PER_ACCOUNT} failures the account is locked (429) even with the right password; other accounts are not`, async () => {
-    const user = await verifiedUser('locked');
-    const bystander = await verifiedUser('bystander');
-    for (let i = 0; i < PER_ACCOUNT; i++) {
-      // The count is per account, whatever the case of the address.
-      const res = await login(app, i % 2 ? user.email.toUpperCase() : user.email, `mala-${i}-clave`);
+  // An account used to be locked for everyone after a few failures from anywhere, the right password included, so
+  // that anyone could keep its owner out. Now a failing client waits, and only that client.
+  it(`after ${PER_CLIENT} failures one address waits (429, Retry-After), even with the right password; the owner elsewhere gets in at once`, async () => {
+    const user = await verifiedUser('slowed');
+    const userId = (await userRow(user.email))!.user_id;
+    const guesser = '192.0.2.21';
+    for (let i = 0; i < PER_CLIENT; i++) {
+      // The count is per account whatever the case of the address.
+      const res = await login(app, i % 2 ? user.email.toUpperCase() : user.email, `mala-${i}-clave`, { remoteAddress: guesser });
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe(AUTH_MESSAGES.badCredentials);
     }
-    const locked = await login(app, user.email, user.password);
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual(failure(AUTH_MESSAGES.tooManyFailures));
-    expect(setCookieHeaders(locked)).toEqual([]);
-    expect(await sessionsOf((await userRow(user.email))!.user_id)).toBe(0);
+    const slowed = await login(app, user.email, user.password, { remoteAddress: guesser });
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.headers['retry-after']).toBe('1');
+    expect(slowed.json()).toEqual(failure('Demasiados intentos fallidos. Espera 1 segundo y vuelve a intentarlo.'));
+    expect(setCookieHeaders(slowed)).toEqual([]);
+    expect(await sessionsOf(userId)).toBe(0);
 
-    expect((await login(app, bystander.email, bystander.password)).statusCode).toBe(200);
+    // The owner, from an address that has not been failing.
+    const owner = await login(app, user.email, user.password, { remoteAddress: '192.0.2.22' });
+    expect(owner.statusCode).toBe(200);
+    requireSessionCookie(owner);
 
-    // Once the failures fall out of the 15-minute window, the right password works again.
-    const { rowCount } = await db.pool.query("UPDATE login_failures SET at = now() - interval '16 minutes' WHERE account = $1", [
-      tokenHash(user.email.toLowerCase()),
-    ]);
-    expect(rowCount).toBe(PER_ACCOUNT);
-    expect((await login(app, user.email, user.password)).statusCode).toBe(200);
+    // Once its wait has passed, the right password works from the failing address too.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await login(app, user.email, user.password, { remoteAddress: guesser })).statusCode).toBe(200);
+  });
+
+  it('an address with no account is slowed exactly like one with an account: same status, body and Retry-After', async () => {
+    const user = await verifiedUser('twinslow');
+    const ghost = unique('ghostslow') + '@example.com';
+    const answers: Response[] = [];
+    for (const email of [user.email, ghost]) {
+      for (let i = 0; i < PER_CLIENT; i++) expect((await login(app, email, 'una-clave-mala', { remoteAddress: '192.0.2.23' })).statusCode).toBe(401);
+      answers.push(await login(app, email, 'una-clave-mala', { remoteAddress: '192.0.2.23' }));
+    }
+    const [known, unknown] = answers as [Response, Response];
+    expect(known.statusCode).toBe(429);
+    expect(unknown.statusCode).toBe(429);
+    expect(unknown.body).toBe(known.body);
+    expect(unknown.headers['retry-after']).toBe(known.headers['retry-after']);
+  });
+
+  it('says the wait in seconds, then in minutes', () => {
+    expect(tooManyFailuresMessage(1)).toBe('Demasiados intentos fallidos. Espera 1 segundo y vuelve a intentarlo.');
+    expect(tooManyFailuresMessage(32)).toBe('Demasiados intentos fallidos. Espera 32 segundos y vuelve a intentarlo.');
+    expect(tooManyFailuresMessage(60)).toBe('Demasiados intentos fallidos. Espera 1 minuto y vuelve a intentarlo.');
+    expect(tooManyFailuresMessage(900)).toBe('Demasiados intentos fallidos. Espera 15 minutos y vuelve a intentarlo.');
   });
 
   it('a successful login clears the failure count', async () => {
     const user = await verifiedUser('clears');
-    for (let i = 0; i < PER_ACCOUNT - 1; i++) expect((await login(app, user.email, 'equivocada-1')).statusCode).toBe(401);
+    for (let i = 0; i < PER_CLIENT - 1; i++) expect((await login(app, user.email, 'equivocada-1')).statusCode).toBe(401);
     expect((await login(app, user.email, user.password)).statusCode).toBe(200);
-    for (let i = 0; i < PER_ACCOUNT - 1; i++) expect((await login(app, user.email, 'equivocada-2')).statusCode).toBe(401);
-    // Without the reset this would be failure number 2 × (PER_ACCOUNT - 1) ≥ PER_ACCOUNT: a 429.
+    for (let i = 0; i < PER_CLIENT - 1; i++) expect((await login(app, user.email, 'equivocada-2')).statusCode).toBe(401);
+    // Without the reset this would be failure number 2 × (PER_CLIENT - 1) ≥ PER_CLIENT: a 429.
     const res = await login(app, user.email, user.password);
     expect(res.statusCode).toBe(200);
     requireSessionCookie(res);

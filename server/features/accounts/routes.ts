@@ -18,7 +18,10 @@ import { envelope, ErrorEnvelope, errorResponses, keyedWriteErrors } from '../..
 import { requireSession, type SessionCookies } from '../../plugins/auth';
 import { eventIdFor, keyedWrite, requestMetadata } from '../../request';
 import type { Accounts } from './accounts';
-import { hashPassword, verifyPassword } from './secrets';
+import type { DeviceCookie, KnownBrowsers } from './browsers';
+import { deviceLabel } from './device';
+import { hashPassword, newToken, verifyPassword } from './secrets';
+import type { LoginThrottle } from './throttle';
 
 export const AUTH_MESSAGES = {
   fillAll: 'Por favor, completa todos los campos.',
@@ -31,7 +34,6 @@ export const AUTH_MESSAGES = {
   registered: 'Registro exitoso. Te enviamos un correo para activar tu cuenta.',
   badCredentials: 'Email o contraseña incorrectos.',
   notVerified: 'Todavía no activaste tu cuenta. Revisa tu correo o pide un nuevo enlace de verificación.',
-  tooManyFailures: 'Demasiados intentos fallidos. Espera unos minutos y vuelve a intentarlo.',
   loggedIn: 'Sesión iniciada.',
   loggedOut: 'Sesión cerrada.',
   refreshed: 'Sesión renovada.',
@@ -44,6 +46,13 @@ export const AUTH_MESSAGES = {
   resent: 'Si la dirección está registrada y aún no fue activada, te enviamos un nuevo enlace de verificación.',
   redirect: 'La página a la que volver no es una dirección de este sitio.',
 } as const;
+
+/** The answer to a login that must wait: the same whatever was counted, and whether or not the account exists. */
+export function tooManyFailuresMessage(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  const wait = seconds < 60 ? (seconds === 1 ? '1 segundo' : `${seconds} segundos`) : minutes === 1 ? '1 minuto' : `${minutes} minutos`;
+  return `Demasiados intentos fallidos. Espera ${wait} y vuelve a intentarlo.`;
+}
 
 const passwordField = (required: string) =>
   z
@@ -98,12 +107,17 @@ export interface AuthDeps {
   store: EventStore;
   accounts: Accounts;
   cookies: SessionCookies;
+  /** Failed logins, counted per account and client, per address and per account. */
+  throttle: LoginThrottle;
+  /** The browsers each account has signed in from, and the device cookie that recognises them. */
+  browsers: KnownBrowsers;
+  deviceCookie: DeviceCookie;
   /** For the one mail that no event causes: the note to an address's owner that someone tried to sign up with it. */
   jobs: Pick<Jobs, 'send'>;
-  config: { RATE_LIMIT_PER_IP: number; RATE_LIMIT_LOGIN_PER_ACCOUNT: number };
+  config: { RATE_LIMIT_PER_IP: number };
 }
 
-const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, accounts, cookies, jobs, config }) => {
+const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, accounts, cookies, throttle, browsers, deviceCookie, jobs, config }) => {
   const perIp = { rateLimit: { max: config.RATE_LIMIT_PER_IP, timeWindow: '1 minute' } };
   const fold = { initial: initialAccountState, evolve: evolveAccount };
   const ok = <T>(message: string, data: T) => ({ success: true as const, message, data });
@@ -241,25 +255,34 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
         operationId: 'login',
         tags: ['accounts'],
         summary: 'Inicia sesión: crea una sesión nueva y la guarda en una cookie httpOnly',
+        description:
+          'Tras varios intentos fallidos desde una misma conexión (para una cuenta, o para cualquiera) el siguiente espera: 429 con Retry-After, cada vez el doble, con un máximo. La contraseña correcta desde una conexión o un navegador que no viene fallando nunca se rechaza. Un navegador que la cuenta no había usado recibe una cookie de dispositivo y la cuenta un aviso por correo.',
         body: LoginBody,
         response: { 200: WithSessionUser, ...authErrors },
       },
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      if ((await accounts.recentFailures(email)) >= config.RATE_LIMIT_LOGIN_PER_ACCOUNT) {
-        return reply.status(429).send({ success: false as const, message: AUTH_MESSAGES.tooManyFailures, data: null });
-      }
+      // Every step up to the password's check takes the same work for an address with or without an account.
       const record = await accounts.findByEmail(email);
-      if (!(await verifyPassword(record?.hash, password)) || !record) {
-        await accounts.recordFailure(email);
-        throw new UnauthorizedError(AUTH_MESSAGES.badCredentials);
+      const device = deviceCookie.read(request);
+      const knownBrowser = await browsers.known(record?.id, device);
+      const attempt = await throttle.admit({ email, ip: request.ip, knownBrowser });
+      if ('wait' in attempt) {
+        // Answered at once: the client is told how long to wait rather than kept waiting.
+        reply.header('retry-after', String(attempt.wait));
+        return reply.status(429).send({ success: false as const, message: tooManyFailuresMessage(attempt.wait), data: null });
       }
+      // The attempt already counts as a failure: a wrong password or an unknown address leaves it so.
+      if (!(await verifyPassword(record?.hash, password)) || !record) throw new UnauthorizedError(AUTH_MESSAGES.badCredentials);
+      await throttle.succeeded(attempt.ticket);
       if (!record.verified) throw new ForbiddenError(AUTH_MESSAGES.notVerified);
-      await accounts.clearFailures(email);
       const previous = cookies.read(request);
       if (previous) await accounts.endSession(previous);
       cookies.set(reply, await accounts.startSession(record.id));
+      const token = device ?? newToken();
+      await browsers.signedIn(record.id, token, deviceLabel(request.headers['user-agent']));
+      deviceCookie.set(reply, token);
       return ok(AUTH_MESSAGES.loggedIn, { ...accounts.toUser(record), session: accounts.newSessionTimes() });
     },
   );
