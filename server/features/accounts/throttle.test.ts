@@ -59,6 +59,14 @@ describe('waitBeforeAttempt', () => {
     expect(waitBeforeAttempt({ account: just(100, 86_400), pair: just(1, 10) }, false, POLICY)).toBe(0);
   });
 
+  it('attempts that arrive together never wait for one another below the ceilings, though a count may look a little ahead of the clock', () => {
+    // now() in PostgreSQL is when a transaction began: an attempt that began first and reads a count written by one
+    // that began after it sees its last failure a few milliseconds in the future.
+    expect(waitBeforeAttempt({ address: just(4, -0.014) }, false, POLICY)).toBe(0);
+    expect(waitBeforeAttempt({ pair: just(2, -0.5), account: just(3, -0.5) }, false, POLICY)).toBe(0);
+    expect(waitBeforeAttempt({ pair: just(5, -0.25) }, false, POLICY)).toBe(1);
+  });
+
   it('the longer of the two waits', () => {
     expect(waitBeforeAttempt({ pair: just(6), address: just(25) }, false, POLICY)).toBe(32);
   });

@@ -62,8 +62,9 @@ export interface AttemptCounters {
  */
 export function waitBeforeAttempt(counters: AttemptCounters, knownBrowser: boolean, policy: LoginThrottlePolicy): number {
   const underAttack = !knownBrowser && heldFailures(counters.account) >= policy.perAccount;
+  // A count written by an attempt whose transaction began after ours looks a little ahead of our clock: it is as if now.
   const remaining = (counter: Counter | undefined, from: number, max: number) =>
-    counter ? Math.max(0, delaySeconds(heldFailures(counter), from, max) - counter.secondsSinceLast) : 0;
+    counter ? Math.max(0, delaySeconds(heldFailures(counter), from, max) - Math.max(0, counter.secondsSinceLast)) : 0;
   const pair = underAttack ? remaining(counters.pair, 1, FORGET_AFTER_SECONDS) : remaining(counters.pair, policy.perClient, policy.maxDelaySeconds);
   const address = knownBrowser ? 0 : remaining(counters.address, policy.perAddress, policy.maxDelaySeconds);
   return Math.max(pair, address);
