@@ -11,6 +11,7 @@ import forms from '../../../styles/forms.module.css';
 import styles from '../components/auth.module.css';
 import { errorText } from '../../../api/error-text';
 import { safeRedirectPath, withRedirect } from '../../../lib/redirect';
+import { NAME_MESSAGE, plainName } from '../../../../../course/contact';
 
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -23,6 +24,7 @@ function validate(form: Form): string | null {
   if (!form.username.trim() || !form.email.trim() || !form.password || !form.confirmPassword) {
     return 'Por favor, completa todos los campos.';
   }
+  if (plainName(form.username) === null) return NAME_MESSAGE;
   if (form.password !== form.confirmPassword) return 'Las contraseñas no coinciden.';
   if (form.password.length < MIN_PASSWORD_LENGTH) return 'La contraseña debe tener al menos 8 caracteres.';
   return null;
@@ -65,12 +67,13 @@ export function SignupPage() {
       <form className={forms.form} onSubmit={onSubmit} aria-label="Crear cuenta">
         <Field
           aria-required="true"
-          label="Nombre de usuario"
+          label="Tu nombre"
           type="text"
-          autoComplete="username"
-          autoCapitalize="none"
+          autoComplete="nickname"
+          autoCapitalize="words"
           spellCheck={false}
-          hint="Así te saludaremos. Letras, números, punto, guion o guion bajo."
+          maxLength={60}
+          hint="Así te saludaremos. Letras, espacios, apóstrofos o guiones."
           {...field('username')}
         />
         <Field aria-required="true" label="Correo electrónico" type="email" autoComplete="email" inputMode="email" {...field('email')} />
