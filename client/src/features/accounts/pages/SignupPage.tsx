@@ -12,8 +12,7 @@ import styles from '../components/auth.module.css';
 import { errorText } from '../../../api/error-text';
 import { safeRedirectPath, withRedirect } from '../../../lib/redirect';
 import { NAME_MESSAGE, plainName } from '../../../../../course/contact';
-
-export const MIN_PASSWORD_LENGTH = 8;
+import { MIN_PASSWORD_LENGTH, newPasswordProblem, PASSWORD_MESSAGES } from '../lib/password';
 
 type Form = { username: string; email: string; password: string; confirmPassword: string };
 
@@ -25,9 +24,8 @@ function validate(form: Form): string | null {
     return 'Por favor, completa todos los campos.';
   }
   if (plainName(form.username) === null) return NAME_MESSAGE;
-  if (form.password !== form.confirmPassword) return 'Las contraseñas no coinciden.';
-  if (form.password.length < MIN_PASSWORD_LENGTH) return 'La contraseña debe tener al menos 8 caracteres.';
-  return null;
+  const problem = newPasswordProblem(form.password, form.confirmPassword);
+  return problem ? PASSWORD_MESSAGES[problem] : null;
 }
 
 export function SignupPage() {
