@@ -12,8 +12,8 @@ export type Account = { username: string; email: string; password: string };
 
 export function newAccount(prefix = 'e2e'): Account {
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  // A name is letters (digits spelled a to j), with a hyphen: one word, so it reads the same in a URL.
-  const username = `${prefix}-${id}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
+  // A name is letters (digits spelled a to j) joined by hyphens: one word, so it reads the same in a URL.
+  const username = `${prefix}-${id}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!).replace(/[^\p{L}]+/gu, '-');
   return { username, email: `${prefix}-${id}@example.com`, password: 'respira-y-suelta' };
 }
 
