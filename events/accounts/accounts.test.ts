@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recorded } from '../../tests/setup/recorded';
 import { ConflictError, NotFoundError } from '../errors';
+import { describeEvent } from '../coach/describe';
 import { createCatalog } from '../registry';
 import type { NewEvent } from '../store/types';
 import {
@@ -224,5 +225,10 @@ describe('display names and passwords', () => {
     expect(events.map((e) => [e.type, e.data])).toEqual([[PasswordChanged.type, { userId, how: 'changed' }]]);
     expectStorable(events);
     expect(() => decideChangePassword(initialAccountState, userId)).toThrow(NotFoundError);
+  });
+
+  it('the coach reads both in plain Spanish', () => {
+    expect(describeEvent(recorded(DisplayNameChanged.type, { userId, username: 'Zoë' }))).toBe('Cambió su nombre a «Zoë»');
+    expect(describeEvent(recorded(PasswordChanged.type, { userId, how: 'changed' }))).toBe('Cambió su contraseña');
   });
 });

@@ -1,8 +1,10 @@
 // The account page's routes against a real database, a real worker and a real SMTP server on loopback: the name
 // a person is greeted by, a password change (the other sessions end, this one stays, a notice mail goes), and the
 // list of open sessions, from which the owner — and only the owner — ends any.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAME_MESSAGE } from '../../../course/contact';
+import { EmailVerified, learnerStreamId, UserRegistered } from '../../../events/accounts/accounts.events';
 import { EMAIL_SEND } from '../../../jobs/email/send-email';
 import { count, countEvents, mailSettled, startMailWorkers, startTestApp, waitFor, type TestApp } from '../../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
@@ -11,6 +13,7 @@ import { startSmtpCapture, type SmtpCapture } from '../../../tests/setup/smtp';
 import { NO_SESSION_MESSAGE } from '../../plugins/auth';
 import { PASSWORD_CHANGED_SUBJECT } from './emails';
 import { ME_MESSAGES } from './me';
+import { hashPassword } from './secrets';
 import { AUTH_MESSAGES } from './routes';
 
 const { chromeAndroid: CHROME_ANDROID, firefoxWindows: FIREFOX_WINDOWS } = USER_AGENTS;
@@ -82,6 +85,23 @@ describe('POST /api/me/name', () => {
     const before = await countEvents(db.pool);
     expect((await post(l.cookie, '/api/me/name', { name: 'Ana Lucía' })).statusCode).toBe(200);
     expect(await countEvents(db.pool)).toBe(before);
+  });
+
+  it('an account from before display names keeps its username (digits, dots, underscores) until its owner changes it', async () => {
+    const userId = randomUUID();
+    const email = `antigua-${userId.slice(0, 8)}@example.com`;
+    const hash = await hashPassword(PASSWORD);
+    await t.store.append(learnerStreamId(userId), [UserRegistered.create({ userId, username: 'ana_maria.42', email }), EmailVerified.create({ userId })], {
+      expectedVersion: 0,
+      alsoInTransaction: async (tx) => {
+        await tx.query('INSERT INTO password_credentials (user_id, hash) VALUES ($1, $2)', [userId, hash]);
+      },
+    });
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: PASSWORD } });
+    expect(login.json().data.username).toBe('ana_maria.42');
+    const cookie = cookieOf(login);
+    expect((await post(cookie, '/api/me/name', { name: 'Ana María' })).json().data.username).toBe('Ana María');
+    expect((await me(cookie)).json().data.username).toBe('Ana María');
   });
 
   it('two learners may share a name', async () => {
