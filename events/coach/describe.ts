@@ -5,7 +5,15 @@ import { AREA_BELIEFS_ACTIVITY, BELIEF_THRESHOLD_ACTIVITY, DEEP_WHY_ACTIVITY, ME
 import { minutesMeditated } from '../../course/meditation';
 import { PRODUCTS, isProductId } from '../../course/products';
 import { activityBySlug } from '../../course/syllabus';
-import { DisplayNameChanged, EmailVerified, PasswordChanged, RoleGranted, RoleRevoked, UserRegistered, VerificationRequested } from '../accounts/accounts.events';
+import {
+  DisplayNameChanged,
+  EmailVerified,
+  PasswordChanged,
+  RoleGranted,
+  RoleRevoked,
+  UserRegistered,
+  VerificationRequested,
+} from '../accounts/accounts.events';
 import { BeliefGoalDeleted, BeliefGoalSaved } from '../belief-threshold/belief-threshold.events';
 import { ActivityCompleted, ReflectionSaved } from '../course/course.events';
 import { WhyAnswerSaved, WhyExerciseRestarted, WhyQuestionAsked, WhySelectionSaved } from '../deep-why/deep-why.events';
