@@ -45,7 +45,7 @@ describe('a NUL character (PostgreSQL text and jsonb cannot store it)', () => {
     expectEnvelope(await post(`/api/coach/learners/${learner.userId}/notes`, { text: 'Va\u0000 bien' }, coach), 400, MESSAGES.nul);
     expectEnvelope(await post('/api/activity/deepWhy/question', { areaId: 'finances', levelIndex: 1, previousAnswer: '\u0000' }), 400, MESSAGES.nul);
     // The e-mail pattern lets it through; the users table would have refused it after the fact.
-    expectEnvelope(await post('/api/auth/signup', { username: 'con_nulo', email: '\u0000ana@example.com', password: 'una-clave-larga-1' }), 400, MESSAGES.nul);
+    expectEnvelope(await post('/api/auth/signup', { username: 'Con Nulo', email: '\u0000ana@example.com', password: 'una-clave-larga-1' }), 400, MESSAGES.nul);
     expect(await countEvents(db.pool)).toBe(events);
     expect(await users()).toBe(before);
     expect(Number((await db.pool.query('SELECT count(*) AS n FROM pgboss.job')).rows[0].n)).toBe(0);

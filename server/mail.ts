@@ -19,6 +19,8 @@ export function createMailResolver(db: pg.Pool, publicUrl: string): ResolveMail 
         return leads.welcome(job);
       case 'new-device':
         return accounts.newDevice(job);
+      case 'password-changed':
+        return accounts.passwordChanged(job);
       default: {
         const unknown: never = job;
         throw new Error(`unknown mail kind ${(unknown as { kind: string }).kind}`);

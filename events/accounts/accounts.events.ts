@@ -1,12 +1,19 @@
 // Account facts, in the learner's stream. No password, hash or token ever goes into these events.
 import { z } from 'zod';
-import { EMAIL_PATTERN, MAX_EMAIL } from '../../course/contact';
+import { EMAIL_PATTERN, MAX_EMAIL, plainName } from '../../course/contact';
 import { defineEvent } from '../store/catalog';
 
 export const ROLES = { premium: 7, coach: 9 } as const;
 export const KNOWN_ROLES = [ROLES.premium, ROLES.coach] as const;
 
-export const USERNAME_PATTERN = /^[\p{L}\p{N}._-]{2,40}$/u;
+/**
+ * Display names were usernames once (letters, digits, `._-`, unique). Events written then keep that spelling and
+ * must still parse; a name given since is a plain name (course/contact.ts), the one rule of every name we keep.
+ */
+export const LEGACY_USERNAME_PATTERN = /^[\p{L}\p{N}._-]{2,40}$/u;
+const isPlainName = (name: string) => plainName(name) === name;
+/** A name as an account event holds it: a plain name, or a username from before display names. */
+const storedName = z.string().refine((name) => isPlainName(name) || LEGACY_USERNAME_PATTERN.test(name));
 export const MIN_PASSWORD = 8;
 /** Bounds the hashing cost of one request (argon2 works on bytes). */
 export const MAX_PASSWORD_BYTES = 256;
@@ -21,7 +28,7 @@ export const UserRegistered = defineEvent(
   1,
   z.strictObject({
     userId: z.uuid(),
-    username: z.string().regex(USERNAME_PATTERN),
+    username: storedName,
     email: z.string().max(MAX_EMAIL).regex(EMAIL_PATTERN),
     /** The browser's anonymous visitor id at signup, for the funnel's first-touch attribution. */
     visitorId: z.uuid().optional(),
@@ -37,6 +44,12 @@ export const RoleRevoked = defineEvent('RoleRevoked', 1, z.strictObject({ userId
 /** A new verification link was sent (the token itself is never in the log). */
 export const VerificationRequested = defineEvent('VerificationRequested', 1, z.strictObject({ userId: z.uuid() }));
 
-export const accountEvents = [UserRegistered, EmailVerified, RoleGranted, RoleRevoked, VerificationRequested] as const;
+/** The name the account is greeted by, changed by its owner (a plain name: it is not unique, login is by e-mail). */
+export const DisplayNameChanged = defineEvent('DisplayNameChanged', 1, z.strictObject({ userId: z.uuid(), username: z.string().refine(isPlainName) }));
+
+/** The password was replaced: by its owner with the current one (`changed`) or through a recovery link (`reset`). */
+export const PasswordChanged = defineEvent('PasswordChanged', 1, z.strictObject({ userId: z.uuid(), how: z.enum(['reset', 'changed']) }));
+
+export const accountEvents = [UserRegistered, EmailVerified, RoleGranted, RoleRevoked, VerificationRequested, DisplayNameChanged, PasswordChanged] as const;
 
 export const learnerStreamId = (userId: string) => `learner-${userId}`;

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { recorded } from '../../tests/setup/recorded';
 import { ConflictError, NotFoundError } from '../errors';
+import { describeEvent } from '../coach/describe';
 import { createCatalog } from '../registry';
 import type { NewEvent } from '../store/types';
 import {
   decideAccounts,
+  decideChangeName,
+  decideChangePassword,
   decideGrantRole,
   decideRegister,
   decideRequestVerification,
@@ -14,7 +17,17 @@ import {
   initialAccountState,
   type AccountState,
 } from './accounts';
-import { EmailVerified, learnerStreamId, RoleGranted, RoleRevoked, ROLES, UserRegistered, VerificationRequested } from './accounts.events';
+import {
+  DisplayNameChanged,
+  EmailVerified,
+  learnerStreamId,
+  PasswordChanged,
+  RoleGranted,
+  RoleRevoked,
+  ROLES,
+  UserRegistered,
+  VerificationRequested,
+} from './accounts.events';
 
 const userId = '0190a5b4-7c1e-7a2b-8c3d-4e5f60718293';
 const stream = learnerStreamId(userId);
@@ -37,7 +50,7 @@ const expectStorable = (events: NewEvent[]) => {
 
 describe('evolveAccount', () => {
   it('starts unregistered, unverified, without roles', () => {
-    expect(initialAccountState).toEqual({ registered: false, verified: false, roles: [] });
+    expect(initialAccountState).toEqual({ registered: false, verified: false, roles: [], username: null });
   });
 
   it('folds registration, verification, role grants and revocations', () => {
@@ -62,7 +75,7 @@ describe('evolveAccount', () => {
   });
 
   it('never mutates the state it is given', () => {
-    const before = Object.freeze({ registered: true, verified: false, roles: Object.freeze([ROLES.premium]) as readonly number[] });
+    const before = Object.freeze({ registered: true, verified: false, roles: Object.freeze([ROLES.premium]) as readonly number[], username: 'Ana' });
     const after = evolveAccount(before, recorded(RoleGranted.type, { userId, role: ROLES.coach, by }));
     expect(after).not.toBe(before);
     expect(before.roles).toEqual([ROLES.premium]);
@@ -184,5 +197,38 @@ describe('decideAccounts', () => {
   it('a signup sent again under its Idempotency-Key finds its own account and records nothing; without a key it is refused', () => {
     expect(decideAccounts({ type: 'Register', ...register, eventId: '00000000-0000-4000-8000-000000000001' }, registered())).toEqual([]);
     expect(() => decideAccounts({ type: 'Register', ...register }, registered())).toThrow(new ConflictError('Esta cuenta ya existe.'));
+  });
+});
+
+describe('display names and passwords', () => {
+  it('a name change records the new plain name, and the fold greets by it; the same name again records nothing', () => {
+    const events = decideChangeName(verified(), { userId, username: 'María José' });
+    expect(events.map((e) => [e.type, e.data])).toEqual([[DisplayNameChanged.type, { userId, username: 'María José' }]]);
+    expectStorable(events);
+    const renamed = apply(verified(), events);
+    expect(renamed.username).toBe('María José');
+    expect(decideChangeName(renamed, { userId, username: 'María José' })).toEqual([]);
+    expect(() => decideChangeName(initialAccountState, { userId, username: 'Ana' })).toThrow(NotFoundError);
+  });
+
+  it('names of the old username rule still parse in UserRegistered; a new name must be a plain one', () => {
+    for (const username of ['ana_maria', 'lucia.sol', 'user42', 'María José', "O'Brien"]) {
+      expect(() => catalog.validate(UserRegistered.create({ userId, username, email: 'ana@example.com' })), username).not.toThrow();
+    }
+    for (const username of ['ana_maria', 'lucia.sol', '12345', '<b>', 'a']) {
+      expect(() => catalog.validate(DisplayNameChanged.create({ userId, username })), username).toThrow(/DisplayNameChanged/);
+    }
+  });
+
+  it('a password change is PasswordChanged, how "changed", with no secret in it', () => {
+    const events = decideAccounts({ type: 'ChangePassword', userId }, verified());
+    expect(events.map((e) => [e.type, e.data])).toEqual([[PasswordChanged.type, { userId, how: 'changed' }]]);
+    expectStorable(events);
+    expect(() => decideChangePassword(initialAccountState, userId)).toThrow(NotFoundError);
+  });
+
+  it('the coach reads both in plain Spanish', () => {
+    expect(describeEvent(recorded(DisplayNameChanged.type, { userId, username: 'Zoë' }))).toBe('Cambió su nombre a «Zoë»');
+    expect(describeEvent(recorded(PasswordChanged.type, { userId, how: 'changed' }))).toBe('Cambió su contraseña');
   });
 });

@@ -1,18 +1,21 @@
 // The account slice: state folded from a learner's stream, and pure decisions on it, behind one decider.
 import { ConflictError, NotFoundError } from '../errors';
 import type { NewEvent, RecordedEvent } from '../store/types';
-import { EmailVerified, RoleGranted, RoleRevoked, UserRegistered, VerificationRequested } from './accounts.events';
+import { DisplayNameChanged, EmailVerified, PasswordChanged, RoleGranted, RoleRevoked, UserRegistered, VerificationRequested } from './accounts.events';
 
 export interface AccountState {
   registered: boolean;
   verified: boolean;
   roles: readonly number[];
+  /** The name the account is greeted by (null before it is registered). */
+  username: string | null;
 }
 
-export const initialAccountState: AccountState = { registered: false, verified: false, roles: [] };
+export const initialAccountState: AccountState = { registered: false, verified: false, roles: [], username: null };
 
 export function evolveAccount(state: AccountState, event: RecordedEvent): AccountState {
-  if (UserRegistered.is(event)) return { ...state, registered: true };
+  if (UserRegistered.is(event)) return { ...state, registered: true, username: event.data.username };
+  if (DisplayNameChanged.is(event)) return { ...state, username: event.data.username };
   if (EmailVerified.is(event)) return { ...state, verified: true };
   if (RoleGranted.is(event)) return state.roles.includes(event.data.role) ? state : { ...state, roles: [...state.roles, event.data.role] };
   if (RoleRevoked.is(event)) return { ...state, roles: state.roles.filter((r) => r !== event.data.role) };
@@ -63,6 +66,22 @@ export function decideRevokeRole(state: AccountState, command: { userId: string;
   return state.roles.includes(role) ? [RoleRevoked.create({ userId, role, by })] : [];
 }
 
+/** `username`: already a plain name (the route checks and normalises it). The same name again records nothing. */
+export function decideChangeName(state: AccountState, command: { userId: string; username: string; eventId?: string }): NewEvent[] {
+  if (!state.registered) throw new NotFoundError('La cuenta no existe.');
+  if (state.username === command.username) return [];
+  return [DisplayNameChanged.create({ userId: command.userId, username: command.username }, { eventId: command.eventId })];
+}
+
+/**
+ * The owner replaced the password, having given the current one (checked before: the hash is no event's). The new
+ * hash, the end of the other sessions and the notice mail go with this event, in its transaction.
+ */
+export function decideChangePassword(state: AccountState, userId: string): NewEvent[] {
+  if (!state.registered) throw new NotFoundError('La cuenta no existe.');
+  return [PasswordChanged.create({ userId, how: 'changed' })];
+}
+
 type RoleChange = { userId: string; role: number; by: string };
 
 export type AccountsCommand =
@@ -70,7 +89,9 @@ export type AccountsCommand =
   | { type: 'Verify'; userId: string }
   | { type: 'RequestVerification'; userId: string }
   | (RoleChange & { type: 'GrantRole' })
-  | (RoleChange & { type: 'RevokeRole' });
+  | (RoleChange & { type: 'RevokeRole' })
+  | { type: 'ChangeName'; userId: string; username: string; eventId?: string }
+  | { type: 'ChangePassword'; userId: string };
 
 export function decideAccounts(command: AccountsCommand, state: AccountState): NewEvent[] {
   switch (command.type) {
@@ -84,6 +105,10 @@ export function decideAccounts(command: AccountsCommand, state: AccountState): N
       return decideGrantRole(state, command);
     case 'RevokeRole':
       return decideRevokeRole(state, command);
+    case 'ChangeName':
+      return decideChangeName(state, command);
+    case 'ChangePassword':
+      return decideChangePassword(state, command.userId);
     default: {
       const _never: never = command;
       throw new Error(`unknown accounts command: ${JSON.stringify(_never)}`);

@@ -5,7 +5,15 @@ import { AREA_BELIEFS_ACTIVITY, BELIEF_THRESHOLD_ACTIVITY, DEEP_WHY_ACTIVITY, ME
 import { minutesMeditated } from '../../course/meditation';
 import { PRODUCTS, isProductId } from '../../course/products';
 import { activityBySlug } from '../../course/syllabus';
-import { EmailVerified, RoleGranted, RoleRevoked, UserRegistered, VerificationRequested } from '../accounts/accounts.events';
+import {
+  DisplayNameChanged,
+  EmailVerified,
+  PasswordChanged,
+  RoleGranted,
+  RoleRevoked,
+  UserRegistered,
+  VerificationRequested,
+} from '../accounts/accounts.events';
 import { BeliefGoalDeleted, BeliefGoalSaved } from '../belief-threshold/belief-threshold.events';
 import { ActivityCompleted, ReflectionSaved } from '../course/course.events';
 import { WhyAnswerSaved, WhyExerciseRestarted, WhyQuestionAsked, WhySelectionSaved } from '../deep-why/deep-why.events';
@@ -25,6 +33,8 @@ export function describeEvent(e: RecordedEvent): string {
   if (UserRegistered.is(e)) return `Creó su cuenta como @${e.data.username}`;
   if (EmailVerified.is(e)) return 'Verificó su correo';
   if (VerificationRequested.is(e)) return 'Pidió un nuevo enlace de verificación';
+  if (DisplayNameChanged.is(e)) return `Cambió su nombre a «${e.data.username}»`;
+  if (PasswordChanged.is(e)) return e.data.how === 'changed' ? 'Cambió su contraseña' : 'Creó una contraseña nueva con un enlace de recuperación';
   if (RoleGranted.is(e)) {
     const paid = e.data.by.startsWith('payment:');
     return paid && e.data.role === 7 ? 'Pagó el curso completo: acceso premium activado' : `Recibió el rol ${roleName(e.data.role)}`;

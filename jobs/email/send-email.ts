@@ -34,6 +34,8 @@ export const MailJob = z.discriminatedUnion('kind', [
   }),
   /** The account was signed in to from a browser it had not used before (`deviceId`: that browser's row). */
   z.strictObject({ kind: z.literal('new-device'), userId: z.uuid(), deviceId: z.uuid() }),
+  /** The account's password was changed (by its owner, or through a recovery link): a notice, with the way out if it was not them. */
+  z.strictObject({ kind: z.literal('password-changed'), userId: z.uuid() }),
 ]);
 export type MailJob = z.infer<typeof MailJob>;
 export type MailKind = MailJob['kind'];

@@ -80,7 +80,7 @@ const TABLE: Row[] = [
   {
     method: 'POST',
     path: '/api/auth/signup',
-    body: (c) => ({ username: `nuevo_${c.unique.slice(0, 8)}`, email: `nuevo-${c.unique}@example.com`, password: 'una-clave-larga' }),
+    body: (c) => ({ username: 'Persona Nueva', email: `nuevo-${c.unique}@example.com`, password: 'una-clave-larga' }),
     expect: 200,
   },
   { method: 'GET', path: '/api/auth/verifyEmail', url: () => `/api/auth/verifyEmail?token=${'a'.repeat(64)}`, expect: 400 },
@@ -211,6 +211,15 @@ const TABLE: Row[] = [
   { method: 'GET', path: '/api/coach/learners/{id}/export', url: (c) => `/api/coach/learners/${c.subject.userId}/export`, expect: coachOnly() },
   { method: 'GET', path: '/api/coach/analytics/funnel', expect: coachOnly() },
   { method: 'GET', path: '/api/me/export', expect: signedIn(200) },
+  { method: 'POST', path: '/api/me/name', body: () => ({ name: 'María José' }), expect: signedIn(200) },
+  { method: 'GET', path: '/api/me/sessions', expect: signedIn(200) },
+  // Only one's own sessions: any other id is unknown (my-sessions tests end one's own: accounts/me.int.test.ts).
+  {
+    method: 'POST',
+    path: '/api/me/sessions/{id}/end',
+    url: () => `/api/me/sessions/${randomUUID()}/end`,
+    expect: { guest: 401, learner: 404, premium: 404, coach: 404 },
+  },
   { method: 'GET', path: '/api/me/entitlements', expect: signedIn(200) },
   { method: 'GET', path: '/api/downloads/afirmaciones-ebook', expect: { guest: 401, learner: 403, premium: 403, coach: 403 } },
   {
@@ -225,6 +234,14 @@ const TABLE: Row[] = [
     path: '/api/payment/webhook',
     url: () => '/api/payment/webhook?data.id=1&type=payment',
     body: () => ({ type: 'payment', data: { id: '1' } }),
+    expect: 401,
+  },
+  // A wrong current password is 401 for everyone: the guest has no session, the others a wrong password (the right one
+  // would end the principals' other sessions; accounts/me.int.test.ts changes passwords).
+  {
+    method: 'POST',
+    path: '/api/me/password',
+    body: () => ({ currentPassword: 'no-es-la-clave', newPassword: 'una-clave-nueva-larga' }),
     expect: 401,
   },
 ];
@@ -277,6 +294,10 @@ beforeAll(async () => {
       RATE_LIMIT_WRITES_PER_USER: 10_000,
       RATE_LIMIT_WRITES_BURST: 10_000,
       RATE_LIMIT_WRITES_PER_USER_PER_DAY: 100_000,
+      // A wrong current password (POST /api/me/password) counts as a failed login, here once per spelling.
+      RATE_LIMIT_LOGIN_FAILURES_PER_CLIENT: 1_000_000,
+      RATE_LIMIT_LOGIN_FAILURES_PER_IP: 1_000_000,
+      RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: 1_000_000,
       GEMINI_API_KEY: 'clave',
     },
   });

@@ -95,7 +95,11 @@ async function account(roles: number[] = []): Promise<Required<Actor>> {
   return { userId: l.userId, email: l.email, cookie: l.cookie };
 }
 
+/** The hash of PASSWORD: a fuzzed password change (POST /api/me/password) may have given a role another one. */
+const PASSWORD_HASH = await hashPassword(PASSWORD);
+
 async function login(actor: Actor): Promise<void> {
+  await db.pool.query('UPDATE password_credentials SET hash = $1 WHERE user_id = $2', [PASSWORD_HASH, actor.userId]);
   const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: ORIGIN }, payload: { email: actor.email, password: PASSWORD } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
   actor.cookie = String(res.headers['set-cookie']).split(';')[0]!;
@@ -107,6 +111,15 @@ Object.assign(actors.learner, await account());
 Object.assign(actors.coach, await account([ROLES.coach]));
 Object.assign(actors.premium, await account([ROLES.premium]));
 await login(actors.premium);
+
+/** A second session of the premium learner: ending it is the valid request of POST /api/me/sessions/{id}/end. */
+async function spareSession(actor: Actor): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: ORIGIN }, payload: { email: actor.email, password: PASSWORD } });
+  const cookie = String(res.headers['set-cookie']).split(';')[0]!;
+  const listed = await t.app.inject({ method: 'GET', url: '/api/me/sessions', headers: { cookie } });
+  return (listed.json().data as Array<{ id: string; current: boolean }>).find((s) => s.current)!.id;
+}
+const SPARE_SESSION = await spareSession(actors.premium);
 
 // The premium learner gets deep into the course, so its writes reach the rules past the first locks:
 // the wheel rated (the seven lowest areas are the deep why's targets), everything completed up to the
@@ -143,7 +156,7 @@ const goal = await setupPost(actors.premium, '/api/activity/saveBeliefThreshold'
 const GOAL_ID = (goal.data as { id: string }).id;
 /** An account still waiting for its verification mail (resendVerification writes for it). */
 const PENDING_EMAIL = `pendiente-${randomUUID().slice(0, 8)}@example.com`;
-await setupPost({}, '/api/auth/signup', { username: `pendiente_${PENDING_EMAIL.slice(10, 18)}`, email: PENDING_EMAIL, password: PASSWORD });
+await setupPost({}, '/api/auth/signup', { username: 'Persona Pendiente', email: PENDING_EMAIL, password: PASSWORD });
 
 // Payments the fake Mercado Pago knows: an ebook bought by the premium learner (confirm), and a course
 // bought by the buyer (webhook). Products that grant a role are kept away from the fuzzing roles.
@@ -230,7 +243,7 @@ async function deleteReuse({ n }: Ctx): Promise<KeyReuse> {
 const EXAMPLES: Record<string, Example> = {
   'POST /api/auth/signup': {
     ok: 'guest',
-    body: () => ({ username: `fuzz_${unique()}`, email: `fuzz-${unique()}@example.com`, password: 'una-clave-larga-1' }),
+    body: () => ({ username: 'Persona Nueva', email: `fuzz-${unique()}@example.com`, password: 'una-clave-larga-1' }),
     key: 'by-n',
   },
   'POST /api/auth/login': {
@@ -240,6 +253,23 @@ const EXAMPLES: Record<string, Example> = {
   },
   'POST /api/auth/logout': { ok: 'learner', key: { ignored: 'ends the session it is called with; nothing in the log' } },
   'POST /api/auth/refreshToken': { ok: 'learner', key: { ignored: 'replaces the session it is called with; nothing in the log' } },
+  'POST /api/me/name': {
+    ok: 'learner',
+    // A name is letters: n spelled with a to j.
+    body: ({ n }) => ({ name: `Ana ${String(n).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}` }),
+    key: 'by-n',
+  },
+  'POST /api/me/password': {
+    ok: 'learner',
+    body: () => ({ currentPassword: PASSWORD, newPassword: PASSWORD }),
+    key: { ignored: 'no digest of a password goes into the log: a retry is a new change' },
+  },
+  // The premium learner's spare session; fuzzed as a guest and as the learner, to whom that id is unknown (404).
+  'POST /api/me/sessions/{id}/end': {
+    ok: 'premium',
+    params: () => ({ id: SPARE_SESSION }),
+    key: { ignored: 'ends a session, nothing in the log; a second time there is nothing to end (404)' },
+  },
   'POST /api/auth/resendVerification': { ok: 'guest', body: () => ({ email: PENDING_EMAIL }), key: { ignored: 'each call is a new link by design' } },
   'POST /api/leads/add': {
     ok: 'guest',
@@ -868,8 +898,8 @@ describe('fuzzing every write route', () => {
     expect(res.json().success).toBe(true);
     last = undefined;
     // A 2xx of a write route is not required to write (idempotent repeats), but these first ones do,
-    // except logout and refresh, which only touch sessions.
-    if (!/logout|refreshToken|login|webhook/.test(route)) expect(await snapshot(), route).not.toEqual(before);
+    // except logout, refresh and ending a session, which only touch sessions.
+    if (!/logout|refreshToken|login|webhook|sessions/.test(route)) expect(await snapshot(), route).not.toEqual(before);
   });
 
   let reuses = 10_000;

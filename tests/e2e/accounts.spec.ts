@@ -1,5 +1,6 @@
 // Accounts end to end: sign up, verify by the e-mailed link, log in, the drawer, log out, and the guards.
 // The server writes its mails as .eml files to `${E2E_DATA_DIR}/outbox` (no SMTP in e2e; see server.ts).
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { mailWithSubject, newAccount, signUpThroughForm, verificationLink, verifiedAccount, type Account } from './accounts';
 
@@ -160,4 +161,70 @@ test('a guest who signs up from inside the course lands back on the activity aft
   // What they did as a guest is in their account, and the page shows it: the wheel's summary, not its start.
   await expect(page.getByRole('heading', { level: 2, name: 'Tu Rueda de la Vida' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Comenzar Actividad' })).toHaveCount(0);
+});
+
+test.describe('«Mi cuenta», on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
+
+  test('name, password, the sessions of two browsers, and my data', async ({ page, browser }) => {
+    const account = await verifiedAccount(page.request);
+    await page.goto('/login');
+    await logInThroughForm(page, account);
+    await expect(page).toHaveURL(/\/menu$/);
+
+    // From the drawer.
+    await page.getByRole('button', { name: 'Abrir el menú de tu cuenta' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Mi cuenta' }).click();
+    await expect(page).toHaveURL(/\/mi-cuenta$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeVisible();
+    await expect(page.getByText(account.email)).toBeVisible();
+
+    // A name of any language; the drawer greets with it at once.
+    const name = page.getByRole('region', { name: 'Tu nombre' });
+    await name.getByLabel('Nombre', { exact: true }).fill('María José');
+    await name.getByRole('button', { name: 'Guardar nombre' }).click();
+    await expect(name.getByRole('status')).toHaveText('Listo: ya te saludamos con tu nuevo nombre.');
+    await page.getByRole('button', { name: 'Abrir el menú de tu cuenta' }).click();
+    await expect(page.getByRole('dialog').getByText('Hola, María José')).toBeVisible();
+    await page.getByRole('button', { name: 'Cerrar el menú' }).click();
+
+    // A new password.
+    const newPassword = 'una-clave-nueva-y-larga';
+    const password = page.getByRole('region', { name: 'Contraseña', exact: true });
+    await password.getByLabel('Contraseña actual', { exact: true }).fill(account.password);
+    await password.getByLabel('Contraseña nueva', { exact: true }).fill(newPassword);
+    await password.getByLabel('Repite la contraseña nueva').fill(newPassword);
+    await password.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await expect(password.getByRole('status')).toContainText('Cambiaste tu contraseña');
+
+    // Another browser signs in with it: two sessions, this one marked; ending the other ends its cookie.
+    const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0';
+    const other = await browser.newContext({ baseURL: new URL(page.url()).origin, userAgent: firefox });
+    try {
+      const login = await other.request.post('/api/auth/login', { data: { email: account.email, password: newPassword } });
+      expect(login.status(), await login.text()).toBe(200);
+      await page.reload();
+      const sessions = page.getByRole('region', { name: 'Sesiones abiertas' });
+      await expect(sessions.getByRole('listitem')).toHaveCount(2);
+      await expect(sessions.getByRole('listitem').filter({ hasText: 'Este dispositivo' })).toContainText('Chrome en Linux');
+      await expect(sessions.getByRole('listitem').filter({ hasText: 'Firefox en Windows' })).toContainText('Último uso: hace un momento');
+      await sessions.getByRole('button', { name: 'Cerrar la sesión de Firefox en Windows' }).click();
+      await expect(sessions.getByRole('status')).toHaveText('Cerramos la sesión de Firefox en Windows.');
+      await expect(sessions.getByRole('listitem')).toHaveCount(1);
+      expect((await other.request.get('/api/auth/verifyToken')).status()).toBe(401);
+      expect((await page.request.get('/api/auth/verifyToken')).status()).toBe(200);
+    } finally {
+      await other.close();
+    }
+
+    // My data, as a file.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar mis datos' }).click()]);
+    expect(download.suggestedFilename()).toBe('mis-datos-manifiesta.json');
+    const saved = JSON.parse(await readFile((await download.path())!, 'utf8')) as {
+      account: { email: string; username: string };
+      events: Array<{ type: string }>;
+    };
+    expect(saved.account).toMatchObject({ email: account.email, username: 'María José' });
+    expect(saved.events.map((e) => e.type)).toEqual(expect.arrayContaining(['UserRegistered', 'DisplayNameChanged', 'PasswordChanged']));
+  });
 });

@@ -12,7 +12,9 @@ export type Account = { username: string; email: string; password: string };
 
 export function newAccount(prefix = 'e2e'): Account {
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  return { username: `${prefix}_${id}`, email: `${prefix}-${id}@example.com`, password: 'respira-y-suelta' };
+  // A name is letters (digits spelled a to j) joined by hyphens: one word, so it reads the same in a URL.
+  const username = `${prefix}-${id}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!).replace(/[^\p{L}]+/gu, '-');
+  return { username, email: `${prefix}-${id}@example.com`, password: 'respira-y-suelta' };
 }
 
 export function dataDir(): string {
@@ -87,7 +89,7 @@ export async function grantRole(account: Account, role: 7 | 9) {
 
 /** Fills /signup (already open) with `account` and waits for the 'Registro Exitoso' panel. */
 export async function signUpThroughForm(page: Page, account: Account): Promise<void> {
-  await page.getByLabel('Nombre de usuario').fill(account.username);
+  await page.getByLabel('Tu nombre').fill(account.username);
   await page.getByLabel('Correo electrónico').fill(account.email);
   await page.getByLabel('Contraseña', { exact: true }).fill(account.password);
   await page.getByLabel('Confirmar contraseña').fill(account.password);

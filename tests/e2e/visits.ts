@@ -189,6 +189,7 @@ export const ROUTES: Record<string, Visit[]> = {
       },
     },
   ],
+  '/mi-cuenta': [{ name: 'the account page, as a learner', as: 'learner', url: '/mi-cuenta' }],
   '/coach': [
     { name: 'the learners list, as the coach', as: 'coach', url: '/coach' },
     { name: 'the coach-only page, as a learner', as: 'learner', url: '/coach' },

@@ -1,5 +1,8 @@
 // The real application on a test database, built through the composition root (server/runtime.ts) like the
 // server: event store, pg-boss jobs, Fastify app — without workers, which a test starts with its own stand-ins.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { pino } from 'pino';
 import type { EventStore } from '../../events/store/event-store';
@@ -45,6 +48,16 @@ export async function startTestApp(
     await runtime.close();
     throw err;
   }
+}
+
+/**
+ * The app's mail worker, sending through `smtpUrl` (a capture of tests/setup/smtp.ts) as the server's does, with an
+ * outbox folder of its own. Returns what removes that folder (after the app is closed).
+ */
+export async function startMailWorkers(t: TestApp, db: TestDatabase, smtpUrl: string): Promise<() => Promise<void>> {
+  const outboxDir = await mkdtemp(path.join(tmpdir(), 'manifiesta-mail-'));
+  await t.jobs.startWorkers({ smtpUrl, from: 'Manifiesta <hola@manifiesta.local>', outboxDir, log: { info: () => {} }, ...mailDeps(db) });
+  return () => rm(outboxDir, { recursive: true, force: true });
 }
 
 export async function count(pool: pg.Pool, sql: string, values: unknown[] = []): Promise<number> {

@@ -12,7 +12,15 @@ export interface Learner {
   cookie: string;
 }
 
-const PASSWORD = 'clave-de-prueba-123';
+/** Every test learner's password. */
+export const PASSWORD = 'clave-de-prueba-123';
+
+/** What browsers say they are, for the device labels of sessions and known browsers. */
+export const USER_AGENTS = {
+  chromeAndroid: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+  safariIphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  firefoxWindows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0',
+} as const;
 
 export async function createLearner(app: App, store: EventStore, { roles = [] as number[] } = {}): Promise<Learner> {
   const userId = randomUUID();

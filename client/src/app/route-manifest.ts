@@ -14,6 +14,7 @@ export const PAGE_MODULES = {
   login: 'features/accounts/pages/LoginPage',
   signup: 'features/accounts/pages/SignupPage',
   verifyEmail: 'features/accounts/pages/VerifyEmailPage',
+  account: 'features/accounts/pages/AccountPage',
   reprograma: 'features/marketing/pages/ReprogramaPage',
   manifiesta: 'features/marketing/pages/ManifiestaPage',
   manifiestaCall: 'features/marketing/pages/ManifiestaCallPage',
@@ -88,6 +89,11 @@ export const ROUTES: readonly RouteEntry[] = [
     // The confirmation acts on the signed-in account: a guest signs in first and comes back.
     guard: 'protected',
     children: [{ path: 'confirmacion-pago', page: 'paymentConfirmation' }],
+  },
+  {
+    // The account page: a guest signs in first and comes back.
+    guard: 'protected',
+    children: [{ path: 'mi-cuenta', page: 'account' }],
   },
   {
     // The coach's desk: a guest signs in first; the layout shows the coach-only page to anyone else.

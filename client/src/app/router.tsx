@@ -3,7 +3,16 @@
 // Router's declarative router (no data router: no route here has a loader or an action), which keeps the first
 // page's JavaScript small.
 import { lazy, useLayoutEffect, useState, useTransition, type ComponentType } from 'react';
-import { matchRoutes, Navigate, Outlet, Router, UNSAFE_createBrowserHistory as createBrowserHistory, useRoutes, type RouteObject } from 'react-router-dom';
+import {
+  matchRoutes,
+  Navigate,
+  Outlet,
+  Router,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  useLocation,
+  useRoutes,
+  type RouteObject,
+} from 'react-router-dom';
 import { GuestOnlyRoute } from './guards/GuestOnlyRoute';
 import { ProtectedRoute } from './guards/ProtectedRoute';
 import { RootLayout } from './layout/RootLayout';
@@ -57,6 +66,7 @@ export const pages = {
   login: () => import('../features/accounts/pages/LoginPage').then((m) => m.LoginPage),
   signup: () => import('../features/accounts/pages/SignupPage').then((m) => m.SignupPage),
   verifyEmail: () => import('../features/accounts/pages/VerifyEmailPage').then((m) => m.VerifyEmailPage),
+  account: () => import('../features/accounts/pages/AccountPage').then((m) => m.AccountPage),
   reprograma: () => import('../features/marketing/pages/ReprogramaPage').then((m) => m.ReprogramaPage),
   manifiesta: () => import('../features/marketing/pages/ManifiestaPage').then((m) => m.ManifiestaPage),
   manifiestaCall: () => import('../features/marketing/pages/ManifiestaCallPage').then((m) => m.ManifiestaCallPage),
@@ -88,12 +98,18 @@ const GUARDS: Record<Guard, ComponentType> = { 'guest-only': GuestOnlyRoute, pro
 function toRouteObjects(entries: readonly RouteEntry[]): RouteObject[] {
   return entries.map((entry): RouteObject => {
     if ('guard' in entry) return { Component: GUARDS[entry.guard], children: toRouteObjects(entry.children) };
-    if ('redirect' in entry) return { index: true, element: <Navigate to={entry.redirect} replace /> };
+    if ('redirect' in entry) return { index: true, element: <RedirectKeepingState to={entry.redirect} /> };
     const shown = page(pages[entry.page], { query: entry.query });
     const route = { Component: shown, handle: { preload: shown.preload } };
     if ('index' in entry) return { index: true, ...route };
     return { path: entry.path, ...route, ...(entry.children ? { children: toRouteObjects(entry.children) } : {}) };
   });
+}
+
+/** Sends the browser on, with what the page that sent it here handed over (a goodbye after an account is deleted). */
+function RedirectKeepingState({ to }: { to: string }) {
+  const { state } = useLocation();
+  return <Navigate to={to} replace state={state} />;
 }
 
 /** An error below keeps the layout around it (the pathless route of the table). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { recorded } from '../../../tests/setup/recorded';
-import { EmailVerified, learnerStreamId, RoleGranted, RoleRevoked, ROLES, UserRegistered, VerificationRequested } from '../accounts.events';
+import { DisplayNameChanged, EmailVerified, learnerStreamId, RoleGranted, RoleRevoked, ROLES, UserRegistered, VerificationRequested } from '../accounts.events';
 import { evolveUserRow, usersProjection, type UserRow } from './users';
 
 const userId = '0190a5b4-7c1e-7a2b-8c3d-4e5f60718293';
@@ -78,6 +78,12 @@ describe('evolveUserRow', () => {
     expect(after).toMatchObject({ roles: [ROLES.coach], email_verified_at: '2026-03-05T00:00:00.000Z' });
   });
 
+  it('DisplayNameChanged replaces the name, and nothing else', () => {
+    const row = base();
+    const renamed = evolveUserRow(row, recorded(DisplayNameChanged.type, { userId, username: 'Ana-Lucía' }, at('2026-03-05T00:00:00Z')));
+    expect(renamed).toEqual({ ...row, username: 'Ana-Lucía' });
+  });
+
   it('leaves the row as it is for events it does not model', () => {
     const row = base();
     expect(evolveUserRow(row, recorded(VerificationRequested.type, { userId }))).toBe(row);
@@ -85,10 +91,12 @@ describe('evolveUserRow', () => {
 });
 
 describe('usersProjection', () => {
-  it('is inline, owns the users table, and listens to the four account events that change a row', () => {
+  it('is inline, owns the users table, and listens to the five account events that change a row', () => {
     expect(usersProjection.mode).toBe('inline');
     expect(usersProjection.tables).toEqual(['users']);
-    expect([...usersProjection.eventTypes].sort()).toEqual([EmailVerified.type, RoleGranted.type, RoleRevoked.type, UserRegistered.type].sort());
+    expect([...usersProjection.eventTypes].sort()).toEqual(
+      [EmailVerified.type, RoleGranted.type, RoleRevoked.type, UserRegistered.type, DisplayNameChanged.type].sort(),
+    );
     expect(usersProjection.eventTypes).not.toContain(VerificationRequested.type);
   });
 });

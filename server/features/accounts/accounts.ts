@@ -54,6 +54,17 @@ export async function storeVerificationToken(db: Queryable, userId: string, toke
   );
 }
 
+/** A session as its owner sees it in the list: never its token. */
+export interface OpenSession {
+  id: string;
+  /** «Chrome en Android»; null when the browser named nothing we know. */
+  device: string | null;
+  createdAt: Date;
+  lastUsedAt: Date;
+  /** The session of the request that asked. */
+  current: boolean;
+}
+
 export interface SessionPolicy {
   idleHours: number;
   maxDays: number;
@@ -89,17 +100,27 @@ export function createAccounts(pool: pg.Pool, policy: SessionPolicy) {
   return {
     findByEmail,
 
-    async usernameTaken(username: string): Promise<boolean> {
-      const { rowCount } = await pool.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [username.trim()]);
-      return rowCount !== 0;
-    },
-
     async findById(id: string): Promise<User | undefined> {
       const { rows } = await pool.query<UserRecord>(`SELECT ${USER_COLUMNS} FROM users WHERE user_id = $1`, [id]);
       return rows[0] ? toUser(rows[0]) : undefined;
     },
 
     toUser,
+
+    /** The account's password hash (argon2id), to check the current password before changing it. */
+    async passwordHashOf(userId: string): Promise<string | undefined> {
+      const { rows } = await pool.query<{ hash: string }>('SELECT hash FROM password_credentials WHERE user_id = $1', [userId]);
+      return rows[0]?.hash;
+    },
+
+    /**
+     * Inside a password change's append transaction: the new hash, and every session of the account but the one
+     * that made the change ends (whoever else held one needed the old password).
+     */
+    async replacePassword(tx: Queryable, userId: string, passwordHash: string, keepToken: string): Promise<void> {
+      await tx.query('UPDATE password_credentials SET hash = $2, updated_at = now() WHERE user_id = $1', [userId, passwordHash]);
+      await tx.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2', [userId, tokenHash(keepToken)]);
+    },
 
     /** Writes inside a signup's append transaction: the password's hash. */
     async storeCredentials(tx: Queryable, userId: string, passwordHash: string): Promise<void> {
@@ -132,14 +153,50 @@ export function createAccounts(pool: pg.Pool, policy: SessionPolicy) {
     /** The times of a session that starts now. */
     newSessionTimes: (): SessionTimes => timesOf(Math.round(policy.maxDays * 86400)),
 
-    async startSession(userId: string): Promise<string> {
+    /** `deviceLabel`: the browser as its User-Agent names it (device.ts), shown in the account's session list. */
+    async startSession(userId: string, deviceLabel: string | null): Promise<string> {
       const token = newToken();
-      await pool.query(`INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))`, [
+      await pool.query(`INSERT INTO sessions (token_hash, user_id, expires_at, device_label) VALUES ($1, $2, now() + make_interval(days => $3), $4)`, [
         tokenHash(token),
         userId,
         policy.maxDays,
+        deviceLabel,
       ]);
       return token;
+    },
+
+    /**
+     * The same session under a new token, with a new absolute limit: the old token stops working, and the session
+     * keeps its id, device and start, so its owner still recognises it in the list. Undefined when the old token
+     * no longer names a session (another tab renewed it first, or it was ended).
+     */
+    async renewSession(token: string): Promise<string | undefined> {
+      const renewed = newToken();
+      const { rowCount } = await pool.query(
+        `UPDATE sessions SET token_hash = $2, expires_at = now() + make_interval(days => $3), last_seen_at = now() WHERE token_hash = $1`,
+        [tokenHash(token), tokenHash(renewed), policy.maxDays],
+      );
+      return rowCount === 1 ? renewed : undefined;
+    },
+
+    /** The account's open sessions, most recently used first; `current`: the one `token` belongs to. */
+    async listSessions(userId: string, token: string): Promise<OpenSession[]> {
+      const { rows } = await pool.query<OpenSession>(
+        `SELECT session_id AS id, device_label AS device, created_at AS "createdAt", last_seen_at AS "lastUsedAt", token_hash = $2 AS current
+         FROM sessions WHERE user_id = $1 AND expires_at > now() AND last_seen_at > now() - make_interval(hours => $3)
+         ORDER BY token_hash = $2 DESC, last_seen_at DESC, created_at DESC`,
+        [userId, tokenHash(token), policy.idleHours],
+      );
+      return rows;
+    },
+
+    /** Ends one of the account's sessions by its id: undefined when the account has no such session (anyone else's). */
+    async endSessionById(userId: string, sessionId: string, token: string): Promise<{ current: boolean } | undefined> {
+      const { rows } = await pool.query<{ current: boolean }>(
+        'DELETE FROM sessions WHERE session_id = $1 AND user_id = $2 RETURNING token_hash = $3 AS current',
+        [sessionId, userId, tokenHash(token)],
+      );
+      return rows[0];
     },
 
     async resolveSession(token: string): Promise<Session | undefined> {

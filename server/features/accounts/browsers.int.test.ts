@@ -1,45 +1,38 @@
 // The browsers an account signs in from: the device cookie, what the table keeps of it, and the notice its owner
 // gets, through a real worker and a real SMTP server on loopback, when a browser the account has not used signs in.
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_SEND } from '../../../jobs/email/send-email';
-import { count, mailDeps, mailSettled, startTestApp, TEST_CONFIG, waitFor, type TestApp } from '../../../tests/setup/app';
+import { count, mailSettled, startMailWorkers, startTestApp, TEST_CONFIG, waitFor, type TestApp } from '../../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
-import { createLearner, type Learner } from '../../../tests/setup/learners';
+import { createLearner, PASSWORD, USER_AGENTS, type Learner } from '../../../tests/setup/learners';
 import { startSmtpCapture, type SmtpCapture } from '../../../tests/setup/smtp';
 import type { App } from '../../app';
 import { SESSION_COOKIE } from '../../plugins/auth';
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from './browsers';
 import { accountMailRecipients, NEW_DEVICE_SUBJECT } from './emails';
 
-const PASSWORD = 'clave-de-prueba-123';
 const PUBLIC_URL = TEST_CONFIG.publicUrl;
-const CHROME_ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
-const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
-const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0';
+const { chromeAndroid: CHROME_ANDROID, safariIphone: SAFARI_IPHONE, firefoxWindows: FIREFOX_WINDOWS } = USER_AGENTS;
 
 let db: TestDatabase;
 let t: TestApp;
 let smtp: SmtpCapture;
-let outboxDir: string;
+let removeOutbox: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  outboxDir = await mkdtemp(path.join(tmpdir(), 'manifiesta-browsers-'));
   db = await createTestDatabase();
   t = await startTestApp(db, { config: { RATE_LIMIT_PER_IP: 10_000 } });
-  await t.jobs.startWorkers({ smtpUrl: smtp.url, from: 'Manifiesta <hola@manifiesta.local>', outboxDir, log: { info: () => {} }, ...mailDeps(db) });
+  removeOutbox = await startMailWorkers(t, db, smtp.url);
 });
 
 afterAll(async () => {
   await t?.close();
   await db?.drop();
   await smtp?.close();
-  if (outboxDir) await rm(outboxDir, { recursive: true, force: true });
+  await removeOutbox?.();
 });
 
 function login(a: App, email: string, { userAgent, device }: { userAgent?: string; device?: string } = {}) {

@@ -128,6 +128,31 @@ export function newDeviceEmail(to: { email: string; username: string }, device: 
   return { to: to.email, subject: NEW_DEVICE_SUBJECT, text, html };
 }
 
+export const PASSWORD_CHANGED_SUBJECT = 'Cambiaste la contraseña de tu cuenta';
+
+/**
+ * To an account's owner after its password changed: the other sessions were closed. If it was not them, someone
+ * knows their password or has their mail: the way back is a new password from the recovery page.
+ */
+export function passwordChangedEmail(to: { email: string; username: string }, publicUrl: string): Mail {
+  const link = new URL('/recuperar', publicUrl).toString();
+  const hello = greeting(to.username);
+  const notice =
+    'La contraseña de tu cuenta de Manifiesta acaba de cambiar. Cerramos las demás sesiones abiertas: en otros dispositivos tendrás que entrar con la nueva.';
+  const ifYou = 'Si fuiste tú, no tienes que hacer nada más.';
+  const notYou = 'Si no fuiste tú, crea una contraseña nueva ahora mismo:';
+  const why = 'al hacerlo se cierran todas las sesiones de tu cuenta, también la de quien la cambió.';
+  const text = [hello, '', notice, '', ifYou, '', `${notYou} ${why}`, link, '', ...SIGN_OFF].join('\n');
+  const html = layout(hello, [
+    paragraph(escape(notice)),
+    paragraph(escape(ifYou)),
+    paragraph(`<strong>${escape(notYou)}</strong> ${escape(why)}`),
+    button(link, 'Crear una contraseña nueva'),
+    fallbackLink(link),
+  ]);
+  return { to: to.email, subject: PASSWORD_CHANGED_SUBJECT, text, html };
+}
+
 /** The account mails' recipients, read from the `users` read model when the job runs. */
 export function accountMailRecipients(db: Queryable, publicUrl: string) {
   const account = (userId: string) => accountContactOf(db, userId);
@@ -156,6 +181,12 @@ export function accountMailRecipients(db: Queryable, publicUrl: string) {
       const user = await account(job.userId);
       if (!user) return { skip: 'no such account' };
       return { to: user.email, render: async () => signupAttemptEmail(user, publicUrl) };
+    },
+
+    async passwordChanged(job: Extract<MailJob, { kind: 'password-changed' }>): Promise<MailRecipient> {
+      const user = await account(job.userId);
+      if (!user) return { skip: 'no such account' };
+      return { to: user.email, render: async () => passwordChangedEmail(user, publicUrl) };
     },
 
     /** A browser forgotten by then (the account deleted, or a year unseen) gets nothing. */

@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { decideAccounts, evolveAccount, initialAccountState, type AccountsCommand } from '../../../events/accounts/accounts';
-import { learnerStreamId, MAX_PASSWORD_BYTES, MIN_PASSWORD, USERNAME_PATTERN } from '../../../events/accounts/accounts.events';
-import { ConflictError, ForbiddenError, InvalidError, UnauthorizedError } from '../../../events/errors';
-import { EMAIL_PATTERN, MAX_EMAIL } from '../../../course/contact';
+import { learnerStreamId, MAX_PASSWORD_BYTES, MIN_PASSWORD } from '../../../events/accounts/accounts.events';
+import { ForbiddenError, InvalidError, UnauthorizedError } from '../../../events/errors';
+import { EMAIL_PATTERN, MAX_EMAIL, NAME_MESSAGE, plainName } from '../../../course/contact';
 import { MAX_REDIRECT_LENGTH, safeRedirectPath } from '../../../course/redirect';
 import { visitorIdOf } from '../leads/visitor';
 import { handleCommand } from '../../../events/store/command';
@@ -15,7 +15,7 @@ import { deterministicUuid } from '../../../events/store/ids';
 import type { Jobs } from '../../../jobs/boss';
 import { EMAIL_SEND, type MailJob } from '../../../jobs/email/send-email';
 import { envelope, ErrorEnvelope, errorResponses, keyedWriteErrors } from '../../http';
-import { requireSession, type SessionCookies } from '../../plugins/auth';
+import { NO_SESSION_MESSAGE, requireSession, type SessionCookies } from '../../plugins/auth';
 import { eventIdFor, keyedWrite, requestMetadata } from '../../request';
 import type { Accounts } from './accounts';
 import type { DeviceCookie, KnownBrowsers } from './browsers';
@@ -27,10 +27,9 @@ export const AUTH_MESSAGES = {
   fillAll: 'Por favor, completa todos los campos.',
   fillBoth: 'Por favor, completa ambos campos.',
   email: 'Ingresa un email válido.',
-  username: 'El nombre de usuario debe tener entre 2 y 40 caracteres: letras, números, punto, guion o guion bajo.',
+  username: NAME_MESSAGE,
   passwordShort: 'La contraseña debe tener al menos 8 caracteres.',
   passwordLong: `La contraseña es demasiado larga: usa como máximo ${MAX_PASSWORD_BYTES} caracteres (menos si lleva acentos o símbolos).`,
-  usernameTaken: 'Ese nombre de usuario ya está en uso. Elige otro.',
   registered: 'Registro exitoso. Te enviamos un correo para activar tu cuenta.',
   badCredentials: 'Email o contraseña incorrectos.',
   notVerified: 'Todavía no activaste tu cuenta. Revisa tu correo o pide un nuevo enlace de verificación.',
@@ -54,7 +53,19 @@ export function tooManyFailuresMessage(seconds: number): string {
   return `Demasiados intentos fallidos. Espera ${wait} y vuelve a intentarlo.`;
 }
 
-const passwordField = (required: string) =>
+/**
+ * The name the account is greeted by: a plain name (letters of any language, spaces, apostrophes, hyphens; 2 to 40
+ * characters), stored normalised. Not unique: login is by e-mail.
+ */
+export const displayNameField = (required: string) =>
+  z
+    .string(required)
+    .trim()
+    .min(1, required)
+    .refine((name) => plainName(name) !== null, AUTH_MESSAGES.username)
+    .transform((name) => plainName(name)!);
+
+export const passwordField = (required: string) =>
   z
     .string(required)
     .min(1, required)
@@ -71,7 +82,7 @@ const redirectField = z
   .optional();
 
 const SignupBody = z.strictObject({
-  username: z.string(AUTH_MESSAGES.fillAll).trim().min(1, AUTH_MESSAGES.fillAll).regex(USERNAME_PATTERN, AUTH_MESSAGES.username),
+  username: displayNameField(AUTH_MESSAGES.fillAll),
   email: emailField(AUTH_MESSAGES.fillAll),
   password: passwordField(AUTH_MESSAGES.fillAll).refine((p) => p.length >= MIN_PASSWORD, AUTH_MESSAGES.passwordShort),
   redirect: redirectField,
@@ -131,7 +142,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
         tags: ['accounts'],
         summary: 'Crea una cuenta y envía el correo de verificación (no inicia sesión)',
         description:
-          'Con una dirección que ya tiene cuenta responde exactamente lo mismo, no crea nada y avisa por correo a quien tiene esa cuenta: la respuesta no dice qué direcciones están registradas. Un nombre de usuario en uso sí responde 409.',
+          'Con una dirección que ya tiene cuenta responde exactamente lo mismo, no crea nada y avisa por correo a quien tiene esa cuenta: la respuesta no dice qué direcciones están registradas. El nombre no es único: se inicia sesión con el correo.',
         body: SignupBody,
         response: { 200: Empty, ...authErrors, ...keyedWriteErrors },
       },
@@ -146,10 +157,9 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
       /**
        * The address has an account (not this request's own, retried): the answer is a new signup's, word for
        * word, so that signup tells no one which addresses have an account. Nothing is written; the owner
-       * gets a note. A username taken is still said: it tells nothing about any address.
+       * gets a note.
        */
       const answerForOwner = async (ownerId: string) => {
-        if (await accounts.usernameTaken(username)) throw new ConflictError(AUTH_MESSAGES.usernameTaken);
         const note: MailJob = { kind: 'signup-attempt', userId: ownerId };
         await jobs.send(EMAIL_SEND, note, eventId ? { id: deterministicUuid('signup-attempt', eventId) } : {});
         return ok(AUTH_MESSAGES.registered, null);
@@ -173,7 +183,6 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
         );
       } catch (err) {
         const constraint = (err as { constraint?: string }).constraint;
-        if (constraint === 'users_username_key') throw new ConflictError(AUTH_MESSAGES.usernameTaken);
         if (constraint === 'users_email_key') {
           // Another signup with this address won the race: its account is the one to tell.
           const winner = await accounts.findByEmail(email);
@@ -279,9 +288,11 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
       if (!record.verified) throw new ForbiddenError(AUTH_MESSAGES.notVerified);
       const previous = cookies.read(request);
       if (previous) await accounts.endSession(previous);
-      cookies.set(reply, await accounts.startSession(record.id));
+      // One label for both: the session list shows it, and the known browsers' notice names it.
+      const label = deviceLabel(request.headers['user-agent']);
+      cookies.set(reply, await accounts.startSession(record.id, label));
       const token = device ?? newToken();
-      await browsers.signedIn(record.id, token, deviceLabel(request.headers['user-agent']));
+      await browsers.signedIn(record.id, token, label);
       deviceCookie.set(reply, token);
       return ok(AUTH_MESSAGES.loggedIn, { ...accounts.toUser(record), session: accounts.newSessionTimes() });
     },
@@ -312,8 +323,10 @@ const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { store, account
     },
     async (request, reply) => {
       const { user } = await requireSession(request);
-      await accounts.endSession(cookies.read(request)!);
-      cookies.set(reply, await accounts.startSession(user.id));
+      const renewed = await accounts.renewSession(cookies.read(request)!);
+      // Renewed meanwhile by another request with the same cookie (another tab): this one holds an old token.
+      if (!renewed) throw new UnauthorizedError(NO_SESSION_MESSAGE);
+      cookies.set(reply, renewed);
       return ok(AUTH_MESSAGES.refreshed, { ...user, session: accounts.newSessionTimes() });
     },
   );

@@ -111,6 +111,11 @@ export function AccountDrawer({ username, onLogout }: AccountDrawerProps) {
                     Mi Curso
                   </Link>
                 </li>
+                <li>
+                  <Link className={styles.link} to="/mi-cuenta" onClick={() => close(false)}>
+                    Mi cuenta
+                  </Link>
+                </li>
                 {coach ? (
                   <li>
                     <Link className={styles.link} to="/coach" onClick={() => close(false)}>

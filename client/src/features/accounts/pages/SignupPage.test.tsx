@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred, envelope, stubApi } from '../../../testing/fake-api';
 import { renderRoute } from '../../../testing/render-route';
+import { NAME_MESSAGE } from '../../../../../course/contact';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -10,14 +11,14 @@ afterEach(() => {
 type Form = { username: string; email: string; password: string; confirmPassword: string };
 
 const valid: Form = {
-  username: 'lucia.sol',
+  username: 'Lucía Sol',
   email: 'lucia@example.com',
   password: 'respira-y-suelta',
   confirmPassword: 'respira-y-suelta',
 };
 
 async function submit(form: Form) {
-  fireEvent.change(await screen.findByLabelText('Nombre de usuario'), { target: { value: form.username } });
+  fireEvent.change(await screen.findByLabelText('Tu nombre'), { target: { value: form.username } });
   fireEvent.change(screen.getByLabelText('Correo electrónico'), { target: { value: form.email } });
   fireEvent.change(screen.getByLabelText('Contraseña'), { target: { value: form.password } });
   fireEvent.change(screen.getByLabelText('Confirmar contraseña'), { target: { value: form.confirmPassword } });
@@ -31,7 +32,12 @@ describe('/signup validation, in the order of the spec', () => {
     ['every field empty', { username: '', email: '', password: '', confirmPassword: '' }, 'Por favor, completa todos los campos.'],
     // An empty field is reported before the mismatch and the length it also causes.
     ['only the confirmation empty', { confirmPassword: '' }, 'Por favor, completa todos los campos.'],
-    ['a blank username', { username: '   ' }, 'Por favor, completa todos los campos.'],
+    ['a blank name', { username: '   ' }, 'Por favor, completa todos los campos.'],
+    // A name is a plain name: letters of any language, spaces, apostrophes and hyphens, 2 to 40 characters.
+    ['a name of digits only', { username: '12345' }, NAME_MESSAGE],
+    ['a one-letter name', { username: 'A' }, NAME_MESSAGE],
+    ['a name of 41 letters', { username: 'a'.repeat(41) }, NAME_MESSAGE],
+    ['a name with markup', { username: '<b>' }, NAME_MESSAGE],
     // The mismatch is reported before the short length.
     ['short and different', { password: 'corta', confirmPassword: 'otra' }, 'Las contraseñas no coinciden.'],
     ['different', { confirmPassword: 'respira-y-suelta!' }, 'Las contraseñas no coinciden.'],
@@ -44,6 +50,14 @@ describe('/signup validation, in the order of the spec', () => {
 
     expect((await screen.findByRole('alert')).textContent).toBe(message);
     expect(api.calls).toHaveLength(0);
+  });
+
+  it.each(['María José', "O'Brien", 'Ana-Lucía', 'Zoë'])('accepts the name %s', async (username) => {
+    const api = stubApi({ 'POST /api/auth/signup': registered() });
+    renderRoute('/signup');
+    await submit({ ...valid, username });
+    await screen.findByRole('heading', { level: 1, name: 'Registro Exitoso' });
+    expect(api.callsTo('POST /api/auth/signup')[0]!.body).toMatchObject({ username });
   });
 
   it('accepts exactly 8 characters', async () => {
@@ -61,7 +75,7 @@ describe('/signup submission', () => {
     const api = stubApi({ 'POST /api/auth/signup': () => answer.promise });
     renderRoute('/signup');
 
-    await submit({ ...valid, username: ' lucia.sol ', email: ' lucia@example.com ' });
+    await submit({ ...valid, username: ' Lucía Sol ', email: ' lucia@example.com ' });
 
     const busy = await screen.findByRole('button', { name: 'Registrando...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
@@ -73,7 +87,7 @@ describe('/signup submission', () => {
     expect(screen.getByRole('link', { name: 'Ir a iniciar sesión' }).getAttribute('href')).toBe('/login');
     expect(screen.queryByLabelText('Contraseña')).toBeNull();
     expect(api.callsTo('POST /api/auth/signup')[0]!.body).toEqual({
-      username: 'lucia.sol',
+      username: 'Lucía Sol',
       email: 'lucia@example.com',
       password: 'respira-y-suelta',
     });
@@ -93,7 +107,7 @@ describe('/signup submission', () => {
     await submit(valid);
     await screen.findByRole('heading', { level: 1, name: 'Registro Exitoso' });
     expect(api.callsTo('POST /api/auth/signup')[0]!.body).toEqual({
-      username: 'lucia.sol',
+      username: 'Lucía Sol',
       email: 'lucia@example.com',
       password: 'respira-y-suelta',
       redirect: '/cursos/manifiesta/12-areas-balance',
@@ -115,16 +129,15 @@ describe('/signup submission', () => {
     expect(api.callsTo('POST /api/auth/signup')[0]!.body).not.toHaveProperty('redirect');
   });
 
-  // An address with an account is answered as a new signup (only its owner hears of it); a username in use
-  // is the 409 that remains.
-  it("shows the server's message (e.g. 409, username taken) and keeps the form", async () => {
-    stubApi({ 'POST /api/auth/signup': envelope(409, 'Ese nombre de usuario ya está en uso. Elige otro.') });
+  // An address with an account is answered as a new signup (only its owner hears of it); names are not unique.
+  it("shows the server's message (e.g. 400, a name it refuses) and keeps the form", async () => {
+    stubApi({ 'POST /api/auth/signup': envelope(400, NAME_MESSAGE) });
     renderRoute('/signup');
 
     await submit(valid);
 
-    expect((await screen.findByRole('alert')).textContent).toBe('Ese nombre de usuario ya está en uso. Elige otro.');
-    expect((screen.getByLabelText('Nombre de usuario') as HTMLInputElement).value).toBe('lucia.sol');
+    expect((await screen.findByRole('alert')).textContent).toBe(NAME_MESSAGE);
+    expect((screen.getByLabelText('Tu nombre') as HTMLInputElement).value).toBe('Lucía Sol');
     expect((screen.getByRole('button', { name: 'Crear cuenta' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -146,7 +159,8 @@ describe('/signup submission', () => {
 
   it('uses autocomplete hints a password manager understands', async () => {
     renderRoute('/signup');
-    expect((await screen.findByLabelText('Nombre de usuario')).getAttribute('autocomplete')).toBe('username');
+    // The name is how we greet; the e-mail is what one signs in with.
+    expect((await screen.findByLabelText('Tu nombre')).getAttribute('autocomplete')).toBe('nickname');
     expect(screen.getByLabelText('Correo electrónico').getAttribute('autocomplete')).toBe('email');
     expect(screen.getByLabelText('Contraseña').getAttribute('autocomplete')).toBe('new-password');
     expect(screen.getByLabelText('Confirmar contraseña').getAttribute('autocomplete')).toBe('new-password');

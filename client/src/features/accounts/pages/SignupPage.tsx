@@ -11,8 +11,8 @@ import forms from '../../../styles/forms.module.css';
 import styles from '../components/auth.module.css';
 import { errorText } from '../../../api/error-text';
 import { safeRedirectPath, withRedirect } from '../../../lib/redirect';
-
-export const MIN_PASSWORD_LENGTH = 8;
+import { NAME_MESSAGE, plainName } from '../../../../../course/contact';
+import { MIN_PASSWORD_LENGTH, newPasswordProblem, PASSWORD_MESSAGES } from '../lib/password';
 
 type Form = { username: string; email: string; password: string; confirmPassword: string };
 
@@ -23,9 +23,9 @@ function validate(form: Form): string | null {
   if (!form.username.trim() || !form.email.trim() || !form.password || !form.confirmPassword) {
     return 'Por favor, completa todos los campos.';
   }
-  if (form.password !== form.confirmPassword) return 'Las contraseñas no coinciden.';
-  if (form.password.length < MIN_PASSWORD_LENGTH) return 'La contraseña debe tener al menos 8 caracteres.';
-  return null;
+  if (plainName(form.username) === null) return NAME_MESSAGE;
+  const problem = newPasswordProblem(form.password, form.confirmPassword);
+  return problem ? PASSWORD_MESSAGES[problem] : null;
 }
 
 export function SignupPage() {
@@ -65,12 +65,13 @@ export function SignupPage() {
       <form className={forms.form} onSubmit={onSubmit} aria-label="Crear cuenta">
         <Field
           aria-required="true"
-          label="Nombre de usuario"
+          label="Tu nombre"
           type="text"
-          autoComplete="username"
-          autoCapitalize="none"
+          autoComplete="nickname"
+          autoCapitalize="words"
           spellCheck={false}
-          hint="Así te saludaremos. Letras, números, punto, guion o guion bajo."
+          maxLength={60}
+          hint="Así te saludaremos. Letras, espacios, apóstrofos o guiones."
           {...field('username')}
         />
         <Field aria-required="true" label="Correo electrónico" type="email" autoComplete="email" inputMode="email" {...field('email')} />
