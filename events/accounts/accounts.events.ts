@@ -37,6 +37,34 @@ export const RoleRevoked = defineEvent('RoleRevoked', 1, z.strictObject({ userId
 /** A new verification link was sent (the token itself is never in the log). */
 export const VerificationRequested = defineEvent('VerificationRequested', 1, z.strictObject({ userId: z.uuid() }));
 
-export const accountEvents = [UserRegistered, EmailVerified, RoleGranted, RoleRevoked, VerificationRequested] as const;
+/** Someone asked for a password-reset link for this account (no token, no address: the mail's job names the account). */
+export const PasswordResetRequested = defineEvent('PasswordResetRequested', 1, z.strictObject({ userId: z.uuid() }));
+
+/** The password was replaced: through a reset link ('reset'), or by its owner, signed in ('changed'). */
+export const PasswordChanged = defineEvent('PasswordChanged', 1, z.strictObject({ userId: z.uuid(), how: z.enum(['reset', 'changed']) }));
+
+/** The signed-in owner asked to move the account to another address; the address waits, out of the log, until confirmed. */
+export const EmailChangeRequested = defineEvent('EmailChangeRequested', 1, z.strictObject({ userId: z.uuid() }));
+
+const address = z.string().max(MAX_EMAIL).regex(EMAIL_PATTERN);
+
+/** The new address was confirmed from the link mailed to it. */
+export const EmailChanged = defineEvent('EmailChanged', 1, z.strictObject({ userId: z.uuid(), email: address, previousEmail: address }));
+
+/** The change was undone from the link mailed to the previous address, which is the account's address again. */
+export const EmailChangeUndone = defineEvent('EmailChangeUndone', 1, z.strictObject({ userId: z.uuid(), email: address }));
+
+export const accountEvents = [
+  UserRegistered,
+  EmailVerified,
+  RoleGranted,
+  RoleRevoked,
+  VerificationRequested,
+  PasswordResetRequested,
+  PasswordChanged,
+  EmailChangeRequested,
+  EmailChanged,
+  EmailChangeUndone,
+] as const;
 
 export const learnerStreamId = (userId: string) => `learner-${userId}`;

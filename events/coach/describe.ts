@@ -5,7 +5,18 @@ import { AREA_BELIEFS_ACTIVITY, BELIEF_THRESHOLD_ACTIVITY, DEEP_WHY_ACTIVITY, ME
 import { minutesMeditated } from '../../course/meditation';
 import { PRODUCTS, isProductId } from '../../course/products';
 import { activityBySlug } from '../../course/syllabus';
-import { EmailVerified, RoleGranted, RoleRevoked, UserRegistered, VerificationRequested } from '../accounts/accounts.events';
+import {
+  EmailChanged,
+  EmailChangeRequested,
+  EmailChangeUndone,
+  EmailVerified,
+  PasswordChanged,
+  PasswordResetRequested,
+  RoleGranted,
+  RoleRevoked,
+  UserRegistered,
+  VerificationRequested,
+} from '../accounts/accounts.events';
 import { BeliefGoalDeleted, BeliefGoalSaved } from '../belief-threshold/belief-threshold.events';
 import { ActivityCompleted, ReflectionSaved } from '../course/course.events';
 import { WhyAnswerSaved, WhyExerciseRestarted, WhyQuestionAsked, WhySelectionSaved } from '../deep-why/deep-why.events';
@@ -25,6 +36,12 @@ export function describeEvent(e: RecordedEvent): string {
   if (UserRegistered.is(e)) return `Creó su cuenta como @${e.data.username}`;
   if (EmailVerified.is(e)) return 'Verificó su correo';
   if (VerificationRequested.is(e)) return 'Pidió un nuevo enlace de verificación';
+  // The addresses themselves stay out of the timeline: the account's current one is on the learner's page.
+  if (PasswordResetRequested.is(e)) return 'Pidió un enlace para crear una nueva contraseña';
+  if (PasswordChanged.is(e)) return e.data.how === 'reset' ? 'Creó una nueva contraseña con el enlace del correo' : 'Cambió su contraseña';
+  if (EmailChangeRequested.is(e)) return 'Pidió cambiar su correo';
+  if (EmailChanged.is(e)) return 'Confirmó su nuevo correo';
+  if (EmailChangeUndone.is(e)) return 'Deshizo el cambio de correo: volvió a su correo anterior';
   if (RoleGranted.is(e)) {
     const paid = e.data.by.startsWith('payment:');
     return paid && e.data.role === 7 ? 'Pagó el curso completo: acceso premium activado' : `Recibió el rol ${roleName(e.data.role)}`;

@@ -1,7 +1,7 @@
 // Inline read model of accounts: one row per user, keyed by user id (= the learner stream).
 import { rowProjection } from '../../store/projection';
 import type { RecordedEvent } from '../../store/types';
-import { EmailVerified, RoleGranted, RoleRevoked, UserRegistered } from '../accounts.events';
+import { EmailChanged, EmailChangeUndone, EmailVerified, RoleGranted, RoleRevoked, UserRegistered } from '../accounts.events';
 
 export interface UserRow {
   [column: string]: string | number[] | null;
@@ -32,6 +32,7 @@ export function evolveUserRow(row: UserRow | undefined, event: RecordedEvent): U
   if (EmailVerified.is(event)) return { ...row, email_verified_at: row.email_verified_at ?? event.recordedAt.toISOString() };
   if (RoleGranted.is(event)) return row.roles.includes(event.data.role) ? row : { ...row, roles: [...row.roles, event.data.role].sort((a, b) => a - b) };
   if (RoleRevoked.is(event)) return { ...row, roles: row.roles.filter((r) => r !== event.data.role) };
+  if (EmailChanged.is(event) || EmailChangeUndone.is(event)) return { ...row, email: event.data.email };
   return row;
 }
 
@@ -40,7 +41,7 @@ export const usersProjection = rowProjection<UserRow>({
   mode: 'inline',
   table: 'users',
   keyColumns: ['user_id'],
-  eventTypes: [UserRegistered.type, EmailVerified.type, RoleGranted.type, RoleRevoked.type],
+  eventTypes: [UserRegistered.type, EmailVerified.type, RoleGranted.type, RoleRevoked.type, EmailChanged.type, EmailChangeUndone.type],
   key: (e) => {
     const userId = userIdOf(e);
     return userId ? { user_id: userId } : undefined;
