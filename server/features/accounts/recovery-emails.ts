@@ -44,7 +44,7 @@ export function passwordResetEmail(to: To, token: string, publicUrl: string): Ma
 export function passwordChangedEmail(to: To, at: Date, publicUrl: string): Mail {
   const hello = greeting(to.username);
   const link = new URL('/recuperar', publicUrl).toString();
-  const notice = 'La contraseña de tu cuenta de Manifiesta acaba de cambiar, y cerramos todas las sesiones que estaban abiertas.';
+  const notice = 'La contraseña de tu cuenta de Manifiesta acaba de cambiar. Por seguridad, cerramos las sesiones que estaban abiertas en otros dispositivos.';
   const when = `Cuándo: ${loginTime(at)}`;
   const ifYou = 'Si fuiste tú, no tienes que hacer nada: ya puedes iniciar sesión con tu nueva contraseña.';
   const notYou = 'Si no fuiste tú, crea otra contraseña ahora desde este enlace (te llegará un correo a esta dirección):';

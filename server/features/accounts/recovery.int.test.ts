@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learnerStreamId } from '../../../events/accounts/accounts.events';
+import { createCatalog, projections } from '../../../events/registry';
+import { rebuildProjections } from '../../../events/store/reader';
 import { EMAIL_SEND } from '../../../jobs/email/send-email';
 import { count, countEmailJobs, countEvents, mailDeps, mailSettled, startTestApp, TEST_CONFIG, waitFor, type TestApp } from '../../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
@@ -480,5 +482,17 @@ describe('a change of address', () => {
     const res = await reset(resetToken, 'clave-del-intruso');
     expect(res.statusCode).toBe(410);
     expect((await login(learner.email, PASSWORD)).statusCode).toBe(200);
+  });
+});
+
+describe('the users read model after changes of address', () => {
+  it('rebuilds from the log to exactly the addresses it had (changed, and changed back)', async () => {
+    const snapshot = async () => (await db.pool.query('SELECT to_jsonb(u) AS row FROM users u ORDER BY user_id')).rows.map((r) => r.row);
+    const before = await snapshot();
+    expect((await db.pool.query("SELECT count(*) AS n FROM events WHERE type IN ('EmailChanged', 'EmailChangeUndone')")).rows[0].n).not.toBe('0');
+    await db.pool.query("UPDATE users SET email = 'x' || user_id || '@example.com'");
+    expect(await snapshot()).not.toEqual(before);
+    await rebuildProjections(db.pool, createCatalog(), projections);
+    expect(await snapshot()).toEqual(before);
   });
 });
