@@ -281,7 +281,7 @@ export interface paths {
         put?: never;
         /**
          * Pide cambiar el correo de la cuenta: envía un enlace de confirmación a la nueva dirección
-         * @description Pide la contraseña actual (401 si no es correcta; nada se escribe). Nada cambia hasta que se abre el enlace (24 h). La respuesta es la misma aunque la nueva dirección tenga otra cuenta: entonces no se envía enlace, sino un aviso breve a esa dirección.
+         * @description Pide la contraseña actual (401 si no es correcta; nada se escribe; tras varios intentos fallidos, 429 con Retry-After, como el inicio de sesión). Nada cambia hasta que se abre el enlace (24 h). La respuesta es la misma aunque la nueva dirección tenga otra cuenta: entonces no se envía enlace, sino un aviso breve a esa dirección.
          */
         post: operations["changeEmail"];
         delete?: never;

@@ -30,7 +30,7 @@ import {
   type TokenPurpose,
 } from './account-tokens';
 import type { KnownBrowsers } from './browsers';
-import { AUTH_MESSAGES, authErrors, emailField, Empty, newPasswordField, passwordField } from './routes';
+import { AUTH_MESSAGES, authErrors, emailField, Empty, newPasswordField, passwordField, tooManyFailuresMessage } from './routes';
 import { hashPassword, verifyPassword } from './secrets';
 import type { LoginThrottle } from './throttle';
 
@@ -95,7 +95,7 @@ export interface RecoveryDeps {
   store: EventStore;
   accounts: Accounts;
   cookies: SessionCookies;
-  throttle: Pick<LoginThrottle, 'passwordReset'>;
+  throttle: Pick<LoginThrottle, 'passwordReset' | 'admit' | 'succeeded'>;
   browsers: Pick<KnownBrowsers, 'of'>;
   pool: Queryable;
   config: { RATE_LIMIT_PER_IP: number };
@@ -213,17 +213,25 @@ const recoveryRoutes: FastifyPluginAsyncZod<RecoveryDeps> = async (app, { store,
         tags: ['accounts'],
         summary: 'Pide cambiar el correo de la cuenta: envía un enlace de confirmación a la nueva dirección',
         description:
-          'Pide la contraseña actual (401 si no es correcta; nada se escribe). Nada cambia hasta que se abre el enlace (24 h). La respuesta es la misma aunque la nueva dirección tenga otra cuenta: entonces no se envía enlace, sino un aviso breve a esa dirección.',
+          'Pide la contraseña actual (401 si no es correcta; nada se escribe; tras varios intentos fallidos, 429 con Retry-After, como el inicio de sesión). Nada cambia hasta que se abre el enlace (24 h). La respuesta es la misma aunque la nueva dirección tenga otra cuenta: entonces no se envía enlace, sino un aviso breve a esa dirección.',
         body: ChangeEmailBody,
         response: { 200: Empty, ...authErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = await requireSession(request);
       const { newEmail, password } = request.body;
+      // The password is guessed here as at the login (by whoever holds a session cookie): the login's waits apply,
+      // counted with the login's failures of this account and client.
+      const attempt = await throttle.admit({ email: user.email, ip: request.ip });
+      if ('wait' in attempt) {
+        reply.header('retry-after', String(attempt.wait));
+        return reply.status(429).send({ success: false as const, message: tooManyFailuresMessage(attempt.wait), data: null });
+      }
       const credentials = await accounts.findByEmail(user.email);
       if (!credentials || credentials.id !== user.id || !(await verifyPassword(credentials.hash, password)))
         throw new UnauthorizedError(RECOVERY_MESSAGES.wrongPassword);
+      await throttle.succeeded(attempt.ticket);
       const requestId = randomUUID();
       const mail: MailJob = { kind: 'email-change-confirm', userId: user.id, requestId };
       await command(

@@ -409,6 +409,20 @@ describe('a change of address', () => {
     expect(await alive(learner.cookie)).toBe(true);
   });
 
+  it(`after ${PER_CLIENT} wrong passwords the next try waits like a login (429, Retry-After), the right password included; nothing written`, async () => {
+    const learner = await createLearner(t.app, t.store);
+    const from = { cookie: learner.cookie, remoteAddress: '127.0.0.9' };
+    const before = await writes();
+    for (let i = 0; i < PER_CLIENT; i++) expect((await post('/api/me/email', { newEmail: freshAddress(), password: `no-es-${i}` }, from)).statusCode).toBe(401);
+    const waiting = await post('/api/me/email', { newEmail: freshAddress(), password: PASSWORD }, from);
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.headers['retry-after']).toBe('1');
+    expect(waiting.json()).toEqual(failure(tooManyFailuresMessage(1)));
+    expect(await writes()).toEqual(before);
+    // From another address the owner is not slowed.
+    expect((await post('/api/me/email', { newEmail: freshAddress(), password: PASSWORD }, { cookie: learner.cookie })).statusCode).toBe(200);
+  });
+
   it('an address with another account: the same answer; that address gets a short notice and no link, and the account keeps its address', async () => {
     const learner = await createLearner(t.app, t.store);
     const owner = await createLearner(t.app, t.store);
