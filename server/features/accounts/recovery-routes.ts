@@ -199,7 +199,11 @@ const recoveryRoutes: FastifyPluginAsyncZod<RecoveryDeps> = async (app, { store,
           jobs: [{ name: EMAIL_SEND, data: notice }],
         },
       );
-      await throttle.passwordReset({ email: user.email, ip: request.ip, knownBrowsers: await browsers.of(user.id) });
+      // The new password is stored whatever happens here: a count left behind only makes the owner wait a little.
+      await browsers
+        .of(user.id)
+        .then((knownBrowsers) => throttle.passwordReset({ email: user.email, ip: request.ip, knownBrowsers }))
+        .catch((err: unknown) => request.log.warn({ err }, 'login failures not forgotten after a password reset'));
       if (cookies.read(request)) cookies.clear(reply);
       return ok(RECOVERY_MESSAGES.passwordReset);
     },
