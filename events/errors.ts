@@ -26,6 +26,10 @@ export class NotFoundError extends DomainError {
 export class ConflictError extends DomainError {
   readonly status = 409;
 }
+/** What the request names was there once and cannot be used any more (a link already used, or expired). */
+export class GoneError extends DomainError {
+  readonly status = 410;
+}
 /** Well formed, but not something the server can do as sent (an Idempotency-Key already used for other data). */
 export class UnprocessableError extends DomainError {
   readonly status = 422;

@@ -4,10 +4,12 @@ import type pg from 'pg';
 import type { EmailDeps, ResolveMail } from '../jobs/email/send-email';
 import { createMailThrottle } from '../jobs/email/throttle';
 import { accountMailRecipients } from './features/accounts/emails';
+import { recoveryMailRecipients } from './features/accounts/recovery-emails';
 import { leadMailRecipients } from './features/leads/emails';
 
 export function createMailResolver(db: pg.Pool, publicUrl: string): ResolveMail {
   const accounts = accountMailRecipients(db, publicUrl);
+  const recovery = recoveryMailRecipients(db, publicUrl);
   const leads = leadMailRecipients(db, publicUrl);
   return async (job) => {
     switch (job.kind) {
@@ -19,8 +21,14 @@ export function createMailResolver(db: pg.Pool, publicUrl: string): ResolveMail 
         return leads.welcome(job);
       case 'new-device':
         return accounts.newDevice(job);
+      case 'password-reset':
+        return recovery.passwordReset(job);
       case 'password-changed':
-        return accounts.passwordChanged(job);
+        return recovery.passwordChanged(job);
+      case 'email-change-confirm':
+        return recovery.emailChangeConfirm(job);
+      case 'email-changed':
+        return recovery.emailChanged(job);
       default: {
         const unknown: never = job;
         throw new Error(`unknown mail kind ${(unknown as { kind: string }).kind}`);

@@ -47,9 +47,35 @@ export const VerificationRequested = defineEvent('VerificationRequested', 1, z.s
 /** The name the account is greeted by, changed by its owner (a plain name: it is not unique, login is by e-mail). */
 export const DisplayNameChanged = defineEvent('DisplayNameChanged', 1, z.strictObject({ userId: z.uuid(), username: z.string().refine(isPlainName) }));
 
-/** The password was replaced: by its owner with the current one (`changed`) or through a recovery link (`reset`). */
+/** Someone asked for a password-reset link for this account (no token, no address: the mail's job names the account). */
+export const PasswordResetRequested = defineEvent('PasswordResetRequested', 1, z.strictObject({ userId: z.uuid() }));
+
+/** The password was replaced: through a reset link ('reset'), or by its owner, signed in ('changed'). */
 export const PasswordChanged = defineEvent('PasswordChanged', 1, z.strictObject({ userId: z.uuid(), how: z.enum(['reset', 'changed']) }));
 
-export const accountEvents = [UserRegistered, EmailVerified, RoleGranted, RoleRevoked, VerificationRequested, DisplayNameChanged, PasswordChanged] as const;
+/** The signed-in owner asked to move the account to another address; the address waits, out of the log, until confirmed. */
+export const EmailChangeRequested = defineEvent('EmailChangeRequested', 1, z.strictObject({ userId: z.uuid() }));
+
+const address = z.string().max(MAX_EMAIL).regex(EMAIL_PATTERN);
+
+/** The new address was confirmed from the link mailed to it. */
+export const EmailChanged = defineEvent('EmailChanged', 1, z.strictObject({ userId: z.uuid(), email: address, previousEmail: address }));
+
+/** The change was undone from the link mailed to the previous address, which is the account's address again. */
+export const EmailChangeUndone = defineEvent('EmailChangeUndone', 1, z.strictObject({ userId: z.uuid(), email: address }));
+
+export const accountEvents = [
+  UserRegistered,
+  EmailVerified,
+  RoleGranted,
+  RoleRevoked,
+  VerificationRequested,
+  PasswordResetRequested,
+  DisplayNameChanged,
+  PasswordChanged,
+  EmailChangeRequested,
+  EmailChanged,
+  EmailChangeUndone,
+] as const;
 
 export const learnerStreamId = (userId: string) => `learner-${userId}`;

@@ -1,7 +1,19 @@
 // The account slice: state folded from a learner's stream, and pure decisions on it, behind one decider.
-import { ConflictError, NotFoundError } from '../errors';
+import { ConflictError, InvalidError, NotFoundError } from '../errors';
 import type { NewEvent, RecordedEvent } from '../store/types';
-import { DisplayNameChanged, EmailVerified, PasswordChanged, RoleGranted, RoleRevoked, UserRegistered, VerificationRequested } from './accounts.events';
+import {
+  DisplayNameChanged,
+  EmailChanged,
+  EmailChangeRequested,
+  EmailChangeUndone,
+  EmailVerified,
+  PasswordChanged,
+  PasswordResetRequested,
+  RoleGranted,
+  RoleRevoked,
+  UserRegistered,
+  VerificationRequested,
+} from './accounts.events';
 
 export interface AccountState {
   registered: boolean;
@@ -82,6 +94,47 @@ export function decideChangePassword(state: AccountState, userId: string): NewEv
   return [PasswordChanged.create({ userId, how: 'changed' })];
 }
 
+/** A reset link for an account that exists; for any other address nothing (the answer is the same). */
+export function decideRequestPasswordReset(state: AccountState, userId: string): NewEvent[] {
+  return state.registered ? [PasswordResetRequested.create({ userId })] : [];
+}
+
+/**
+ * A new password from a reset link. The link reached the account's address, so an account not verified yet is
+ * verified by it too: its owner can sign in with the new password at once.
+ */
+export function decideResetPassword(state: AccountState, userId: string): NewEvent[] {
+  if (!state.registered) throw new NotFoundError('La cuenta no existe.');
+  return [PasswordChanged.create({ userId, how: 'reset' }), ...(state.verified ? [] : [EmailVerified.create({ userId })])];
+}
+
+export const SAME_EMAIL_MESSAGE = 'Esa ya es la dirección de correo de tu cuenta.';
+
+/** Moving to another address starts with a link mailed to it; the address itself stays out of the log until confirmed. */
+export function decideRequestEmailChange(state: AccountState, command: { userId: string; newEmail: string; currentEmail: string }): NewEvent[] {
+  if (!state.registered) throw new NotFoundError('La cuenta no existe.');
+  if (sameAddress(command.newEmail, command.currentEmail)) throw new InvalidError(SAME_EMAIL_MESSAGE);
+  return [EmailChangeRequested.create({ userId: command.userId })];
+}
+
+/** The new address confirmed: the account's address from now on (already it: nothing to record). */
+export function decideConfirmEmailChange(state: AccountState, command: { userId: string; email: string; previousEmail: string }): NewEvent[] {
+  if (!state.registered) throw new NotFoundError('La cuenta no existe.');
+  const { userId, email, previousEmail } = command;
+  if (sameAddress(email, previousEmail)) return [];
+  return [EmailChanged.create({ userId, email: normalAddress(email), previousEmail: normalAddress(previousEmail) })];
+}
+
+/** The previous address back, from the undo link mailed to it (already back: nothing to record). */
+export function decideUndoEmailChange(state: AccountState, command: { userId: string; email: string; currentEmail: string }): NewEvent[] {
+  if (!state.registered) throw new NotFoundError('La cuenta no existe.');
+  if (sameAddress(command.email, command.currentEmail)) return [];
+  return [EmailChangeUndone.create({ userId: command.userId, email: normalAddress(command.email) })];
+}
+
+const normalAddress = (email: string) => email.trim().toLowerCase();
+const sameAddress = (a: string, b: string) => normalAddress(a) === normalAddress(b);
+
 type RoleChange = { userId: string; role: number; by: string };
 
 export type AccountsCommand =
@@ -91,7 +144,12 @@ export type AccountsCommand =
   | (RoleChange & { type: 'GrantRole' })
   | (RoleChange & { type: 'RevokeRole' })
   | { type: 'ChangeName'; userId: string; username: string; eventId?: string }
-  | { type: 'ChangePassword'; userId: string };
+  | { type: 'ChangePassword'; userId: string }
+  | { type: 'RequestPasswordReset'; userId: string }
+  | { type: 'ResetPassword'; userId: string }
+  | { type: 'RequestEmailChange'; userId: string; newEmail: string; currentEmail: string }
+  | { type: 'ConfirmEmailChange'; userId: string; email: string; previousEmail: string }
+  | { type: 'UndoEmailChange'; userId: string; email: string; currentEmail: string };
 
 export function decideAccounts(command: AccountsCommand, state: AccountState): NewEvent[] {
   switch (command.type) {
@@ -109,6 +167,16 @@ export function decideAccounts(command: AccountsCommand, state: AccountState): N
       return decideChangeName(state, command);
     case 'ChangePassword':
       return decideChangePassword(state, command.userId);
+    case 'RequestPasswordReset':
+      return decideRequestPasswordReset(state, command.userId);
+    case 'ResetPassword':
+      return decideResetPassword(state, command.userId);
+    case 'RequestEmailChange':
+      return decideRequestEmailChange(state, command);
+    case 'ConfirmEmailChange':
+      return decideConfirmEmailChange(state, command);
+    case 'UndoEmailChange':
+      return decideUndoEmailChange(state, command);
     default: {
       const _never: never = command;
       throw new Error(`unknown accounts command: ${JSON.stringify(_never)}`);

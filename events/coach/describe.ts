@@ -7,8 +7,12 @@ import { PRODUCTS, isProductId } from '../../course/products';
 import { activityBySlug } from '../../course/syllabus';
 import {
   DisplayNameChanged,
+  EmailChanged,
+  EmailChangeRequested,
+  EmailChangeUndone,
   EmailVerified,
   PasswordChanged,
+  PasswordResetRequested,
   RoleGranted,
   RoleRevoked,
   UserRegistered,
@@ -34,7 +38,12 @@ export function describeEvent(e: RecordedEvent): string {
   if (EmailVerified.is(e)) return 'Verificó su correo';
   if (VerificationRequested.is(e)) return 'Pidió un nuevo enlace de verificación';
   if (DisplayNameChanged.is(e)) return `Cambió su nombre a «${e.data.username}»`;
-  if (PasswordChanged.is(e)) return e.data.how === 'changed' ? 'Cambió su contraseña' : 'Creó una contraseña nueva con un enlace de recuperación';
+  // The addresses themselves stay out of the timeline: the account's current one is on the learner's page.
+  if (PasswordResetRequested.is(e)) return 'Pidió un enlace para crear una nueva contraseña';
+  if (PasswordChanged.is(e)) return e.data.how === 'reset' ? 'Creó una nueva contraseña con el enlace del correo' : 'Cambió su contraseña';
+  if (EmailChangeRequested.is(e)) return 'Pidió cambiar su correo';
+  if (EmailChanged.is(e)) return 'Confirmó su nuevo correo';
+  if (EmailChangeUndone.is(e)) return 'Deshizo el cambio de correo: volvió a su correo anterior';
   if (RoleGranted.is(e)) {
     const paid = e.data.by.startsWith('payment:');
     return paid && e.data.role === 7 ? 'Pagó el curso completo: acceso premium activado' : `Recibió el rol ${roleName(e.data.role)}`;

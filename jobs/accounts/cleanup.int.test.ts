@@ -11,7 +11,7 @@ afterAll(() => db.drop());
 const user = '00000000-0000-4000-8000-000000000001';
 const rows = async (table: string) => Number((await db.pool.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
 
-it('forgets expired and idle sessions, old spent links, old failures, browsers unseen for a year and old mail counts, and keeps everything still usable', async () => {
+it('forgets expired and idle sessions, old spent links, old changes of address, old failures, browsers unseen for a year and old mail counts, and keeps everything still usable', async () => {
   await db.pool.query(
     `INSERT INTO sessions (token_hash, user_id, last_seen_at, expires_at) VALUES
        ('\\x01', $1, now(), now() + interval '1 day'),             -- live
@@ -46,7 +46,24 @@ it('forgets expired and idle sessions, old spent links, old failures, browsers u
        (gen_random_uuid(), '\\x31', 'lead-welcome', now() - interval '25 hours')`,
   );
 
-  expect(await cleanUpAuth(db.pool, { idleHours: 168 })).toEqual({ sessions: 2, tokens: 2, failures: 1, devices: 1, mailSends: 1 });
+  await db.pool.query(
+    `INSERT INTO account_tokens (token_hash, purpose, user_id, expires_at, used_at) VALUES
+       ('\\x51', 'password-reset', $1, now() + interval '1 hour', NULL),             -- still valid
+       ('\\x52', 'email-undo', $1, now() - interval '1 day', NULL),                  -- expired yesterday: kept a week
+       ('\\x53', 'password-reset', $1, now() - interval '9 days', now() - interval '9 days') -- used long ago
+    `,
+    [user],
+  );
+  await db.pool.query(
+    `INSERT INTO email_change_requests (request_id, user_id, new_email, requested_at) VALUES
+       (gen_random_uuid(), $1, 'nueva@example.com', now() - interval '4 days'),  -- its undo link may still work
+       (gen_random_uuid(), $1, 'vieja@example.com', now() - interval '12 days')`,
+    [user],
+  );
+
+  expect(await cleanUpAuth(db.pool, { idleHours: 168 })).toEqual({ sessions: 2, tokens: 3, emailChanges: 1, failures: 1, devices: 1, mailSends: 1 });
+  expect(await rows('account_tokens')).toBe(2);
+  expect((await db.pool.query('SELECT new_email FROM email_change_requests')).rows).toEqual([{ new_email: 'nueva@example.com' }]);
   expect(await rows('mail_sends')).toBe(1);
   expect(await rows('sessions')).toBe(1);
   expect(await rows('email_verification_tokens')).toBe(2);

@@ -1,5 +1,5 @@
-// auth.cleanup: hourly, forgets what can no longer be used — expired sessions and links, old failures, and the
-// per-address mail counts past their hour.
+// auth.cleanup: hourly, forgets what can no longer be used — expired sessions and links, changes of address past
+// their links, old failures, and the per-address mail counts past their hour.
 import { z } from 'zod';
 import type { Queryable } from '../../events/store/types';
 import { defineJob } from '../define';
@@ -11,6 +11,10 @@ export async function cleanUpAuth(db: Queryable, { idleHours }: { idleHours: num
   const sessions = await db.query(`DELETE FROM sessions WHERE expires_at <= now() OR last_seen_at <= now() - make_interval(hours => $1)`, [idleHours]);
   // Used or expired links are kept a week, so a late click still gets "already used" / "expired".
   const tokens = await db.query(`DELETE FROM email_verification_tokens WHERE coalesce(used_at, expires_at) <= now() - interval '7 days'`);
+  const links = await db.query(`DELETE FROM account_tokens WHERE coalesce(used_at, expires_at) <= now() - interval '7 days'`);
+  // A change of address can be confirmed for a day and then undone for three: a week later its links are gone
+  // too, and so is the address it named.
+  const emailChanges = await db.query(`DELETE FROM email_change_requests WHERE requested_at <= now() - interval '11 days'`);
   // A failed-login count is forgotten a day after its last failure.
   const failures = await db.query(`DELETE FROM login_failures WHERE last_failure_at <= now() - interval '1 day'`);
   // A device cookie lasts a year from the browser's last login.
@@ -19,7 +23,8 @@ export async function cleanUpAuth(db: Queryable, { idleHours }: { idleHours: num
   const mailSends = await db.query(`DELETE FROM mail_sends WHERE sent_at <= now() - interval '1 day'`);
   return {
     sessions: sessions.rowCount ?? 0,
-    tokens: tokens.rowCount ?? 0,
+    tokens: (tokens.rowCount ?? 0) + (links.rowCount ?? 0),
+    emailChanges: emailChanges.rowCount ?? 0,
     failures: failures.rowCount ?? 0,
     devices: devices.rowCount ?? 0,
     mailSends: mailSends.rowCount ?? 0,

@@ -34,8 +34,14 @@ export const MailJob = z.discriminatedUnion('kind', [
   }),
   /** The account was signed in to from a browser it had not used before (`deviceId`: that browser's row). */
   z.strictObject({ kind: z.literal('new-device'), userId: z.uuid(), deviceId: z.uuid() }),
-  /** The account's password was changed (by its owner, or through a recovery link): a notice, with the way out if it was not them. */
+  /** A link to make a new password: the worker issues its token when it writes the mail. */
+  z.strictObject({ kind: z.literal('password-reset'), userId: z.uuid() }),
+  /** The account's password was changed: when, and what to do if it was not its owner. */
   z.strictObject({ kind: z.literal('password-changed'), userId: z.uuid() }),
+  /** To the new address of a change of address (`requestId`: the change): its confirmation link. */
+  z.strictObject({ kind: z.literal('email-change-confirm'), userId: z.uuid(), requestId: z.uuid() }),
+  /** To the previous address of a confirmed change: the notice, with a link that undoes it. */
+  z.strictObject({ kind: z.literal('email-changed'), userId: z.uuid(), requestId: z.uuid() }),
 ]);
 export type MailJob = z.infer<typeof MailJob>;
 export type MailKind = MailJob['kind'];

@@ -85,6 +85,18 @@ const TABLE: Row[] = [
   },
   { method: 'GET', path: '/api/auth/verifyEmail', url: () => `/api/auth/verifyEmail?token=${'a'.repeat(64)}`, expect: 400 },
   { method: 'POST', path: '/api/auth/resendVerification', body: () => ({ email: 'nadie@example.com' }), expect: 200 },
+  { method: 'POST', path: '/api/auth/forgotPassword', body: () => ({ email: 'nadie@example.com' }), expect: 200 },
+  // A link nobody was sent: refused alike for everyone (the links themselves: accounts/recovery.int.test.ts).
+  { method: 'POST', path: '/api/auth/resetPassword', body: () => ({ token: 'a'.repeat(43), password: 'una-clave-larga' }), expect: 400 },
+  { method: 'POST', path: '/api/auth/confirmEmailChange', body: () => ({ token: 'a'.repeat(43) }), expect: 400 },
+  { method: 'POST', path: '/api/auth/undoEmailChange', body: () => ({ token: 'a'.repeat(43) }), expect: 400 },
+  // A change of address needs a session and the account's password; it changes nothing until confirmed.
+  {
+    method: 'POST',
+    path: '/api/me/email',
+    body: (c) => ({ newEmail: `otra-${c.unique}@example.com`, password: 'clave-de-prueba-123' }),
+    expect: signedIn(200),
+  },
   // A login with the principal's own credentials: everyone may log in (the guest with the learner's).
   {
     method: 'POST',

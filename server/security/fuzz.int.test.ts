@@ -24,6 +24,7 @@ import { pathSpellings, sendRaw, servedApiRoutes } from '../../tests/setup/route
 import { CROSS_SITE_MESSAGE } from '../plugins/same-origin';
 import { signWebhook } from '../features/payments/mercadopago';
 import { hashPassword } from '../features/accounts/secrets';
+import { issueAccountToken, markEmailChangeConfirmed, storeEmailChangeRequest, type TokenPurpose } from '../features/accounts/account-tokens';
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() % 2 ** 31;
 /** Runs per property; each route × role gets four properties (one per input family). */
@@ -165,6 +166,27 @@ const WEBHOOK_PAYMENT = 5_000_000_002;
 mp.add({ id: EBOOK_PAYMENT, external_reference: 'afirmaciones-ebook', transaction_amount: 3 });
 mp.add({ id: WEBHOOK_PAYMENT, metadata: { user_id: buyer.userId } });
 
+// Links of password recovery and of changes of address, each good for one use, for accounts of their own (a reset
+// ends every session of its account, a confirmation or an undo moves its address): every valid body takes a new one.
+const LINKS_PER_ROUTE = 400;
+async function links(purpose: TokenPurpose): Promise<string[]> {
+  const owner = await account();
+  const tokens: string[] = [];
+  for (let i = 0; i < LINKS_PER_ROUTE; i++) {
+    const requestId = randomUUID();
+    if (purpose !== 'password-reset') await storeEmailChangeRequest(db.pool, { requestId, userId: owner.userId, newEmail: `enlace-${requestId}@example.com` });
+    if (purpose === 'email-undo') await markEmailChangeConfirmed(db.pool, requestId, `anterior-${requestId}@example.com`);
+    tokens.push(await issueAccountToken(db.pool, purpose, owner.userId, purpose === 'password-reset' ? undefined : requestId));
+  }
+  return tokens;
+}
+const LINKS = { reset: await links('password-reset'), change: await links('email-change'), undo: await links('email-undo') };
+const nextLink = (kind: keyof typeof LINKS) => {
+  const token = LINKS[kind].pop();
+  if (!token) throw new Error(`the fuzzer used up its ${kind} links: raise LINKS_PER_ROUTE`);
+  return token;
+};
+
 // ---------------------------------------------------------------------------------------------------
 // One valid request per route: the body, path params and headers a real client would send. Every route
 // the app declares must be here; mutations start from these.
@@ -271,6 +293,19 @@ const EXAMPLES: Record<string, Example> = {
     key: { ignored: 'ends a session, nothing in the log; a second time there is nothing to end (404)' },
   },
   'POST /api/auth/resendVerification': { ok: 'guest', body: () => ({ email: PENDING_EMAIL }), key: { ignored: 'each call is a new link by design' } },
+  'POST /api/auth/forgotPassword': { ok: 'guest', body: () => ({ email: buyer.email }), key: { ignored: 'each call is a new link by design' } },
+  'POST /api/auth/resetPassword': {
+    ok: 'guest',
+    body: () => ({ token: nextLink('reset'), password: 'una-clave-nueva-larga' }),
+    key: { ignored: 'a link works once, whatever the key' },
+  },
+  'POST /api/auth/confirmEmailChange': { ok: 'guest', body: () => ({ token: nextLink('change') }), key: { ignored: 'a link works once, whatever the key' } },
+  'POST /api/auth/undoEmailChange': { ok: 'guest', body: () => ({ token: nextLink('undo') }), key: { ignored: 'a link works once, whatever the key' } },
+  'POST /api/me/email': {
+    ok: 'learner',
+    body: () => ({ newEmail: `cambio-${unique()}@example.com`, password: PASSWORD }),
+    key: { ignored: 'each request is a new change, with its own link, by design' },
+  },
   'POST /api/leads/add': {
     ok: 'guest',
     body: () => ({ email: `lead-${unique()}@example.com`, nick: 'Ana', page: 'niveles', section: 'pdf', status: 'downloaded' }),
@@ -438,8 +473,8 @@ interface Attempt {
 }
 
 const PROJECTION_TABLES = [...new Set(projections.flatMap((p) => p.tables))];
-// Tables a handler writes inside the append transaction besides projections (signup, resend).
-const TRANSACTION_TABLES = ['streams', 'password_credentials', 'email_verification_tokens'];
+// Tables a handler writes inside the append transaction besides projections (signup, resend, the recovery links).
+const TRANSACTION_TABLES = ['streams', 'password_credentials', 'email_verification_tokens', 'account_tokens', 'email_change_requests'];
 
 /** Everything a refused request must leave alone, as one row of counts and checksums. */
 async function snapshot(): Promise<Record<string, string>> {

@@ -161,6 +161,22 @@ export const ROUTES: Record<string, Visit[]> = {
     { name: 'a verification link without a token', as: 'guest', url: '/verify-email' },
     { name: 'a spent or wrong verification link', as: 'guest', url: '/verify-email?token=no-es-un-token-valido' },
   ],
+  '/recuperar': [
+    { name: 'the form that asks for a reset link', as: 'guest', url: '/recuperar' },
+    {
+      name: 'the reset link sent',
+      as: 'guest',
+      url: '/recuperar',
+      act: async (page) => {
+        await page.getByLabel('Correo electrónico').fill('nadie-a11y@example.com');
+        await page.getByRole('button', { name: 'Enviarme el enlace' }).click();
+        await expect(page.getByRole('heading', { level: 1, name: 'Revisa tu correo' })).toBeVisible();
+      },
+    },
+    { name: 'the new-password form of a reset link', as: 'guest', url: '/recuperar?token=no-es-un-token-valido' },
+  ],
+  '/cuenta/confirmar-correo': [{ name: 'a wrong link to confirm a new address', as: 'guest', url: '/cuenta/confirmar-correo?token=no-es-un-token-valido' }],
+  '/cuenta/deshacer-correo': [{ name: 'a wrong link to undo a change of address', as: 'guest', url: '/cuenta/deshacer-correo?token=no-es-un-token-valido' }],
   '/reprograma': [{ name: 'the Reprograma sales page', as: 'guest', url: '/reprograma' }],
   '/manifiesta': [{ name: 'the course enrolment page', as: 'guest', url: '/manifiesta' }],
   '/manifiesta-call': [{ name: 'the clarification-call page', as: 'guest', url: '/manifiesta-call' }],

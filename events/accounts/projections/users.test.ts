@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { recorded } from '../../../tests/setup/recorded';
-import { DisplayNameChanged, EmailVerified, learnerStreamId, RoleGranted, RoleRevoked, ROLES, UserRegistered, VerificationRequested } from '../accounts.events';
+import {
+  DisplayNameChanged,
+  EmailChanged,
+  EmailChangeRequested,
+  EmailChangeUndone,
+  EmailVerified,
+  learnerStreamId,
+  PasswordChanged,
+  RoleGranted,
+  RoleRevoked,
+  ROLES,
+  UserRegistered,
+  VerificationRequested,
+} from '../accounts.events';
 import { evolveUserRow, usersProjection, type UserRow } from './users';
 
 const userId = '0190a5b4-7c1e-7a2b-8c3d-4e5f60718293';
@@ -90,13 +103,31 @@ describe('evolveUserRow', () => {
   });
 });
 
+describe('evolveUserRow: a change of address', () => {
+  const changed = recorded(EmailChanged.type, { userId, email: 'nueva@example.com', previousEmail: 'ana@example.com' }, at('2026-03-05T00:00:00Z'));
+  const undone = recorded(EmailChangeUndone.type, { userId, email: 'ana@example.com' }, at('2026-03-06T00:00:00Z'));
+
+  it('EmailChanged gives the account its new address, and keeps everything else', () => {
+    expect(fold([changed], base())).toEqual({ ...base(), email: 'nueva@example.com' });
+  });
+
+  it('EmailChangeUndone gives the previous address back', () => {
+    expect(fold([changed, undone], base())).toEqual(base());
+  });
+
+  it('neither writes a row for an account the log never registered', () => {
+    expect(evolveUserRow(undefined, changed)).toBeNull();
+    expect(evolveUserRow(undefined, undone)).toBeNull();
+  });
+});
+
 describe('usersProjection', () => {
-  it('is inline, owns the users table, and listens to the five account events that change a row', () => {
+  it('is inline, owns the users table, and listens to the seven account events that change a row', () => {
     expect(usersProjection.mode).toBe('inline');
     expect(usersProjection.tables).toEqual(['users']);
     expect([...usersProjection.eventTypes].sort()).toEqual(
-      [EmailVerified.type, RoleGranted.type, RoleRevoked.type, UserRegistered.type, DisplayNameChanged.type].sort(),
+      [EmailVerified.type, RoleGranted.type, RoleRevoked.type, UserRegistered.type, DisplayNameChanged.type, EmailChanged.type, EmailChangeUndone.type].sort(),
     );
-    expect(usersProjection.eventTypes).not.toContain(VerificationRequested.type);
+    for (const type of [VerificationRequested.type, EmailChangeRequested.type, PasswordChanged.type]) expect(usersProjection.eventTypes).not.toContain(type);
   });
 });

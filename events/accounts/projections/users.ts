@@ -1,7 +1,7 @@
 // Inline read model of accounts: one row per user, keyed by user id (= the learner stream).
 import { rowProjection } from '../../store/projection';
 import type { RecordedEvent } from '../../store/types';
-import { DisplayNameChanged, EmailVerified, RoleGranted, RoleRevoked, UserRegistered } from '../accounts.events';
+import { DisplayNameChanged, EmailChanged, EmailChangeUndone, EmailVerified, RoleGranted, RoleRevoked, UserRegistered } from '../accounts.events';
 
 export interface UserRow {
   [column: string]: string | number[] | null;
@@ -33,6 +33,7 @@ export function evolveUserRow(row: UserRow | undefined, event: RecordedEvent): U
   if (RoleGranted.is(event)) return row.roles.includes(event.data.role) ? row : { ...row, roles: [...row.roles, event.data.role].sort((a, b) => a - b) };
   if (RoleRevoked.is(event)) return { ...row, roles: row.roles.filter((r) => r !== event.data.role) };
   if (DisplayNameChanged.is(event)) return { ...row, username: event.data.username };
+  if (EmailChanged.is(event) || EmailChangeUndone.is(event)) return { ...row, email: event.data.email };
   return row;
 }
 
@@ -41,7 +42,7 @@ export const usersProjection = rowProjection<UserRow>({
   mode: 'inline',
   table: 'users',
   keyColumns: ['user_id'],
-  eventTypes: [UserRegistered.type, EmailVerified.type, RoleGranted.type, RoleRevoked.type, DisplayNameChanged.type],
+  eventTypes: [UserRegistered.type, EmailVerified.type, RoleGranted.type, RoleRevoked.type, DisplayNameChanged.type, EmailChanged.type, EmailChangeUndone.type],
   key: (e) => {
     const userId = userIdOf(e);
     return userId ? { user_id: userId } : undefined;

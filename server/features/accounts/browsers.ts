@@ -57,6 +57,12 @@ export function createKnownBrowsers(pool: pg.Pool, enqueue: Enqueue) {
       return rowCount ? hash : undefined;
     },
 
+    /** The device hashes of every browser the account has signed in from. */
+    async of(userId: string): Promise<Buffer[]> {
+      const { rows } = await pool.query<{ device_hash: Buffer }>('SELECT device_hash FROM login_devices WHERE user_id = $1', [userId]);
+      return rows.map((row) => row.device_hash);
+    },
+
     /**
      * A successful login from this browser (`token`: its device cookie, or a new one). A browser the account has
      * not used is remembered, and when the account has signed in from other browsers its owner gets a notice,

@@ -9,12 +9,12 @@ import { storeVerificationToken, VERIFICATION_TTL_HOURS } from './accounts';
 import { signedInDevice } from './browsers';
 import { newToken } from './secrets';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const SIGN_OFF = ['Con cariño,', 'Manifiesta'];
+export const SIGN_OFF = ['Con cariño,', 'Manifiesta'];
 
 /** The house style of an account mail: a card with a heading, paragraphs (HTML, already escaped) and a button. */
-function layout(heading: string, body: string[]): string {
+export function layout(heading: string, body: string[]): string {
   return `<!doctype html>
 <html lang="es"><body style="margin:0;padding:24px;background:#F4EBDD;font-family:Helvetica,Arial,sans-serif;color:#2B2622">
   <div style="max-width:520px;margin:0 auto;background:#FFFDF9;border-radius:16px;padding:32px">
@@ -25,11 +25,11 @@ function layout(heading: string, body: string[]): string {
 </body></html>`;
 }
 
-const paragraph = (html: string, small = false) =>
+export const paragraph = (html: string, small = false) =>
   small ? `<p style="font-size:14px;line-height:1.6;color:#5C544D">${html}</p>` : `<p style="font-size:16px;line-height:1.6">${html}</p>`;
-const button = (link: string, label: string) =>
+export const button = (link: string, label: string) =>
   `<p style="margin:28px 0"><a href="${escape(link)}" style="background:#1F5C57;color:#FFFFFF;text-decoration:none;padding:14px 24px;border-radius:999px;font-weight:bold">${escape(label)}</a></p>`;
-const fallbackLink = (link: string) =>
+export const fallbackLink = (link: string) =>
   paragraph(
     `Si el botón no funciona, copia este enlace en tu navegador:<br><a href="${escape(link)}" style="color:#1F5C57;word-break:break-all">${escape(link)}</a>`,
     true,
@@ -69,7 +69,7 @@ export const SIGNUP_ATTEMPT_SUBJECT = 'Alguien intentó crear una cuenta con tu 
 
 /**
  * To the owner of an address someone tried to sign up with: the signup answered as for a new account, so
- * only the owner learns of it. Password recovery does not exist yet: the way in is /login, and a reply.
+ * only the owner learns of it. The way in is /login, or a new password from /recuperar.
  */
 export function signupAttemptEmail(to: { email: string; username: string; verified: boolean }, publicUrl: string): Mail {
   const link = new URL('/login', publicUrl).toString();
@@ -77,16 +77,17 @@ export function signupAttemptEmail(to: { email: string; username: string; verifi
   const notice = 'Alguien intentó crear una cuenta nueva en Manifiesta con esta dirección de correo. Como ya tienes una cuenta con ella, no creamos otra.';
   const ifYou = 'Si fuiste tú, no necesitas una cuenta nueva: inicia sesión con tu correo y tu contraseña.';
   const unverified = 'Tu cuenta todavía no está activada: al iniciar sesión puedes pedir un nuevo enlace de activación.';
-  const forgot = 'Si no recuerdas tu contraseña, responde a este correo y te ayudamos a recuperarla.';
+  const forgot = 'Si no recuerdas tu contraseña, crea una nueva aquí:';
+  const recover = new URL('/recuperar', publicUrl).toString();
   const notYou = 'Si no fuiste tú, puedes ignorar este correo: tu cuenta sigue igual y nadie entra en ella sin tu contraseña.';
-  const text = [hello, '', notice, '', ifYou, link, ...(to.verified ? [] : ['', unverified]), '', forgot, '', notYou, '', ...SIGN_OFF].join('\n');
+  const text = [hello, '', notice, '', ifYou, link, ...(to.verified ? [] : ['', unverified]), '', forgot, recover, '', notYou, '', ...SIGN_OFF].join('\n');
   const html = layout(hello, [
     paragraph(notice),
     paragraph(ifYou),
     button(link, 'Iniciar sesión'),
     fallbackLink(link),
     ...(to.verified ? [] : [paragraph(unverified, true)]),
-    paragraph(forgot, true),
+    paragraph(`${escape(forgot)} <a href="${escape(recover)}" style="color:#1F5C57">${escape(recover)}</a>`, true),
     paragraph(notYou, true),
   ]);
   return { to: to.email, subject: SIGNUP_ATTEMPT_SUBJECT, text, html };
@@ -128,31 +129,6 @@ export function newDeviceEmail(to: { email: string; username: string }, device: 
   return { to: to.email, subject: NEW_DEVICE_SUBJECT, text, html };
 }
 
-export const PASSWORD_CHANGED_SUBJECT = 'Cambiaste la contraseña de tu cuenta';
-
-/**
- * To an account's owner after its password changed: the other sessions were closed. If it was not them, someone
- * knows their password or has their mail: the way back is a new password from the recovery page.
- */
-export function passwordChangedEmail(to: { email: string; username: string }, publicUrl: string): Mail {
-  const link = new URL('/recuperar', publicUrl).toString();
-  const hello = greeting(to.username);
-  const notice =
-    'La contraseña de tu cuenta de Manifiesta acaba de cambiar. Cerramos las demás sesiones abiertas: en otros dispositivos tendrás que entrar con la nueva.';
-  const ifYou = 'Si fuiste tú, no tienes que hacer nada más.';
-  const notYou = 'Si no fuiste tú, crea una contraseña nueva ahora mismo:';
-  const why = 'al hacerlo se cierran todas las sesiones de tu cuenta, también la de quien la cambió.';
-  const text = [hello, '', notice, '', ifYou, '', `${notYou} ${why}`, link, '', ...SIGN_OFF].join('\n');
-  const html = layout(hello, [
-    paragraph(escape(notice)),
-    paragraph(escape(ifYou)),
-    paragraph(`<strong>${escape(notYou)}</strong> ${escape(why)}`),
-    button(link, 'Crear una contraseña nueva'),
-    fallbackLink(link),
-  ]);
-  return { to: to.email, subject: PASSWORD_CHANGED_SUBJECT, text, html };
-}
-
 /** The account mails' recipients, read from the `users` read model when the job runs. */
 export function accountMailRecipients(db: Queryable, publicUrl: string) {
   const account = (userId: string) => accountContactOf(db, userId);
@@ -181,12 +157,6 @@ export function accountMailRecipients(db: Queryable, publicUrl: string) {
       const user = await account(job.userId);
       if (!user) return { skip: 'no such account' };
       return { to: user.email, render: async () => signupAttemptEmail(user, publicUrl) };
-    },
-
-    async passwordChanged(job: Extract<MailJob, { kind: 'password-changed' }>): Promise<MailRecipient> {
-      const user = await account(job.userId);
-      if (!user) return { skip: 'no such account' };
-      return { to: user.email, render: async () => passwordChangedEmail(user, publicUrl) };
     },
 
     /** A browser forgotten by then (the account deleted, or a year unseen) gets nothing. */

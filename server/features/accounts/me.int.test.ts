@@ -11,7 +11,7 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
 import { createLearner, PASSWORD, USER_AGENTS, type Learner } from '../../../tests/setup/learners';
 import { startSmtpCapture, type SmtpCapture } from '../../../tests/setup/smtp';
 import { NO_SESSION_MESSAGE } from '../../plugins/auth';
-import { PASSWORD_CHANGED_SUBJECT } from './emails';
+import { PASSWORD_CHANGED_SUBJECT } from './recovery-emails';
 import { ME_MESSAGES } from './me';
 import { hashPassword } from './secrets';
 import { AUTH_MESSAGES } from './routes';

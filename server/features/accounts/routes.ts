@@ -71,8 +71,11 @@ export const passwordField = (required: string) =>
     .min(1, required)
     .refine((p) => Buffer.byteLength(p) <= MAX_PASSWORD_BYTES, AUTH_MESSAGES.passwordLong);
 
-const emailField = (required: string) =>
+export const emailField = (required: string) =>
   z.string(required).trim().min(1, required).max(MAX_EMAIL, AUTH_MESSAGES.email).regex(EMAIL_PATTERN, AUTH_MESSAGES.email);
+
+/** The rules of a new password, wherever one is chosen (signup, a reset link). */
+export const newPasswordField = (required: string) => passwordField(required).refine((p) => p.length >= MIN_PASSWORD, AUTH_MESSAGES.passwordShort);
 
 /** Where the verification link brings the person back to after login: a path of this site only. */
 const redirectField = z
@@ -84,7 +87,7 @@ const redirectField = z
 const SignupBody = z.strictObject({
   username: displayNameField(AUTH_MESSAGES.fillAll),
   email: emailField(AUTH_MESSAGES.fillAll),
-  password: passwordField(AUTH_MESSAGES.fillAll).refine((p) => p.length >= MIN_PASSWORD, AUTH_MESSAGES.passwordShort),
+  password: newPasswordField(AUTH_MESSAGES.fillAll),
   redirect: redirectField,
 });
 
@@ -110,9 +113,9 @@ const SessionUserSchema = UserSchema.extend({
   }),
 }).meta({ id: 'SessionUser' });
 
-const Empty = envelope(z.null());
+export const Empty = envelope(z.null());
 const WithSessionUser = envelope(SessionUserSchema);
-const authErrors = { ...errorResponses, 401: ErrorEnvelope, 403: ErrorEnvelope, 409: ErrorEnvelope } as const;
+export const authErrors = { ...errorResponses, 401: ErrorEnvelope, 403: ErrorEnvelope, 409: ErrorEnvelope } as const;
 
 export interface AuthDeps {
   store: EventStore;

@@ -173,6 +173,22 @@ export function createLoginThrottle(pool: pg.Pool, policy: LoginThrottlePolicy) 
     },
 
     /**
+     * A new password made from a reset link (so by whoever reads the account's mail): the failures the owner ran up
+     * before asking for it must not keep them waiting with the new one. The counts of the account with the address
+     * the link was opened from, and with each browser the account has signed in from (`knownBrowsers`: their device
+     * hashes), start again. The account's own count and the address's count across accounts stay: they say someone
+     * else may be guessing, and a client that has not been failing is never slowed by them anyway.
+     */
+    async passwordReset({ email, ip, knownBrowsers }: { email: string; ip: string; knownBrowsers: readonly Buffer[] }): Promise<void> {
+      const key = await loadSecret();
+      const account = email.trim().toLowerCase();
+      const pairs = [`address:${clientAddress(ip)}`, ...knownBrowsers.map((hash) => `browser:${hash.toString('hex')}`)].map((client) =>
+        keyOf(key, 'pair', account, client),
+      );
+      await pool.query('DELETE FROM login_failures WHERE key = ANY ($1::bytea[])', [pairs]);
+    },
+
+    /**
      * The password was right: the client's and the account's counts start again; the address keeps its other
      * failures (someone who holds one good password among many guesses must not wipe the slate with it).
      */

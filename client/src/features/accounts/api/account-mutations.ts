@@ -8,7 +8,7 @@ export const SIGNUP_ERROR = 'Ocurrió un error durante el registro.';
 export const VERIFY_ERROR = 'Ocurrió un error desconocido.';
 
 /** The envelope's message of a successful answer (unwrap has already thrown on a failed one). */
-function messageOf<E extends Envelope>(result: { data?: E; error?: unknown; response: Response }, fallback: string) {
+export function messageOf<E extends Envelope>(result: { data?: E; error?: unknown; response: Response }, fallback: string) {
   unwrap(result, fallback);
   return result.data?.message ?? '';
 }

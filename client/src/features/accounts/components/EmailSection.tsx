@@ -1,24 +1,15 @@
-// «Correo»: the address the person signs in with and we write to.
-import type { ReactNode } from 'react';
+// «Correo»: the address the person signs in with and we write to, and the form that moves the account to another.
 import styles from './account.module.css';
 import { AccountSection } from './AccountSection';
+import { ChangeEmailForm } from './ChangeEmailForm';
 
-type EmailSectionProps = {
-  email: string;
-  /** The form to change the address (confirmed by a link to the new one) goes here: the app composes it in. */
-  changeForm?: ReactNode;
-};
-
-export function EmailSection({ email, changeForm }: EmailSectionProps) {
+export function EmailSection({ email }: { email: string }) {
   return (
     <AccountSection title="Correo" intro="Con este correo inicias sesión, y a él te escribimos.">
       <p>
         Tu correo: <span className={styles.value}>{email}</span>
       </p>
-      {/* MOUNT POINT: the change-of-e-mail form (ChangeEmailForm) is passed in as `changeForm`. */}
-      <div className={styles.slot} data-slot="change-email">
-        {changeForm}
-      </div>
+      <ChangeEmailForm currentEmail={email} />
     </AccountSection>
   );
 }

@@ -7,7 +7,7 @@ import { Button } from '../../../components/Button/Button';
 import { Field } from '../../../components/Field/Field';
 import forms from '../../../styles/forms.module.css';
 import { meMutations, meQueries, PASSWORD_ERROR } from '../api/me-api';
-import { MIN_PASSWORD_LENGTH, newPasswordProblem, PASSWORD_MESSAGES } from '../lib/password';
+import { newPasswordProblem, PASSWORD_HINT } from '../lib/new-password';
 import styles from './account.module.css';
 import { AccountSection } from './AccountSection';
 import { ErrorMessage, Notice } from './Messages';
@@ -21,7 +21,7 @@ function validate(form: Form): { message: string; field: keyof Form } | null {
   if (empty) return { message: 'Por favor, completa todos los campos.', field: empty };
   const problem = newPasswordProblem(form.newPassword, form.confirmPassword);
   if (!problem) return null;
-  return { message: PASSWORD_MESSAGES[problem], field: problem === 'mismatch' ? 'confirmPassword' : 'newPassword' };
+  return { message: problem, field: form.newPassword !== form.confirmPassword ? 'confirmPassword' : 'newPassword' };
 }
 
 export function PasswordSection() {
@@ -76,13 +76,7 @@ export function PasswordSection() {
     >
       <form ref={formRef} className={`${forms.form} ${styles.form}`} onSubmit={onSubmit} aria-label="Cambiar tu contraseña" noValidate>
         <Field label="Contraseña actual" type="password" autoComplete="current-password" {...field('currentPassword')} />
-        <Field
-          label="Contraseña nueva"
-          type="password"
-          autoComplete="new-password"
-          hint={`Al menos ${MIN_PASSWORD_LENGTH} caracteres.`}
-          {...field('newPassword')}
-        />
+        <Field label="Contraseña nueva" type="password" autoComplete="new-password" hint={PASSWORD_HINT} {...field('newPassword')} />
         <Field label="Repite la contraseña nueva" type="password" autoComplete="new-password" {...field('confirmPassword')} />
         <div className={forms.actions}>
           <Button type="submit" disabled={change.isPending}>

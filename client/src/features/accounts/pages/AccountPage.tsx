@@ -1,5 +1,5 @@
 // /mi-cuenta: the signed-in person's own account — name, password, e-mail, open sessions, their data, and leaving.
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../../lib/session/useAuth';
 import { DataSection } from '../components/DataSection';
@@ -13,12 +13,7 @@ import styles from '../components/account.module.css';
 /** What the page an account was deleted from hands to the next one: a goodbye to show. */
 export const FAREWELL_STATE = { farewell: true } as const;
 
-type AccountPageProps = {
-  /** The change-of-e-mail form, when the app composes one in. */
-  changeEmailForm?: ReactNode;
-};
-
-export function AccountPage({ changeEmailForm }: AccountPageProps = {}) {
+export function AccountPage() {
   const { user, refresh, logout } = useAuth();
   const navigate = useNavigate();
   const deletedAccount = useRef(false);
@@ -54,7 +49,7 @@ export function AccountPage({ changeEmailForm }: AccountPageProps = {}) {
       </header>
       <NameSection current={user.username} onRenamed={(renamed) => void refresh(renamed)} />
       <PasswordSection />
-      <EmailSection email={user.email} changeForm={changeEmailForm} />
+      <EmailSection email={user.email} />
       <SessionsSection onSignedOut={signedOut} />
       <DataSection />
       <DeleteSection onDeleted={deleted} />

@@ -89,6 +89,10 @@ export function LoginPage() {
         </Button>
       </form>
 
+      <p className={styles.footer}>
+        <Link to="/recuperar">¿Olvidaste tu contraseña?</Link>
+      </p>
+
       {failure ? (
         <div className={styles.stack}>
           <ErrorMessage key={failure.attempt}>{failure.message}</ErrorMessage>

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { accountMutations, SIGNUP_ERROR } from '../api/account-mutations';
 import { AuthCard } from '../components/AuthCard';
@@ -12,7 +12,8 @@ import styles from '../components/auth.module.css';
 import { errorText } from '../../../api/error-text';
 import { safeRedirectPath, withRedirect } from '../../../lib/redirect';
 import { NAME_MESSAGE, plainName } from '../../../../../course/contact';
-import { MIN_PASSWORD_LENGTH, newPasswordProblem, PASSWORD_MESSAGES } from '../lib/password';
+import { newPasswordProblem, PASSWORD_HINT } from '../lib/new-password';
+import { useFormFields } from '../lib/use-form-fields';
 
 type Form = { username: string; email: string; password: string; confirmPassword: string };
 
@@ -24,8 +25,7 @@ function validate(form: Form): string | null {
     return 'Por favor, completa todos los campos.';
   }
   if (plainName(form.username) === null) return NAME_MESSAGE;
-  const problem = newPasswordProblem(form.password, form.confirmPassword);
-  return problem ? PASSWORD_MESSAGES[problem] : null;
+  return newPasswordProblem(form.password, form.confirmPassword);
 }
 
 export function SignupPage() {
@@ -33,29 +33,16 @@ export function SignupPage() {
   // Only a path of this site travels on: in the links here and, through the server, in the verification mail.
   const redirect = safeRedirectPath(searchParams.get('redirect'));
   const signup = useMutation(accountMutations.signup());
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [problem, setProblem] = useState<{ message: string; attempt: number } | null>(null);
-  const attempts = useRef(0);
-
-  const field = (name: keyof Form) => ({
-    name,
-    value: form[name],
-    onChange: (event: { target: { value: string } }) => setForm((current) => ({ ...current, [name]: event.target.value })),
-  });
+  const { form, field, problem, attempt } = useFormFields<Form>(EMPTY);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (signup.isPending) return;
-    attempts.current += 1;
-    const attempt = attempts.current;
+    const fail = attempt();
     const invalid = validate(form);
-    if (invalid) {
-      setProblem({ message: invalid, attempt });
-      return;
-    }
-    setProblem(null);
+    if (invalid) return fail(invalid);
     const account = { username: form.username.trim(), email: form.email.trim(), password: form.password };
-    signup.mutate(redirect ? { ...account, redirect } : account, { onError: (error) => setProblem({ message: errorText(error, SIGNUP_ERROR), attempt }) });
+    signup.mutate(redirect ? { ...account, redirect } : account, { onError: (error) => fail(errorText(error, SIGNUP_ERROR)) });
   };
 
   if (signup.isSuccess) return <SignupSuccess email={signup.variables.email} redirect={redirect} />;
@@ -75,14 +62,7 @@ export function SignupPage() {
           {...field('username')}
         />
         <Field aria-required="true" label="Correo electrónico" type="email" autoComplete="email" inputMode="email" {...field('email')} />
-        <Field
-          aria-required="true"
-          label="Contraseña"
-          type="password"
-          autoComplete="new-password"
-          hint={`Al menos ${MIN_PASSWORD_LENGTH} caracteres.`}
-          {...field('password')}
-        />
+        <Field aria-required="true" label="Contraseña" type="password" autoComplete="new-password" hint={PASSWORD_HINT} {...field('password')} />
         <Field aria-required="true" label="Confirmar contraseña" type="password" autoComplete="new-password" {...field('confirmPassword')} />
         <Button type="submit" disabled={signup.isPending}>
           {signup.isPending ? 'Registrando...' : 'Crear cuenta'}
