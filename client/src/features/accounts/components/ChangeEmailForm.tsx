@@ -9,6 +9,7 @@ import forms from '../../../styles/forms.module.css';
 import { RECOVERY_ERROR, recoveryMutations } from '../api/recovery-mutations';
 import { useFormFields } from '../lib/use-form-fields';
 import { ErrorMessage, Notice } from './Messages';
+import account from './account.module.css';
 import styles from './auth.module.css';
 
 const EMPTY = { newEmail: '', password: '' };
@@ -48,7 +49,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail?: string }) {
     );
 
   return (
-    <form className={forms.form} onSubmit={onSubmit} aria-label="Cambiar mi correo">
+    <form className={`${forms.form} ${account.form}`} onSubmit={onSubmit} aria-label="Cambiar mi correo">
       <Field
         aria-required="true"
         label="Nuevo correo electrónico"
@@ -59,9 +60,11 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail?: string }) {
         {...field('newEmail')}
       />
       <Field aria-required="true" label="Contraseña actual" type="password" autoComplete="current-password" {...field('password')} />
-      <Button type="submit" disabled={change.isPending}>
-        {change.isPending ? 'Enviando...' : 'Cambiar mi correo'}
-      </Button>
+      <div className={forms.actions}>
+        <Button type="submit" disabled={change.isPending}>
+          {change.isPending ? 'Enviando...' : 'Cambiar mi correo'}
+        </Button>
+      </div>
       {problem ? <ErrorMessage key={problem.attempt}>{problem.message}</ErrorMessage> : null}
     </form>
   );
