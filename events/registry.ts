@@ -17,6 +17,7 @@ import { paymentEvents } from './payments/payments.events';
 import { entitlementsProjection, paymentsProjection } from './payments/projections/payments';
 import { analyticsProjections } from './analytics/analytics';
 import { coachEvents } from './coach/coach.events';
+import { erasureEvents } from './erasure/erasure.events';
 import type { LearnerState } from './learner';
 import { meditationEvents } from './meditation/meditation.events';
 import { meditationTotalsProjection, revelationsProjection } from './meditation/projections/meditation';
@@ -39,6 +40,7 @@ export const createCatalog = () =>
     ...beliefThresholdEvents,
     ...paymentEvents,
     ...coachEvents,
+    ...erasureEvents,
   ]);
 
 export const projections: readonly Projection[] = [

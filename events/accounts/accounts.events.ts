@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, MAX_EMAIL } from '../../course/contact';
 import { defineEvent } from '../store/catalog';
+import { userSubject } from '../store/sealing';
 
 export const ROLES = { premium: 7, coach: 9 } as const;
 export const KNOWN_ROLES = [ROLES.premium, ROLES.coach] as const;
@@ -26,6 +27,7 @@ export const UserRegistered = defineEvent(
     /** The browser's anonymous visitor id at signup, for the funnel's first-touch attribution. */
     visitorId: z.uuid().optional(),
   }),
+  { personal: { subject: (d) => userSubject(d.userId), fields: ['email', 'username'] } },
 );
 
 export const EmailVerified = defineEvent('EmailVerified', 1, z.strictObject({ userId: z.uuid() }));

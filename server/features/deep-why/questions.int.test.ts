@@ -6,7 +6,7 @@ import { WhyQuestionAsked } from '../../../events/deep-why/deep-why.events';
 import { AI_FAILURES_TO_OPEN } from './ai-availability';
 import { startFakeGemini, type FakeGemini } from '../../../tests/fakes/gemini';
 import { startTestApp, waitFor, type TestApp } from '../../../tests/setup/app';
-import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
+import { createTestDatabase, openedEvents, type TestDatabase } from '../../../tests/setup/db';
 import { createLearner, type Learner } from '../../../tests/setup/learners';
 import { recordWhyQuestion } from './questions';
 
@@ -84,7 +84,7 @@ describe('deep-why questions through the job queue', () => {
     expect(prompt).toContain('Siento que el dinero nunca alcanza.');
     expect(prompt).toContain('Vivo con holgura y comparto con alegría.');
 
-    const { rows } = await db.pool.query(`SELECT data FROM events WHERE stream_id = $1 AND type = 'WhyQuestionAsked'`, [`learner-${l.userId}`]);
+    const rows = await openedEvents(db.pool, "stream_id = $1 AND type = 'WhyQuestionAsked'", [`learner-${l.userId}`]);
     expect(rows.map((r) => r.data)).toEqual([
       expect.objectContaining({ questionId: id, areaId: 'finances', levelIndex: 0, source: 'ai', model: 'gemini-2.5-flash', promptVersion: 'why-v1' }),
     ]);
@@ -170,8 +170,8 @@ describe('deep-why questions with no AI configured', () => {
     expect(elapsed).toBeLessThan(1000);
     expect(await queuedQuestions()).toBe(jobs);
 
-    const { rows } = await db.pool.query(`SELECT data, metadata FROM events WHERE stream_id = $1 AND type = 'WhyQuestionAsked'`, [`learner-${l.userId}`]);
-    expect(rows).toEqual([
+    const rows = await openedEvents(db.pool, "stream_id = $1 AND type = 'WhyQuestionAsked'", [`learner-${l.userId}`]);
+    expect(rows).toMatchObject([
       {
         data: expect.objectContaining({
           questionId: data.id,
