@@ -21,3 +21,7 @@ CREATE TABLE person_subject_secret (
 -- A lead's row knows its subject, so that forgetting the address finds it without the address.
 ALTER TABLE leads ADD COLUMN subject text;
 CREATE INDEX leads_subject ON leads (subject);
+
+-- The funnel's first touch of an address knows the address's subject too, for the same reason.
+ALTER TABLE analytics_first_touch ADD COLUMN subject text;
+CREATE INDEX analytics_first_touch_subject ON analytics_first_touch (subject);

@@ -9,7 +9,7 @@ import { type BatchOutcome, createGroupCommit, type GroupCommitOptions, joinsBat
 import { timeOrderedUuid } from './ids';
 import { currentVersion, EVENT_COLUMNS, type EventReads, type EventRow } from './read';
 import type { Keyring } from './keyring';
-import { sealData } from './sealing';
+import { newDataKey, openData, sealData } from './sealing';
 import { inTransaction, type WriteTransaction } from './transaction';
 import type { EventMetadata, JobRequest, NewEvent, Queryable, RecordedEvent, RequestKey } from './types';
 
@@ -106,7 +106,7 @@ export interface PreparedWrite {
   write: StreamWrite;
   key?: RequestKey;
   /** `data` is the plain payload; `stored`, when its personal fields are sealed, what the log gets. */
-  prepared: Array<{ eventId: string; type: string; version: number; data: unknown; stored?: unknown; metadata: EventMetadata }>;
+  prepared: Array<{ eventId: string; type: string; version: number; data: unknown; stored?: unknown; metadata: EventMetadata; redacted?: true }>;
   /** The arguments of mf_append_events. */
   args: unknown[];
   /** This write as an entry of mf_append_batch's argument. */
@@ -152,8 +152,17 @@ export async function sealWrite(catalog: EventCatalog, keyring: Keyring, parts: 
   const keys = await keyring.keysFor(subjects);
   personal.forEach(({ e, fields }, i) => {
     const subject = subjects[i]!;
-    e.stored = sealData(fields.fields, e.eventId, e.data, keys.get(subject)!);
+    const key = keys.get(subject);
     e.metadata = { ...e.metadata, sealedFor: subject };
+    if (key) {
+      e.stored = sealData(fields.fields, e.eventId, e.data, key);
+      return;
+    }
+    // A learner forgotten for good (a late job's write): sealed with a key nobody keeps, and redacted for the
+    // inline projections too, so no read model gets back what the erasure removed.
+    e.stored = sealData(fields.fields, e.eventId, e.data, newDataKey());
+    e.data = openData(fields.fields, e.eventId, e.stored, null).data;
+    e.redacted = true;
   });
   return parts.map(withStatements);
 }
@@ -180,6 +189,7 @@ export function recorded({ write, prepared }: PreparedWrite, row: AppendedRow): 
     data: e.data,
     metadata: e.metadata,
     recordedAt: row.recorded_at,
+    ...(e.redacted ? { redacted: e.redacted } : {}),
   }));
   return { nextVersion: first + prepared.length - 1, events, idempotent: false };
 }

@@ -10,10 +10,10 @@ export interface Keyring {
   /** The subject's id as stored: `user:<id>`, `request:<id>`, `lead:<HMAC of the normalised address>`. */
   subjectId(subject: Subject): Promise<string>;
   /**
-   * A key for each subject id, made when it has none (race-safe: two processes making one keep the first). A
-   * learner forgotten for good gets a throwaway key: what is written about them after the erasure is born unreadable.
+   * A key for each subject id, made when it has none (race-safe: two processes making one keep the first); null
+   * for a learner forgotten for good: what is written about them after the erasure must be born unreadable.
    */
-  keysFor(subjectIds: readonly string[]): Promise<Map<string, Buffer>>;
+  keysFor(subjectIds: readonly string[]): Promise<Map<string, Buffer | null>>;
   /**
    * Inside the caller's transaction: a learner's key is deleted for good (a tombstone, so a late write cannot
    * make a new one); a lead address's or a request's key is deleted (the address may come back with new consent).
@@ -52,7 +52,7 @@ export function createKeyring(pool: pg.Pool, now: () => number = Date.now): Keyr
     },
 
     async keysFor(subjectIds) {
-      const found = new Map<string, Buffer>();
+      const found = new Map<string, Buffer | null>();
       let missing: string[] = [];
       for (const id of new Set(subjectIds)) {
         const hit = cache.get(id);
@@ -70,9 +70,8 @@ export function createKeyring(pool: pg.Pool, now: () => number = Date.now): Keyr
           [missing, missing.map(() => newDataKey())],
         );
         for (const row of rows) {
-          const key = row.key ?? newDataKey();
-          if (row.key) cache.set(row.subject, { key, at: now() });
-          found.set(row.subject, key);
+          if (row.key) cache.set(row.subject, { key: row.key, at: now() });
+          found.set(row.subject, row.key);
         }
         missing = missing.filter((id) => !found.has(id));
       }
