@@ -9,6 +9,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, val
 import rateLimit from '@fastify/rate-limit';
 import { createAccounts } from './features/accounts/accounts';
 import authRoutes from './features/accounts/routes';
+import erasureRoutes from './features/erasure/routes';
 import { createKnownBrowsers, deviceCookie } from './features/accounts/browsers';
 import { createLoginThrottle } from './features/accounts/throttle';
 import beliefThresholdRoutes from './features/belief-threshold/routes';
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(leadRoutes, { store: deps.store, config });
   await app.register(callRoutes, { store: deps.store, config, notice: { text: config.SITE_NOTICE_TEXT, link: config.SITE_NOTICE_LINK || undefined } });
   await app.register(authRoutes, { store: deps.store, accounts, cookies, ...login, jobs: deps.jobs, config });
+  await app.register(erasureRoutes, { store: deps.store, accounts, cookies, throttle: login.throttle });
   await app.register(courseRoutes, { store: deps.store, pool: deps.pool });
   await app.register(wheelRoutes, { store: deps.store, pool: deps.pool });
   await app.register(deepWhyRoutes, { store: deps.store, pool: deps.pool });

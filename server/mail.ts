@@ -4,11 +4,13 @@ import type pg from 'pg';
 import type { EmailDeps, ResolveMail } from '../jobs/email/send-email';
 import { createMailThrottle } from '../jobs/email/throttle';
 import { accountMailRecipients } from './features/accounts/emails';
+import { erasureMailRecipients } from './features/erasure/emails';
 import { leadMailRecipients } from './features/leads/emails';
 
 export function createMailResolver(db: pg.Pool, publicUrl: string): ResolveMail {
   const accounts = accountMailRecipients(db, publicUrl);
   const leads = leadMailRecipients(db, publicUrl);
+  const erasure = erasureMailRecipients(db);
   return async (job) => {
     switch (job.kind) {
       case 'account-verification':
@@ -19,6 +21,8 @@ export function createMailResolver(db: pg.Pool, publicUrl: string): ResolveMail 
         return leads.welcome(job);
       case 'new-device':
         return accounts.newDevice(job);
+      case 'account-deleted':
+        return erasure.accountDeleted(job);
       default: {
         const unknown: never = job;
         throw new Error(`unknown mail kind ${(unknown as { kind: string }).kind}`);

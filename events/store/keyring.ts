@@ -9,6 +9,8 @@ import type { Queryable } from './types';
 export interface Keyring {
   /** The subject's id as stored: `user:<id>`, `request:<id>`, `lead:<HMAC of the normalised address>`. */
   subjectId(subject: Subject): Promise<string>;
+  /** subjectId without waiting, for a pure decision that names several subjects. */
+  subjectIds(): Promise<(subject: Subject) => string>;
   /**
    * A key for each subject id, made when it has none (race-safe: two processes making one keep the first); null
    * for a learner forgotten for good: what is written about them after the erasure must be born unreadable.
@@ -33,6 +35,16 @@ export function createKeyring(pool: pg.Pool, now: () => number = Date.now): Keyr
   const cache = new Map<string, { key: Buffer; at: number }>();
   let secret: Promise<Buffer> | undefined;
 
+  async function subjectIds(): Promise<(subject: Subject) => string> {
+    secret ??= loadSecret().catch((err) => {
+      secret = undefined;
+      throw err;
+    });
+    const key = await secret;
+    return (subject) =>
+      subject.kind === 'lead' ? `lead:${createHmac('sha256', key).update(normaliseAddress(subject.email)).digest('hex')}` : `${subject.kind}:${subject.id}`;
+  }
+
   async function loadSecret(): Promise<Buffer> {
     await pool.query('INSERT INTO person_subject_secret (key) VALUES ($1) ON CONFLICT DO NOTHING', [randomBytes(32)]);
     const { rows } = await pool.query<{ key: Buffer }>('SELECT key FROM person_subject_secret');
@@ -40,16 +52,8 @@ export function createKeyring(pool: pg.Pool, now: () => number = Date.now): Keyr
   }
 
   return {
-    async subjectId(subject) {
-      if (subject.kind !== 'lead') return `${subject.kind}:${subject.id}`;
-      secret ??= loadSecret().catch((err) => {
-        secret = undefined;
-        throw err;
-      });
-      return `lead:${createHmac('sha256', await secret)
-        .update(normaliseAddress(subject.email))
-        .digest('hex')}`;
-    },
+    subjectIds,
+    subjectId: async (subject) => (await subjectIds())(subject),
 
     async keysFor(subjectIds) {
       const found = new Map<string, Buffer | null>();

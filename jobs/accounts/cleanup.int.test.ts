@@ -46,7 +46,7 @@ it('forgets expired and idle sessions, old spent links, old failures, browsers u
        (gen_random_uuid(), '\\x31', 'lead-welcome', now() - interval '25 hours')`,
   );
 
-  expect(await cleanUpAuth(db.pool, { idleHours: 168 })).toEqual({ sessions: 2, tokens: 2, failures: 1, devices: 1, mailSends: 1 });
+  expect(await cleanUpAuth(db.pool, { idleHours: 168 })).toEqual({ sessions: 2, tokens: 2, failures: 1, devices: 1, mailSends: 1, notices: 0 });
   expect(await rows('mail_sends')).toBe(1);
   expect(await rows('sessions')).toBe(1);
   expect(await rows('email_verification_tokens')).toBe(2);

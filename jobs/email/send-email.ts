@@ -34,6 +34,8 @@ export const MailJob = z.discriminatedUnion('kind', [
   }),
   /** The account was signed in to from a browser it had not used before (`deviceId`: that browser's row). */
   z.strictObject({ kind: z.literal('new-device'), userId: z.uuid(), deviceId: z.uuid() }),
+  /** «Tu cuenta fue eliminada», to the address just forgotten: `noticeId` names the one row that keeps it until the send. */
+  z.strictObject({ kind: z.literal('account-deleted'), noticeId: z.uuid() }),
 ]);
 export type MailJob = z.infer<typeof MailJob>;
 export type MailKind = MailJob['kind'];
@@ -50,7 +52,14 @@ export interface Mail {
 }
 
 /** Who a job's mail goes to, and how to write it (called only once the mail may go). */
-export type MailRecipient = { to: string; render(): Promise<Mail> } | { skip: string };
+export type MailRecipient =
+  | {
+      to: string;
+      render(): Promise<Mail>;
+      /** After the mail went out (SMTP or outbox): forget what only this mail needed (a forgotten person's address). */
+      afterSend?(jobId: string): Promise<void>;
+    }
+  | { skip: string };
 export type ResolveMail = (job: MailJob) => Promise<MailRecipient>;
 
 export interface EmailDeps {
@@ -97,12 +106,13 @@ export function createMailer(deps: EmailDeps) {
     const info = await transport.sendMail({ from: deps.from, to, subject: mail.subject, text: mail.text, html: mail.html, messageId });
     if (deps.smtpUrl) {
       deps.log.info({ job: jobId, kind }, 'mail sent through SMTP');
-      return;
+    } else {
+      await fs.mkdir(deps.outboxDir, { recursive: true });
+      const file = path.join(deps.outboxDir, `${jobId}.eml`);
+      await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
+      deps.log.info({ job: jobId, kind, file }, `mail written to the outbox: ${mail.subject}`);
     }
-    await fs.mkdir(deps.outboxDir, { recursive: true });
-    const file = path.join(deps.outboxDir, `${jobId}.eml`);
-    await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
-    deps.log.info({ job: jobId, kind, file }, `mail written to the outbox: ${mail.subject}`);
+    await recipient.afterSend?.(jobId);
   };
 }
 

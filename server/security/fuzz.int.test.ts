@@ -17,7 +17,7 @@ import { targetAreaIds } from '../../events/deep-why/deep-why';
 import { projections } from '../../events/registry';
 import { KEY_REUSED_MESSAGE } from '../../events/store/event-store';
 import { startFakeMercadoPago } from '../../tests/fakes/mercadopago';
-import { startTestApp, TEST_CONFIG } from '../../tests/setup/app';
+import { count, startTestApp, TEST_CONFIG } from '../../tests/setup/app';
 import { createTestDatabase } from '../../tests/setup/db';
 import { createLearner } from '../../tests/setup/learners';
 import { pathSpellings, sendRaw, servedApiRoutes } from '../../tests/setup/routes';
@@ -97,6 +97,15 @@ async function account(roles: number[] = []): Promise<Required<Actor>> {
 
 async function login(actor: Actor): Promise<void> {
   const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: ORIGIN }, payload: { email: actor.email, password: PASSWORD } });
+  // The learner deleted its account (POST /api/me/delete): the role gets a new one.
+  if (
+    res.statusCode === 401 &&
+    actor === actors.learner &&
+    (await count(db.pool, 'SELECT count(*) AS n FROM users WHERE user_id = $1', [actor.userId])) === 0
+  ) {
+    Object.assign(actor, await account());
+    return;
+  }
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
   actor.cookie = String(res.headers['set-cookie']).split(';')[0]!;
 }
@@ -239,6 +248,11 @@ const EXAMPLES: Record<string, Example> = {
     key: { ignored: 'a new session each time; nothing in the log' },
   },
   'POST /api/auth/logout': { ok: 'learner', key: { ignored: 'ends the session it is called with; nothing in the log' } },
+  'POST /api/me/delete': {
+    ok: 'learner',
+    body: () => ({ password: PASSWORD }),
+    key: { ignored: 'the account and its session are gone after the first: a retry is a 401' },
+  },
   'POST /api/auth/refreshToken': { ok: 'learner', key: { ignored: 'replaces the session it is called with; nothing in the log' } },
   'POST /api/auth/resendVerification': { ok: 'guest', body: () => ({ email: PENDING_EMAIL }), key: { ignored: 'each call is a new link by design' } },
   'POST /api/leads/add': {

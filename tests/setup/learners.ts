@@ -14,6 +14,17 @@ export interface Learner {
 
 const PASSWORD = 'clave-de-prueba-123';
 
+/** The free activities in the order the course opens them: a premium learner who completes them reaches the first paid one. */
+export const FREE_IN_ORDER = [
+  '12-areas-balance',
+  'concientizando-areas-balance',
+  'viendo-hacia-atras-desde-el-futuro',
+  '7-niveles-deep-why',
+  'meditacion-7-fases',
+  'niveles-conciencia-hawkins',
+  'primera-sesion-de-coaching',
+];
+
 export async function createLearner(app: App, store: EventStore, { roles = [] as number[] } = {}): Promise<Learner> {
   const userId = randomUUID();
   const email = `aprendiz-${userId.slice(0, 8)}@example.com`;

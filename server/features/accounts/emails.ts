@@ -11,10 +11,10 @@ import { newToken } from './secrets';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const SIGN_OFF = ['Con cariño,', 'Manifiesta'];
+export const SIGN_OFF = ['Con cariño,', 'Manifiesta'];
 
 /** The house style of an account mail: a card with a heading, paragraphs (HTML, already escaped) and a button. */
-function layout(heading: string, body: string[]): string {
+export function layout(heading: string, body: string[]): string {
   return `<!doctype html>
 <html lang="es"><body style="margin:0;padding:24px;background:#F4EBDD;font-family:Helvetica,Arial,sans-serif;color:#2B2622">
   <div style="max-width:520px;margin:0 auto;background:#FFFDF9;border-radius:16px;padding:32px">
@@ -25,7 +25,7 @@ function layout(heading: string, body: string[]): string {
 </body></html>`;
 }
 
-const paragraph = (html: string, small = false) =>
+export const paragraph = (html: string, small = false) =>
   small ? `<p style="font-size:14px;line-height:1.6;color:#5C544D">${html}</p>` : `<p style="font-size:16px;line-height:1.6">${html}</p>`;
 const button = (link: string, label: string) =>
   `<p style="margin:28px 0"><a href="${escape(link)}" style="background:#1F5C57;color:#FFFFFF;text-decoration:none;padding:14px 24px;border-radius:999px;font-weight:bold">${escape(label)}</a></p>`;
