@@ -16,6 +16,7 @@ import { buildApp, type App, type AppConfig } from './app';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
+import { sealOldEvents } from './db/seal-old-events';
 import { recordWhyQuestion } from './features/deep-why/questions';
 import { mailWorkerDeps } from './mail';
 
@@ -137,6 +138,8 @@ export async function startRuntime<O extends Omit<ComposeOptions, 'config' | 'da
   try {
     const applied = await migrate(db.pool);
     if (applied.length) log.info({ applied }, 'migrations applied');
+    const { sealed } = await sealOldEvents(db.pool);
+    if (sealed) log.info({ sealed }, 'personal fields of older events sealed; read models rebuilt');
     const runtime = await composeRuntime({ ...options, config, database: db, log } as ComposeOptions & O);
     return {
       ...runtime,
