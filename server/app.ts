@@ -113,7 +113,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(leadRoutes, { store: deps.store, config });
   await app.register(callRoutes, { store: deps.store, config, notice: { text: config.SITE_NOTICE_TEXT, link: config.SITE_NOTICE_LINK || undefined } });
   await app.register(authRoutes, { store: deps.store, accounts, cookies, ...login, jobs: deps.jobs, config });
-  await app.register(erasureRoutes, { store: deps.store, accounts, cookies, throttle: login.throttle });
+  await app.register(erasureRoutes, { store: deps.store, pool: deps.pool, accounts, cookies, throttle: login.throttle });
   await app.register(courseRoutes, { store: deps.store, pool: deps.pool });
   await app.register(wheelRoutes, { store: deps.store, pool: deps.pool });
   await app.register(deepWhyRoutes, { store: deps.store, pool: deps.pool });

@@ -1,6 +1,7 @@
 // What the mail worker needs from the application: who each kind of mail job goes to (found in the read models
 // at send time) and the per-address limit. Built once here for the server, the worker process and the tests.
 import type pg from 'pg';
+import { createKeyring } from '../events/store/keyring';
 import type { EmailDeps, ResolveMail } from '../jobs/email/send-email';
 import { createMailThrottle } from '../jobs/email/throttle';
 import { accountMailRecipients } from './features/accounts/emails';
@@ -9,7 +10,7 @@ import { leadMailRecipients } from './features/leads/emails';
 
 export function createMailResolver(db: pg.Pool, publicUrl: string): ResolveMail {
   const accounts = accountMailRecipients(db, publicUrl);
-  const leads = leadMailRecipients(db, publicUrl);
+  const leads = leadMailRecipients(db, publicUrl, createKeyring(db));
   const erasure = erasureMailRecipients(db);
   return async (job) => {
     switch (job.kind) {

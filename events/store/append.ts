@@ -116,13 +116,18 @@ export interface PreparedWrite {
 
 /** Validates a stream's events against the catalog and gives each its id and metadata (the key's digest included). */
 export function prepareWrite(catalog: EventCatalog, write: StreamWrite, given: EventMetadata, key?: RequestKey): PreparedWrite {
+  return withStatements(validateWrite(catalog, write, given, key));
+}
+
+/** prepareWrite without the statements' arguments (built once the events are sealed). */
+function validateWrite(catalog: EventCatalog, write: StreamWrite, given: EventMetadata, key?: RequestKey): PreparedWrite {
   if (write.events.length === 0) throw new Error('append needs at least one event');
   const metadata = key ? { ...given, request: key.digest } : given;
   const prepared = write.events.map((e) => {
     const { data, version } = catalog.validate(e);
     return { eventId: e.eventId ?? timeOrderedUuid(), type: e.type, version, data, metadata: { ...metadata, ...e.metadata } };
   });
-  return withStatements({ write, key, prepared, args: [], batchEntry: { stream_id: '', stream_type: '', expected: null, events: [] }, ids: [] });
+  return { write, key, prepared, args: [], batchEntry: { stream_id: '', stream_type: '', expected: null, events: [] }, ids: [] };
 }
 
 /** The append statements' arguments for a write's events as they go to the log (`stored` when sealed, else `data`). */
@@ -147,8 +152,9 @@ export async function sealWrite(catalog: EventCatalog, keyring: Keyring, parts: 
       return fields ? [{ e, fields }] : [];
     }),
   );
-  if (personal.length === 0) return [...parts];
-  const subjects = await Promise.all(personal.map(({ e, fields }) => keyring.subjectId(fields.subject(e.data))));
+  if (personal.length === 0) return parts.map(withStatements);
+  const subjectOf = await keyring.subjectIds();
+  const subjects = personal.map(({ e, fields }) => subjectOf(fields.subject(e.data)));
   const keys = await keyring.keysFor(subjects);
   personal.forEach(({ e, fields }, i) => {
     const subject = subjects[i]!;
@@ -311,8 +317,8 @@ export function createAppends({ pool, catalog, transaction, reads, groupCommit, 
   async function appendMany(writes: readonly StreamWrite[], options: WriteOptions = {}): Promise<AppendResult[]> {
     if (writes.length === 0) throw new Error('appendMany needs at least one stream');
     if (options.key && writes.length > 1) throw new Error('a write under an Idempotency-Key is one stream');
-    const validated = writes.map((w) => prepareWrite(catalog, w, options.metadata ?? {}, options.key));
-    const parts = keyring ? await sealWrite(catalog, keyring, validated) : validated;
+    const validated = writes.map((w) => validateWrite(catalog, w, options.metadata ?? {}, options.key));
+    const parts = keyring ? await sealWrite(catalog, keyring, validated) : validated.map(withStatements);
     const ids = parts.flatMap((p) => p.ids);
     if (new Set(ids).size !== ids.length) throw new ConflictError('Eventos repetidos en una misma escritura.');
     if (new Set(writes.map((w) => w.streamId)).size !== writes.length) throw new Error('appendMany: one entry per stream');

@@ -11,6 +11,8 @@ export interface Keyring {
   subjectId(subject: Subject): Promise<string>;
   /** subjectId without waiting, for a pure decision that names several subjects. */
   subjectIds(): Promise<(subject: Subject) => string>;
+  /** A MAC of `text` under the same database secret, for links that name a subject (`purpose` keeps uses apart). */
+  mac(purpose: string, text: string): Promise<string>;
   /**
    * A key for each subject id, made when it has none (race-safe: two processes making one keep the first); null
    * for a learner forgotten for good: what is written about them after the erasure must be born unreadable.
@@ -35,12 +37,16 @@ export function createKeyring(pool: pg.Pool, now: () => number = Date.now): Keyr
   const cache = new Map<string, { key: Buffer; at: number }>();
   let secret: Promise<Buffer> | undefined;
 
-  async function subjectIds(): Promise<(subject: Subject) => string> {
+  function theSecret(): Promise<Buffer> {
     secret ??= loadSecret().catch((err) => {
       secret = undefined;
       throw err;
     });
-    const key = await secret;
+    return secret;
+  }
+
+  async function subjectIds(): Promise<(subject: Subject) => string> {
+    const key = await theSecret();
     return (subject) =>
       subject.kind === 'lead' ? `lead:${createHmac('sha256', key).update(normaliseAddress(subject.email)).digest('hex')}` : `${subject.kind}:${subject.id}`;
   }
@@ -54,6 +60,10 @@ export function createKeyring(pool: pg.Pool, now: () => number = Date.now): Keyr
   return {
     subjectIds,
     subjectId: async (subject) => (await subjectIds())(subject),
+    mac: async (purpose, text) =>
+      createHmac('sha256', await theSecret())
+        .update(`${purpose}\u0000${text}`)
+        .digest('base64url'),
 
     async keysFor(subjectIds) {
       const found = new Map<string, Buffer | null>();

@@ -49,6 +49,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (a lead mail's List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 /** Who a job's mail goes to, and how to write it (called only once the mail may go). */
@@ -103,7 +105,7 @@ export function createMailer(deps: EmailDeps) {
     const to = Address.parse(mail.to);
     // A stable Message-ID per job: a retried delivery carries the same id, so clients fold duplicates.
     const messageId = `<${jobId}@manifiesta.local>`;
-    const info = await transport.sendMail({ from: deps.from, to, subject: mail.subject, text: mail.text, html: mail.html, messageId });
+    const info = await transport.sendMail({ from: deps.from, to, subject: mail.subject, text: mail.text, html: mail.html, messageId, headers: mail.headers });
     if (deps.smtpUrl) {
       deps.log.info({ job: jobId, kind }, 'mail sent through SMTP');
     } else {

@@ -61,6 +61,8 @@ const TABLE: Row[] = [
     expect: 200,
   },
   { method: 'POST', path: '/api/leads/view', body: () => ({ page: 'menu' }), expect: 200 },
+  // A token that names no address of ours: refused for everyone (erasure.int.test.ts forgets with real ones).
+  { method: 'POST', path: '/api/leads/forget', body: () => ({ token: `${'0'.repeat(64)}.${'0'.repeat(32)}` }), expect: 400 },
   {
     method: 'POST',
     path: '/api/reprograma/clarification-call',

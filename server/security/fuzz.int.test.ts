@@ -18,6 +18,8 @@ import { projections } from '../../events/registry';
 import { KEY_REUSED_MESSAGE } from '../../events/store/event-store';
 import { startFakeMercadoPago } from '../../tests/fakes/mercadopago';
 import { count, startTestApp, TEST_CONFIG } from '../../tests/setup/app';
+import { leadSubject } from '../../events/store/sealing';
+import { forgetToken } from '../features/erasure/forget-link';
 import { createTestDatabase } from '../../tests/setup/db';
 import { createLearner } from '../../tests/setup/learners';
 import { pathSpellings, sendRaw, servedApiRoutes } from '../../tests/setup/routes';
@@ -116,6 +118,16 @@ Object.assign(actors.learner, await account());
 Object.assign(actors.coach, await account([ROLES.coach]));
 Object.assign(actors.premium, await account([ROLES.premium]));
 await login(actors.premium);
+
+// A lead address without an account, and the token of its forget link (as its welcome mail carries it).
+const FORGET_EMAIL = 'olvido-fuzz@example.com';
+await t.app.inject({
+  method: 'POST',
+  url: '/api/leads/add',
+  headers: { origin: ORIGIN },
+  payload: { email: FORGET_EMAIL, nick: 'Ana', page: 'niveles', section: 'pdf', status: 'downloaded' },
+});
+const FORGET_TOKEN = await forgetToken(t.store.keyring, await t.store.keyring.subjectId(leadSubject(FORGET_EMAIL)));
 
 // The premium learner gets deep into the course, so its writes reach the rules past the first locks:
 // the wheel rated (the seven lowest areas are the deep why's targets), everything completed up to the
@@ -259,6 +271,11 @@ const EXAMPLES: Record<string, Example> = {
     ok: 'guest',
     body: () => ({ email: `lead-${unique()}@example.com`, nick: 'Ana', page: 'niveles', section: 'pdf', status: 'downloaded' }),
     key: 'by-n',
+  },
+  'POST /api/leads/forget': {
+    ok: 'guest',
+    body: () => ({ token: FORGET_TOKEN }),
+    key: { ignored: 'forgetting an address twice is forgetting it once: the second answers the same and writes nothing new' },
   },
   'POST /api/leads/view': {
     ok: 'guest',

@@ -176,3 +176,53 @@ describe('POST /api/me/delete', () => {
     expect(live.users!.some((u) => JSON.stringify(u).includes(gone.learner.userId))).toBe(false);
   }, 120_000);
 });
+
+describe('the unsubscribe-and-forget link of lead mails', () => {
+  const capture = (email: string, nick: string) =>
+    post(undefined, '/api/leads/add', { email, nick, page: 'nostalgia', section: 'fragmento', status: 'downloaded' });
+  const linkIn = async (email: string) => {
+    const { mail } = await waitFor(() => smtp.mailsTo(email)[0], { what: `the welcome mail to ${email}` });
+    const link = /https?:\/\/\S+\/olvidar\?token=\S+/.exec(mail.text ?? '')?.[0];
+    expect(link).toBeDefined();
+    // Folded as a long header is: unfolded, it is the link.
+    expect(mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line.replace(/\r\n\s+/g, ' ')).toBe(`List-Unsubscribe: <${link}>`);
+    return new URL(link!).searchParams.get('token')!;
+  };
+
+  it('forgets a lead address without an account: its rows go and its events read as redacted; again, the same answer', async () => {
+    const email = 'olvidame-gaviota@example.com';
+    await ok(await capture(email, 'Gaviota'));
+    const token = await linkIn(email);
+    const first = await ok(await post(undefined, '/api/leads/forget', { token }));
+    expect(first).toEqual({ success: true, message: ERASURE_MESSAGES.leadForgotten, data: { hasAccount: false } });
+    expect(await count(db.pool, 'SELECT count(*) AS n FROM leads WHERE lower(email) = $1', [email])).toBe(0);
+    await asyncCaughtUp();
+    const text = await dump();
+    expect(text).not.toContain(email);
+    expect(text).not.toContain('Gaviota');
+    expect(await ok(await post(undefined, '/api/leads/forget', { token }))).toEqual(first);
+    // The address may come back: a new capture is a new lead.
+    await ok(await capture(email, 'Gaviota'));
+    expect(await count(db.pool, 'SELECT count(*) AS n FROM leads WHERE lower(email) = $1', [email])).toBe(1);
+  });
+
+  it('an address with an account is not forgotten from the link: the answer says to delete the account', async () => {
+    const learner = await createLearner(app, runtime.store);
+    await ok(await capture(learner.email, 'Cuenta'));
+    const token = await linkIn(learner.email);
+    expect(await ok(await post(undefined, '/api/leads/forget', { token }))).toEqual({
+      success: true,
+      message: ERASURE_MESSAGES.leadHasAccount,
+      data: { hasAccount: true },
+    });
+    expect(await count(db.pool, 'SELECT count(*) AS n FROM leads WHERE lower(email) = $1', [learner.email])).toBe(1);
+  });
+
+  it('a token that is not ours is a 400 and writes nothing', async () => {
+    const before = await countEvents(db.pool);
+    const res = await post(undefined, '/api/leads/forget', { token: `${'a'.repeat(64)}.${'b'.repeat(32)}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(ERASURE_MESSAGES.token);
+    expect(await countEvents(db.pool)).toBe(before);
+  });
+});

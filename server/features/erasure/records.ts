@@ -17,6 +17,12 @@ export async function eraseAccountRecords(tx: Queryable, { userId, addresses }: 
   await tx.query(`DELETE FROM pgboss.job WHERE data ->> 'userId' = $1 OR data ->> 'leadId' = ANY($2::text[])`, [userId, addresses.map(visitorStreamId)]);
 }
 
+/** Inside a lead address's erasure: its mail counts and the jobs that name its visitor stream. */
+export async function eraseLeadRecords(tx: Queryable, { address, streamId }: { address: string; streamId: string }): Promise<void> {
+  await tx.query('DELETE FROM mail_sends WHERE recipient = $1', [recipientKey(address)]);
+  await tx.query(`DELETE FROM pgboss.job WHERE data ->> 'leadId' = $1`, [streamId]);
+}
+
 /** Keeps the address of the erasure's confirmation mail until the mail is sent (or a day, see auth.cleanup). */
 export async function keepNoticeAddress(tx: Queryable, noticeId: string, email: string): Promise<void> {
   await tx.query('INSERT INTO erasure_notices (notice_id, email) VALUES ($1, $2)', [noticeId, email]);

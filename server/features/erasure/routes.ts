@@ -7,7 +7,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { learnerStreamId, MAX_PASSWORD_BYTES } from '../../../events/accounts/accounts.events';
 import { addressesToForget, decideErasure, erasureFold } from '../../../events/erasure/erasure';
-import { UnauthorizedError } from '../../../events/errors';
+import { forgottenLeadStreamId } from '../../../events/erasure/erasure.events';
+import { InvalidError, UnauthorizedError } from '../../../events/errors';
+import { leadBySubject } from '../../../events/leads/queries';
+import type { Queryable } from '../../../events/store/types';
 import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
 import { leadSubject, userSubject } from '../../../events/store/sealing';
@@ -19,9 +22,14 @@ import type { Accounts } from '../accounts/accounts';
 import { tooManyFailuresMessage } from '../accounts/routes';
 import { verifyPassword } from '../accounts/secrets';
 import type { LoginThrottle } from '../accounts/throttle';
-import { eraseAccountRecords, keepNoticeAddress } from './records';
+import { subjectOfToken } from './forget-link';
+import { eraseAccountRecords, eraseLeadRecords, keepNoticeAddress } from './records';
 
 export const ERASURE_MESSAGES = {
+  token: 'Este enlace no es válido. Ábrelo tal como llegó en el correo.',
+  leadForgotten: 'Listo: olvidamos tu dirección y tu nombre, y no te escribiremos más.',
+  leadHasAccount:
+    'Esta dirección tiene una cuenta en Manifiesta, así que no la borramos desde aquí. Si quieres que olvidemos todo, elimina tu cuenta desde Mi cuenta (/mi-cuenta).',
   password: 'Escribe tu contraseña para confirmar.',
   badPassword: 'La contraseña no es correcta. No eliminamos nada.',
   deleted: 'Eliminamos tu cuenta y todo lo que escribiste. Te enviamos un último correo de confirmación.',
@@ -36,13 +44,54 @@ const DeleteBody = z.strictObject({
 
 export interface ErasureDeps {
   store: EventStore;
+  pool: Queryable;
   accounts: Accounts;
   cookies: SessionCookies;
   /** The login's throttle: a wrong password here counts as a failed login of the account from this client. */
   throttle: LoginThrottle;
 }
 
-const erasureRoutes: FastifyPluginAsyncZod<ErasureDeps> = async (app, { store, accounts, cookies, throttle }) => {
+const ForgetLeadBody = z.strictObject({ token: z.string(ERASURE_MESSAGES.token).min(1, ERASURE_MESSAGES.token).max(200, ERASURE_MESSAGES.token) });
+const ForgetLeadAnswer = envelope(z.object({ hasAccount: z.boolean().describe('la dirección tiene una cuenta: no se borró desde aquí') }));
+
+const erasureRoutes: FastifyPluginAsyncZod<ErasureDeps> = async (app, { store, pool, accounts, cookies, throttle }) => {
+  app.post(
+    '/api/leads/forget',
+    {
+      schema: {
+        operationId: 'forgetLead',
+        tags: ['erasure'],
+        summary: 'Olvida una dirección de las descargas y el boletín (enlace de los correos)',
+        description:
+          'El token del enlace nombra la dirección sin mostrarla. Sin cuenta: la dirección y el nombre dejan de poder leerse y sus filas se borran. Con cuenta: no borra nada y pide eliminar la cuenta desde Mi cuenta. Repetirlo responde lo mismo.',
+        body: ForgetLeadBody,
+        response: { 200: ForgetLeadAnswer, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const subject = await subjectOfToken(store.keyring, request.body.token);
+      if (!subject) throw new InvalidError(ERASURE_MESSAGES.token);
+      const lead = await leadBySubject(pool, subject);
+      if (lead?.hasAccount) return { success: true as const, message: ERASURE_MESSAGES.leadHasAccount, data: { hasAccount: true } };
+      if (lead) {
+        await handleCommand(
+          store,
+          forgottenLeadStreamId(subject),
+          erasureFold,
+          (state) => ({
+            events: decideErasure({ type: 'ForgetLead', subject }, state),
+            async alsoInTransaction(tx) {
+              await store.keyring.forget(tx, [subject]);
+              await eraseLeadRecords(tx, { address: lead.email, streamId: lead.streamId });
+            },
+          }),
+          { metadata: requestMetadata(request, 'visitor') },
+        );
+      }
+      return { success: true as const, message: ERASURE_MESSAGES.leadForgotten, data: { hasAccount: false } };
+    },
+  );
+
   app.post(
     '/api/me/delete',
     {
