@@ -57,6 +57,7 @@ export const pages = {
   login: () => import('../features/accounts/pages/LoginPage').then((m) => m.LoginPage),
   signup: () => import('../features/accounts/pages/SignupPage').then((m) => m.SignupPage),
   verifyEmail: () => import('../features/accounts/pages/VerifyEmailPage').then((m) => m.VerifyEmailPage),
+  forgetLead: () => import('../features/erasure/pages/ForgetLeadPage').then((m) => m.ForgetLeadPage),
   reprograma: () => import('../features/marketing/pages/ReprogramaPage').then((m) => m.ReprogramaPage),
   manifiesta: () => import('../features/marketing/pages/ManifiestaPage').then((m) => m.ManifiestaPage),
   manifiestaCall: () => import('../features/marketing/pages/ManifiestaCallPage').then((m) => m.ManifiestaCallPage),
