@@ -17,7 +17,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { sealOldEvents } from './db/seal-old-events';
-import { recordWhyQuestion } from './features/deep-why/questions';
+import { recordWhyQuestion, whyQuestionTexts } from './features/deep-why/questions';
 import { mailWorkerDeps } from './mail';
 
 export interface ComposeOptions {
@@ -181,6 +181,7 @@ function workerDeps(config: Config, { pool, store }: { pool: Database['pool']; s
         timeoutMs: config.AI_TIMEOUT_MS,
       }),
       record: (job, q) => recordWhyQuestion(store, job, q),
+      texts: whyQuestionTexts(pool),
     },
   };
 }

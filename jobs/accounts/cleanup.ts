@@ -20,6 +20,8 @@ export async function cleanUpAuth(db: Queryable, { idleHours }: { idleHours: num
   // A deleted account's confirmation mail that was not sent in a day (its retries end within hours) is given up:
   // its address goes.
   const notices = await db.query(`DELETE FROM erasure_notices WHERE created_at <= now() - interval '1 day'`);
+  // A deep-why question's texts whose job never finished (its retries end within a minute).
+  await db.query(`DELETE FROM why_question_inputs WHERE created_at <= now() - interval '1 day'`);
   return {
     sessions: sessions.rowCount ?? 0,
     tokens: tokens.rowCount ?? 0,

@@ -11,6 +11,7 @@ export async function eraseAccountRecords(tx: Queryable, { userId, addresses }: 
   await tx.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
   await tx.query('DELETE FROM email_verification_tokens WHERE user_id = $1', [userId]);
   await tx.query('DELETE FROM login_devices WHERE user_id = $1', [userId]);
+  await tx.query('DELETE FROM why_question_inputs WHERE user_id = $1', [userId]);
   await tx.query('DELETE FROM mail_sends WHERE recipient = ANY($1::bytea[])', [addresses.map(recipientKey)]);
   // Mail and AI jobs name people by ids, but a queued one would still mail or write about them; a finished one
   // and a dead letter are kept a while for operators: all go.
