@@ -7,6 +7,7 @@ import { LIFE_AREAS } from '../course/areas';
 import { AREA_BELIEFS_ACTIVITY } from '../course/activities';
 import { ROLES, learnerStreamId, RoleGranted, UserRegistered, EmailVerified } from '../events/accounts/accounts.events';
 import { LeadCaptured, LeadPageViewed, visitStreamId, FUNNEL_PAGES } from '../events/leads/leads.events';
+import { createEventStore, type EventStore } from '../events/store/event-store';
 import { catchUp, startProjectionDaemon } from '../events/store/reader';
 import type { NewEvent } from '../events/store/types';
 import { AreaDefinitionSaved, AreaRated } from '../events/wheel/wheel.events';
@@ -34,6 +35,38 @@ async function timeIt(runs: number, f: () => Promise<unknown>) {
 }
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
+/** A year of a learner's journey: ratings, and every third event a belief in their own words. */
+async function writeJourney(store: EventStore, learnerId: string, username: string): Promise<number> {
+  await store.append(learnerStreamId(learnerId), [UserRegistered.create({ userId: learnerId, username, email: `${username}@bench.test` })], {
+    expectedVersion: 0,
+  });
+  let version = 1;
+  const start = Date.now() - 365 * DAY;
+  while (version < JOURNEY_EVENTS) {
+    const events: NewEvent[] = [];
+    for (let i = 0; i < 100 && version + events.length < JOURNEY_EVENTS; i++) {
+      const n = version + events.length;
+      const area = LIFE_AREAS[n % LIFE_AREAS.length]!.id;
+      events.push(
+        n % 3 === 0
+          ? AreaDefinitionSaved.create({
+              userId: learnerId,
+              activityId: AREA_BELIEFS_ACTIVITY,
+              areaId: area,
+              definition: `Hoy noto que en esta área todavía me cuesta confiar (${n}).`,
+            })
+          : AreaRated.create({ userId: learnerId, areaId: area, score: n % 11 }),
+      );
+    }
+    const r = await store.append(learnerStreamId(learnerId), events, {
+      expectedVersion: version,
+      recordedAt: new Date(start + (version / JOURNEY_EVENTS) * 365 * DAY),
+    });
+    version = r.nextVersion;
+  }
+  return version;
+}
+
 async function main() {
   const db = await openBenchDatabase(`manifiesta_coach_bench_${Date.now()}`, 16);
   const { pool } = db;
@@ -60,34 +93,13 @@ async function main() {
           void (await tx.query('INSERT INTO password_credentials (user_id, hash) VALUES ($1, $2)', [coachId, await hashPassword('bench-password-123')])),
       },
     );
-    await store.append(learnerStreamId(learnerId), [UserRegistered.create({ userId: learnerId, username: 'constante', email: 'constante@bench.test' })], {
-      expectedVersion: 0,
-    });
-    let version = 1;
-    const start = Date.now() - 365 * DAY;
+    // Two learners with the same journey: one written with its personal fields sealed (as the app writes), one
+    // without (the baseline), so the state fold's cost of opening them is measured in the same run.
+    const plainLearnerId = randomUUID();
+    const plainStore = createEventStore({ pool, catalog, projections, sealing: false });
     const t0 = performance.now();
-    while (version < JOURNEY_EVENTS) {
-      const events: NewEvent[] = [];
-      for (let i = 0; i < 100 && version + events.length < JOURNEY_EVENTS; i++) {
-        const n = version + events.length;
-        const area = LIFE_AREAS[n % LIFE_AREAS.length]!.id;
-        events.push(
-          n % 3 === 0
-            ? AreaDefinitionSaved.create({
-                userId: learnerId,
-                activityId: AREA_BELIEFS_ACTIVITY,
-                areaId: area,
-                definition: `Hoy noto que en esta área todavía me cuesta confiar (${n}).`,
-              })
-            : AreaRated.create({ userId: learnerId, areaId: area, score: n % 11 }),
-        );
-      }
-      const r = await store.append(learnerStreamId(learnerId), events, {
-        expectedVersion: version,
-        recordedAt: new Date(start + (version / JOURNEY_EVENTS) * 365 * DAY),
-      });
-      version = r.nextVersion;
-    }
+    const version = await writeJourney(store, learnerId, 'constante');
+    await writeJourney(plainStore, plainLearnerId, 'sin-sellar');
     console.log(`learner with ${version} events written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
     const app = await runtime.buildApp();
@@ -106,6 +118,17 @@ async function main() {
     console.log(`journey page (2,000 of ${version} events): p50 ${ms(journeyPage.p50)}, p95 ${ms(journeyPage.p95)}`);
     console.log(`state now: p50 ${ms(stateNow.p50)}, p95 ${ms(stateNow.p95)}`);
     console.log(`state at a past position: p50 ${ms(stateAt.p50)}, p95 ${ms(stateAt.p95)}`);
+    // Sealed and plain learners take turns, so that whatever else the machine does lands on both.
+    const sealedState: number[] = [];
+    const plainState: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      sealedState.push((await timeIt(RUNS, () => get(`/api/coach/learners/${learnerId}/state`))).p50);
+      plainState.push((await timeIt(RUNS, () => get(`/api/coach/learners/${plainLearnerId}/state`))).p50);
+    }
+    const [sealedP50, plainP50] = [quantile(sealedState, 0.5), quantile(plainState, 0.5)];
+    console.log(
+      `state now, sealed vs plain personal fields (${Math.floor(version / 3)} of ${version} events sealed): p50 ${ms(sealedP50)} vs ${ms(plainP50)} = ${((sealedP50 / plainP50 - 1) * 100).toFixed(0)} % overhead`,
+    );
 
     // Projection lag: page views appended at ~500 events/s for LAG_SECONDS while the daemon follows the log
     // (as in the server); every 100 ms, how long the oldest event not yet in analytics_daily has waited.

@@ -9,6 +9,7 @@ import { createCatalog, projections } from '../events/registry';
 import { defineEvent, EventCatalog } from '../events/store/catalog';
 import { timeOrderedUuid } from '../events/store/ids';
 import { createEventStore, type EventStore } from '../events/store/event-store';
+import { userSubject } from '../events/store/sealing';
 import { rebuildProjections } from '../events/store/reader';
 import { createPool } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
@@ -19,7 +20,11 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BATCH = 100;
 const REBUILD_EVENTS = Number(process.env.BENCH_REBUILD_EVENTS ?? 100_000);
 
-const Noted = defineEvent('BenchNoted', 1, z.object({ n: z.number().int(), note: z.string() }));
+// The note is a learner's own words: sealed with their key when the store seals (the app's store always does).
+const OWNER = randomUUID();
+const Noted = defineEvent('BenchNoted', 1, z.object({ n: z.number().int(), note: z.string() }), {
+  personal: { subject: () => userSubject(OWNER), fields: ['note'] },
+});
 const payload = (n: number) => ({ n, note: 'Hoy elegí escucharme con paciencia.' });
 
 async function timed(writers: number, work: (writer: number) => Promise<number>): Promise<number> {
@@ -92,7 +97,8 @@ async function main() {
     await pool.query(`CREATE TABLE raw_indexed (LIKE raw_events INCLUDING DEFAULTS,
       transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(), UNIQUE (stream_id, stream_position),
       UNIQUE (event_id), UNIQUE (transaction_id, id))`);
-    const store = createEventStore({ pool, catalog: new EventCatalog([Noted]) });
+    const store = createEventStore({ pool, catalog: new EventCatalog([Noted]), sealing: false });
+    const sealedStore = createEventStore({ pool, catalog: new EventCatalog([Noted]) });
     const { rows: v } = await pool.query<{ server_version: string }>('SHOW server_version');
     console.log(
       `PostgreSQL ${v[0]!.server_version}${db.embeddedDir ? ' (embedded)' : ''}, median of ${ROUNDS} alternating rounds of ${SECONDS}s, batches of ${BATCH}\n`,
@@ -101,15 +107,17 @@ async function main() {
     // Raw and store take turns, ROUNDS times per scenario after a checkpoint, and the median counts:
     // autovacuum and checkpoints land on both sides instead of skewing one.
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const rows: Array<{ scenario: string; store: number; raw: number; indexed: number }> = [];
+    const rows: Array<{ scenario: string; store: number; sealed: number; raw: number; indexed: number }> = [];
     for (const writers of [1, 8]) {
       for (const batch of [1, BATCH]) {
         const raw: number[] = [];
         const indexed: number[] = [];
         const st: number[] = [];
+        const sealed: number[] = [];
         const rawW = rawWork(pool, batch);
         const indexedW = rawWork(pool, batch, 'raw_indexed');
         const storeW = storeWork(store, batch);
+        const sealedW = storeWork(sealedStore, batch);
         for (let round = 0; round < ROUNDS; round++) {
           await pool.query('CHECKPOINT');
           raw.push(await timed(writers, rawW));
@@ -117,10 +125,13 @@ async function main() {
           indexed.push(await timed(writers, indexedW));
           await pool.query('CHECKPOINT');
           st.push(await timed(writers, storeW));
+          await pool.query('CHECKPOINT');
+          sealed.push(await timed(writers, sealedW));
         }
         rows.push({
           scenario: `${writers} writer${writers > 1 ? 's' : ''}, ${batch === 1 ? 'single events' : `batches of ${batch}`}`,
           store: median(st),
+          sealed: median(sealed),
           raw: median(raw),
           indexed: median(indexed),
         });
@@ -129,11 +140,12 @@ async function main() {
     const fmt = (n: number) => Math.round(n).toLocaleString('en-US').padStart(9);
     console.log('raw     = the same rows INSERTed into a plain table (one primary key, no checks)');
     console.log("indexed = the same rows INSERTed into a table with the store's three indexes\n");
-    console.log('scenario                      store ev/s   raw rows/s  store/raw   indexed rows/s  store/indexed');
+    console.log('store   = the event store, personal fields written as they are; sealed = the same, sealed (as the app writes)\n');
+    console.log('scenario                      store ev/s   raw rows/s  store/raw   indexed rows/s  store/indexed   sealed ev/s  sealing overhead');
     const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0).padStart(4)}%`;
     for (const r of rows) {
       console.log(
-        `${r.scenario.padEnd(28)} ${fmt(r.store)}    ${fmt(r.raw)}      ${pct(r.store, r.raw)}       ${fmt(r.indexed)}          ${pct(r.store, r.indexed)}`,
+        `${r.scenario.padEnd(28)} ${fmt(r.store)}    ${fmt(r.raw)}      ${pct(r.store, r.raw)}       ${fmt(r.indexed)}          ${pct(r.store, r.indexed)}     ${fmt(r.sealed)}     ${pct(r.store / r.sealed - 1, 1)}`,
       );
     }
 

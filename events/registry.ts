@@ -17,6 +17,7 @@ import { paymentEvents } from './payments/payments.events';
 import { entitlementsProjection, paymentsProjection } from './payments/projections/payments';
 import { analyticsProjections } from './analytics/analytics';
 import { coachEvents } from './coach/coach.events';
+import { erasureEvents } from './erasure/erasure.events';
 import type { LearnerState } from './learner';
 import { meditationEvents } from './meditation/meditation.events';
 import { meditationTotalsProjection, revelationsProjection } from './meditation/projections/meditation';
@@ -25,6 +26,7 @@ import { definitionsGuestTranslator, ratingsGuestTranslator } from './wheel/whee
 import { wheelEvents } from './wheel/wheel.events';
 import { leadDailyCountsProjection } from './leads/projections/lead-daily-counts';
 import { leadsProjection } from './leads/projections/leads';
+import { forgetting, learnerRows, subjectRows } from './erasure/forgetting';
 import { EventCatalog } from './store/catalog';
 import type { Projection } from './store/projection';
 
@@ -39,21 +41,29 @@ export const createCatalog = () =>
     ...beliefThresholdEvents,
     ...paymentEvents,
     ...coachEvents,
+    ...erasureEvents,
   ]);
 
+const own = { skipRedacted: true };
+
+/**
+ * Every read model, with what it does when a person is forgotten (PersonForgotten): a learner's rows go (payments
+ * keep their amounts and ids, which the law asks for, and hold no name or address); a lead address's rows go;
+ * the funnel keeps its counts and loses the account's address hash.
+ */
 export const projections: readonly Projection[] = [
-  usersProjection,
-  completionsProjection,
-  reflectionsProjection,
-  areaRatingsProjection,
-  areaDefinitionsProjection,
-  deepWhyProjection,
-  revelationsProjection,
-  meditationTotalsProjection,
-  beliefThresholdGoalsProjection,
+  forgetting(usersProjection, learnerRows('users'), own),
+  forgetting(completionsProjection, learnerRows('completions'), own),
+  forgetting(reflectionsProjection, learnerRows('reflections'), own),
+  forgetting(areaRatingsProjection, learnerRows('area_ratings'), own),
+  forgetting(areaDefinitionsProjection, learnerRows('area_definitions'), own),
+  forgetting(deepWhyProjection, learnerRows('deep_why'), own),
+  forgetting(revelationsProjection, learnerRows('revelations'), own),
+  forgetting(meditationTotalsProjection, learnerRows('meditation_totals'), own),
+  forgetting(beliefThresholdGoalsProjection, learnerRows('belief_threshold_goals'), own),
   paymentsProjection,
-  entitlementsProjection,
-  leadsProjection,
+  forgetting(entitlementsProjection, learnerRows('entitlements'), own),
+  forgetting(leadsProjection, subjectRows('leads'), own),
   leadDailyCountsProjection,
   ...analyticsProjections,
 ];

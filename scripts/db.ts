@@ -5,6 +5,7 @@ import { rebuildProjections } from '../events/store/reader';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
+import { sealOldEvents } from '../server/db/seal-old-events';
 
 const command = process.argv[2];
 if (command !== 'migrate' && command !== 'rebuild') {
@@ -17,6 +18,8 @@ const db = await openDatabase(config, () => {});
 try {
   const applied = await migrate(db.pool);
   console.log(applied.length ? `applied migrations: ${applied.join(', ')}` : 'migrations: up to date');
+  const { sealed } = await sealOldEvents(db.pool);
+  if (sealed) console.log(`sealed the personal fields of ${sealed} events written before sealing, and rebuilt the read models`);
   if (command === 'rebuild') {
     const r = await rebuildProjections(db.pool, createCatalog(), projections);
     for (const p of r.projections) console.log(`rebuilt ${p.projection} from ${p.events} events`);

@@ -11,6 +11,7 @@ import { createAccounts } from './features/accounts/accounts';
 import authRoutes from './features/accounts/routes';
 import meRoutes from './features/accounts/me';
 import recoveryRoutes from './features/accounts/recovery-routes';
+import erasureRoutes from './features/erasure/routes';
 import { createKnownBrowsers, deviceCookie } from './features/accounts/browsers';
 import { createLoginThrottle } from './features/accounts/throttle';
 import beliefThresholdRoutes from './features/belief-threshold/routes';
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authRoutes, { store: deps.store, accounts, cookies, ...login, jobs: deps.jobs, config });
   await app.register(meRoutes, { store: deps.store, accounts, cookies, throttle: login.throttle });
   await app.register(recoveryRoutes, { store: deps.store, accounts, cookies, throttle: login.throttle, browsers: login.browsers, pool: deps.pool, config });
+  await app.register(erasureRoutes, { store: deps.store, pool: deps.pool, accounts, cookies, throttle: login.throttle });
   await app.register(courseRoutes, { store: deps.store, pool: deps.pool });
   await app.register(wheelRoutes, { store: deps.store, pool: deps.pool });
   await app.register(deepWhyRoutes, { store: deps.store, pool: deps.pool });

@@ -1,16 +1,19 @@
 // What the mail worker needs from the application: who each kind of mail job goes to (found in the read models
 // at send time) and the per-address limit. Built once here for the server, the worker process and the tests.
 import type pg from 'pg';
+import { createKeyring } from '../events/store/keyring';
 import type { EmailDeps, ResolveMail } from '../jobs/email/send-email';
 import { createMailThrottle } from '../jobs/email/throttle';
 import { accountMailRecipients } from './features/accounts/emails';
 import { recoveryMailRecipients } from './features/accounts/recovery-emails';
+import { erasureMailRecipients } from './features/erasure/emails';
 import { leadMailRecipients } from './features/leads/emails';
 
 export function createMailResolver(db: pg.Pool, publicUrl: string): ResolveMail {
   const accounts = accountMailRecipients(db, publicUrl);
   const recovery = recoveryMailRecipients(db, publicUrl);
-  const leads = leadMailRecipients(db, publicUrl);
+  const leads = leadMailRecipients(db, publicUrl, createKeyring(db));
+  const erasure = erasureMailRecipients(db);
   return async (job) => {
     switch (job.kind) {
       case 'account-verification':
@@ -29,6 +32,8 @@ export function createMailResolver(db: pg.Pool, publicUrl: string): ResolveMail 
         return recovery.emailChangeConfirm(job);
       case 'email-changed':
         return recovery.emailChanged(job);
+      case 'account-deleted':
+        return erasure.accountDeleted(job);
       default: {
         const unknown: never = job;
         throw new Error(`unknown mail kind ${(unknown as { kind: string }).kind}`);

@@ -16,7 +16,8 @@ import { buildApp, type App, type AppConfig } from './app';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
-import { recordWhyQuestion } from './features/deep-why/questions';
+import { sealOldEvents } from './db/seal-old-events';
+import { recordWhyQuestion, whyQuestionTexts } from './features/deep-why/questions';
 import { mailWorkerDeps } from './mail';
 
 export interface ComposeOptions {
@@ -137,6 +138,8 @@ export async function startRuntime<O extends Omit<ComposeOptions, 'config' | 'da
   try {
     const applied = await migrate(db.pool);
     if (applied.length) log.info({ applied }, 'migrations applied');
+    const { sealed } = await sealOldEvents(db.pool);
+    if (sealed) log.info({ sealed }, 'personal fields of older events sealed; read models rebuilt');
     const runtime = await composeRuntime({ ...options, config, database: db, log } as ComposeOptions & O);
     return {
       ...runtime,
@@ -178,6 +181,7 @@ function workerDeps(config: Config, { pool, store }: { pool: Database['pool']; s
         timeoutMs: config.AI_TIMEOUT_MS,
       }),
       record: (job, q) => recordWhyQuestion(store, job, q),
+      texts: whyQuestionTexts(pool),
     },
   };
 }

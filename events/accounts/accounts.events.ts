@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, MAX_EMAIL, plainName } from '../../course/contact';
 import { defineEvent } from '../store/catalog';
+import { userSubject } from '../store/sealing';
 
 export const ROLES = { premium: 7, coach: 9 } as const;
 export const KNOWN_ROLES = [ROLES.premium, ROLES.coach] as const;
@@ -33,6 +34,7 @@ export const UserRegistered = defineEvent(
     /** The browser's anonymous visitor id at signup, for the funnel's first-touch attribution. */
     visitorId: z.uuid().optional(),
   }),
+  { personal: { subject: (d) => userSubject(d.userId), fields: ['email', 'username'] } },
 );
 
 export const EmailVerified = defineEvent('EmailVerified', 1, z.strictObject({ userId: z.uuid() }));
@@ -45,7 +47,9 @@ export const RoleRevoked = defineEvent('RoleRevoked', 1, z.strictObject({ userId
 export const VerificationRequested = defineEvent('VerificationRequested', 1, z.strictObject({ userId: z.uuid() }));
 
 /** The name the account is greeted by, changed by its owner (a plain name: it is not unique, login is by e-mail). */
-export const DisplayNameChanged = defineEvent('DisplayNameChanged', 1, z.strictObject({ userId: z.uuid(), username: z.string().refine(isPlainName) }));
+export const DisplayNameChanged = defineEvent('DisplayNameChanged', 1, z.strictObject({ userId: z.uuid(), username: z.string().refine(isPlainName) }), {
+  personal: { subject: (d) => userSubject(d.userId), fields: ['username'] },
+});
 
 /** Someone asked for a password-reset link for this account (no token, no address: the mail's job names the account). */
 export const PasswordResetRequested = defineEvent('PasswordResetRequested', 1, z.strictObject({ userId: z.uuid() }));
@@ -59,10 +63,14 @@ export const EmailChangeRequested = defineEvent('EmailChangeRequested', 1, z.str
 const address = z.string().max(MAX_EMAIL).regex(EMAIL_PATTERN);
 
 /** The new address was confirmed from the link mailed to it. */
-export const EmailChanged = defineEvent('EmailChanged', 1, z.strictObject({ userId: z.uuid(), email: address, previousEmail: address }));
+export const EmailChanged = defineEvent('EmailChanged', 1, z.strictObject({ userId: z.uuid(), email: address, previousEmail: address }), {
+  personal: { subject: (d) => userSubject(d.userId), fields: ['email', 'previousEmail'] },
+});
 
 /** The change was undone from the link mailed to the previous address, which is the account's address again. */
-export const EmailChangeUndone = defineEvent('EmailChangeUndone', 1, z.strictObject({ userId: z.uuid(), email: address }));
+export const EmailChangeUndone = defineEvent('EmailChangeUndone', 1, z.strictObject({ userId: z.uuid(), email: address }), {
+  personal: { subject: (d) => userSubject(d.userId), fields: ['email'] },
+});
 
 export const accountEvents = [
   UserRegistered,

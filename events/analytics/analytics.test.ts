@@ -24,7 +24,8 @@ const userId = '00000000-0000-4000-8000-00000000a002';
 const march = (day: number, hour = 12) => new Date(`2026-03-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00Z`);
 const viewed = (page: string, at: Date, section?: string) =>
   recorded('LeadPageViewed', { visitorId, page, ...(section ? { section } : {}) }, { recordedAt: at });
-const captured = (at: Date, over: Parameters<typeof leadData>[0] = {}) => recorded('LeadCaptured', leadData(over), { recordedAt: at });
+const captured = (at: Date, over: Parameters<typeof leadData>[0] = {}, event: { redacted?: true } = {}) =>
+  recorded('LeadCaptured', leadData(over), { recordedAt: at, ...event });
 const paid = (at: Date, amount: number, currency = 'USD') =>
   recorded(
     'PaymentConfirmed',
@@ -59,9 +60,17 @@ describe('first touch', () => {
       captured(march(4), { page: 'niveles', section: 'pdf' }),
     ]);
     expect(rows).toEqual([
-      { touch_key: `visitor:${visitorId}`, page: 'reprograma', section: 'hero', at: march(1).toISOString() },
-      { touch_key: `email:${emailHash('ana@example.com')}`, page: 'nostalgia', section: 'fragmento', at: march(3).toISOString() },
+      { touch_key: `visitor:${visitorId}`, page: 'reprograma', section: 'hero', at: march(1).toISOString(), subject: null },
+      { touch_key: `email:${emailHash('ana@example.com')}`, page: 'nostalgia', section: 'fragmento', at: march(3).toISOString(), subject: null },
     ]);
+  });
+
+  it('a forgotten address ties no one to a page, and an account whose person is forgotten keeps no address hash', () => {
+    expect(rowsAfter(analyticsFirstTouch, [captured(march(3), {}, { redacted: true })])).toEqual([]);
+    const [row] = rowsAfter(analyticsAccounts, [
+      recorded('UserRegistered', { userId, username: '(dato eliminado)', email: '(dato eliminado)', visitorId }, { recordedAt: march(1), redacted: true }),
+    ]);
+    expect(row).toMatchObject({ user_id: userId, email_hash: null, visitor_id: visitorId });
   });
 
   it('knows an address by its hash only, the same however it was typed', () => {

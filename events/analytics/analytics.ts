@@ -3,6 +3,7 @@
 // addresses become a sha256 hash, the same for a lead and for the account it becomes.
 import { createHash } from 'node:crypto';
 import { EmailVerified, UserRegistered } from '../accounts/accounts.events';
+import { type Forget, forgetting, subjectRows } from '../erasure/forgetting';
 import { normaliseEmail } from '../leads/leads';
 import { LeadCaptured, LeadPageViewed } from '../leads/leads.events';
 import { PaymentConfirmed } from '../payments/payments.events';
@@ -49,11 +50,13 @@ export const analyticsDaily: RowProjectionSpec<AnalyticsDailyRow> = {
 };
 
 export interface FirstTouchRow {
-  [column: string]: string;
+  [column: string]: string | null;
   touch_key: string;
   page: string;
   section: string;
   at: string;
+  /** An address's subject (`lead:<keyed hash>`), so that forgetting the address finds its row; null for a visitor. */
+  subject: string | null;
 }
 
 /**
@@ -68,15 +71,28 @@ export const analyticsFirstTouch: RowProjectionSpec<FirstTouchRow> = {
   eventTypes: [LeadPageViewed.type, LeadCaptured.type],
   key: (e) => {
     if (LeadPageViewed.is(e)) return { touch_key: `visitor:${e.data.visitorId}` };
-    if (LeadCaptured.is(e)) return { touch_key: `email:${emailHash(e.data.email)}` };
+    // A forgotten address's capture counts in the day's leads, but no longer ties anyone to a page.
+    if (LeadCaptured.is(e) && !e.redacted) return { touch_key: `email:${emailHash(e.data.email)}` };
     return undefined;
   },
   evolve: (row, e) => {
     if (row) return row;
     if (LeadPageViewed.is(e))
-      return { touch_key: `visitor:${e.data.visitorId}`, page: e.data.page, section: e.data.section ?? NO_SECTION, at: e.recordedAt.toISOString() };
-    if (LeadCaptured.is(e))
-      return { touch_key: `email:${emailHash(e.data.email)}`, page: e.data.page, section: e.data.section, at: e.recordedAt.toISOString() };
+      return {
+        touch_key: `visitor:${e.data.visitorId}`,
+        page: e.data.page,
+        section: e.data.section ?? NO_SECTION,
+        at: e.recordedAt.toISOString(),
+        subject: null,
+      };
+    if (LeadCaptured.is(e) && !e.redacted)
+      return {
+        touch_key: `email:${emailHash(e.data.email)}`,
+        page: e.data.page,
+        section: e.data.section,
+        at: e.recordedAt.toISOString(),
+        subject: e.metadata.sealedFor ?? null,
+      };
     return null;
   },
 };
@@ -113,7 +129,8 @@ export const analyticsAccounts: RowProjectionSpec<AnalyticsAccountRow> = {
       payments: 0,
       revenue_usd: 0,
     };
-    if (UserRegistered.is(e)) return { ...base, email_hash: emailHash(e.data.email), visitor_id: e.data.visitorId ?? null, registered_at: at };
+    if (UserRegistered.is(e))
+      return { ...base, email_hash: e.redacted ? null : emailHash(e.data.email), visitor_id: e.data.visitorId ?? null, registered_at: at };
     if (EmailVerified.is(e)) return { ...base, verified_at: base.verified_at ?? at };
     if (PaymentConfirmed.is(e)) {
       const usd = e.data.currency === 'USD' ? e.data.amount : 0;
@@ -123,4 +140,13 @@ export const analyticsAccounts: RowProjectionSpec<AnalyticsAccountRow> = {
   },
 };
 
-export const analyticsProjections = [rowProjection(analyticsDaily), rowProjection(analyticsFirstTouch), rowProjection(analyticsAccounts)] as const;
+/** A forgotten account stays in the funnel's counts (Persona eliminada) without its address's hash. */
+const forgetAccount: Forget = async (tx, subject) => {
+  if (subject.startsWith('user:')) await tx.query('UPDATE analytics_accounts SET email_hash = NULL WHERE user_id = $1', [subject.slice('user:'.length)]);
+};
+
+export const analyticsProjections = [
+  rowProjection(analyticsDaily),
+  forgetting(rowProjection(analyticsFirstTouch), subjectRows('analytics_first_touch'), { skipRedacted: false }),
+  forgetting(rowProjection(analyticsAccounts), forgetAccount, { skipRedacted: false }),
+] as const;

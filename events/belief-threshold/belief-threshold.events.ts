@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MAX_BELIEF, MAX_GOAL, TIME_FRAMES } from '../../course/belief-threshold';
 import { defineEvent } from '../store/catalog';
+import { userSubject } from '../store/sealing';
 
 const timeFrame = z.strictObject({ label: z.string().max(20), years: z.number() });
 
@@ -18,6 +19,7 @@ export const BeliefGoalSaved = defineEvent(
     perfectTimeFrameLabel: z.string().max(20).nullable(),
     perfectTimeFrameYears: z.number().nullable(),
   }),
+  { personal: { subject: (d) => userSubject(d.userId), fields: ['manifestGoal', 'hesitations[].belief'] } },
 );
 
 export const BeliefGoalDeleted = defineEvent('BeliefGoalDeleted', 1, z.strictObject({ userId: z.uuid(), goalId: z.uuid() }));

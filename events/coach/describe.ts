@@ -25,6 +25,7 @@ import { MeditationSessionCompleted, RevelationSaved } from '../meditation/medit
 import { EntitlementGranted, EntitlementRevoked } from '../payments/payments.events';
 import type { RecordedEvent } from '../store/types';
 import { AreaDefinitionSaved, AreaRated } from '../wheel/wheel.events';
+import { PersonForgotten } from '../erasure/erasure.events';
 import { CoachNoteAdded } from './coach.events';
 
 const area = (id: string) => areaById(id)?.title ?? id;
@@ -33,8 +34,15 @@ const quote = (text: string, max = 80) => `«${text.length > max ? `${text.slice
 const ROLE_NAMES: Record<number, string> = { 7: 'premium', 9: 'coach' };
 const roleName = (role: number) => ROLE_NAMES[role] ?? `rol ${role}`;
 
+/** Where a forgotten person's name would be. */
+export const FORGOTTEN_PERSON = 'Persona eliminada';
+
 export function describeEvent(e: RecordedEvent): string {
-  if (UserRegistered.is(e)) return `Creó su cuenta como @${e.data.username}`;
+  if (UserRegistered.is(e)) return e.redacted ? `Creó su cuenta (${FORGOTTEN_PERSON})` : `Creó su cuenta como @${e.data.username}`;
+  if (PersonForgotten.is(e))
+    return e.data.subject.startsWith('user:')
+      ? `${FORGOTTEN_PERSON}: pidió borrar su cuenta; sus textos y sus datos ya no se pueden leer`
+      : `${FORGOTTEN_PERSON}: se olvidó su dirección de correo de las descargas y el boletín`;
   if (EmailVerified.is(e)) return 'Verificó su correo';
   if (VerificationRequested.is(e)) return 'Pidió un nuevo enlace de verificación';
   if (DisplayNameChanged.is(e)) return `Cambió su nombre a «${e.data.username}»`;

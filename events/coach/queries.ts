@@ -104,7 +104,7 @@ export async function journeyEvents(
      ORDER BY global_position LIMIT $4`,
     [journeyStreams(learnerId, withNotes), after, upTo ?? null, limit ?? null],
   );
-  return rows.map((r) => catalog.upcast(toRecorded(r)));
+  return rows.map((r) => catalog.open(r));
 }
 
 /** How many events the learner's journey holds, the coach's notes included. */

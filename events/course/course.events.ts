@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ACTIVITIES } from '../../course/syllabus';
 import { defineEvent } from '../store/catalog';
+import { userSubject } from '../store/sealing';
 
 const slug = z.enum(ACTIVITIES.map((a) => a.slug) as [string, ...string[]]);
 
@@ -13,6 +14,7 @@ export const ReflectionSaved = defineEvent(
   'ReflectionSaved',
   1,
   z.strictObject({ userId: z.uuid(), activityId: slug, text: z.string().trim().min(1).max(MAX_REFLECTION) }),
+  { personal: { subject: (d) => userSubject(d.userId), fields: ['text'] } },
 );
 
 export const courseEvents = [ActivityCompleted, ReflectionSaved] as const;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AREA_IDS } from '../../course/areas';
 import { FOCUS_AREAS, MAX_ANSWER, WHY_LEVELS } from '../../course/deep-why';
 import { defineEvent } from '../store/catalog';
+import { userSubject } from '../store/sealing';
 
 const areaId = z.enum(AREA_IDS);
 
@@ -21,6 +22,7 @@ export const WhyAnswerSaved = defineEvent(
       .max(WHY_LEVELS - 1),
     answer: z.string().trim().min(1).max(MAX_ANSWER),
   }),
+  { personal: { subject: (d) => userSubject(d.userId), fields: ['answer'] } },
 );
 
 /** What the learner was asked at a level, and how it was made (the coach's replay shows it). */
@@ -41,6 +43,8 @@ export const WhyQuestionAsked = defineEvent(
     model: z.string().max(100).nullable(),
     promptVersion: z.string().max(40),
   }),
+  // Made from the learner's answers: as personal as they are.
+  { personal: { subject: (d) => userSubject(d.userId), fields: ['question'] } },
 );
 
 /**

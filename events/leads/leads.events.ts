@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, MAX_EMAIL } from '../../course/contact';
 import { defineEvent } from '../store/catalog';
+import { leadSubject, requestSubject } from '../store/sealing';
 
 /** The pages, sections and statuses that capture leads, and nothing else: a lead from anywhere else is refused. */
 export const LEAD_SOURCES = [
@@ -38,6 +39,7 @@ export const LeadCaptured = defineEvent(
     /** The browser's anonymous visitor id (first-party cookie), tying the lead to its page views. */
     visitorId: z.uuid().optional(),
   }),
+  { personal: { subject: (d) => leadSubject(d.email), fields: ['email', 'nick'] } },
 );
 
 /** The public pages whose views the funnel counts: the lead magnets, the sales pages, the newsletter. */
@@ -85,6 +87,13 @@ export const ClarificationCallRequested = defineEvent(
       visitorId: z.uuid().optional(),
     })
     .refine((d) => d.email !== undefined || d.whatsapp !== undefined),
+  {
+    personal: {
+      // With an address, the lead's own key (forgetting the address forgets the call); without one, a key of its own.
+      subject: (d) => (d.email === undefined ? requestSubject(d.requestId) : leadSubject(d.email)),
+      fields: ['name', 'email', 'whatsapp', 'message'],
+    },
+  },
 );
 
 export const leadEvents = [LeadCaptured, LeadPageViewed, ClarificationCallRequested] as const;

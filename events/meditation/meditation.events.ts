@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { MAX_REVELATION, MAX_SESSION_SECONDS, PHASE_IDS } from '../../course/meditation';
 import { defineEvent } from '../store/catalog';
+import { userSubject } from '../store/sealing';
 
 const seconds = z.number().int().min(0).max(MAX_SESSION_SECONDS);
 
@@ -15,6 +16,7 @@ export const RevelationSaved = defineEvent(
     revelation: z.string().trim().min(1).max(MAX_REVELATION),
     totalTimeMeditated: seconds,
   }),
+  { personal: { subject: (d) => userSubject(d.userId), fields: ['revelation'] } },
 );
 
 export const MeditationSessionCompleted = defineEvent(

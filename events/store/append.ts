@@ -7,7 +7,9 @@ import { ConflictError, UnprocessableError } from '../errors';
 import type { EventCatalog } from './catalog';
 import { type BatchOutcome, createGroupCommit, type GroupCommitOptions, joinsBatch } from './group-commit';
 import { timeOrderedUuid } from './ids';
-import { currentVersion, EVENT_COLUMNS, type EventReads, type EventRow, toRecorded } from './read';
+import { currentVersion, EVENT_COLUMNS, type EventReads, type EventRow } from './read';
+import type { Keyring } from './keyring';
+import { newDataKey, openData, sealData } from './sealing';
 import { inTransaction, type WriteTransaction } from './transaction';
 import type { EventMetadata, JobRequest, NewEvent, Queryable, RecordedEvent, RequestKey } from './types';
 
@@ -103,7 +105,8 @@ export function assertRetryOf(stored: readonly RecordedEvent[], streamId: string
 export interface PreparedWrite {
   write: StreamWrite;
   key?: RequestKey;
-  prepared: Array<{ eventId: string; type: string; version: number; data: unknown; metadata: EventMetadata }>;
+  /** `data` is the plain payload; `stored`, when its personal fields are sealed, what the log gets. */
+  prepared: Array<{ eventId: string; type: string; version: number; data: unknown; stored?: unknown; metadata: EventMetadata; redacted?: true }>;
   /** The arguments of mf_append_events. */
   args: unknown[];
   /** This write as an entry of mf_append_batch's argument. */
@@ -113,18 +116,61 @@ export interface PreparedWrite {
 
 /** Validates a stream's events against the catalog and gives each its id and metadata (the key's digest included). */
 export function prepareWrite(catalog: EventCatalog, write: StreamWrite, given: EventMetadata, key?: RequestKey): PreparedWrite {
+  return withStatements(validateWrite(catalog, write, given, key));
+}
+
+/** prepareWrite without the statements' arguments (built once the events are sealed). */
+function validateWrite(catalog: EventCatalog, write: StreamWrite, given: EventMetadata, key?: RequestKey): PreparedWrite {
   if (write.events.length === 0) throw new Error('append needs at least one event');
   const metadata = key ? { ...given, request: key.digest } : given;
   const prepared = write.events.map((e) => {
     const { data, version } = catalog.validate(e);
     return { eventId: e.eventId ?? timeOrderedUuid(), type: e.type, version, data, metadata: { ...metadata, ...e.metadata } };
   });
+  return { write, key, prepared, args: [], batchEntry: { stream_id: '', stream_type: '', expected: null, events: [] }, ids: [] };
+}
+
+/** The append statements' arguments for a write's events as they go to the log (`stored` when sealed, else `data`). */
+function withStatements(part: PreparedWrite): PreparedWrite {
+  const { write, prepared } = part;
   const streamType = write.streamType ?? write.streamId.split('-')[0] ?? 'stream';
   const expected = write.expectedVersion === 'any' ? null : write.expectedVersion;
-  const rows = prepared.map((e) => ({ event_id: e.eventId, type: e.type, version: e.version, data: e.data, metadata: e.metadata }));
+  const rows = prepared.map((e) => ({ event_id: e.eventId, type: e.type, version: e.version, data: e.stored ?? e.data, metadata: e.metadata }));
   const args = [write.streamId, streamType, expected, JSON.stringify(rows)];
   const batchEntry = { stream_id: write.streamId, stream_type: streamType, expected, events: rows };
-  return { write, key, prepared, args, batchEntry, ids: prepared.map((e) => e.eventId) };
+  return { ...part, args, batchEntry, ids: prepared.map((e) => e.eventId) };
+}
+
+/**
+ * Seals the personal fields of a write's events with their people's keys (made on first need): the log gets the
+ * sealed payload and the subject in `metadata.sealedFor`; the caller and the inline projections keep the plain data.
+ */
+export async function sealWrite(catalog: EventCatalog, keyring: Keyring, parts: readonly PreparedWrite[]): Promise<PreparedWrite[]> {
+  const personal = parts.flatMap((part) =>
+    part.prepared.flatMap((e) => {
+      const fields = catalog.personal(e.type);
+      return fields ? [{ e, fields }] : [];
+    }),
+  );
+  if (personal.length === 0) return parts.map(withStatements);
+  const subjectOf = await keyring.subjectIds();
+  const subjects = personal.map(({ e, fields }) => subjectOf(fields.subject(e.data)));
+  const keys = await keyring.keysFor(subjects);
+  personal.forEach(({ e, fields }, i) => {
+    const subject = subjects[i]!;
+    const key = keys.get(subject);
+    e.metadata = { ...e.metadata, sealedFor: subject };
+    if (key) {
+      e.stored = sealData(fields.fields, e.eventId, e.data, key);
+      return;
+    }
+    // A learner forgotten for good (a late job's write): sealed with a key nobody keeps, and redacted for the
+    // inline projections too, so no read model gets back what the erasure removed.
+    e.stored = sealData(fields.fields, e.eventId, e.data, newDataKey());
+    e.data = openData(fields.fields, e.eventId, e.stored, null).data;
+    e.redacted = true;
+  });
+  return parts.map(withStatements);
 }
 
 /** Where the database put a write's events: its first stream position, their global positions, transaction and time. */
@@ -149,6 +195,7 @@ export function recorded({ write, prepared }: PreparedWrite, row: AppendedRow): 
     data: e.data,
     metadata: e.metadata,
     recordedAt: row.recorded_at,
+    ...(e.redacted ? { redacted: e.redacted } : {}),
   }));
   return { nextVersion: first + prepared.length - 1, events, idempotent: false };
 }
@@ -186,14 +233,16 @@ export interface AppendDeps {
   transaction: WriteTransaction;
   reads: Pick<EventReads, 'findWrite'>;
   groupCommit: GroupCommitOptions;
+  /** Seals personal fields; without one they are written as they are (the benchmark's baseline). */
+  keyring?: Keyring;
 }
 
-export function createAppends({ pool, catalog, transaction, reads, groupCommit }: AppendDeps): EventAppends {
+export function createAppends({ pool, catalog, transaction, reads, groupCommit, keyring }: AppendDeps): EventAppends {
   /** A write's own events, when every one is already stored in its stream (a retry); a conflict when they are elsewhere. */
   async function findExisting(streamId: string, ids: string[]): Promise<RecordedEvent[] | undefined> {
     const { rows } = await pool.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY global_position`, [ids]);
     if (rows.length === 0) return undefined;
-    if (rows.length === ids.length && rows.every((r) => r.stream_id === streamId)) return rows.map((r) => catalog.upcast(toRecorded(r)));
+    if (rows.length === ids.length && rows.every((r) => r.stream_id === streamId)) return rows.map((r) => catalog.open(r));
     throw new ConflictError('Esta operación ya se registró con otros datos.', { streamId });
   }
 
@@ -268,7 +317,8 @@ export function createAppends({ pool, catalog, transaction, reads, groupCommit }
   async function appendMany(writes: readonly StreamWrite[], options: WriteOptions = {}): Promise<AppendResult[]> {
     if (writes.length === 0) throw new Error('appendMany needs at least one stream');
     if (options.key && writes.length > 1) throw new Error('a write under an Idempotency-Key is one stream');
-    const parts = writes.map((w) => prepareWrite(catalog, w, options.metadata ?? {}, options.key));
+    const validated = writes.map((w) => validateWrite(catalog, w, options.metadata ?? {}, options.key));
+    const parts = keyring ? await sealWrite(catalog, keyring, validated) : validated.map(withStatements);
     const ids = parts.flatMap((p) => p.ids);
     if (new Set(ids).size !== ids.length) throw new ConflictError('Eventos repetidos en una misma escritura.');
     if (new Set(writes.map((w) => w.streamId)).size !== writes.length) throw new Error('appendMany: one entry per stream');

@@ -5,8 +5,10 @@ import type { RecordedEvent } from './types';
 
 // Version 3 of an event whose payload changed twice: v1 {name}, v2 {fullName}, v3 {fullName, locale}.
 const Renamed = defineEvent('Renamed', 3, z.strictObject({ fullName: z.string().min(1), locale: z.string() }), {
-  1: (d) => ({ fullName: (d as { name: string }).name }),
-  2: (d) => ({ ...(d as object), locale: 'es-AR' }),
+  upcast: {
+    1: (d) => ({ fullName: (d as { name: string }).name }),
+    2: (d) => ({ ...(d as object), locale: 'es-AR' }),
+  },
 });
 
 const stored = (version: number, data: unknown): RecordedEvent => ({

@@ -1,19 +1,33 @@
 // The event catalog: every event type has a name, a version and a zod schema; old versions upcast forward.
 import { z } from 'zod';
 import { InvalidError } from '../errors';
+import { toRecorded, type EventRow } from './read';
+import { openData, type PersonalFields } from './sealing';
 import type { EventDefinition, EventMetadata, NewEvent, RecordedEvent } from './types';
+
+export interface EventOptions<S extends z.ZodType> {
+  /** Upcasters: upcast[v] maps a payload of version v to version v + 1. */
+  upcast?: Record<number, (data: unknown) => unknown>;
+  /**
+   * Its personal fields (e-mail, names, anything a person wrote) and whose they are, e.g.
+   * `{ subject: (d) => userSubject(d.userId), fields: ['email', 'answers[].text'] }`. Every string field of an
+   * event is either here or on the allow-list of personal-fields.test.ts.
+   */
+  personal?: PersonalFields<z.output<S>>;
+}
 
 export function defineEvent<T extends string, S extends z.ZodType>(
   type: T,
   version: number,
   schema: S,
-  upcast: Record<number, (data: unknown) => unknown> = {},
+  { upcast = {}, personal }: EventOptions<S> = {},
 ): EventDefinition<T, S> {
   return {
     type,
     version,
     schema,
     upcast,
+    ...(personal ? { personal } : {}),
     create: (data, options: { eventId?: string; metadata?: EventMetadata } = {}) => ({
       type,
       data,
@@ -41,6 +55,27 @@ export class EventCatalog {
 
   types(): string[] {
     return [...this.byType.keys()];
+  }
+
+  definitions(): EventDefinition[] {
+    return [...this.byType.values()];
+  }
+
+  /** The personal fields of a type, when it has any. */
+  personal(type: string): PersonalFields<unknown> | undefined {
+    return this.byType.get(type)?.personal as PersonalFields<unknown> | undefined;
+  }
+
+  /**
+   * A stored row as the application sees it: its sealed fields opened with the key read along with it (none
+   * when its person was forgotten: REDACTED and `redacted`), then upcast to its type's current version.
+   */
+  open(row: EventRow): RecordedEvent {
+    const event = toRecorded(row);
+    const personal = event.metadata.sealedFor === undefined ? undefined : this.personal(event.type);
+    if (!personal) return this.upcast(event);
+    const { data, redacted } = openData(personal.fields, event.eventId, event.data, row.person_key ?? null);
+    return this.upcast(redacted ? { ...event, data, redacted: true } : { ...event, data });
   }
 
   /** Validates a new event's payload; returns the parsed payload and its version. */

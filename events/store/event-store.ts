@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { createAppends, type EventAppends } from './append';
 import type { EventCatalog } from './catalog';
 import { GROUP_COMMIT_DEFAULTS } from './group-commit';
+import { createKeyring, type Keyring } from './keyring';
 import type { Projection } from './projection';
 import { createReads, type EventReads } from './read';
 import { writeTransaction } from './transaction';
@@ -33,21 +34,28 @@ export interface EventStoreDeps {
    * pooled connection while it commits), and how many writes one batch takes at most.
    */
   groupCommit?: { batches?: number; maxWrites?: number };
+  /** Seals events' personal fields with their people's keys (person_keys); `false` only to measure what sealing costs. */
+  sealing?: boolean;
 }
 
-export interface EventStore extends EventAppends, EventReads {}
+export interface EventStore extends EventAppends, EventReads {
+  /** The people's data keys: subject ids, and forgetting (sealing uses it when on). */
+  keyring: Keyring;
+}
 
-export function createEventStore({ pool, catalog, projections = [], enqueue, groupCommit }: EventStoreDeps): EventStore {
+export function createEventStore({ pool, catalog, projections = [], enqueue, groupCommit, sealing = true }: EventStoreDeps): EventStore {
   const reads = createReads(pool, catalog);
+  const keyring = createKeyring(pool);
   const appends = createAppends({
     pool,
     catalog,
     transaction: writeTransaction(projections, enqueue),
     reads,
+    ...(sealing ? { keyring } : {}),
     groupCommit: {
       batches: groupCommit?.batches ?? GROUP_COMMIT_DEFAULTS.batches,
       maxWrites: groupCommit?.maxWrites ?? GROUP_COMMIT_DEFAULTS.maxWrites,
     },
   });
-  return { ...appends, ...reads };
+  return { ...appends, ...reads, keyring };
 }

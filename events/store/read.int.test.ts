@@ -105,7 +105,7 @@ describe('read', () => {
     const written = await store.append(stream, [noted(1)], { expectedVersion: 0 });
     // The same type, now at version 2: { n } became { n, doubled }.
     const NotedV2 = defineEvent('Noted', 2, z.strictObject({ n: z.number().int(), doubled: z.number().int() }), {
-      1: (d) => ({ n: (d as { n: number }).n, doubled: 2 * (d as { n: number }).n }),
+      upcast: { 1: (d) => ({ n: (d as { n: number }).n, doubled: 2 * (d as { n: number }).n }) },
     });
     const later = createEventStore({ pool: db.pool, catalog: new EventCatalog([NotedV2]) });
     const expected = [{ version: 2, data: { n: 1, doubled: 2 } }];

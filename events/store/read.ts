@@ -28,10 +28,15 @@ export interface EventRow {
   data: unknown;
   metadata: EventMetadata;
   recorded_at: Date;
+  /** The data key of the subject that sealed it, looked up with the row: null once that person is forgotten. */
+  person_key?: Buffer | null;
 }
 
+// The key is read in the same statement as the event: a forgotten person's events stop opening in every process
+// at the moment the key's deletion commits, with no cache to invalidate.
 export const EVENT_COLUMNS =
-  'global_position, transaction_id::text AS transaction_id_text, stream_id, stream_position, event_id, type, version, data, metadata, recorded_at';
+  'global_position, transaction_id::text AS transaction_id_text, stream_id, stream_position, event_id, type, version, data, metadata, recorded_at, ' +
+  "(SELECT k.key FROM person_keys k WHERE k.subject = events.metadata ->> 'sealedFor') AS person_key";
 
 export function toRecorded(row: EventRow): RecordedEvent {
   return {
@@ -69,9 +74,9 @@ export async function currentVersion(db: Queryable, streamId: string): Promise<n
   return rows[0] ? Number(rows[0].version) : 0;
 }
 
-/** Reads on the pool; every event read is upcast to its type's current version. */
+/** Reads on the pool; every event read is opened (sealed fields) and upcast to its type's current version. */
 export function createReads(pool: pg.Pool, catalog: EventCatalog): EventReads {
-  const upcast = (rows: EventRow[]) => rows.map((r) => catalog.upcast(toRecorded(r)));
+  const upcast = (rows: EventRow[]) => rows.map((r) => catalog.open(r));
   return {
     async readStream(streamId, { after = 0, upTo } = {}) {
       const { rows } = await pool.query<EventRow>({ name: 'mf_read_stream', text: READ_STREAM_SQL, values: [streamId, after, upTo ?? null] });

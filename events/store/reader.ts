@@ -1,7 +1,7 @@
 // Async projections follow the log in commit-safe order, and every projection can be rebuilt from the log.
 import type pg from 'pg';
 import type { EventCatalog } from './catalog';
-import { EVENT_COLUMNS, toRecorded } from './read';
+import { EVENT_COLUMNS } from './read';
 import type { Projection } from './projection';
 import type { RecordedEvent } from './types';
 
@@ -41,7 +41,7 @@ async function nextBatch(tx: pg.PoolClient, catalog: EventCatalog, projection: P
      LIMIT $4`,
     [cp.transaction_id, cp.global_position, projection.eventTypes, limit],
   );
-  return rows.map((r) => catalog.upcast(toRecorded(r as never)));
+  return rows.map((r) => catalog.open(r as never));
 }
 
 /**
@@ -206,7 +206,7 @@ export async function rebuildProjections(
          ORDER BY transaction_id, global_position LIMIT $4`,
         [cp.transaction_id, cp.global_position, types, batchSize],
       );
-      const events = rows.map((r) => catalog.upcast(toRecorded(r as never)));
+      const events = rows.map((r) => catalog.open(r as never));
       if (events.length === 0) break;
       scanned += events.length;
       const settled = events.filter((e) => BigInt(e.transactionId) < horizon);

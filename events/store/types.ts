@@ -1,5 +1,6 @@
 // Shapes shared by the event store, the catalog and projections.
 import type { z } from 'zod';
+import type { PersonalFields } from './sealing';
 
 /** Anything that runs SQL: a pool or a client inside a transaction. */
 export interface Queryable {
@@ -18,6 +19,8 @@ export interface EventMetadata {
   origin?: string;
   /** The time the client reported, as ISO text (never trusted for ordering). */
   clientTime?: string;
+  /** The subject whose key sealed this event's personal fields (`user:<id>`, `lead:<keyed hash>`); absent when it has none. */
+  sealedFor?: string;
   /** Written under an Idempotency-Key: the digest of that request (RequestKey), so a reuse can be told from a retry. */
   request?: string;
   [key: string]: unknown;
@@ -40,6 +43,8 @@ export interface EventDefinition<T extends string = string, S extends z.ZodType 
   schema: S;
   /** Upcasters: upcast[v] maps a payload of version v to version v + 1. */
   upcast: Record<number, (data: unknown) => unknown>;
+  /** Its personal fields and whose they are: sealed in the log with that person's key (sealing.ts). */
+  personal?: PersonalFields<z.output<S>>;
   /** Builds an event to append, checked against the schema at append time. */
   create(data: z.input<S>, options?: { eventId?: string; metadata?: EventMetadata }): NewEvent<T>;
   /** Type guard for recorded events. */
@@ -65,6 +70,8 @@ export interface RecordedEvent<T extends string = string, D = unknown> {
   data: D;
   metadata: EventMetadata;
   recordedAt: Date;
+  /** Its person was forgotten: its personal fields read as REDACTED (sealing.ts). */
+  redacted?: true;
 }
 
 /** A job to enqueue in the same transaction as the append (pg-boss). */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AREA_IDS, MAX_SCORE, MIN_SCORE } from '../../course/areas';
 import { DEFINITION_ACTIVITIES, MAX_DEFINITION } from '../../course/wheel';
 import { defineEvent } from '../store/catalog';
+import { userSubject } from '../store/sealing';
 
 const areaId = z.enum(AREA_IDS);
 
@@ -17,6 +18,7 @@ export const AreaDefinitionSaved = defineEvent(
     areaId,
     definition: z.string().trim().min(1).max(MAX_DEFINITION),
   }),
+  { personal: { subject: (d) => userSubject(d.userId), fields: ['definition'] } },
 );
 
 export const wheelEvents = [AreaRated, AreaDefinitionSaved] as const;

@@ -61,7 +61,15 @@ it('forgets expired and idle sessions, old spent links, old changes of address, 
     [user],
   );
 
-  expect(await cleanUpAuth(db.pool, { idleHours: 168 })).toEqual({ sessions: 2, tokens: 3, emailChanges: 1, failures: 1, devices: 1, mailSends: 1 });
+  expect(await cleanUpAuth(db.pool, { idleHours: 168 })).toEqual({
+    sessions: 2,
+    tokens: 3,
+    emailChanges: 1,
+    failures: 1,
+    devices: 1,
+    mailSends: 1,
+    notices: 0,
+  });
   expect(await rows('account_tokens')).toBe(2);
   expect((await db.pool.query('SELECT new_email FROM email_change_requests')).rows).toEqual([{ new_email: 'nueva@example.com' }]);
   expect(await rows('mail_sends')).toBe(1);

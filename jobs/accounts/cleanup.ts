@@ -21,6 +21,11 @@ export async function cleanUpAuth(db: Queryable, { idleHours }: { idleHours: num
   const devices = await db.query(`DELETE FROM login_devices WHERE last_seen_at <= now() - interval '1 year'`);
   // The per-address mail limit looks back one hour; a day covers a job still being retried.
   const mailSends = await db.query(`DELETE FROM mail_sends WHERE sent_at <= now() - interval '1 day'`);
+  // A deleted account's confirmation mail that was not sent in a day (its retries end within hours) is given up:
+  // its address goes.
+  const notices = await db.query(`DELETE FROM erasure_notices WHERE created_at <= now() - interval '1 day'`);
+  // A deep-why question's texts whose job never finished (its retries end within a minute).
+  await db.query(`DELETE FROM why_question_inputs WHERE created_at <= now() - interval '1 day'`);
   return {
     sessions: sessions.rowCount ?? 0,
     tokens: (tokens.rowCount ?? 0) + (links.rowCount ?? 0),
@@ -28,6 +33,7 @@ export async function cleanUpAuth(db: Queryable, { idleHours }: { idleHours: num
     failures: failures.rowCount ?? 0,
     devices: devices.rowCount ?? 0,
     mailSends: mailSends.rowCount ?? 0,
+    notices: notices.rowCount ?? 0,
   };
 }
 

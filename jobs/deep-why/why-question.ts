@@ -116,6 +116,13 @@ export function createWhyQuestionGenerator(config: AiConfig) {
 /** Deep-why questions generated at the same time by one process. */
 export const AI_WORKERS = 8;
 
+/** The texts a question is made from: they wait in why_question_inputs, never in the job. */
+export interface WhyQuestionTexts {
+  currentText?: string | null;
+  futureText?: string | null;
+  previousAnswer?: string | null;
+}
+
 export const WhyQuestionJob = z.object({
   /** The signed-in asker, or null for a guest (nothing is stored for guests). */
   userId: z.string().nullable(),
@@ -123,6 +130,7 @@ export const WhyQuestionJob = z.object({
   questionId: z.string(),
   areaTitle: z.string(),
   levelIndex: z.number().int().min(0),
+  // Jobs queued before the texts moved out of the payload still carry them.
   currentText: z.string().nullish(),
   futureText: z.string().nullish(),
   previousAnswer: z.string().nullish(),
@@ -132,7 +140,9 @@ export type WhyQuestionJob = z.infer<typeof WhyQuestionJob>;
 export interface WhyQuestionDeps {
   generate: (input: WhyQuestionInput) => Promise<WhyQuestion>;
   /** Records the question in the signed-in asker's stream. */
-  record: (job: WhyQuestionJob, q: WhyQuestion) => Promise<void>;
+  record: (job: WhyQuestionJob & WhyQuestionTexts, q: WhyQuestion) => Promise<void>;
+  /** The question's texts (why_question_inputs), and their deletion once the question is made. */
+  texts: { of(questionId: string): Promise<WhyQuestionTexts | undefined>; forget(questionId: string): Promise<void> };
 }
 
 export const whyQuestion = defineJob({
@@ -151,8 +161,10 @@ export const whyQuestion = defineJob({
     work: { pollingIntervalSeconds: 0.5, localConcurrency: AI_WORKERS },
   },
   handler: (deps: WhyQuestionDeps) => async (job) => {
-    const q = await deps.generate(job);
-    if (job.userId) await deps.record(job, q);
+    const input = { ...job, ...(await deps.texts.of(job.questionId)) };
+    const q = await deps.generate(input);
+    if (job.userId) await deps.record(input, q);
+    await deps.texts.forget(job.questionId);
     return q;
   },
 });

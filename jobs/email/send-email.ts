@@ -42,6 +42,8 @@ export const MailJob = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('email-change-confirm'), userId: z.uuid(), requestId: z.uuid() }),
   /** To the previous address of a confirmed change: the notice, with a link that undoes it. */
   z.strictObject({ kind: z.literal('email-changed'), userId: z.uuid(), requestId: z.uuid() }),
+  /** «Tu cuenta fue eliminada», to the address just forgotten: `noticeId` names the one row that keeps it until the send. */
+  z.strictObject({ kind: z.literal('account-deleted'), noticeId: z.uuid() }),
 ]);
 export type MailJob = z.infer<typeof MailJob>;
 export type MailKind = MailJob['kind'];
@@ -55,10 +57,19 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (a lead mail's List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 /** Who a job's mail goes to, and how to write it (called only once the mail may go). */
-export type MailRecipient = { to: string; render(): Promise<Mail> } | { skip: string };
+export type MailRecipient =
+  | {
+      to: string;
+      render(): Promise<Mail>;
+      /** After the mail went out (SMTP or outbox): forget what only this mail needed (a forgotten person's address). */
+      afterSend?(jobId: string): Promise<void>;
+    }
+  | { skip: string };
 export type ResolveMail = (job: MailJob) => Promise<MailRecipient>;
 
 export interface EmailDeps {
@@ -102,15 +113,16 @@ export function createMailer(deps: EmailDeps) {
     const to = Address.parse(mail.to);
     // A stable Message-ID per job: a retried delivery carries the same id, so clients fold duplicates.
     const messageId = `<${jobId}@manifiesta.local>`;
-    const info = await transport.sendMail({ from: deps.from, to, subject: mail.subject, text: mail.text, html: mail.html, messageId });
+    const info = await transport.sendMail({ from: deps.from, to, subject: mail.subject, text: mail.text, html: mail.html, messageId, headers: mail.headers });
     if (deps.smtpUrl) {
       deps.log.info({ job: jobId, kind }, 'mail sent through SMTP');
-      return;
+    } else {
+      await fs.mkdir(deps.outboxDir, { recursive: true });
+      const file = path.join(deps.outboxDir, `${jobId}.eml`);
+      await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
+      deps.log.info({ job: jobId, kind, file }, `mail written to the outbox: ${mail.subject}`);
     }
-    await fs.mkdir(deps.outboxDir, { recursive: true });
-    const file = path.join(deps.outboxDir, `${jobId}.eml`);
-    await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
-    deps.log.info({ job: jobId, kind, file }, `mail written to the outbox: ${mail.subject}`);
+    await recipient.afterSend?.(jobId);
   };
 }
 

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWhyQuestionGenerator, FIRST_FALLBACK } from '../../jobs/deep-why/why-question';
 import { startFakeGemini, type FakeGemini } from '../../tests/fakes/gemini';
 import { mailDeps, startTestApp, type TestApp } from '../../tests/setup/app';
-import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
+import { createTestDatabase, openedEvents, type TestDatabase } from '../../tests/setup/db';
 import { createLearner, type Learner } from '../../tests/setup/learners';
-import { recordWhyQuestion } from '../features/deep-why/questions';
+import { recordWhyQuestion, whyQuestionTexts } from '../features/deep-why/questions';
 
 const AI_TIMEOUT_MS = 1500;
 /** The learner's wait beyond the provider timeout: the worker's and the page's polling, and slack for a busy machine. */
@@ -31,7 +31,7 @@ beforeAll(async () => {
     outboxDir: '/tmp/manifiesta-unused-outbox',
     log: { info: () => {} },
     ...mailDeps(db),
-    whyQuestions: { generate, record: (job, q) => recordWhyQuestion(t.store, job, q) },
+    whyQuestions: { generate, record: (job, q) => recordWhyQuestion(t.store, job, q), texts: whyQuestionTexts(db.pool) },
   });
 });
 afterAll(async () => {
@@ -78,11 +78,7 @@ async function askAndWait(l: Learner) {
 }
 
 const askedEvents = async (l: Learner) =>
-  (
-    await db.pool.query<{ data: { source: string; question: string } }>(`SELECT data FROM events WHERE stream_id = $1 AND type = 'WhyQuestionAsked'`, [
-      `learner-${l.userId}`,
-    ])
-  ).rows.map((r) => r.data);
+  (await openedEvents(db.pool, "stream_id = $1 AND type = 'WhyQuestionAsked'", [`learner-${l.userId}`])).map((r) => r.data);
 
 describe('AI provider timeouts never block the learner', () => {
   // First: after the failures below, the provider counts as down for this app and questions are answered

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREA_IDS } from '../../course/areas';
 import { createApiClient, unwrap } from '../../client/src/api/client';
 import { startTestApp, type TestApp } from '../../tests/setup/app';
-import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
+import { createTestDatabase, openedEvents, type TestDatabase } from '../../tests/setup/db';
 import { createLearner, type Learner } from '../../tests/setup/learners';
 import { CONCURRENCY_CONFLICT, CONFLICT_HEADER } from '../plugins/errors';
 
@@ -54,11 +54,8 @@ async function openLearner(): Promise<Learner> {
 }
 
 async function streamEvents(l: Learner) {
-  const { rows } = await db.pool.query<{ stream_position: string; type: string; data: Record<string, unknown> }>(
-    `SELECT stream_position, type, data FROM events WHERE stream_id = $1 ORDER BY stream_position`,
-    [`learner-${l.userId}`],
-  );
-  return rows.map((r) => ({ position: Number(r.stream_position), type: r.type, data: r.data }));
+  const rows = await openedEvents(db.pool, 'stream_id = $1', [`learner-${l.userId}`]);
+  return rows.map((r) => ({ position: r.streamPosition, type: r.type, data: r.data }));
 }
 
 /** The read models as the pages see them. */

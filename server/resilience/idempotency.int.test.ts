@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREA_IDS } from '../../course/areas';
 import { startTestApp, type TestApp } from '../../tests/setup/app';
-import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
+import { createTestDatabase, openedEvents, type TestDatabase } from '../../tests/setup/db';
 import { createLearner, type Learner } from '../../tests/setup/learners';
 
 let db: TestDatabase;
@@ -30,12 +30,7 @@ const post = (l: Learner, url: string, payload: object, key?: string) =>
   t.app.inject({ method: 'POST', url, payload, headers: { cookie: l.cookie, ...(key ? { 'idempotency-key': key } : {}) } });
 
 const eventsOf = async (l: Learner, type: string) =>
-  (
-    await db.pool.query<{ data: Record<string, unknown> }>(`SELECT data FROM events WHERE stream_id = $1 AND type = $2 ORDER BY stream_position`, [
-      `learner-${l.userId}`,
-      type,
-    ])
-  ).rows.map((r) => r.data);
+  (await openedEvents(db.pool, 'stream_id = $1 AND type = $2', [`learner-${l.userId}`, type])).map((r) => r.data);
 
 const rating = async (l: Learner, areaId: string) =>
   (await db.pool.query<{ score: number }>('SELECT score FROM area_ratings WHERE user_id = $1 AND area_id = $2', [l.userId, areaId])).rows[0]?.score;

@@ -11,7 +11,7 @@ import { ROLES } from '../../events/accounts/accounts.events';
 import { startTestApp, countEvents, type TestApp } from '../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
 import { startFakeMercadoPago, type FakeMercadoPago } from '../../tests/fakes/mercadopago';
-import { createLearner, type Learner } from '../../tests/setup/learners';
+import { createLearner, FREE_IN_ORDER, type Learner } from '../../tests/setup/learners';
 import { CROSS_SITE_MESSAGE } from '../plugins/same-origin';
 import { pathSpellings, sendRaw, servedApiRoutes } from '../../tests/setup/routes';
 
@@ -44,15 +44,6 @@ const coachOnly = (ok = 200): Record<Who, number> => ({ guest: 401, learner: 403
 const EBOOK = 'afirmaciones-ebook';
 /** The first paid activity: open to premium learners who finished the free ones, closed to the others. */
 const FIRST_PAID = 'tus-sistemas-de-creencias-actuales';
-const FREE_IN_ORDER = [
-  '12-areas-balance',
-  'concientizando-areas-balance',
-  'viendo-hacia-atras-desde-el-futuro',
-  '7-niveles-deep-why',
-  'meditacion-7-fases',
-  'niveles-conciencia-hawkins',
-  'primera-sesion-de-coaching',
-];
 /** The wheel is rated 0…10 in area order: the three weakest are the first three areas. */
 const WEAKEST = LIFE_AREAS.slice(0, 3).map((a) => a.id);
 
@@ -70,6 +61,8 @@ const TABLE: Row[] = [
     expect: 200,
   },
   { method: 'POST', path: '/api/leads/view', body: () => ({ page: 'menu' }), expect: 200 },
+  // A token that names no address of ours: refused for everyone (erasure.int.test.ts forgets with real ones).
+  { method: 'POST', path: '/api/leads/forget', body: () => ({ token: `${'0'.repeat(64)}.${'0'.repeat(32)}` }), expect: 400 },
   {
     method: 'POST',
     path: '/api/reprograma/clarification-call',
@@ -232,6 +225,8 @@ const TABLE: Row[] = [
     url: () => `/api/me/sessions/${randomUUID()}/end`,
     expect: { guest: 401, learner: 404, premium: 404, coach: 404 },
   },
+  // With a wrong password, so the table's accounts survive it (erasure.int.test.ts deletes accounts for real).
+  { method: 'POST', path: '/api/me/delete', body: () => ({ password: 'no-es-mi-clave' }), expect: signedIn(401) },
   { method: 'GET', path: '/api/me/entitlements', expect: signedIn(200) },
   { method: 'GET', path: '/api/downloads/afirmaciones-ebook', expect: { guest: 401, learner: 403, premium: 403, coach: 403 } },
   {

@@ -17,7 +17,9 @@ import { targetAreaIds } from '../../events/deep-why/deep-why';
 import { projections } from '../../events/registry';
 import { KEY_REUSED_MESSAGE } from '../../events/store/event-store';
 import { startFakeMercadoPago } from '../../tests/fakes/mercadopago';
-import { startTestApp, TEST_CONFIG } from '../../tests/setup/app';
+import { count, startTestApp, TEST_CONFIG } from '../../tests/setup/app';
+import { leadSubject } from '../../events/store/sealing';
+import { forgetToken } from '../features/erasure/forget-link';
 import { createTestDatabase } from '../../tests/setup/db';
 import { createLearner } from '../../tests/setup/learners';
 import { pathSpellings, sendRaw, servedApiRoutes } from '../../tests/setup/routes';
@@ -102,6 +104,15 @@ const PASSWORD_HASH = await hashPassword(PASSWORD);
 async function login(actor: Actor): Promise<void> {
   await db.pool.query('UPDATE password_credentials SET hash = $1 WHERE user_id = $2', [PASSWORD_HASH, actor.userId]);
   const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: ORIGIN }, payload: { email: actor.email, password: PASSWORD } });
+  // The learner deleted its account (POST /api/me/delete): the role gets a new one.
+  if (
+    res.statusCode === 401 &&
+    actor === actors.learner &&
+    (await count(db.pool, 'SELECT count(*) AS n FROM users WHERE user_id = $1', [actor.userId])) === 0
+  ) {
+    Object.assign(actor, await account());
+    return;
+  }
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
   actor.cookie = String(res.headers['set-cookie']).split(';')[0]!;
 }
@@ -121,6 +132,15 @@ async function spareSession(actor: Actor): Promise<string> {
   return (listed.json().data as Array<{ id: string; current: boolean }>).find((s) => s.current)!.id;
 }
 const SPARE_SESSION = await spareSession(actors.premium);
+// A lead address without an account, and the token of its forget link (as its welcome mail carries it).
+const FORGET_EMAIL = 'olvido-fuzz@example.com';
+await t.app.inject({
+  method: 'POST',
+  url: '/api/leads/add',
+  headers: { origin: ORIGIN },
+  payload: { email: FORGET_EMAIL, nick: 'Ana', page: 'niveles', section: 'pdf', status: 'downloaded' },
+});
+const FORGET_TOKEN = await forgetToken(t.store.keyring, await t.store.keyring.subjectId(leadSubject(FORGET_EMAIL)));
 
 // The premium learner gets deep into the course, so its writes reach the rules past the first locks:
 // the wheel rated (the seven lowest areas are the deep why's targets), everything completed up to the
@@ -274,6 +294,11 @@ const EXAMPLES: Record<string, Example> = {
     key: { ignored: 'a new session each time; nothing in the log' },
   },
   'POST /api/auth/logout': { ok: 'learner', key: { ignored: 'ends the session it is called with; nothing in the log' } },
+  'POST /api/me/delete': {
+    ok: 'learner',
+    body: () => ({ password: PASSWORD }),
+    key: { ignored: 'the account and its session are gone after the first: a retry is a 401' },
+  },
   'POST /api/auth/refreshToken': { ok: 'learner', key: { ignored: 'replaces the session it is called with; nothing in the log' } },
   'POST /api/me/name': {
     ok: 'learner',
@@ -310,6 +335,11 @@ const EXAMPLES: Record<string, Example> = {
     ok: 'guest',
     body: () => ({ email: `lead-${unique()}@example.com`, nick: 'Ana', page: 'niveles', section: 'pdf', status: 'downloaded' }),
     key: 'by-n',
+  },
+  'POST /api/leads/forget': {
+    ok: 'guest',
+    body: () => ({ token: FORGET_TOKEN }),
+    key: { ignored: 'forgetting an address twice is forgetting it once: the second answers the same and writes nothing new' },
   },
   'POST /api/leads/view': {
     ok: 'guest',

@@ -4,6 +4,9 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { createPool } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
+import { createCatalog } from '../../events/registry';
+import { EVENT_COLUMNS, type EventRow } from '../../events/store/read';
+import type { RecordedEvent } from '../../events/store/types';
 
 export interface TestDatabase {
   url: string;
@@ -43,3 +46,18 @@ export async function createTestDatabase({ poolSize = 20, migrationsDir = undefi
     },
   };
 }
+
+/**
+ * Events as the application reads them (personal fields opened, or redacted once forgotten), chosen by a
+ * condition on the events table (`type = $1`), in log order: tests that look into the log use this, since
+ * what is stored of a personal field is sealed.
+ */
+export async function openedEvents(pool: pg.Pool, where = 'true', values: unknown[] = []): Promise<Array<RecordedEvent<string, OpenedData>>> {
+  const catalog = createCatalog();
+  const { rows } = await pool.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE ${where} ORDER BY global_position`, values);
+  return rows.map((r) => catalog.open(r) as RecordedEvent<string, OpenedData>);
+}
+
+// Payloads as the tests compare them, field by field, as they did with rows read straight from the table.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type OpenedData = Record<string, any>;

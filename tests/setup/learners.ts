@@ -22,6 +22,17 @@ export const USER_AGENTS = {
   firefoxWindows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0',
 } as const;
 
+/** The free activities in the order the course opens them: a premium learner who completes them reaches the first paid one. */
+export const FREE_IN_ORDER = [
+  '12-areas-balance',
+  'concientizando-areas-balance',
+  'viendo-hacia-atras-desde-el-futuro',
+  '7-niveles-deep-why',
+  'meditacion-7-fases',
+  'niveles-conciencia-hawkins',
+  'primera-sesion-de-coaching',
+];
+
 export async function createLearner(app: App, store: EventStore, { roles = [] as number[] } = {}): Promise<Learner> {
   const userId = randomUUID();
   const email = `aprendiz-${userId.slice(0, 8)}@example.com`;

@@ -70,6 +70,7 @@ export const pages = {
   recover: () => import('../features/accounts/pages/RecoverPage').then((m) => m.RecoverPage),
   confirmEmailChange: () => import('../features/accounts/pages/ConfirmEmailChangePage').then((m) => m.ConfirmEmailChangePage),
   undoEmailChange: () => import('../features/accounts/pages/UndoEmailChangePage').then((m) => m.UndoEmailChangePage),
+  forgetLead: () => import('../features/erasure/pages/ForgetLeadPage').then((m) => m.ForgetLeadPage),
   reprograma: () => import('../features/marketing/pages/ReprogramaPage').then((m) => m.ReprogramaPage),
   manifiesta: () => import('../features/marketing/pages/ManifiestaPage').then((m) => m.ManifiestaPage),
   manifiestaCall: () => import('../features/marketing/pages/ManifiestaCallPage').then((m) => m.ManifiestaCallPage),

@@ -5,7 +5,7 @@ import { visitorStreamId } from '../leads';
 import { LeadCaptured } from '../leads.events';
 
 export interface LeadRow {
-  [column: string]: string | number | Array<{ page: string; section: string; status: string }>;
+  [column: string]: string | number | null | Array<{ page: string; section: string; status: string }>;
   email: string;
   /** The visitor stream of the address: a welcome mail's job names the lead by it, never by its address. */
   stream_id: string;
@@ -14,6 +14,8 @@ export interface LeadRow {
   statuses: Array<{ page: string; section: string; status: string }>;
   first_captured_at: string;
   last_captured_at: string;
+  /** The address's subject (`lead:<keyed hash>`), so forgetting it finds the row without the address. */
+  subject: string | null;
 }
 
 export function evolveLeadRow(row: LeadRow | undefined, event: RecordedEvent): LeadRow | null {
@@ -30,6 +32,7 @@ export function evolveLeadRow(row: LeadRow | undefined, event: RecordedEvent): L
     statuses: known ? statuses : [...statuses, { page, section, status }],
     first_captured_at: row?.first_captured_at ?? at,
     last_captured_at: at,
+    subject: event.metadata.sealedFor ?? row?.subject ?? null,
   };
 }
 

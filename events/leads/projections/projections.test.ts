@@ -29,6 +29,7 @@ describe('evolveLeadRow', () => {
       statuses: [{ page: 'nostalgia', section: 'fragmento', status: 'downloaded' }],
       first_captured_at: '2026-03-01T10:00:00.000Z',
       last_captured_at: '2026-03-01T10:00:00.000Z',
+      subject: null,
     });
   });
 

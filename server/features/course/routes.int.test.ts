@@ -4,7 +4,7 @@ import { RESOURCES } from '../../../course/resources';
 import { activityById, COURSE } from '../../../course/syllabus';
 import { LOCK_MESSAGES, UNKNOWN_ACTIVITY } from '../../../events/course/course';
 import { startTestApp, type TestApp } from '../../../tests/setup/app';
-import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
+import { createTestDatabase, openedEvents, type TestDatabase } from '../../../tests/setup/db';
 import { createLearner, type Learner } from '../../../tests/setup/learners';
 
 let db: TestDatabase;
@@ -28,8 +28,7 @@ const complete = (l: Learner, activityId: string, headers: Record<string, string
   t.app.inject({ method: 'POST', url: '/api/activity/markAsComplete', headers: { cookie: l.cookie, ...headers }, payload: { activityId } });
 const sync = (l: Learner, payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/activity/syncGuestProgress', headers: { cookie: l.cookie }, payload: payload as object });
-const eventsOf = async (l: Learner, type = 'ActivityCompleted') =>
-  (await db.pool.query(`SELECT data, metadata FROM events WHERE stream_id = $1 AND type = $2 ORDER BY stream_position`, [`learner-${l.userId}`, type])).rows;
+const eventsOf = async (l: Learner, type = 'ActivityCompleted') => await openedEvents(db.pool, 'stream_id = $1 AND type = $2', [`learner-${l.userId}`, type]);
 
 describe('completion status and completing activities', () => {
   it('round trip: completing in order, the status lists the completed slugs in course order', async () => {

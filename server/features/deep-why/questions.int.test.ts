@@ -6,9 +6,9 @@ import { WhyQuestionAsked } from '../../../events/deep-why/deep-why.events';
 import { AI_FAILURES_TO_OPEN } from './ai-availability';
 import { startFakeGemini, type FakeGemini } from '../../../tests/fakes/gemini';
 import { startTestApp, waitFor, type TestApp } from '../../../tests/setup/app';
-import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
+import { createTestDatabase, openedEvents, type TestDatabase } from '../../../tests/setup/db';
 import { createLearner, type Learner } from '../../../tests/setup/learners';
-import { recordWhyQuestion } from './questions';
+import { recordWhyQuestion, whyQuestionTexts } from './questions';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -33,6 +33,7 @@ beforeAll(async () => {
         return generate(input);
       },
       record: (job, q) => recordWhyQuestion(t.store, job, q),
+      texts: whyQuestionTexts(db.pool),
     },
   });
 });
@@ -83,8 +84,12 @@ describe('deep-why questions through the job queue', () => {
     const prompt = gemini.requests.at(-1)!.prompt;
     expect(prompt).toContain('Siento que el dinero nunca alcanza.');
     expect(prompt).toContain('Vivo con holgura y comparto con alegría.');
+    // The job carried ids only; the texts it was made from waited in the database and are gone once it is done.
+    const { rows: jobRows } = await db.pool.query("SELECT data::text AS data FROM pgboss.job WHERE name = 'ai.why-question' AND id = $1", [id]);
+    expect(jobRows[0].data).not.toMatch(/dinero|holgura/);
+    expect(await count(db.pool, 'SELECT count(*) AS n FROM why_question_inputs WHERE question_id = $1', [id])).toBe(0);
 
-    const { rows } = await db.pool.query(`SELECT data FROM events WHERE stream_id = $1 AND type = 'WhyQuestionAsked'`, [`learner-${l.userId}`]);
+    const rows = await openedEvents(db.pool, "stream_id = $1 AND type = 'WhyQuestionAsked'", [`learner-${l.userId}`]);
     expect(rows.map((r) => r.data)).toEqual([
       expect.objectContaining({ questionId: id, areaId: 'finances', levelIndex: 0, source: 'ai', model: 'gemini-2.5-flash', promptVersion: 'why-v1' }),
     ]);
@@ -170,8 +175,8 @@ describe('deep-why questions with no AI configured', () => {
     expect(elapsed).toBeLessThan(1000);
     expect(await queuedQuestions()).toBe(jobs);
 
-    const { rows } = await db.pool.query(`SELECT data, metadata FROM events WHERE stream_id = $1 AND type = 'WhyQuestionAsked'`, [`learner-${l.userId}`]);
-    expect(rows).toEqual([
+    const rows = await openedEvents(db.pool, "stream_id = $1 AND type = 'WhyQuestionAsked'", [`learner-${l.userId}`]);
+    expect(rows).toMatchObject([
       {
         data: expect.objectContaining({
           questionId: data.id,

@@ -13,9 +13,10 @@ import { NotFoundError } from '../../../events/errors';
 import { learnerFold } from '../../../events/learner';
 import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
+import type { Queryable } from '../../../events/store/types';
 import { deterministicUuid } from '../../../events/store/ids';
 import { areaTextsOf } from '../../../events/wheel/queries';
-import { AI_WHY_QUESTION, fallbackOnly, type WhyQuestion, type WhyQuestionJob } from '../../../jobs/deep-why/why-question';
+import { AI_WHY_QUESTION, fallbackOnly, type WhyQuestion, type WhyQuestionJob, type WhyQuestionTexts } from '../../../jobs/deep-why/why-question';
 import type { Jobs } from '../../../jobs/boss';
 import { envelope, ErrorEnvelope, errorResponses } from '../../http';
 import type { AiAvailability } from './ai-availability';
@@ -43,6 +44,32 @@ export async function recordWhyQuestion(store: EventStore, job: WhyQuestionJob, 
   await handleCommand(store, learnerStreamId(userId), learnerFold, (s) => ({ events: decideDeepWhy(command, s) }), { metadata: { actor: userId, origin } });
 }
 
+/** Where a queued question's texts wait for its worker (the job holds ids only): why_question_inputs. */
+export function whyQuestionTexts(db: Queryable) {
+  return {
+    async keep(questionId: string, userId: string | null, texts: WhyQuestionTexts): Promise<void> {
+      await db.query('INSERT INTO why_question_inputs (question_id, user_id, previous_answer, current_text, future_text) VALUES ($1, $2, $3, $4, $5)', [
+        questionId,
+        userId,
+        texts.previousAnswer ?? null,
+        texts.currentText ?? null,
+        texts.futureText ?? null,
+      ]);
+    },
+    async of(questionId: string): Promise<WhyQuestionTexts | undefined> {
+      const { rows } = await db.query<{ previous_answer: string | null; current_text: string | null; future_text: string | null }>(
+        'SELECT previous_answer, current_text, future_text FROM why_question_inputs WHERE question_id = $1',
+        [questionId],
+      );
+      const row = rows[0];
+      return row && { previousAnswer: row.previous_answer, currentText: row.current_text, futureText: row.future_text };
+    },
+    async forget(questionId: string): Promise<void> {
+      await db.query('DELETE FROM why_question_inputs WHERE question_id = $1', [questionId]);
+    },
+  };
+}
+
 const NOT_FOUND = 'No encontramos esa pregunta.';
 
 const AskBody = z.strictObject({
@@ -63,6 +90,7 @@ const Question = z.object({ status: z.enum(['pending', 'done']), question: z.str
 type Deps = { jobs: Pick<Jobs, 'send' | 'getJob'>; pool: pg.Pool; store: EventStore; ai: AiAvailability; perIp: number };
 
 export const whyQuestionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { jobs, pool, store, ai, perIp }) => {
+  const texts = whyQuestionTexts(pool);
   app.post(
     '/api/activity/deepWhy/question',
     {
@@ -86,22 +114,16 @@ export const whyQuestionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { jobs
         futureText = texts.find((t) => t.activityId === AREA_VISION_ACTIVITY)?.definition;
       }
       const questionId = randomUUID();
-      const data: WhyQuestionJob = {
-        userId: user?.id ?? null,
-        questionId,
-        areaId,
-        areaTitle: areaById(areaId)!.title,
-        levelIndex,
-        previousAnswer,
-        currentText,
-        futureText,
-      };
+      const data: WhyQuestionJob = { userId: user?.id ?? null, questionId, areaId, areaTitle: areaById(areaId)!.title, levelIndex };
+      const input = { ...data, previousAnswer, currentText, futureText };
       if (!ai.available()) {
         // Nobody to wait for: the fallback now, recorded like any other question.
-        const q = fallbackOnly(data);
+        const q = fallbackOnly(input);
         await recordWhyQuestion(store, data, q, 'fallback');
         return { success: true as const, message: 'Tu pregunta.', data: { id: questionId, status: 'done' as const, question: q.question, source: q.source } };
       }
+      // The texts wait in the database, the job carries ids: a job (or its dead letter) holds nothing a person wrote.
+      await texts.keep(questionId, data.userId, input);
       await jobs.send(AI_WHY_QUESTION, data, { id: questionId });
       return {
         success: true as const,
@@ -137,7 +159,7 @@ export const whyQuestionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { jobs
       }
       if (job.state === 'failed' || job.state === 'cancelled') {
         // A failed job never blocks the learner: the fixed fallback question answers instead.
-        const q = fallbackOnly(data);
+        const q = fallbackOnly({ ...data, ...(await texts.of(id)) });
         return { success: true as const, message: 'Tu pregunta.', data: { status: 'done' as const, question: q.question, source: q.source } };
       }
       return { success: true as const, message: 'Preparando tu pregunta...', data: { status: 'pending' as const, question: null, source: null } };

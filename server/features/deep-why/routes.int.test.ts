@@ -6,7 +6,7 @@ import { WhyExerciseRestarted } from '../../../events/deep-why/deep-why.events';
 import { rebuildProjections } from '../../../events/store/reader';
 import { createCatalog, projections } from '../../../events/registry';
 import { countEvents, startTestApp, type TestApp } from '../../../tests/setup/app';
-import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
+import { createTestDatabase, openedEvents, type TestDatabase } from '../../../tests/setup/db';
 import { createLearner, type Learner } from '../../../tests/setup/learners';
 
 let db: TestDatabase;
@@ -27,9 +27,7 @@ const select = (l: Learner, selectedAreaIds: string[]) => post(l, '/api/activity
 const answer = (l: Learner, areaId: string, levelIndex: unknown, text: unknown) =>
   post(l, '/api/activity/saveWhyAnswer', { activityId: ACTIVITY, areaId, levelIndex, answer: text });
 const events = async (l: Learner, type: string) =>
-  (await db.pool.query(`SELECT data FROM events WHERE stream_id = $1 AND type = $2 ORDER BY stream_position`, [`learner-${l.userId}`, type])).rows.map(
-    (r) => r.data,
-  );
+  (await openedEvents(db.pool, 'stream_id = $1 AND type = $2', [`learner-${l.userId}`, type])).map((r) => r.data);
 
 /** A learner through activities 1–3: every area rated (score = its index % 11), beliefs and vision for two areas. */
 async function readyLearner(): Promise<Learner> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countEvents, startTestApp, type TestApp } from '../../../tests/setup/app';
-import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
+import { createTestDatabase, openedEvents, type TestDatabase } from '../../../tests/setup/db';
 import { CALL_MESSAGES } from './calls';
 
 let db: TestDatabase;
@@ -27,7 +27,7 @@ describe('clarification calls', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ success: true, message: CALL_MESSAGES.received });
     }
-    const { rows } = await db.pool.query("SELECT data FROM events WHERE type = 'ClarificationCallRequested' ORDER BY global_position");
+    const rows = (await openedEvents(db.pool, "type = 'ClarificationCallRequested'")).map((e) => ({ data: e.data as Record<string, string> }));
     expect(rows.map((r) => [r.data.page, r.data.email ?? r.data.whatsapp, r.data.message])).toEqual([
       ['reprograma', 'marta@example.com', 'Quiero saber si el programa es para mí.'],
       ['manifiesta', '+54 9 11 5555-1234', 'Quiero saber si el programa es para mí.'],

@@ -9,7 +9,7 @@ import { createCatalog } from '../../../events/registry';
 import { KEY_REUSED_MESSAGE } from '../../../events/store/event-store';
 import { catchUp } from '../../../events/store/reader';
 import { count, countEmailJobs, countEvents, startTestApp, type TestApp } from '../../../tests/setup/app';
-import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
+import { createTestDatabase, openedEvents, type TestDatabase } from '../../../tests/setup/db';
 import { MESSAGES } from '../../http';
 import { LEAD_MESSAGES } from './routes';
 import apiConventions from '../../plugins/api-conventions';
@@ -66,11 +66,11 @@ describe('POST /api/leads/add', () => {
     });
     expect(await count(db.pool, "SELECT count(*) AS n FROM leads WHERE email ILIKE 'ana.valid@example.com'")).toBe(1);
 
-    const { rows: events } = await db.pool.query('SELECT type, data, metadata FROM events WHERE stream_id = $1', [visitorStreamId('ana.valid@example.com')]);
+    const events = await openedEvents(db.pool, 'stream_id = $1', [visitorStreamId('ana.valid@example.com')]);
     expect(events).toHaveLength(1);
-    expect(events[0].type).toBe('LeadCaptured');
-    expect(events[0].data).toMatchObject({ email: 'ana.valid@example.com', nick: 'Ana Valid', firstForSource: true });
-    expect(events[0].metadata).toMatchObject({ actor: 'visitor' });
+    expect(events[0]!.type).toBe('LeadCaptured');
+    expect(events[0]!.data).toMatchObject({ email: 'ana.valid@example.com', nick: 'Ana Valid', firstForSource: true });
+    expect(events[0]!.metadata).toMatchObject({ actor: 'visitor' });
 
     expect(await countEmailJobs(db.pool)).toBe(jobsBefore + 1);
     // The job names the lead by its stream; the worker reads address and name when it sends.
@@ -362,15 +362,15 @@ describe('newsletter, visitors and page views', () => {
 
     const second = await view({ page: 'afirmaciones', section: 'pago-promo' }, { cookie });
     expect(visitorCookie(second)).toBeUndefined(); // the browser keeps its id
-    const views = await db.pool.query('SELECT data FROM events WHERE stream_id = $1 ORDER BY stream_position', [visitStreamId(visitorId)]);
-    expect(views.rows.map((r) => r.data)).toEqual([
+    const views = await openedEvents(db.pool, 'stream_id = $1', [visitStreamId(visitorId)]);
+    expect(views.map((r) => r.data)).toEqual([
       { visitorId, page: 'nostalgia' },
       { visitorId, page: 'afirmaciones', section: 'pago-promo' },
     ]);
 
     await post(lead({ email: 'visita@example.com' }), { cookie });
-    const captured = await db.pool.query("SELECT data FROM events WHERE stream_id = $1 AND type = 'LeadCaptured'", [visitorStreamId('visita@example.com')]);
-    expect(captured.rows[0].data.visitorId).toBe(visitorId);
+    const captured = await openedEvents(db.pool, "stream_id = $1 AND type = 'LeadCaptured'", [visitorStreamId('visita@example.com')]);
+    expect(captured[0]!.data.visitorId).toBe(visitorId);
   });
 
   it('honours Do-Not-Track and Global Privacy Control: nothing recorded, no cookie', async () => {

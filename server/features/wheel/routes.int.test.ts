@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREA_IDS, LIFE_AREAS } from '../../../course/areas';
 import { LOCK_MESSAGES } from '../../../events/course/course';
 import { startTestApp, type TestApp } from '../../../tests/setup/app';
-import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
+import { createTestDatabase, openedEvents, type TestDatabase } from '../../../tests/setup/db';
 import { createLearner, type Learner } from '../../../tests/setup/learners';
 
 let db: TestDatabase;
@@ -25,8 +25,7 @@ const get = (l: Learner, url: string) => t.app.inject({ method: 'GET', url, head
 const rate = (l: Learner, areaId: string, score: unknown) => post(l, '/api/activity/saveRating', { activityId: WHEEL, areaId, score });
 const define = (l: Learner, activityId: string, areaId: string, definition: unknown) =>
   post(l, '/api/activity/saveAreaDefinition', { activityId, areaId, definition });
-const events = async (l: Learner, type: string) =>
-  (await db.pool.query(`SELECT data, metadata FROM events WHERE stream_id = $1 AND type = $2 ORDER BY stream_position`, [`learner-${l.userId}`, type])).rows;
+const events = async (l: Learner, type: string) => await openedEvents(db.pool, 'stream_id = $1 AND type = $2', [`learner-${l.userId}`, type]);
 
 describe('ratings', () => {
   it('round trip: the latest score per area wins, the log keeps every score', async () => {
