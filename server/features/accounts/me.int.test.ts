@@ -7,7 +7,7 @@ import { NAME_MESSAGE } from '../../../course/contact';
 import { EmailVerified, learnerStreamId, UserRegistered } from '../../../events/accounts/accounts.events';
 import { EMAIL_SEND } from '../../../jobs/email/send-email';
 import { count, countEvents, mailSettled, startMailWorkers, startTestApp, waitFor, type TestApp } from '../../../tests/setup/app';
-import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
+import { createTestDatabase, openedEvents, type TestDatabase } from '../../../tests/setup/db';
 import { createLearner, PASSWORD, USER_AGENTS, type Learner } from '../../../tests/setup/learners';
 import { startSmtpCapture, type SmtpCapture } from '../../../tests/setup/smtp';
 import { NO_SESSION_MESSAGE } from '../../plugins/auth';
@@ -73,9 +73,7 @@ describe('POST /api/me/name', () => {
       expect(res.json()).toMatchObject({ success: true, message: ME_MESSAGES.nameChanged, data: { id: l.userId, username: name } });
       expect((await me(l.cookie)).json().data.username).toBe(name);
     }
-    const { rows } = await db.pool.query("SELECT data FROM events WHERE type = 'DisplayNameChanged' AND stream_id = $1 ORDER BY stream_position", [
-      `learner-${l.userId}`,
-    ]);
+    const rows = await openedEvents(db.pool, "type = 'DisplayNameChanged' AND stream_id = $1", [`learner-${l.userId}`]);
     expect(rows.map((r) => r.data)).toEqual(['María José', "O'Brien", 'Ana-Lucía', 'Zoë'].map((username) => ({ userId: l.userId, username })));
   });
 

@@ -9,7 +9,7 @@ import { createCatalog, projections } from '../../../events/registry';
 import { rebuildProjections } from '../../../events/store/reader';
 import { EMAIL_SEND } from '../../../jobs/email/send-email';
 import { count, countEmailJobs, countEvents, mailDeps, mailSettled, startTestApp, TEST_CONFIG, waitFor, type TestApp } from '../../../tests/setup/app';
-import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
+import { createTestDatabase, openedEvents, type TestDatabase } from '../../../tests/setup/db';
 import { createLearner, type Learner } from '../../../tests/setup/learners';
 import { startSmtpCapture, type SmtpCapture } from '../../../tests/setup/smtp';
 import { SESSION_COOKIE } from '../../plugins/auth';
@@ -88,11 +88,7 @@ function tokenIn(mail: { text?: string; html?: string | false }, page: string): 
 }
 
 const eventsOf = async (userId: string) =>
-  (
-    await db.pool.query<{ type: string; data: Record<string, unknown> }>('SELECT type, data FROM events WHERE stream_id = $1 ORDER BY stream_position', [
-      learnerStreamId(userId),
-    ])
-  ).rows;
+  (await openedEvents(db.pool, 'stream_id = $1', [learnerStreamId(userId)])).map(({ type, data }) => ({ type, data: data as Record<string, unknown> }));
 const jobsOf = async (kind: string, userId: string) =>
   (
     await db.pool.query<{ data: Record<string, unknown> }>("SELECT data FROM pgboss.job WHERE name = $1 AND data->>'kind' = $2 AND data->>'userId' = $3", [
