@@ -2,7 +2,7 @@
 // The server writes its mails as .eml files to `${E2E_DATA_DIR}/outbox` (no SMTP in e2e; see server.ts).
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { mailWithSubject, newAccount, signUpThroughForm, verificationLink, verifiedAccount, type Account } from './accounts';
+import { logInThroughForm, mailWithSubject, newAccount, signUpThroughForm, verificationLink, verifiedAccount } from './accounts';
 
 /** Every URL the page shows, including the ones the SPA replaces at once (e.g. /login?verified=true). */
 function recordUrls(page: Page): string[] {
@@ -11,12 +11,6 @@ function recordUrls(page: Page): string[] {
     if (frame === page.mainFrame()) urls.push(frame.url());
   });
   return urls;
-}
-
-async function logInThroughForm(page: Page, account: Account) {
-  await page.getByLabel('Correo electrónico').fill(account.email);
-  await page.getByLabel('Contraseña').fill(account.password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
 }
 
 test('sign up, verify by e-mail, log in, meet the drawer, log out', async ({ page }) => {

@@ -87,6 +87,13 @@ export async function grantRole(account: Account, role: 7 | 9) {
   expect(stdout).toContain(`role ${role} granted`);
 }
 
+/** Fills /login (already open) with `account` and sends it. */
+export async function logInThroughForm(page: Page, account: Account): Promise<void> {
+  await page.getByLabel('Correo electrónico').fill(account.email);
+  await page.getByLabel('Contraseña').fill(account.password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+}
+
 /** Fills /signup (already open) with `account` and waits for the 'Registro Exitoso' panel. */
 export async function signUpThroughForm(page: Page, account: Account): Promise<void> {
   await page.getByLabel('Tu nombre').fill(account.username);

@@ -177,6 +177,18 @@ export const ROUTES: Record<string, Visit[]> = {
   ],
   '/cuenta/confirmar-correo': [{ name: 'a wrong link to confirm a new address', as: 'guest', url: '/cuenta/confirmar-correo?token=no-es-un-token-valido' }],
   '/cuenta/deshacer-correo': [{ name: 'a wrong link to undo a change of address', as: 'guest', url: '/cuenta/deshacer-correo?token=no-es-un-token-valido' }],
+  '/olvidar': [
+    { name: 'a forget link without its token', as: 'guest', url: '/olvidar' },
+    {
+      name: 'a wrong forget link, confirmed',
+      as: 'guest',
+      url: '/olvidar?token=no-es-un-token-valido',
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Sí, darme de baja y olvidarme' }).click();
+        await expect(page.getByRole('alert')).toBeVisible();
+      },
+    },
+  ],
   '/reprograma': [{ name: 'the Reprograma sales page', as: 'guest', url: '/reprograma' }],
   '/manifiesta': [{ name: 'the course enrolment page', as: 'guest', url: '/manifiesta' }],
   '/manifiesta-call': [{ name: 'the clarification-call page', as: 'guest', url: '/manifiesta-call' }],
