@@ -20,8 +20,8 @@ export async function funnel(
   db: Queryable,
   from: string,
   to: string,
-): Promise<{ pages: Array<FunnelCounts & { page: string }>; days: Array<FunnelCounts & { day: string }> }> {
-  const [pages, days] = await Promise.all([
+): Promise<{ pages: Array<FunnelCounts & { page: string }>; days: Array<FunnelCounts & { day: string }>; forgottenAccounts: number }> {
+  const [pages, days, forgotten] = await Promise.all([
     db.query<FunnelCounts & { page: string }>(
       `SELECT page, ${SUMS} FROM funnel_daily WHERE day BETWEEN $1 AND $2 GROUP BY page ORDER BY sum(views) + sum(leads) + sum(signups) DESC, page`,
       [from, to],
@@ -30,6 +30,12 @@ export async function funnel(
       `SELECT to_char(day, 'YYYY-MM-DD') AS day, ${SUMS} FROM funnel_daily WHERE day BETWEEN $1 AND $2 GROUP BY day ORDER BY day`,
       [from, to],
     ),
+    // Accounts deleted since: still counted above, with nothing left to say who they were. Every account's row has
+    // its address's hash but a forgotten one's (the erasure clears it; a rebuild reads the address redacted).
+    db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM analytics_accounts WHERE email_hash IS NULL AND (registered_at AT TIME ZONE 'UTC')::date BETWEEN $1 AND $2`,
+      [from, to],
+    ),
   ]);
-  return { pages: pages.rows, days: days.rows };
+  return { pages: pages.rows, days: days.rows, forgottenAccounts: forgotten.rows[0]!.n };
 }

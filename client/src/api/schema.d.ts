@@ -5763,6 +5763,7 @@ export interface operations {
                                 revenueUsd: number;
                                 day: string;
                             }[];
+                            forgottenAccounts: number;
                         };
                     };
                 };

@@ -308,6 +308,8 @@ const coachRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; cat
               to: z.string(),
               pages: z.array(FunnelRow),
               days: z.array(FunnelRow.omit({ page: true }).extend({ day: z.string() })),
+              /** Accounts registered in the range and deleted since: in the counts, shown as «Persona eliminada». */
+              forgottenAccounts: z.number(),
             }),
           ),
           ...coachErrors,

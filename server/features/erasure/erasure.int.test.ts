@@ -128,6 +128,9 @@ describe('POST /api/me/delete', () => {
     await mailSettled(db.pool);
     // Before: the read models have the texts (the log has them sealed).
     expect(await dump()).toContain(gone.texts[0]);
+    await asyncCaughtUp();
+    const forgottenInFunnel = async () => ((await ok(await get(coach, '/api/coach/analytics/funnel'))).data as { forgottenAccounts: number }).forgottenAccounts;
+    const forgottenBefore = await forgottenInFunnel();
 
     const res = await post(gone.learner, '/api/me/delete', { password: PASSWORD });
     expect(await ok(res)).toEqual({ success: true, message: ERASURE_MESSAGES.deleted, data: null });
@@ -165,7 +168,8 @@ describe('POST /api/me/delete', () => {
     const journey = await ok(await get(coach, `/api/coach/learners/${kept.learner.userId}/journey`));
     expect(JSON.stringify(journey)).toContain(kept.texts[5]);
     expect((await get(coach, `/api/coach/learners/${kept.learner.userId}/export`)).statusCode).toBe(200);
-    expect((await get(coach, '/api/coach/analytics/funnel')).statusCode).toBe(200);
+    // The funnel still counts the account, as a «Persona eliminada».
+    expect(await forgottenInFunnel()).toBe(forgottenBefore + 1);
     expect(JSON.stringify(await ok(await get(kept.learner, '/api/me/export')))).toContain(kept.texts[3]);
 
     // A rebuild from the log gives the tables the live projections left.
@@ -174,6 +178,7 @@ describe('POST /api/me/delete', () => {
     await asyncCaughtUp();
     expect(await tables()).toEqual(live);
     expect(live.users!.some((u) => JSON.stringify(u).includes(gone.learner.userId))).toBe(false);
+    expect(await forgottenInFunnel()).toBe(forgottenBefore + 1);
   }, 120_000);
 });
 

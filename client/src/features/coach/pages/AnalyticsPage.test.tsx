@@ -39,6 +39,7 @@ const DATA: Funnel = {
     { day: '2025-03-01', views: 700, leads: 20, subscriptions: 10, signups: 25, verifications: 20, payments: 4, revenueUsd: 188 },
     { day: '2025-03-03', views: 500, leads: 20, subscriptions: 5, signups: 15, verifications: 8, payments: 1, revenueUsd: 47 },
   ],
+  forgottenAccounts: 0,
 };
 
 /** A cell's text with the narrow no-break spaces of Intl's Spanish formats made plain. */
@@ -48,6 +49,22 @@ const cells = (tr: HTMLElement) =>
     .map((c) => c.textContent!.replace(/\s/g, ' '));
 
 describe('/coach/analytics', { timeout: 20_000 }, () => {
+  it('says how many of the accounts counted were deleted since, as «Persona eliminada», and nothing when none was', async () => {
+    stubApi({ ...AROUND, [FUNNEL]: () => envelope(200, 'Embudo.', { ...DATA, forgottenAccounts: 2 }) });
+    const view = renderRoute('/coach/analytics', { session: coach });
+    await screen.findByText(
+      '2 cuentas de estas fechas fueron eliminadas: siguen en los números como «Persona eliminada», sin nombre, correo ni textos.',
+      {},
+      { timeout: 10_000 },
+    );
+    view.unmount();
+
+    stubApi({ ...AROUND, [FUNNEL]: () => envelope(200, 'Embudo.', DATA) });
+    renderRoute('/coach/analytics', { session: coach });
+    await screen.findByRole('table', { name: /^Por página/ }, { timeout: 10_000 });
+    expect(screen.queryByText(/Persona eliminada/)).toBeNull();
+  });
+
   it('asks for the last 90 days and shows the funnel table by page with totals and conversion rates', async () => {
     const api = stubApi({ ...AROUND, [FUNNEL]: () => envelope(200, 'Embudo.', DATA) });
     renderRoute('/coach/analytics', { session: coach });

@@ -81,6 +81,13 @@ function FunnelTable({ funnel, total }: { funnel: Funnel; total: Counts }) {
   );
 }
 
+/** Accounts deleted since they registered: they stay in the counts, and nothing says who they were. */
+function forgottenNote(n: number): string {
+  return n === 1
+    ? '1 cuenta de estas fechas fue eliminada: sigue en los números como «Persona eliminada», sin nombre, correo ni textos.'
+    : `${n} cuentas de estas fechas fueron eliminadas: siguen en los números como «Persona eliminada», sin nombre, correo ni textos.`;
+}
+
 function Report({ funnel }: { funnel: Funnel }) {
   const [page, setPage] = useState(ALL_PAGES);
   const pageId = useId();
@@ -110,6 +117,7 @@ function Report({ funnel }: { funnel: Funnel }) {
           </label>
         </div>
         <FunnelChart name={funnelName(chosen?.page)} counts={chosen ?? total} />
+        {funnel.forgottenAccounts > 0 ? <p className={styles.count}>{forgottenNote(funnel.forgottenAccounts)}</p> : null}
       </section>
 
       <section className={styles.card}>
