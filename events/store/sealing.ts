@@ -65,7 +65,9 @@ export function openValue(key: Buffer, aad: string, sealed: string): string | un
     const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
     decipher.setAAD(Buffer.from(aad));
     decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-    return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+    const plain = decipher.update(raw.subarray(IV_BYTES + TAG_BYTES));
+    decipher.final(); // checks the tag (throws when it does not match); GCM gave everything out of update
+    return plain.toString('utf8');
   } catch {
     return undefined;
   }
