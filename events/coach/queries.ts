@@ -96,7 +96,20 @@ export async function journeyEvents(
   db: Queryable,
   catalog: EventCatalog,
   learnerId: string,
-  { withNotes = true, after = 0, upTo, limit }: { withNotes?: boolean; after?: number; upTo?: number; limit?: number } = {},
+  {
+    withNotes = true,
+    after = 0,
+    upTo,
+    limit,
+    closed = false,
+  }: {
+    withNotes?: boolean;
+    after?: number;
+    upTo?: number;
+    limit?: number;
+    /** Personal texts left closed (ClosedValues) for a fold that opens only what it shows (openClosed). */
+    closed?: boolean;
+  } = {},
 ): Promise<RecordedEvent[]> {
   const { rows } = await db.query<Parameters<typeof toRecorded>[0] & Record<string, unknown>>(
     `SELECT ${EVENT_COLUMNS} FROM events
@@ -104,7 +117,7 @@ export async function journeyEvents(
      ORDER BY global_position LIMIT $4`,
     [journeyStreams(learnerId, withNotes), after, upTo ?? null, limit ?? null],
   );
-  return rows.map((r) => catalog.open(r));
+  return rows.map((r) => (closed ? catalog.openClosedLater(r) : catalog.open(r)));
 }
 
 /** How many events the learner's journey holds, the coach's notes included. */

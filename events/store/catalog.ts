@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { InvalidError } from '../errors';
 import { toRecorded, type EventRow } from './read';
-import { openData, type PersonalFields } from './sealing';
+import { closeData, openData, type PersonalFields } from './sealing';
 import type { EventDefinition, EventMetadata, NewEvent, RecordedEvent } from './types';
 
 export interface EventOptions<S extends z.ZodType> {
@@ -76,6 +76,19 @@ export class EventCatalog {
     if (!personal) return this.upcast(event);
     const { data, redacted } = openData(personal.fields, event.eventId, event.data, row.person_key ?? null);
     return this.upcast(redacted ? { ...event, data, redacted: true } : { ...event, data });
+  }
+
+  /**
+   * Like `open`, but its sealed fields stay closed (ClosedValues, see sealing.ts) for a fold that opens only
+   * what it shows (openClosed). An event that needs upcasting is opened now: an upcaster may read its texts.
+   */
+  openClosedLater(row: EventRow): RecordedEvent {
+    const event = toRecorded(row);
+    const personal = event.metadata.sealedFor === undefined ? undefined : this.personal(event.type);
+    const def = this.byType.get(event.type);
+    if (!personal || (def && event.version < def.version)) return this.open(row);
+    const { data, redacted } = closeData(personal.fields, event.eventId, event.data, row.person_key ?? null);
+    return redacted ? { ...event, data, redacted: true } : { ...event, data };
   }
 
   /** Validates a new event's payload; returns the parsed payload and its version. */

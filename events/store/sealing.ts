@@ -65,7 +65,9 @@ export function openValue(key: Buffer, aad: string, sealed: string): string | un
     const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
     decipher.setAAD(Buffer.from(aad));
     decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-    return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+    const plain = decipher.update(raw.subarray(IV_BYTES + TAG_BYTES));
+    decipher.final(); // checks the tag (throws when it does not match); GCM gave everything out of update
+    return plain.toString('utf8');
   } catch {
     return undefined;
   }
@@ -75,7 +77,7 @@ export function openValue(key: Buffer, aad: string, sealed: string): string | un
  * A copy of `data` with every string at the given paths replaced by `fn(value, concretePath)` (the concrete path
  * numbers array elements: `hesitations.2.belief`). Other values are left as they are.
  */
-export function mapPersonal(data: unknown, paths: readonly string[], fn: (value: string, path: string) => string): unknown {
+export function mapPersonal(data: unknown, paths: readonly string[], fn: (value: string, path: string) => unknown): unknown {
   let out = data;
   for (const path of paths) out = mapPath(out, stepsOf(path), '', fn);
   return out;
@@ -88,7 +90,7 @@ const stepsOf = (path: string) => {
   return s;
 };
 
-function mapPath(value: unknown, steps: string[], at: string, fn: (value: string, path: string) => string): unknown {
+function mapPath(value: unknown, steps: string[], at: string, fn: (value: string, path: string) => unknown): unknown {
   if (steps.length === 0) return typeof value === 'string' ? fn(value, at) : value;
   const [step, ...rest] = steps as [string, ...string[]];
   const isArray = step.endsWith('[]');
@@ -117,4 +119,53 @@ export function openData(fields: readonly string[], eventId: string, data: unkno
     return plain ?? REDACTED;
   });
   return { data: opened, redacted };
+}
+
+/**
+ * A sealed value left closed, to be opened only if it is shown (the coach's "state now" folds a whole journey
+ * but shows only the latest texts). It carries what opens it — the key read in the same statement as its event
+ * (null once its person is forgotten) and its event id and path as AAD — and nothing is decrypted until `open`.
+ * Folds only move personal texts about (no comparing, trimming or measuring), so folding closed values and
+ * opening what is left gives the state that opening first gives (events/coach/journey-closed.test.ts).
+ */
+export class ClosedValue {
+  readonly #key: Buffer | null;
+  readonly #aad: string;
+  readonly #sealed: string;
+  constructor(key: Buffer | null, aad: string, sealed: string) {
+    this.#key = key;
+    this.#aad = aad;
+    this.#sealed = sealed;
+  }
+  /** The plain text, or REDACTED when the key is gone or the value does not open — as openData reads it. */
+  open(): string {
+    return (this.#key && openValue(this.#key, this.#aad, this.#sealed)) ?? REDACTED;
+  }
+  /** Never the ciphertext nor the text in a log or a response by mistake. */
+  toJSON(): never {
+    throw new Error('a closed personal value must be opened before it is serialised');
+  }
+}
+
+/**
+ * An event's sealed fields as ClosedValues (typed as the text they stand for). `redacted` is known now only when
+ * the key is gone; a value that does not open with the key it has (tampered) shows as REDACTED once opened.
+ */
+export function closeData(fields: readonly string[], eventId: string, data: unknown, key: Buffer | null): { data: unknown; redacted: boolean } {
+  let sealed = false;
+  const closed = mapPersonal(data, fields, (value, path) => {
+    if (!isSealed(value)) return value;
+    sealed = true;
+    return new ClosedValue(key, aadOf(eventId, path), value);
+  });
+  return { data: closed, redacted: key === null && sealed };
+}
+
+/** A copy of `value` (plain objects and arrays, walked) with every ClosedValue in it opened. */
+export function openClosed<T>(value: T): T {
+  if (value instanceof ClosedValue) return value.open() as T;
+  if (Array.isArray(value)) return value.map(openClosed) as T;
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, openClosed(v)])) as T;
+  return value;
 }

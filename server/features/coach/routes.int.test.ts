@@ -5,6 +5,7 @@ import { CoachNoteAdded, coachNotesStreamId } from '../../../events/coach/coach.
 import { MAX_NOTES_PER_LEARNER, TOO_MANY_NOTES } from '../../../events/coach/notes';
 import { createCatalog, projections } from '../../../events/registry';
 import { catchUp } from '../../../events/store/reader';
+import { REDACTED } from '../../../events/store/sealing';
 import { countEvents, startTestApp, type TestApp } from '../../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
 import { createLearner, type Learner } from '../../../tests/setup/learners';
@@ -134,6 +135,23 @@ describe('coach routes', () => {
     expect(before.visions.finances).toBe('Vivo con holgura y ahorro cada mes.');
     const atStart = (await get(coach, `/api/coach/learners/${l.userId}/state?at=0`)).json().data;
     expect(atStart).toMatchObject({ at: null, ratings: {}, completedSlugs: [] });
+  });
+
+  it('state shows a learner’s texts as deleted on the first request after their key is gone, whoever deleted it', async () => {
+    const l = await activeLearner();
+    await post(coach, `/api/coach/learners/${l.userId}/notes`, { text: 'Hablar de sus finanzas.' });
+    const before = (await get(coach, `/api/coach/learners/${l.userId}/state`)).json().data;
+    expect(before.beliefs).toEqual({ finances: 'El dinero se me escapa de las manos.' });
+    // Another process forgets the learner: the key's deletion commits, no cache here is told.
+    await db.pool.query("UPDATE person_keys SET key = NULL, forgotten_at = now() WHERE subject = 'user:' || $1", [l.userId]);
+    const after = await get(coach, `/api/coach/learners/${l.userId}/state`);
+    expect(after.statusCode).toBe(200);
+    const data = after.json().data;
+    expect(data.beliefs).toEqual({ finances: REDACTED });
+    expect(data.visions).toEqual({ finances: REDACTED });
+    expect(data.coachNotes.map((n: { text: string }) => n.text)).toEqual([REDACTED]);
+    expect(data.ratings).toEqual(before.ratings);
+    expect(after.body).not.toMatch(/dinero|holgura|finanzas\./);
   });
 
   it(`keeps at most ${MAX_NOTES_PER_LEARNER} notes on a learner: the next is a 409 in Spanish that writes nothing; other learners are not affected`, async () => {

@@ -17,6 +17,7 @@ import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
 import { deterministicUuid, timeOrderedUuid } from '../../../events/store/ids';
 import type { RecordedEvent } from '../../../events/store/types';
+import { openClosed } from '../../../events/store/sealing';
 import { envelope, ErrorEnvelope, errorResponses, keyedWriteErrors } from '../../http';
 import { requireUser } from '../../plugins/auth';
 import { eventIdFor, keyedWrite } from '../../request';
@@ -201,8 +202,9 @@ const coachRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; cat
       await requireCoach(request);
       await learner(request.params.id);
       const { at } = request.query;
-      const folded = await events(request.params.id, { upTo: at });
-      const view = journeyView(journeyAt(folded));
+      // The whole journey is folded but only the latest texts are shown: only those are decrypted.
+      const folded = await events(request.params.id, { upTo: at, closed: true });
+      const view = openClosed(journeyView(journeyAt(folded)));
       return {
         success: true as const,
         message: 'Estado del recorrido.',
