@@ -15,9 +15,7 @@ export const LEGACY_USERNAME_PATTERN = /^[\p{L}\p{N}._-]{2,40}$/u;
 const isPlainName = (name: string) => plainName(name) === name;
 /** A name as an account event holds it: a plain name, or a username from before display names. */
 const storedName = z.string().refine((name) => isPlainName(name) || LEGACY_USERNAME_PATTERN.test(name));
-export const MIN_PASSWORD = 8;
-/** Bounds the hashing cost of one request (argon2 works on bytes). */
-export const MAX_PASSWORD_BYTES = 256;
+export { MAX_PASSWORD_BYTES, MIN_PASSWORD } from '../../course/password';
 
 const role = z
   .number()

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { decideAccounts, evolveAccount, initialAccountState, type AccountsCommand } from '../../../events/accounts/accounts';
-import { learnerStreamId, MIN_PASSWORD } from '../../../events/accounts/accounts.events';
+import { learnerStreamId } from '../../../events/accounts/accounts.events';
 import { NotFoundError, UnauthorizedError } from '../../../events/errors';
 import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
@@ -12,7 +12,7 @@ import { envelope, ErrorEnvelope, errorResponses, keyedWriteErrors } from '../..
 import { requireSession, type SessionCookies } from '../../plugins/auth';
 import { eventIdFor, keyedWrite, requestMetadata } from '../../request';
 import type { Accounts } from './accounts';
-import { AUTH_MESSAGES, displayNameField, passwordField, tooManyFailuresMessage, UserSchema } from './routes';
+import { displayNameField, newPasswordField, passwordField, tooManyFailuresMessage, UserSchema } from './routes';
 import { hashPassword, verifyPassword } from './secrets';
 import type { LoginThrottle } from './throttle';
 
@@ -32,7 +32,7 @@ const NameBody = z.strictObject({ name: displayNameField(ME_MESSAGES.nameRequire
 
 const PasswordBody = z.strictObject({
   currentPassword: passwordField(ME_MESSAGES.passwordsRequired),
-  newPassword: passwordField(ME_MESSAGES.passwordsRequired).refine((p) => p.length >= MIN_PASSWORD, AUTH_MESSAGES.passwordShort),
+  newPassword: newPasswordField(ME_MESSAGES.passwordsRequired),
 });
 
 const OpenSessionSchema = z

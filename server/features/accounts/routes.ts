@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { decideAccounts, evolveAccount, initialAccountState, type AccountsCommand } from '../../../events/accounts/accounts';
-import { learnerStreamId, MAX_PASSWORD_BYTES, MIN_PASSWORD } from '../../../events/accounts/accounts.events';
+import { learnerStreamId, MIN_PASSWORD } from '../../../events/accounts/accounts.events';
+import { PASSWORD_MESSAGES, passwordTooLong } from '../../../course/password';
 import { ForbiddenError, InvalidError, UnauthorizedError } from '../../../events/errors';
 import { EMAIL_PATTERN, MAX_EMAIL, NAME_MESSAGE, plainName } from '../../../course/contact';
 import { MAX_REDIRECT_LENGTH, safeRedirectPath } from '../../../course/redirect';
@@ -28,8 +29,8 @@ export const AUTH_MESSAGES = {
   fillBoth: 'Por favor, completa ambos campos.',
   email: 'Ingresa un email válido.',
   username: NAME_MESSAGE,
-  passwordShort: 'La contraseña debe tener al menos 8 caracteres.',
-  passwordLong: `La contraseña es demasiado larga: usa como máximo ${MAX_PASSWORD_BYTES} caracteres (menos si lleva acentos o símbolos).`,
+  passwordShort: PASSWORD_MESSAGES.short,
+  passwordLong: PASSWORD_MESSAGES.long,
   registered: 'Registro exitoso. Te enviamos un correo para activar tu cuenta.',
   badCredentials: 'Email o contraseña incorrectos.',
   notVerified: 'Todavía no activaste tu cuenta. Revisa tu correo o pide un nuevo enlace de verificación.',
@@ -69,7 +70,7 @@ export const passwordField = (required: string) =>
   z
     .string(required)
     .min(1, required)
-    .refine((p) => Buffer.byteLength(p) <= MAX_PASSWORD_BYTES, AUTH_MESSAGES.passwordLong);
+    .refine((p) => !passwordTooLong(p), AUTH_MESSAGES.passwordLong);
 
 export const emailField = (required: string) =>
   z.string(required).trim().min(1, required).max(MAX_EMAIL, AUTH_MESSAGES.email).regex(EMAIL_PATTERN, AUTH_MESSAGES.email);

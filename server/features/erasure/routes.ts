@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { learnerStreamId, MAX_PASSWORD_BYTES } from '../../../events/accounts/accounts.events';
+import { learnerStreamId } from '../../../events/accounts/accounts.events';
+import { passwordTooLong } from '../../../course/password';
 import { addressesToForget, decideErasure, erasureFold } from '../../../events/erasure/erasure';
 import { forgottenLeadStreamId } from '../../../events/erasure/erasure.events';
 import { InvalidError, UnauthorizedError } from '../../../events/errors';
@@ -39,7 +40,7 @@ const DeleteBody = z.strictObject({
   password: z
     .string(ERASURE_MESSAGES.password)
     .min(1, ERASURE_MESSAGES.password)
-    .refine((p) => Buffer.byteLength(p) <= MAX_PASSWORD_BYTES, ERASURE_MESSAGES.password),
+    .refine((p) => !passwordTooLong(p), ERASURE_MESSAGES.password),
 });
 
 export interface ErasureDeps {
