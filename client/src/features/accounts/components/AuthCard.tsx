@@ -15,7 +15,7 @@ type AuthCardProps = {
 export function AuthCard({ title, lead, eyebrow = 'Tu cuenta', titleRef, children }: AuthCardProps) {
   const titleId = useId();
   return (
-    <div className={styles.page}>
+    <div className={forms.cardPage}>
       <section className={`${forms.surface} ${styles.card}`} aria-labelledby={titleId}>
         <title>{`${title} · Manifiesta`}</title>
         <header className={styles.header}>

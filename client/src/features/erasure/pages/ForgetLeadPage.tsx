@@ -15,7 +15,7 @@ export function ForgetLeadPage() {
   const forget = useMutation(erasureMutations.forgetLead());
 
   return (
-    <div className={styles.page}>
+    <div className={forms.cardPage}>
       <section className={`${forms.surface} ${styles.card}`} aria-labelledby="forget-title">
         <title>Darme de baja · Manifiesta</title>
         <p className="eyebrow">Tus datos</p>
