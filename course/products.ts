@@ -10,6 +10,8 @@ export const PRODUCTS = {
     /** The price shown crossed out on the enrolment page. */
     listAmount: 770,
     grants: { role: PREMIUM_ROLE },
+    /** Who may buy it: the course belongs to an account (it unlocks the learner's lessons). */
+    guestPurchase: false,
     /** Where the confirmation page sends the buyer after 3 s. */
     landing: '/cursos/manifiesta',
   },
@@ -19,6 +21,8 @@ export const PRODUCTS = {
     currency: 'USD',
     listAmount: null,
     grants: { entitlement: 'afirmaciones-ebook' },
+    /** A guest may buy it with an e-mail address: the download link goes there. */
+    guestPurchase: true,
     landing: '/menu',
   },
 } as const;

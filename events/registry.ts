@@ -14,7 +14,7 @@ import { deepWhyEvents } from './deep-why/deep-why.events';
 import { deepWhyProjection } from './deep-why/projections/deep-why';
 import { leadEvents } from './leads/leads.events';
 import { paymentEvents } from './payments/payments.events';
-import { entitlementsProjection, paymentsProjection } from './payments/projections/payments';
+import { entitlementsProjection, paymentsProjection, purchasesProjection } from './payments/projections/payments';
 import { analyticsProjections } from './analytics/analytics';
 import { coachEvents } from './coach/coach.events';
 import { erasureEvents } from './erasure/erasure.events';
@@ -26,7 +26,7 @@ import { definitionsGuestTranslator, ratingsGuestTranslator } from './wheel/whee
 import { wheelEvents } from './wheel/wheel.events';
 import { leadDailyCountsProjection } from './leads/projections/lead-daily-counts';
 import { leadsProjection } from './leads/projections/leads';
-import { forgetting, learnerRows, subjectRows } from './erasure/forgetting';
+import { forgetting, learnerRows, subjectAddresses, subjectRows } from './erasure/forgetting';
 import { EventCatalog } from './store/catalog';
 import type { Projection } from './store/projection';
 
@@ -48,7 +48,8 @@ const own = { skipRedacted: true };
 
 /**
  * Every read model, with what it does when a person is forgotten (PersonForgotten): a learner's rows go (payments
- * keep their amounts and ids, which the law asks for, and hold no name or address); a lead address's rows go;
+ * and purchases keep their amounts and ids, which the law asks for, and hold no name; a guest buyer's address is
+ * blanked); a lead address's rows go;
  * the funnel keeps its counts and loses the account's address hash.
  */
 export const projections: readonly Projection[] = [
@@ -62,6 +63,8 @@ export const projections: readonly Projection[] = [
   forgetting(meditationTotalsProjection, learnerRows('meditation_totals'), own),
   forgetting(beliefThresholdGoalsProjection, learnerRows('belief_threshold_goals'), own),
   paymentsProjection,
+  // A guest's purchase keeps its row with the address blanked; read again after an erasure it keeps it without one.
+  forgetting(purchasesProjection, subjectAddresses('purchases'), { skipRedacted: false }),
   forgetting(entitlementsProjection, learnerRows('entitlements'), own),
   forgetting(leadsProjection, subjectRows('leads'), own),
   leadDailyCountsProjection,

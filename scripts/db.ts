@@ -18,8 +18,9 @@ const db = await openDatabase(config, () => {});
 try {
   const applied = await migrate(db.pool);
   console.log(applied.length ? `applied migrations: ${applied.join(', ')}` : 'migrations: up to date');
-  const { sealed } = await sealOldEvents(db.pool);
-  if (sealed) console.log(`sealed the personal fields of ${sealed} events written before sealing, and rebuilt the read models`);
+  const { sealed, rebuilt } = await sealOldEvents(db.pool);
+  if (sealed) console.log(`sealed the personal fields of ${sealed} events written before sealing`);
+  if (rebuilt.length) console.log(`rebuilt from the log: ${rebuilt.join(', ')}`);
   if (command === 'rebuild') {
     const r = await rebuildProjections(db.pool, createCatalog(), projections);
     for (const p of r.projections) console.log(`rebuilt ${p.projection} from ${p.events} events`);

@@ -8,12 +8,14 @@ import { accountMailRecipients } from './features/accounts/emails';
 import { recoveryMailRecipients } from './features/accounts/recovery-emails';
 import { erasureMailRecipients } from './features/erasure/emails';
 import { leadMailRecipients } from './features/leads/emails';
+import { paymentMailRecipients } from './features/payments/emails';
 
 export function createMailResolver(db: pg.Pool, publicUrl: string): ResolveMail {
   const accounts = accountMailRecipients(db, publicUrl);
   const recovery = recoveryMailRecipients(db, publicUrl);
   const leads = leadMailRecipients(db, publicUrl, createKeyring(db));
   const erasure = erasureMailRecipients(db);
+  const payments = paymentMailRecipients(db, publicUrl);
   return async (job) => {
     switch (job.kind) {
       case 'account-verification':
@@ -34,6 +36,10 @@ export function createMailResolver(db: pg.Pool, publicUrl: string): ResolveMail 
         return recovery.emailChanged(job);
       case 'account-deleted':
         return erasure.accountDeleted(job);
+      case 'purchase-granted':
+        return payments.granted(job);
+      case 'purchase-reversed':
+        return payments.reversed(job);
       default: {
         const unknown: never = job;
         throw new Error(`unknown mail kind ${(unknown as { kind: string }).kind}`);

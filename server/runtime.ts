@@ -138,8 +138,9 @@ export async function startRuntime<O extends Omit<ComposeOptions, 'config' | 'da
   try {
     const applied = await migrate(db.pool);
     if (applied.length) log.info({ applied }, 'migrations applied');
-    const { sealed } = await sealOldEvents(db.pool);
-    if (sealed) log.info({ sealed }, 'personal fields of older events sealed; read models rebuilt');
+    const { sealed, rebuilt } = await sealOldEvents(db.pool);
+    if (sealed) log.info({ sealed }, 'personal fields of older events sealed');
+    if (rebuilt.length) log.info({ rebuilt }, 'read models rebuilt from the log');
     const runtime = await composeRuntime({ ...options, config, database: db, log } as ComposeOptions & O);
     return {
       ...runtime,

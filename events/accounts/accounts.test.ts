@@ -50,7 +50,7 @@ const expectStorable = (events: NewEvent[]) => {
 
 describe('evolveAccount', () => {
   it('starts unregistered, unverified, without roles', () => {
-    expect(initialAccountState).toEqual({ registered: false, verified: false, roles: [], username: null });
+    expect(initialAccountState).toEqual({ registered: false, verified: false, roles: [], roleSources: {}, username: null });
   });
 
   it('folds registration, verification, role grants and revocations', () => {
@@ -68,14 +68,20 @@ describe('evolveAccount', () => {
       [true, false, []],
       [true, true, []],
       [true, true, [ROLES.coach]],
-      [true, true, [ROLES.coach, ROLES.premium]],
-      [true, true, [ROLES.coach, ROLES.premium]], // a second grant of the same role adds nothing
+      [true, true, [ROLES.premium, ROLES.coach]],
+      [true, true, [ROLES.premium, ROLES.coach]], // a second grant of the same role by the same source adds nothing
       [true, true, [ROLES.premium]],
     ]);
   });
 
   it('never mutates the state it is given', () => {
-    const before = Object.freeze({ registered: true, verified: false, roles: Object.freeze([ROLES.premium]) as readonly number[], username: 'Ana' });
+    const before = Object.freeze({
+      registered: true,
+      verified: false,
+      roles: Object.freeze([ROLES.premium]) as readonly number[],
+      roleSources: Object.freeze({ [ROLES.premium]: ['cli'] }),
+      username: 'Ana',
+    });
     const after = evolveAccount(before, recorded(RoleGranted.type, { userId, role: ROLES.coach, by }));
     expect(after).not.toBe(before);
     expect(before.roles).toEqual([ROLES.premium]);

@@ -1,6 +1,7 @@
 // The account slice: state folded from a learner's stream, and pure decisions on it, behind one decider.
 import { ConflictError, InvalidError, NotFoundError } from '../errors';
 import type { NewEvent, RecordedEvent } from '../store/types';
+import { applyRoleEvent, rolesOf, type RoleSources } from './role-sources';
 import {
   DisplayNameChanged,
   EmailChanged,
@@ -19,18 +20,22 @@ export interface AccountState {
   registered: boolean;
   verified: boolean;
   roles: readonly number[];
+  /** Who grants each role (role-sources.ts): a role is held while something grants it. */
+  roleSources: RoleSources;
   /** The name the account is greeted by (null before it is registered). */
   username: string | null;
 }
 
-export const initialAccountState: AccountState = { registered: false, verified: false, roles: [], username: null };
+export const initialAccountState: AccountState = { registered: false, verified: false, roles: [], roleSources: {}, username: null };
 
 export function evolveAccount(state: AccountState, event: RecordedEvent): AccountState {
   if (UserRegistered.is(event)) return { ...state, registered: true, username: event.data.username };
   if (DisplayNameChanged.is(event)) return { ...state, username: event.data.username };
   if (EmailVerified.is(event)) return { ...state, verified: true };
-  if (RoleGranted.is(event)) return state.roles.includes(event.data.role) ? state : { ...state, roles: [...state.roles, event.data.role] };
-  if (RoleRevoked.is(event)) return { ...state, roles: state.roles.filter((r) => r !== event.data.role) };
+  if (RoleGranted.is(event) || RoleRevoked.is(event)) {
+    const roleSources = applyRoleEvent(state.roleSources, event);
+    return { ...state, roleSources, roles: rolesOf(roleSources) };
+  }
   return state;
 }
 
@@ -69,7 +74,8 @@ export function decideRequestVerification(state: AccountState, userId: string): 
 export function decideGrantRole(state: AccountState, command: { userId: string; role: number; by: string }): NewEvent[] {
   if (!state.registered) throw new NotFoundError('La cuenta no existe.');
   const { userId, role, by } = command;
-  return state.roles.includes(role) ? [] : [RoleGranted.create({ userId, role, by })];
+  // Granted again by another source (the coach after a payment): recorded, so that the role outlives a refund.
+  return state.roleSources[String(role)]?.includes(by) ? [] : [RoleGranted.create({ userId, role, by })];
 }
 
 export function decideRevokeRole(state: AccountState, command: { userId: string; role: number; by: string }): NewEvent[] {

@@ -54,3 +54,13 @@ export const subjectRows =
   async (tx, subject) => {
     await tx.query(`DELETE FROM ${table} WHERE subject = $1`, [subject]);
   };
+
+/**
+ * Blanks the address of the rows that keep a subject in a `subject` column (a guest's purchase), keeping the rest of
+ * the row: what was sold, when and for how much stays in the books, as the law asks.
+ */
+export const subjectAddresses =
+  (table: string): Forget =>
+  async (tx, subject) => {
+    await tx.query(`UPDATE ${table} SET email = NULL WHERE subject = $1`, [subject]);
+  };

@@ -158,6 +158,12 @@ export interface StreamEvents {
   events: readonly NewEvent[];
 }
 
+/** A decision over several streams, with the jobs it causes (enqueued in the same transaction). */
+export interface MultiStreamDecision {
+  writes: readonly StreamEvents[];
+  jobs?: AppendOptions['jobs'];
+}
+
 export interface MultiStreamResult<S> {
   /** Per stream written, in the order decided; empty when the decision was to record nothing. */
   results: AppendResult[];
@@ -180,7 +186,7 @@ export async function handleMultiStreamCommand<S>(
   store: EventStore,
   streamId: string,
   fold: { initial: S; evolve: (state: S, event: RecordedEvent) => S },
-  decide: (state: S) => readonly StreamEvents[] | Promise<readonly StreamEvents[]>,
+  decide: (state: S) => readonly StreamEvents[] | MultiStreamDecision | Promise<readonly StreamEvents[] | MultiStreamDecision>,
   options: { metadata?: EventMetadata; retries?: number } = {},
 ): Promise<MultiStreamResult<S>> {
   const retries = options.retries ?? 3;
@@ -195,13 +201,15 @@ export async function handleMultiStreamCommand<S>(
   await catchUp();
 
   for (let attempt = 0; ; attempt++) {
-    const writes = (await decide(state)).filter((w) => w.events.length > 0);
+    const decided = await decide(state);
+    const { writes: all, jobs } = 'writes' in decided ? decided : { writes: decided, jobs: undefined };
+    const writes = all.filter((w) => w.events.length > 0);
     if (writes.length === 0) return { results: [], state };
     let results: AppendResult[];
     try {
       results = await store.appendMany(
         writes.map((w) => ({ streamId: w.streamId, events: w.events, expectedVersion: w.streamId === streamId ? version : 'any' })),
-        { metadata: options.metadata },
+        { metadata: options.metadata, ...(jobs?.length ? { jobs } : {}) },
       );
     } catch (err) {
       // The decided stream moved on, or an event id is stored in another stream (another request decided on

@@ -12,6 +12,8 @@ export async function cleanUpAuth(db: Queryable, { idleHours }: { idleHours: num
   // Used or expired links are kept a week, so a late click still gets "already used" / "expired".
   const tokens = await db.query(`DELETE FROM email_verification_tokens WHERE coalesce(used_at, expires_at) <= now() - interval '7 days'`);
   const links = await db.query(`DELETE FROM account_tokens WHERE coalesce(used_at, expires_at) <= now() - interval '7 days'`);
+  // A guest's download link a week past its date (its purchase keeps its count of downloads).
+  const downloads = await db.query(`DELETE FROM download_tokens WHERE expires_at <= now() - interval '7 days'`);
   // A change of address can be confirmed for a day and then undone for three: a week later its links are gone
   // too, and so is the address it named.
   const emailChanges = await db.query(`DELETE FROM email_change_requests WHERE requested_at <= now() - interval '11 days'`);
@@ -28,7 +30,7 @@ export async function cleanUpAuth(db: Queryable, { idleHours }: { idleHours: num
   await db.query(`DELETE FROM why_question_inputs WHERE created_at <= now() - interval '1 day'`);
   return {
     sessions: sessions.rowCount ?? 0,
-    tokens: (tokens.rowCount ?? 0) + (links.rowCount ?? 0),
+    tokens: (tokens.rowCount ?? 0) + (links.rowCount ?? 0) + (downloads.rowCount ?? 0),
     emailChanges: emailChanges.rowCount ?? 0,
     failures: failures.rowCount ?? 0,
     devices: devices.rowCount ?? 0,

@@ -44,6 +44,10 @@ export const MailJob = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('email-changed'), userId: z.uuid(), requestId: z.uuid() }),
   /** «Tu cuenta fue eliminada», to the address just forgotten: `noticeId` names the one row that keeps it until the send. */
   z.strictObject({ kind: z.literal('account-deleted'), noticeId: z.uuid() }),
+  /** A payment was granted: to the account, what it opened; to a guest, the download link (issued when written). */
+  z.strictObject({ kind: z.literal('purchase-granted'), paymentId: z.string().regex(/^\d{1,20}$/) }),
+  /** A payment was refunded or charged back: what it ends (nothing, when something else still grants the access). */
+  z.strictObject({ kind: z.literal('purchase-reversed'), paymentId: z.string().regex(/^\d{1,20}$/) }),
 ]);
 export type MailJob = z.infer<typeof MailJob>;
 export type MailKind = MailJob['kind'];

@@ -892,6 +892,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Inicia una compra: crea el pago en Mercado Pago al precio del catálogo y devuelve adónde ir a pagar */
+        post: operations["startCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payment/confirm": {
         parameters: {
             query?: never;
@@ -901,7 +918,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirma un pago con Mercado Pago y activa lo comprado (una sola vez por pago) */
+        /** Confirma un pago con Mercado Pago y activa lo comprado a quien lo compró (una sola vez por pago) */
         post: operations["confirmPayment"];
         delete?: never;
         options?: never;
@@ -950,7 +967,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** El ebook completo de afirmaciones (solo para quienes lo compraron) */
+        /** El ebook completo de afirmaciones: para quien lo compró con su cuenta, o con el enlace de su compra sin cuenta */
         get: operations["downloadAffirmationsEbook"];
         put?: never;
         post?: never;
@@ -5889,7 +5906,7 @@ export interface operations {
             };
         };
     };
-    confirmPayment: {
+    startCheckout: {
         parameters: {
             query?: never;
             header?: never;
@@ -5900,7 +5917,7 @@ export interface operations {
             content: {
                 "application/json": {
                     productId: string;
-                    paymentId: string;
+                    email?: string;
                 };
             };
         };
@@ -5916,7 +5933,9 @@ export interface operations {
                         success: true;
                         message: string;
                         data: {
-                            user: components["schemas"]["User"];
+                            initPoint: string;
+                            /** Format: uuid */
+                            purchaseId: string;
                         };
                     };
                 };
@@ -5932,6 +5951,119 @@ export interface operations {
             };
             /** @description Default Response */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    confirmPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    paymentId: string;
+                    productId?: string;
+                    purchaseId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            productId: "manifiesta-curso-completo" | "afirmaciones-ebook";
+                            landing: string;
+                            user?: components["schemas"]["User"];
+                            download?: {
+                                url: string;
+                                expiresAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            /** @enum {boolean} */
+                            held: true;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6141,7 +6273,9 @@ export interface operations {
     };
     downloadAffirmationsEbook: {
         parameters: {
-            query?: never;
+            query?: {
+                token?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6159,6 +6293,15 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

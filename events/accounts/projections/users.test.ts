@@ -42,6 +42,7 @@ describe('evolveUserRow', () => {
       email: 'ana@example.com',
       profile_image: null,
       roles: [],
+      role_sources: {},
       email_verified_at: null,
       registered_at: registeredAt,
     });
@@ -67,8 +68,11 @@ describe('evolveUserRow', () => {
       ROLES.premium,
       ROLES.coach,
     ]);
-    // A row read back with its roles out of order is sorted by the next grant.
-    expect(evolveUserRow({ ...base(), roles: [ROLES.coach] }, grant(ROLES.premium))!.roles).toEqual([ROLES.premium, ROLES.coach]);
+    // A row read back gives its roles from its sources, sorted, with the next grant.
+    expect(evolveUserRow({ ...base(), roles: [ROLES.coach], role_sources: { [ROLES.coach]: ['cli'] } }, grant(ROLES.premium))!.roles).toEqual([
+      ROLES.premium,
+      ROLES.coach,
+    ]);
   });
 
   it('RoleRevoked removes the role; revoking a role not held changes nothing', () => {

@@ -1,15 +1,58 @@
-// Inline read models: each verified payment, and each learner's entitlements (products that are not a role).
+// Inline read models: each checkout (purchase), each payment we know of, and each learner's entitlements (products
+// that are not a role), held while a payment grants them.
 import { rowProjection } from '../../store/projection';
-import { EntitlementGranted, EntitlementRevoked, PaymentConfirmed, PaymentReversed } from '../payments.events';
+import { CheckoutStarted, EntitlementGranted, EntitlementRevoked, PaymentConfirmed, PaymentHeld, PaymentReversed } from '../payments.events';
+
+export interface PurchaseRow {
+  [column: string]: string | number | null;
+  purchase_id: string;
+  product_id: string;
+  amount: number;
+  currency: string;
+  user_id: string | null;
+  email: string | null;
+  /** A guest's address's subject (`lead:<keyed hash>`), so forgetting the address finds the row. */
+  subject: string | null;
+  visitor_id: string | null;
+  preference_id: string;
+  started_at: string;
+}
+
+export const purchasesProjection = rowProjection<PurchaseRow>({
+  name: 'purchases',
+  mode: 'inline',
+  table: 'purchases',
+  keyColumns: ['purchase_id'],
+  eventTypes: [CheckoutStarted.type],
+  key: (e) => (CheckoutStarted.is(e) ? { purchase_id: e.data.purchaseId } : undefined),
+  evolve: (row, e) => {
+    if (!CheckoutStarted.is(e)) return row ?? null;
+    const d = e.data;
+    return {
+      purchase_id: d.purchaseId,
+      product_id: d.productId,
+      amount: d.amount,
+      currency: d.currency,
+      user_id: d.userId ?? null,
+      email: d.email ?? null,
+      subject: d.email ? (e.metadata.sealedFor ?? null) : null,
+      visitor_id: d.visitorId ?? null,
+      preference_id: d.preferenceId,
+      started_at: e.recordedAt.toISOString(),
+    };
+  },
+});
 
 export interface PaymentRow {
   [column: string]: string | number | null;
   payment_id: string;
   product_id: string;
-  user_id: string;
+  user_id: string | null;
+  purchase_id: string | null;
   amount: number;
   currency: string;
   source: string;
+  /** approved, held (no purchase of ours: the coach assigns it), refunded, charged_back, cancelled. */
   status: string;
   confirmed_at: string;
   reversed_at: string | null;
@@ -20,15 +63,31 @@ export const paymentsProjection = rowProjection<PaymentRow>({
   mode: 'inline',
   table: 'payments',
   keyColumns: ['payment_id'],
-  eventTypes: [PaymentConfirmed.type, PaymentReversed.type],
-  key: (e) => (PaymentConfirmed.is(e) || PaymentReversed.is(e) ? { payment_id: e.data.paymentId } : undefined),
+  eventTypes: [PaymentHeld.type, PaymentConfirmed.type, PaymentReversed.type],
+  key: (e) => (PaymentConfirmed.is(e) || PaymentReversed.is(e) || PaymentHeld.is(e) ? { payment_id: e.data.paymentId } : undefined),
   evolve: (row, e) => {
+    if (PaymentHeld.is(e)) {
+      const d = e.data;
+      return {
+        payment_id: d.paymentId,
+        product_id: d.productId ?? '',
+        user_id: null,
+        purchase_id: null,
+        amount: d.amount,
+        currency: d.currency,
+        source: 'held',
+        status: 'held',
+        confirmed_at: e.recordedAt.toISOString(),
+        reversed_at: null,
+      };
+    }
     if (PaymentConfirmed.is(e)) {
       const d = e.data;
       return {
         payment_id: d.paymentId,
         product_id: d.productId,
-        user_id: d.userId,
+        user_id: d.userId ?? null,
+        purchase_id: d.purchaseId ?? null,
         amount: d.amount,
         currency: d.currency,
         source: d.source,
@@ -43,10 +102,13 @@ export const paymentsProjection = rowProjection<PaymentRow>({
 });
 
 export interface EntitlementRow {
-  [column: string]: string;
+  [column: string]: string | string[];
   user_id: string;
   product_id: string;
+  /** The payment that granted it first. */
   payment_id: string;
+  /** Every payment granting it now: the entitlement goes with the last of them. */
+  sources: string[];
   granted_at: string;
 }
 
@@ -58,10 +120,21 @@ export const entitlementsProjection = rowProjection<EntitlementRow>({
   eventTypes: [EntitlementGranted.type, EntitlementRevoked.type],
   key: (e) => (EntitlementGranted.is(e) || EntitlementRevoked.is(e) ? { user_id: e.data.userId, product_id: e.data.productId } : undefined),
   evolve: (row, e) => {
-    if (EntitlementGranted.is(e))
-      return { user_id: e.data.userId, product_id: e.data.productId, payment_id: e.data.paymentId, granted_at: e.recordedAt.toISOString() };
-    // Only the payment that granted it takes it back.
-    if (EntitlementRevoked.is(e)) return row && row.payment_id !== e.data.paymentId ? row : null;
+    if (EntitlementGranted.is(e)) {
+      if (row) return row.sources.includes(e.data.paymentId) ? row : { ...row, sources: [...row.sources, e.data.paymentId] };
+      return {
+        user_id: e.data.userId,
+        product_id: e.data.productId,
+        payment_id: e.data.paymentId,
+        sources: [e.data.paymentId],
+        granted_at: e.recordedAt.toISOString(),
+      };
+    }
+    if (EntitlementRevoked.is(e)) {
+      if (!row) return null;
+      const sources = row.sources.filter((s) => s !== e.data.paymentId);
+      return sources.length > 0 ? { ...row, sources } : null;
+    }
     return row ?? null;
   },
 });

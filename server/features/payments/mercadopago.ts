@@ -90,3 +90,51 @@ export function verifyWebhookSignature(
   const expected = Buffer.from(signWebhook(secret, { ...parts, ts }), 'hex');
   return timingSafeEqual(expected, Buffer.from(v1.toLowerCase(), 'hex')) ? { ts, signedAt: signedAtOf(ts) } : undefined;
 }
+
+/** A checkout preference as we create it (POST /checkout/preferences); the API accepts many more fields. */
+export interface PreferenceRequest {
+  items: Array<{ id: string; title: string; quantity: number; unit_price: number; currency_id: string }>;
+  payer?: { email: string };
+  external_reference: string;
+  metadata: Record<string, string>;
+  back_urls: { success: string; pending: string; failure: string };
+  auto_return: 'approved';
+  notification_url?: string;
+}
+
+/** The fields of the created preference we use: its id and where to send the buyer. */
+export interface Preference {
+  id: string;
+  init_point: string;
+}
+
+/**
+ * Creates a checkout preference. The idempotency key (our purchase id) makes a retried request create one
+ * preference. Unreachable, failing or answering without an init_point: 503.
+ */
+export async function createPreference(config: MercadoPagoConfig, preference: PreferenceRequest, idempotencyKey: string): Promise<Preference> {
+  if (!config.accessToken) throw new UnavailableError(PAYMENTS_NOT_CONFIGURED);
+  let res: Response;
+  try {
+    res = await fetch(new URL('/checkout/preferences', config.apiUrl), {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${config.accessToken}`,
+        accept: 'application/json',
+        'content-type': 'application/json',
+        'x-idempotency-key': idempotencyKey,
+      },
+      body: JSON.stringify(preference),
+      signal: AbortSignal.timeout(config.timeoutMs),
+    });
+  } catch {
+    throw new UnavailableError(CHECKOUT_DOWN);
+  }
+  const body = (await res.json().catch(() => undefined)) as Partial<Preference> | undefined;
+  if (!res.ok || typeof body?.id !== 'string' || typeof body.init_point !== 'string' || !/^https?:\/\//.test(body.init_point)) {
+    throw new UnavailableError(CHECKOUT_DOWN);
+  }
+  return { id: body.id, init_point: body.init_point };
+}
+
+export const CHECKOUT_DOWN = 'No pudimos abrir el pago con Mercado Pago en este momento. Inténtalo de nuevo en unos minutos.';

@@ -1,6 +1,8 @@
-// Payments (the page /confirmacion-pago, POST /api/payment/confirm): nothing is granted before the
-// provider confirms the payment, its amount, currency and product; one payment id grants once, to one
-// account. The provider's webhook does the same checks and takes back refunded or charged-back payments.
+// Payments. POST /api/checkout starts a purchase for its buyer (the signed-in account, or a guest's address for
+// what the catalogue lets guests buy) and creates the Mercado Pago preference with the catalogue's price and our
+// purchase id as external_reference. Nothing is granted before the provider confirms the payment, its amount,
+// currency and purchase; a payment grants once, to its purchase's buyer only, whoever reports it (the page
+// /confirmacion-pago, or the provider's webhook). A payment naming no purchase of ours is held for the coach.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,10 +10,23 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
-import { isProductId, PRODUCTS, type ProductId } from '../../../course/products';
-import { ConflictError, ForbiddenError, InvalidError, UnauthorizedError, UnavailableError } from '../../../events/errors';
-import { assertClaimable, decidePayments, paymentFold, type PaymentsCommand, type VerifiedPayment } from '../../../events/payments/payments';
-import { paymentStreamId } from '../../../events/payments/payments.events';
+import { randomUUID } from 'node:crypto';
+import { EMAIL_PATTERN, MAX_EMAIL } from '../../../course/contact';
+import { isProductId, PRODUCT_IDS, PRODUCTS, type ProductId } from '../../../course/products';
+import { ForbiddenError, GoneError, InvalidError, UnauthorizedError, UnavailableError } from '../../../events/errors';
+import {
+  decidePayments,
+  mayConfirm,
+  PAYMENT_NOT_YOURS,
+  paymentFold,
+  purchaseFold,
+  startCheckout,
+  type PaymentsCommand,
+  type Purchase,
+  type Requester,
+  type VerifiedPayment,
+} from '../../../events/payments/payments';
+import { paymentStreamId, purchaseStreamId } from '../../../events/payments/payments.events';
 import { entitlementsOf, hasEntitlement } from '../../../events/payments/queries';
 import { handleMultiStreamCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
@@ -20,7 +35,10 @@ import { envelope, ErrorEnvelope, errorResponses } from '../../http';
 import { requireUser } from '../../plugins/auth';
 import type { Accounts } from '../accounts/accounts';
 import { UserSchema } from '../accounts/routes';
-import { fetchPayment, verifyWebhookSignature, type MercadoPagoConfig, type ProviderPayment } from './mercadopago';
+import { EMAIL_SEND, type MailJob } from '../../../jobs/email/send-email';
+import { optedOut, visitorIdOf } from '../leads/visitor';
+import { DOWNLOAD_LINK_DAYS, MAX_DOWNLOADS, issueDownloadToken, useDownloadToken, type DownloadRefusal } from './downloads';
+import { createPreference, fetchPayment, verifyWebhookSignature, type MercadoPagoConfig, type ProviderPayment } from './mercadopago';
 import { claimReceipt, releaseReceipt, WEBHOOK_WINDOW_MS, withinWindow, type Receipt } from './receipts';
 
 /** The payment outcomes as the buyer reads them (invalid or rejected, granted, still pending), fixed texts. */
@@ -28,6 +46,22 @@ export const PAYMENT_INVALID = 'Los datos de pago son inválidos o el pago fue r
 export const PAYMENT_SUCCESS = '¡Pago exitoso! Tu acceso ha sido activado.';
 export const PAYMENT_PENDING = 'Tu pago todavía está pendiente de aprobación. Apenas se acredite, vuelve a esta página desde el enlace de tu comprobante.';
 const NOT_BOUGHT = 'Este ebook está disponible solo para quienes lo compraron.';
+export const PAYMENT_HELD =
+  'Recibimos tu pago, pero no corresponde a una compra iniciada en este sitio. Lo revisaremos y te escribiremos para activar tu acceso.';
+export const SIGN_IN_TO_CONFIRM = 'Inicia sesión con la cuenta con la que compraste para activar tu compra.';
+export const ACCOUNT_NEEDED = 'Para inscribirte necesitas una cuenta: inicia sesión o crea la tuya y vuelve a intentarlo.';
+export const CHECKOUT_EMAIL = 'Ingresa un email válido: ahí te enviaremos tu compra.';
+export const UNKNOWN_PRODUCT = 'Ese producto no existe.';
+/** Why a guest's download link does not work any more. */
+export const DOWNLOAD_REFUSED: Record<DownloadRefusal, string> = {
+  unknown: 'Este enlace de descarga no es válido. Revisa que esté completo, tal como llegó a tu correo.',
+  expired: `Este enlace de descarga venció (vale ${DOWNLOAD_LINK_DAYS} días). Escríbenos y te enviamos uno nuevo.`,
+  reversed: 'Esta compra fue reembolsada, así que su enlace de descarga ya no funciona.',
+  'used-up': `Este enlace ya se usó las ${MAX_DOWNLOADS} veces que permite. Escríbenos si necesitas descargarlo de nuevo.`,
+};
+
+/** Where a guest downloads what they bought (the API serves the file for a live link). */
+export const downloadUrl = (productId: ProductId, token: string) => `/api/downloads/${productId}?token=${encodeURIComponent(token)}`;
 const BAD_SIGNATURE = 'Firma de notificación inválida.';
 const OUT_OF_WINDOW = `Notificación fuera de plazo: su firma tiene más de ${WEBHOOK_WINDOW_MS / 60_000} minutos de diferencia con nuestro reloj.`;
 /** Webhook notifications per minute from one address, as a multiple of RATE_LIMIT_PER_IP (600 by default). */
@@ -39,21 +73,35 @@ export const EBOOK_FILE = 'afirmaciones-ebook-completo.pdf';
 
 const REVERSALS = { refunded: 'refunded', charged_back: 'charged_back', cancelled: 'cancelled' } as const;
 
-/** The provider's payment, checked against the catalogue: approved, this product, its amount and currency. */
-function verify(payment: ProviderPayment | undefined, productId: ProductId): VerifiedPayment {
+/** Whether the provider's payment is approved and matches the purchase's product, amount and currency. */
+function verify(payment: ProviderPayment | undefined, purchase: Purchase): VerifiedPayment {
   if (!payment) throw new InvalidError(PAYMENT_INVALID);
-  if (payment.status === 'pending' || payment.status === 'in_process' || payment.status === 'authorized') throw new InvalidError(PAYMENT_PENDING);
-  const product = PRODUCTS[productId];
-  const ok =
-    payment.status === 'approved' &&
-    payment.external_reference === productId &&
-    payment.currency_id === product.currency &&
-    Math.abs(payment.transaction_amount - product.amount) < 0.005;
+  if (PENDING.has(payment.status)) throw new InvalidError(PAYMENT_PENDING);
+  const ok = payment.status === 'approved' && payment.currency_id === purchase.currency && Math.abs(payment.transaction_amount - purchase.amount) < 0.005;
   if (!ok) throw new InvalidError(PAYMENT_INVALID);
-  return { id: String(payment.id), productId, amount: payment.transaction_amount, currency: payment.currency_id };
+  return { id: String(payment.id), productId: purchase.productId, amount: payment.transaction_amount, currency: payment.currency_id };
 }
 
+const PENDING = new Set(['pending', 'in_process', 'authorized']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The product a payment made outside our checkout names, when it names one (the old fixed links did). */
+const namedProduct = (payment: ProviderPayment): ProductId | undefined =>
+  payment.external_reference && isProductId(payment.external_reference) ? payment.external_reference : undefined;
+
 type Deps = { store: EventStore; pool: pg.Pool; accounts: Accounts; config: AppConfig };
+
+const Email = z.string(CHECKOUT_EMAIL).trim().max(MAX_EMAIL, CHECKOUT_EMAIL).regex(EMAIL_PATTERN, CHECKOUT_EMAIL);
+
+const ConfirmResult = z.object({
+  productId: z.enum(PRODUCT_IDS),
+  /** Where the buyer goes next (the course, the menu). */
+  landing: z.string(),
+  /** The account as it is now, when the purchase was the signed-in account's. */
+  user: UserSchema.optional(),
+  /** A guest's purchase of a file: the link to download it now (the same kind of link goes by mail). */
+  download: z.object({ url: z.string(), expiresAt: z.string() }).optional(),
+});
 
 const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, pool, accounts, config }) => {
   const provider: MercadoPagoConfig = {
@@ -66,17 +114,103 @@ const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, pool, ac
     return (await store.readStream(paymentStreamId(paymentId))).reduce(paymentFold.evolve, paymentFold.initial);
   }
 
-  /** A decision on a payment, written with what it grants or takes back. */
-  const handlePayment = (paymentId: string, command: PaymentsCommand, metadata: { actor: string; requestId: string }) =>
-    handleMultiStreamCommand(store, paymentStreamId(paymentId), paymentFold, (state) => decidePayments(command, state), { metadata });
+  /** The purchase a payment names through external_reference, when it is one of ours. */
+  async function purchaseOf(payment: ProviderPayment): Promise<Purchase | undefined> {
+    const ref = payment.external_reference;
+    if (!ref || !UUID.test(ref)) return undefined;
+    return (await store.readStream(purchaseStreamId(ref.toLowerCase()))).reduce(purchaseFold.evolve, purchaseFold.initial).started;
+  }
 
-  /**
-   * Claims the payment for the user with its grant. A lost race (a twin request included: the event ids are
-   * the payment's) is judged like a later request: fine only when the provider's webhook won it for this same
-   * user; otherwise the payment is already used (409).
-   */
-  const claim = (payment: VerifiedPayment, userId: string, source: 'confirm' | 'webhook', metadata: { actor: string; requestId: string }) =>
-    handlePayment(payment.id, { type: 'ConfirmPayment', payment, userId, source }, metadata);
+  /** A decision on a payment, written with what it grants or takes back, and the mail that tells the buyer. */
+  const handlePayment = (paymentId: string, command: PaymentsCommand, metadata: { actor: string; requestId: string }, mail?: MailJob) =>
+    handleMultiStreamCommand(
+      store,
+      paymentStreamId(paymentId),
+      paymentFold,
+      (state) => {
+        const writes = decidePayments(command, state);
+        return mail && writes.length > 0 ? { writes, jobs: [{ name: EMAIL_SEND, data: mail }] } : writes;
+      },
+      { metadata },
+    );
+
+  /** Grants a verified payment to its purchase's buyer (the mail goes with the first grant only). */
+  const grant = (
+    payment: VerifiedPayment,
+    purchase: Purchase,
+    requester: Requester,
+    source: 'confirm' | 'webhook',
+    metadata: { actor: string; requestId: string },
+  ) =>
+    handlePayment(payment.id, { type: 'ConfirmPayment', payment, purchase, requester, source }, metadata, { kind: 'purchase-granted', paymentId: payment.id });
+
+  /** An approved payment that names no purchase of ours: kept for the coach, granted to nobody. */
+  const hold = (payment: ProviderPayment, metadata: { actor: string; requestId: string }) => {
+    const productId = namedProduct(payment);
+    return handlePayment(
+      String(payment.id),
+      {
+        type: 'HoldPayment',
+        paymentId: String(payment.id),
+        ...(productId ? { productId } : {}),
+        amount: payment.transaction_amount,
+        currency: payment.currency_id,
+      },
+      metadata,
+    );
+  };
+
+  app.post(
+    '/api/checkout',
+    {
+      config: { rateLimit: { max: config.RATE_LIMIT_PER_IP, timeWindow: '1 minute' } },
+      schema: {
+        operationId: 'startCheckout',
+        tags: ['payments'],
+        summary: 'Inicia una compra: crea el pago en Mercado Pago al precio del catálogo y devuelve adónde ir a pagar',
+        body: z.strictObject({ productId: z.string(UNKNOWN_PRODUCT).max(100, UNKNOWN_PRODUCT), email: Email.optional() }),
+        response: { 200: envelope(z.object({ initPoint: z.string(), purchaseId: z.uuid() })), ...errorResponses, 401: ErrorEnvelope },
+      },
+    },
+    async (request) => {
+      const { productId, email } = request.body;
+      if (!isProductId(productId)) throw new InvalidError(UNKNOWN_PRODUCT);
+      const product = PRODUCTS[productId];
+      const user = await request.currentUser();
+      // The course is an account's (it opens the learner's lessons); a guest may buy what the catalogue allows.
+      if (!user && !product.guestPurchase) throw new UnauthorizedError(ACCOUNT_NEEDED);
+      if (!user && !email) throw new InvalidError(CHECKOUT_EMAIL);
+      const buyer = user ? { userId: user.id } : { email: email!.toLowerCase() };
+      const purchaseId = randomUUID();
+      const back = new URL(`/confirmacion-pago?product_id=${encodeURIComponent(productId)}`, config.publicUrl).toString();
+      const preference = await createPreference(
+        provider,
+        {
+          items: [{ id: productId, title: product.name, quantity: 1, unit_price: product.amount, currency_id: product.currency }],
+          ...(user ? { payer: { email: user.email } } : { payer: { email: buyer.email! } }),
+          external_reference: purchaseId,
+          metadata: { purchase_id: purchaseId, ...(user ? { user_id: user.id } : { buyer_email: buyer.email! }) },
+          back_urls: { success: back, pending: back, failure: back },
+          auto_return: 'approved',
+          notification_url: new URL('/api/payment/webhook', config.publicUrl).toString(),
+        },
+        purchaseId,
+      );
+      const visitorId = optedOut(request) ? undefined : visitorIdOf(request);
+      const started = startCheckout({
+        purchaseId,
+        productId,
+        amount: product.amount,
+        currency: product.currency,
+        ...buyer,
+        preferenceId: preference.id,
+        ...(visitorId ? { visitorId } : {}),
+      });
+      await store.append(started.streamId, started.events, { expectedVersion: 0, metadata: { actor: user?.id ?? 'guest', requestId: request.id } });
+      request.log.info({ purchaseId, productId }, 'checkout started');
+      return { success: true as const, message: 'Te llevamos a Mercado Pago para pagar.', data: { initPoint: preference.init_point, purchaseId } };
+    },
+  );
 
   app.post(
     '/api/payment/confirm',
@@ -85,25 +219,60 @@ const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, pool, ac
       schema: {
         operationId: 'confirmPayment',
         tags: ['payments'],
-        summary: 'Confirma un pago con Mercado Pago y activa lo comprado (una sola vez por pago)',
+        summary: 'Confirma un pago con Mercado Pago y activa lo comprado a quien lo compró (una sola vez por pago)',
         body: z.strictObject({
-          productId: z.string(PAYMENT_INVALID).max(100, PAYMENT_INVALID),
           paymentId: z.string(PAYMENT_INVALID).regex(/^\d{1,20}$/, PAYMENT_INVALID),
+          /** The product named in the return address (informative: the purchase says what was bought). */
+          productId: z.string(PAYMENT_INVALID).max(100, PAYMENT_INVALID).optional(),
+          /** The purchase (external_reference of the return address): a guest's proof that the purchase is theirs. */
+          purchaseId: z.string(PAYMENT_INVALID).regex(UUID, PAYMENT_INVALID).optional(),
         }),
-        response: { 200: envelope(z.object({ user: UserSchema })), ...errorResponses, 401: ErrorEnvelope, 409: ErrorEnvelope },
+        response: {
+          200: envelope(ConfirmResult),
+          202: envelope(z.object({ held: z.literal(true) })),
+          ...errorResponses,
+          401: ErrorEnvelope,
+          403: ErrorEnvelope,
+          409: ErrorEnvelope,
+        },
       },
     },
-    async (request) => {
-      const user = await requireUser(request);
-      const { productId, paymentId } = request.body;
-      if (!isProductId(productId)) throw new InvalidError(PAYMENT_INVALID);
-      if (assertClaimable(await paymentState(paymentId), user.id) === 'new') {
-        const payment = verify(await fetchPayment(provider, paymentId), productId);
-        await claim(payment, user.id, 'confirm', { actor: user.id, requestId: request.id });
+    async (request, reply) => {
+      const { paymentId, purchaseId } = request.body;
+      const user = await request.currentUser();
+      const payment = await fetchPayment(provider, paymentId);
+      if (!payment) throw new InvalidError(PAYMENT_INVALID);
+      const metadata = { actor: user?.id ?? 'guest', requestId: request.id };
+      const purchase = await purchaseOf(payment);
+      if (!purchase) {
+        if (PENDING.has(payment.status)) throw new InvalidError(PAYMENT_PENDING);
+        if (payment.status !== 'approved') throw new InvalidError(PAYMENT_INVALID);
+        // Paid, but not through a checkout of ours: the coach finds the buyer; nobody claims it by knowing its id.
+        await hold(payment, metadata);
+        request.log.info({ paymentId }, 'payment held for the coach');
+        return reply.code(202).send({ success: true as const, message: PAYMENT_HELD, data: { held: true as const } });
       }
-      request.log.info({ paymentId, productId }, 'payment confirmed');
-      const fresh = (await accounts.findById(user.id))!;
-      return { success: true as const, message: PAYMENT_SUCCESS, data: { user: fresh } };
+      const requester: Requester | undefined = purchase.userId
+        ? user && { userId: user.id }
+        : purchaseId?.toLowerCase() === purchase.purchaseId
+          ? { guestOf: purchase.purchaseId }
+          : undefined;
+      if (!requester) {
+        if (purchase.userId) throw new UnauthorizedError(SIGN_IN_TO_CONFIRM);
+        throw new ForbiddenError(PAYMENT_NOT_YOURS);
+      }
+      if (!mayConfirm(purchase, requester)) throw new ForbiddenError(PAYMENT_NOT_YOURS);
+      const verified = verify(payment, purchase);
+      await grant(verified, purchase, requester, 'confirm', metadata);
+      request.log.info({ paymentId, productId: purchase.productId }, 'payment confirmed');
+      const product = PRODUCTS[purchase.productId];
+      const data: z.infer<typeof ConfirmResult> = { productId: purchase.productId, landing: product.landing };
+      if (purchase.userId && user) data.user = (await accounts.findById(user.id))!;
+      if (!purchase.userId) {
+        const { token, expiresAt } = await issueDownloadToken(pool, purchase.purchaseId);
+        data.download = { url: downloadUrl(purchase.productId, token), expiresAt: expiresAt.toISOString() };
+      }
+      return { success: true as const, message: PAYMENT_SUCCESS, data };
     },
   );
 
@@ -154,35 +323,39 @@ const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, pool, ac
     },
   );
 
-  /** The provider says something happened to a payment: read it, and grant or take back accordingly. */
+  /** The provider says something happened to a payment: read it, and grant, hold or take back accordingly. */
   async function handleNotification(paymentId: string, requestId: string, log: FastifyBaseLogger): Promise<string> {
     const payment = await fetchPayment(provider, paymentId);
     if (!payment) return 'unknown-payment';
-    const state = await paymentState(paymentId);
+    const metadata = { actor: 'mercadopago', requestId };
     const reversal = REVERSALS[payment.status as keyof typeof REVERSALS];
     if (reversal) {
       const reverse: PaymentsCommand = { type: 'ReversePayment', paymentId, status: reversal };
       // Answered as of the payment this notification found: a twin reversing it at the same moment is told 'reversed' too.
-      if (decidePayments(reverse, state).length === 0) return 'nothing-to-reverse';
-      await handlePayment(paymentId, reverse, { actor: 'mercadopago', requestId });
+      if (decidePayments(reverse, await paymentState(paymentId)).length === 0) return 'nothing-to-reverse';
+      await handlePayment(paymentId, reverse, metadata, { kind: 'purchase-reversed', paymentId });
       log.info({ paymentId, status: reversal }, 'payment reversed');
       return 'reversed';
     }
+    if (payment.status !== 'approved') return 'not-approved';
+    const state = await paymentState(paymentId);
     if (state.confirmed) return 'already-confirmed';
-    // Granted here only when the checkout carried the buyer's account id; otherwise the browser's confirm will.
-    const userId = typeof payment.metadata?.user_id === 'string' ? payment.metadata.user_id : undefined;
-    const productId = payment.external_reference ?? '';
-    if (!userId || !isProductId(productId) || !(await accounts.findById(userId).catch(() => undefined))) return 'awaiting-buyer';
+    const purchase = await purchaseOf(payment);
+    if (!purchase) {
+      if (state.held) return 'held';
+      await hold(payment, metadata);
+      log.info({ paymentId }, 'payment held for the coach');
+      return 'held';
+    }
     let verified: VerifiedPayment;
     try {
-      verified = verify(payment, productId);
+      verified = verify(payment, purchase);
     } catch {
       return 'not-approved';
     }
-    await claim(verified, userId, 'webhook', { actor: 'mercadopago', requestId }).catch((error) => {
-      if (!(error instanceof ConflictError)) throw error;
-    });
-    log.info({ paymentId, productId }, 'payment confirmed by webhook');
+    // The buyer's browser may be confirming it at this very moment: whichever is first grants, the other finds it done.
+    await grant(verified, purchase, 'provider', 'webhook', metadata);
+    log.info({ paymentId, productId: purchase.productId }, 'payment confirmed by webhook');
     return 'confirmed';
   }
 
@@ -211,13 +384,20 @@ const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, pool, ac
       schema: {
         operationId: 'downloadAffirmationsEbook',
         tags: ['payments'],
-        summary: 'El ebook completo de afirmaciones (solo para quienes lo compraron)',
-        response: { 401: ErrorEnvelope, 403: ErrorEnvelope, 500: ErrorEnvelope, 503: ErrorEnvelope },
+        summary: 'El ebook completo de afirmaciones: para quien lo compró con su cuenta, o con el enlace de su compra sin cuenta',
+        querystring: z.object({ token: z.string().max(200).optional() }),
+        response: { 401: ErrorEnvelope, 403: ErrorEnvelope, 410: ErrorEnvelope, 500: ErrorEnvelope, 503: ErrorEnvelope },
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
-      if (!(await hasEntitlement(pool, user.id, 'afirmaciones-ebook'))) throw new ForbiddenError(NOT_BOUGHT);
+      const { token } = request.query;
+      if (token !== undefined) {
+        const used = await useDownloadToken(pool, token, 'afirmaciones-ebook');
+        if (!used.ok) throw new GoneError(DOWNLOAD_REFUSED[used.why]);
+      } else {
+        const user = await requireUser(request);
+        if (!(await hasEntitlement(pool, user.id, 'afirmaciones-ebook'))) throw new ForbiddenError(NOT_BOUGHT);
+      }
       const file = path.join(PRIVATE_DOWNLOADS_DIR, EBOOK_FILE);
       const { size } = await stat(file);
       return (
