@@ -16,6 +16,8 @@ const NOT_PERSONAL: Record<string, readonly string[]> = {
   LeadPageViewed: ['section'], // a section of our page
   PaymentConfirmed: ['paymentId', 'currency'], // the provider's number, ISO currency
   PaymentReversed: ['paymentId'],
+  PaymentHeld: ['paymentId', 'currency'],
+  CheckoutStarted: ['currency', 'preferenceId'], // ISO currency, the provider's id of the checkout (a guest's address is personal)
   EntitlementGranted: ['paymentId'],
   EntitlementRevoked: ['paymentId'],
   PersonForgotten: ['subject'], // a user id or a keyed hash: what was forgotten, never who

@@ -13,9 +13,10 @@ import { paymentMailRecipients } from './features/payments/emails';
 export function createMailResolver(db: pg.Pool, publicUrl: string): ResolveMail {
   const accounts = accountMailRecipients(db, publicUrl);
   const recovery = recoveryMailRecipients(db, publicUrl);
-  const leads = leadMailRecipients(db, publicUrl, createKeyring(db));
+  const keyring = createKeyring(db);
+  const leads = leadMailRecipients(db, publicUrl, keyring);
   const erasure = erasureMailRecipients(db);
-  const payments = paymentMailRecipients(db, publicUrl);
+  const payments = paymentMailRecipients(db, publicUrl, keyring);
   return async (job) => {
     switch (job.kind) {
       case 'account-verification':

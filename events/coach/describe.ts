@@ -58,7 +58,8 @@ export function describeEvent(e: RecordedEvent): string {
   }
   if (RoleRevoked.is(e))
     return e.data.by.startsWith('payment:')
-      ? `Perdió el acceso ${roleName(e.data.role)} (pago reembolsado o desconocido)`
+      ? // Access derived from every source: it ends only when this was the last one (the learner's roles say so).
+        `Un pago suyo fue reembolsado o desconocido: ese pago deja de darle el acceso ${roleName(e.data.role)}`
       : `Se le quitó el rol ${roleName(e.data.role)}`;
   if (ActivityCompleted.is(e)) return `Completó «${activity(e.data.activityId)}»`;
   if (ReflectionSaved.is(e)) return `Escribió su reflexión en «${activity(e.data.activityId)}»: ${quote(e.data.text)}`;
@@ -90,7 +91,7 @@ export function describeEvent(e: RecordedEvent): string {
   if (BeliefGoalDeleted.is(e)) return 'Eliminó una meta del umbral de creencia';
   if (EntitlementGranted.is(e)) return `Pagó ${isProductId(e.data.productId) ? PRODUCTS[e.data.productId].name : e.data.productId}`;
   if (EntitlementRevoked.is(e))
-    return `Perdió el acceso a ${isProductId(e.data.productId) ? PRODUCTS[e.data.productId].name : e.data.productId} (pago reembolsado)`;
+    return `Un pago suyo de ${isProductId(e.data.productId) ? PRODUCTS[e.data.productId].name : e.data.productId} fue reembolsado: ese pago deja de darle acceso`;
   if (CoachNoteAdded.is(e)) return `Nota de la coach: ${quote(e.data.text, 140)}`;
   return e.type;
 }

@@ -44,6 +44,7 @@ const SAMPLES: Record<string, unknown> = {
   },
   RevelationSaved: { userId, revelationId: id(5), revelation: 'Puedo soltar', totalTimeMeditated: 600 },
   AreaDefinitionSaved: { userId, activityId: 'concientizando-areas-balance', areaId: 'career', definition: 'Trabajo en lo que me gusta' },
+  CheckoutStarted: { purchaseId: id(4), productId: 'afirmaciones-ebook', amount: 3, currency: 'USD', email: 'ana@example.com', preferenceId: '123-abc' },
 };
 
 const catalog = createCatalog();

@@ -15,3 +15,13 @@ export async function hasEntitlement(db: Queryable, userId: string, productId: P
   const { rowCount } = await db.query('SELECT 1 FROM entitlements WHERE user_id = $1 AND product_id = $2', [userId, productId]);
   return rowCount === 1;
 }
+
+/** A guest buyer's address by its subject (the forget link names the subject), and whether an account uses it. */
+export async function guestBuyerBySubject(db: Queryable, subject: string): Promise<{ email: string; hasAccount: boolean } | undefined> {
+  const { rows } = await db.query<{ email: string; has_account: boolean }>(
+    `SELECT p.email, EXISTS (SELECT 1 FROM users u WHERE lower(u.email) = lower(p.email)) AS has_account
+       FROM purchases p WHERE p.subject = $1 AND p.email IS NOT NULL LIMIT 1`,
+    [subject],
+  );
+  return rows[0] && { email: rows[0].email, hasAccount: rows[0].has_account };
+}

@@ -10,6 +10,7 @@ import { passwordTooLong } from '../../../course/password';
 import { addressesToForget, decideErasure, erasureFold } from '../../../events/erasure/erasure';
 import { forgottenLeadStreamId } from '../../../events/erasure/erasure.events';
 import { InvalidError, UnauthorizedError } from '../../../events/errors';
+import { guestBuyerBySubject } from '../../../events/payments/queries';
 import { leadBySubject } from '../../../events/leads/queries';
 import type { Queryable } from '../../../events/store/types';
 import { handleCommand } from '../../../events/store/command';
@@ -73,8 +74,10 @@ const erasureRoutes: FastifyPluginAsyncZod<ErasureDeps> = async (app, { store, p
       const subject = await subjectOfToken(store.keyring, request.body.token);
       if (!subject) throw new InvalidError(ERASURE_MESSAGES.token);
       const lead = await leadBySubject(pool, subject);
-      if (lead?.hasAccount) return { success: true as const, message: ERASURE_MESSAGES.leadHasAccount, data: { hasAccount: true } };
-      if (lead) {
+      // An address that only bought as a guest (never a lead) is forgotten the same way: its purchases keep no address.
+      const found = lead ?? (await guestBuyerBySubject(pool, subject));
+      if (found?.hasAccount) return { success: true as const, message: ERASURE_MESSAGES.leadHasAccount, data: { hasAccount: true } };
+      if (found) {
         await handleCommand(
           store,
           forgottenLeadStreamId(subject),
@@ -83,7 +86,7 @@ const erasureRoutes: FastifyPluginAsyncZod<ErasureDeps> = async (app, { store, p
             events: decideErasure({ type: 'ForgetLead', subject }, state),
             async alsoInTransaction(tx) {
               await store.keyring.forget(tx, [subject]);
-              await eraseLeadRecords(tx, { address: lead.email, streamId: lead.streamId });
+              if (lead) await eraseLeadRecords(tx, { address: lead.email, streamId: lead.streamId });
             },
           }),
           { metadata: requestMetadata(request, 'visitor') },

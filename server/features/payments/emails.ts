@@ -4,7 +4,10 @@
 import { greeting } from '../../../course/contact';
 import { PRODUCTS, isProductId, type ProductId } from '../../../course/products';
 import { accountContactOf } from '../../../events/accounts/queries';
+import type { Keyring } from '../../../events/store/keyring';
+import { leadSubject } from '../../../events/store/sealing';
 import type { Queryable } from '../../../events/store/types';
+import { forgetPageLink, forgetToken } from '../erasure/forget-link';
 import type { Mail, MailJob, MailRecipient } from '../../../jobs/email/send-email';
 import { button, escape, fallbackLink, layout, paragraph, SIGN_OFF } from '../accounts/emails';
 import { DOWNLOAD_LINK_DAYS, issueDownloadToken, MAX_DOWNLOADS } from './downloads';
@@ -65,7 +68,7 @@ export function accessGrantedEmail(to: { email: string; username: string }, prod
   });
 }
 
-export function guestDownloadEmail(to: string, productId: ProductId, token: string, publicUrl: string): Mail {
+export function guestDownloadEmail(to: string, productId: ProductId, token: string, publicUrl: string, forgetLink: string): Mail {
   const product = PRODUCTS[productId];
   const href = new URL(`/api/downloads/${productId}?token=${encodeURIComponent(token)}`, publicUrl).toString();
   return mail(
@@ -77,6 +80,7 @@ export function guestDownloadEmail(to: string, productId: ProductId, token: stri
     [
       `El enlace vale ${DOWNLOAD_LINK_DAYS} días y sirve para ${MAX_DOWNLOADS} descargas. Es solo para ti: no lo compartas.`,
       'Si no hiciste esta compra, responde a este correo y lo revisamos.',
+      `Si prefieres que olvidemos tu dirección de correo (la compra queda registrada sin ella), abre este enlace: ${forgetLink}`,
     ],
   );
 }
@@ -91,7 +95,7 @@ export function accessEndedEmail(to: string, hello: string, productId: ProductId
   return mail(to, ACCESS_ENDED_SUBJECT, hello, [`${why} de «${product.name}», ${ends}`, 'Si crees que es un error, responde a este correo y lo vemos juntos.']);
 }
 
-export function paymentMailRecipients(db: Queryable, publicUrl: string) {
+export function paymentMailRecipients(db: Queryable, publicUrl: string, keyring: Pick<Keyring, 'mac' | 'subjectId'>) {
   return {
     async granted(job: Extract<MailJob, { kind: 'purchase-granted' }>): Promise<MailRecipient> {
       const facts = await paymentFacts(db, job.paymentId);
@@ -105,7 +109,10 @@ export function paymentMailRecipients(db: Queryable, publicUrl: string) {
       if (!guestEmail || !purchaseId) return { skip: 'buyer forgotten' };
       return {
         to: guestEmail,
-        render: async () => guestDownloadEmail(guestEmail, facts.productId, (await issueDownloadToken(db, purchaseId)).token, publicUrl),
+        render: async () => {
+          const forget = forgetPageLink(publicUrl, await forgetToken(keyring, await keyring.subjectId(leadSubject(guestEmail))));
+          return guestDownloadEmail(guestEmail, facts.productId, (await issueDownloadToken(db, purchaseId)).token, publicUrl, forget);
+        },
       };
     },
     async reversed(job: Extract<MailJob, { kind: 'purchase-reversed' }>): Promise<MailRecipient> {
