@@ -179,12 +179,12 @@ const GOAL_ID = (goal.data as { id: string }).id;
 const PENDING_EMAIL = `pendiente-${randomUUID().slice(0, 8)}@example.com`;
 await setupPost({}, '/api/auth/signup', { username: 'Persona Pendiente', email: PENDING_EMAIL, password: PASSWORD });
 
-// Payments the fake Mercado Pago knows: an ebook bought by the premium learner (confirm), and a course
-// bought by the buyer (webhook). Products that grant a role are kept away from the fuzzing roles.
-const EBOOK_PAYMENT = 5_000_000_001;
-const WEBHOOK_PAYMENT = 5_000_000_002;
-mp.add({ id: EBOOK_PAYMENT, external_reference: 'afirmaciones-ebook', transaction_amount: 3 });
-mp.add({ id: WEBHOOK_PAYMENT, metadata: { user_id: buyer.userId } });
+// Payments the fake Mercado Pago knows, each made through a checkout of ours: an ebook bought by the premium learner
+// (confirm), and a course bought by the buyer (webhook). Products that grant a role are kept away from the fuzzing roles.
+const checkoutOf = async (actor: Actor, productId: string) =>
+  ((await setupPost(actor, '/api/checkout', { productId })).data as { purchaseId: string }).purchaseId;
+const EBOOK_PAYMENT = mp.pay(await checkoutOf(actors.premium, 'afirmaciones-ebook')).id;
+const WEBHOOK_PAYMENT = mp.pay(await checkoutOf(buyer, 'manifiesta-curso-completo')).id;
 
 // Links of password recovery and of changes of address, each good for one use, for accounts of their own (a reset
 // ends every session of its account, a confirmation or an undo moves its address): every valid body takes a new one.
@@ -447,6 +447,12 @@ const EXAMPLES: Record<string, Example> = {
     params: () => ({ id: actors.learner.userId! }),
     body: ({ n }) => ({ text: `Va muy bien, nota ${n}.` }),
     key: 'by-n',
+  },
+  'POST /api/checkout': {
+    ok: 'premium',
+    roles: ['guest', 'learner', 'premium'],
+    body: () => ({ productId: 'afirmaciones-ebook', email: 'comprador@example.com' }),
+    key: { ignored: 'each checkout is a purchase of its own, with a fresh id; an abandoned one costs nothing and grants nothing' },
   },
   'POST /api/payment/confirm': {
     ok: 'premium',
