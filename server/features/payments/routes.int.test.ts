@@ -360,6 +360,14 @@ describe('a guest’s ebook, end to end', () => {
     expect((await download('?token=inventado-inventado-inventado')).json().message).toBe(DOWNLOAD_REFUSED.unknown);
   });
 
+  it('a guest who closes the tab is granted by the webhook and still gets the link by mail', async () => {
+    const email = `sin-pestana-${randomUUID().slice(0, 8)}@example.com`;
+    const { payment } = await bought({ email }, EBOOK);
+    expect((await webhook(payment.id)).json().data.handled).toBe('confirmed');
+    const { mail } = await waitFor(() => smtp.mailsTo(email)[0], { what: 'the download mail' });
+    expect((await download(linkIn(mail.text ?? ''))).statusCode).toBe(200);
+  });
+
   it('a link serves a limited number of downloads, and a refund ends it', async () => {
     const email = `invitado-${randomUUID().slice(0, 8)}@example.com`;
     const { purchaseId, payment } = await bought({ email }, EBOOK);
