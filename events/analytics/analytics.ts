@@ -116,7 +116,8 @@ export const analyticsAccounts: RowProjectionSpec<AnalyticsAccountRow> = {
   table: 'analytics_accounts',
   keyColumns: ['user_id'],
   eventTypes: [UserRegistered.type, EmailVerified.type, PaymentConfirmed.type],
-  key: (e) => (UserRegistered.is(e) || EmailVerified.is(e) || PaymentConfirmed.is(e) ? { user_id: e.data.userId } : undefined),
+  // A guest's payment (no account) is no step of an account's way down the funnel.
+  key: (e) => (UserRegistered.is(e) || EmailVerified.is(e) || (PaymentConfirmed.is(e) && e.data.userId) ? { user_id: e.data.userId! } : undefined),
   evolve: (row, e) => {
     const at = e.recordedAt.toISOString();
     const base: AnalyticsAccountRow = row ?? {
