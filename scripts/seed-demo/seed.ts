@@ -11,6 +11,7 @@ import type { Runtime } from '../../server/runtime';
 import { planVisitors, runVisitor } from './funnel';
 import { DEMO_LEARNER_EMAIL, type LearnerOutcome, planLearners, runLearner } from './learners';
 import { DAY_MS, MINUTE_MS } from './random';
+import { runSales } from './sales';
 import { ChainWriter, SEED, seedId, type SeedContext, storePassword } from './writer';
 
 export const DEMO_PASSWORD = 'manifiesta-demo';
@@ -95,6 +96,7 @@ export async function seedDemo({ database: { pool }, store, catalog, projections
     ],
     options.concurrency ?? 6,
   );
+  await runSales(ctx, pool);
   await coach.becomeCoach();
   const learners = outcomes.filter((o): o is LearnerOutcome => o !== undefined);
   return report({
