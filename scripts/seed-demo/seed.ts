@@ -1,6 +1,7 @@
 // seedDemo: a believable coach's desk on an empty database — about forty learners at every stage of the
-// course, a few thousand funnel events over the last ninety days and a few sales in every state — written through the real event
-// store and decisions, then the async projections caught up. Deterministic: a second run writes nothing.
+// course, a few thousand funnel events over the last ninety days and a few sales in every state — written
+// through the real event store and decisions, then the async projections caught up. Deterministic: a second
+// run writes nothing.
 import { decideGrantRole, decideRegister, decideVerify, evolveAccount, initialAccountState } from '../../events/accounts/accounts';
 import { learnerStreamId, ROLES } from '../../events/accounts/accounts.events';
 import { catchUp } from '../../events/store/reader';
