@@ -9,6 +9,7 @@ import { coachQueries, salesCsvUrl, SALES_PAGE_SIZE, type Sale, type SaleState, 
 import styles from '../coach.module.css';
 import { AssignForm } from '../components/AssignForm';
 import { LoadError } from '../components/LoadError';
+import { Pager } from '../components/Pager';
 import { RevenueChart } from '../components/RevenueChart';
 import { formatCount, formatDateTime, formatShortDate } from '../lib/format';
 import { buyerLines, formatMoney, funnelLabel, PRODUCT_CHOICES, productLabel, SALE_STATES, stateLabel } from '../lib/sales';
@@ -236,19 +237,7 @@ export function SalesPage() {
                   </tbody>
                 </table>
               </div>
-              {pages > 1 ? (
-                <nav className={styles.pager} aria-label="Páginas de las ventas">
-                  <button type="button" className={styles.pagerButton} disabled={query.page <= 1} onClick={() => go({ page: query.page - 1 })}>
-                    Anterior
-                  </button>
-                  <span>
-                    Página {query.page} de {pages}
-                  </span>
-                  <button type="button" className={styles.pagerButton} disabled={query.page >= pages} onClick={() => go({ page: query.page + 1 })}>
-                    Siguiente
-                  </button>
-                </nav>
-              ) : null}
+              <Pager page={query.page} pages={pages} label="Páginas de las ventas" go={(page) => go({ page })} />
             </>
           )}
         </div>
