@@ -111,7 +111,7 @@ test('the coach finds a learner, replays her journey to an earlier wheel, and re
   await expect(page.getByRole('heading', { level: 1, name: 'Ventas' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Buscar por nombre, correo o id de pago' }).fill(learner.email);
   await expect(page).toHaveURL(/q=/);
-  const sale = page.getByRole('table').getByRole('row', { name: new RegExp(learner.username) });
+  const sale = page.getByRole('table', { name: /^Ventas, de la más reciente/ }).getByRole('row', { name: new RegExp(learner.username) });
   await expect(sale).toContainText('Iniciada');
   await expect(sale).toContainText('Manifiesta: el curso completo');
   const csv = await page.request.get((await page.getByRole('link', { name: 'Descargar CSV' }).getAttribute('href'))!);

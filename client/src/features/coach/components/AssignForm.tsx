@@ -6,6 +6,7 @@ import { EMAIL_PATTERN } from '../../../../../course/contact';
 import { Button } from '../../../components/Button/Button';
 import { coachMutations, coachQueries, type Sale } from '../api/coach-queries';
 import { formatMoney, PRODUCT_CHOICES, productLabel } from '../lib/sales';
+import desk from '../coach.module.css';
 import styles from './AssignForm.module.css';
 
 const EMAIL_NEEDED = 'Escribe el correo de la cuenta a la que quieres asignar el pago.';
@@ -78,7 +79,7 @@ export function AssignForm({ sale, onAssigned }: { sale: Sale; onAssigned: (mess
 
   return (
     <form className={styles.box} onSubmit={next} noValidate aria-label={`Asignar el pago ${paymentId}`}>
-      <label className={styles.field} htmlFor={emailId}>
+      <label className={desk.filter} htmlFor={emailId}>
         <span>Correo de la cuenta</span>
         <input
           id={emailId}
@@ -91,7 +92,7 @@ export function AssignForm({ sale, onAssigned }: { sale: Sale; onAssigned: (mess
         />
       </label>
       {needsProduct ? (
-        <label className={styles.field} htmlFor={productIdField}>
+        <label className={desk.filter} htmlFor={productIdField}>
           <span>Producto</span>
           <select id={productIdField} value={productId} onChange={(e) => setProductId(e.target.value)}>
             <option value="">Elige el producto</option>

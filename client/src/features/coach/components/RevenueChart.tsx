@@ -3,21 +3,20 @@
 import { max, scaleBand, scaleLinear } from 'd3';
 import { useRef } from 'react';
 import type { Revenue } from '../api/coach-queries';
-import { formatUsd } from '../lib/format';
+import { formatCount, formatUsd } from '../lib/format';
 import { productLabel } from '../lib/sales';
 import { useElementWidth } from '../lib/useElementWidth';
 import styles from './charts.module.css';
 
 const FALLBACK_WIDTH = 640;
 const HEIGHT = 240;
-const MARGIN = { top: 12, right: 12, bottom: 28, left: 64 };
+const MARGIN = { top: 12, right: 12, bottom: 28, left: 52 };
 /** The products' bars in the order they first appear: the desk's teal, then terracotta, then sand. */
 const BAR_CLASSES = [styles.barSeries0, styles.barSeries1, styles.barSeries2];
 
 const monthName = new Intl.DateTimeFormat('es', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const monthTick = new Intl.DateTimeFormat('es', { month: 'short', year: '2-digit', timeZone: 'UTC' });
 const dateOf = (month: string) => new Date(`${month}-01T00:00:00Z`);
-const compactUsd = new Intl.NumberFormat('es', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
 
 /** Only dollars are drawn (the catalogue's prices are in dollars); each product's net per month. */
 export function revenueSeries(revenue: readonly Revenue[]) {
@@ -48,7 +47,7 @@ export function RevenueChart({ revenue }: { revenue: readonly Revenue[] }) {
   const top = max(months.flatMap((m) => products.map((p) => net(m, p)))) ?? 0;
   const y = scaleLinear()
     .domain([0, Math.max(10, top)])
-    .nice()
+    .nice(4)
     .range([HEIGHT - MARGIN.bottom, MARGIN.top]);
   // Fewer month names than bars on a narrow screen.
   const every = Math.max(1, Math.ceil(months.length / Math.max(1, Math.floor((width - MARGIN.left) / 64))));
@@ -61,7 +60,7 @@ export function RevenueChart({ revenue }: { revenue: readonly Revenue[] }) {
             <g key={t}>
               <line x1={MARGIN.left} x2={width - MARGIN.right} y1={y(t)} y2={y(t)} />
               <text className={styles.tick} x={MARGIN.left - 8} y={y(t)} dy="0.35em" textAnchor="end">
-                {compactUsd.format(t)}
+                {formatCount(t)}
               </text>
             </g>
           ))}

@@ -80,7 +80,7 @@ const listRoute =
   (data: SalesPage = DATA) =>
   () =>
     envelope(200, 'Ventas.', data);
-const table = () => screen.findByRole('table', undefined, { timeout: 10_000 });
+const table = () => screen.findByRole('table', { name: /^Ventas, de la más reciente/ }, { timeout: 10_000 });
 const text = (el: Element) => el.textContent!.replace(/\s/g, ' ');
 const rowOf = async (name: RegExp) => within(await table()).getByRole('row', { name });
 
@@ -225,6 +225,20 @@ describe('/coach/ventas', { timeout: 20_000 }, () => {
       '=3',
       `${COURSE}=270`,
       `${EBOOK}=0`,
+    ]);
+
+    // The figures, newest month first, for a bar too short to read.
+    fireEvent.click(screen.getByText('Ver las cifras'));
+    const figures = within(screen.getByText('Ver las cifras').closest('details')!).getByRole('table');
+    expect(
+      within(figures)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => text(r)),
+    ).toEqual([
+      'marzo de 2025Afirmaciones: el ebook completo3,00 US$3,00 US$0,00 US$',
+      'marzo de 2025Manifiesta: el curso completo270,00 US$0,00 US$270,00 US$',
+      'marzo de 2025Sin producto3,00 US$0,00 US$3,00 US$',
     ]);
   });
 

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Skeleton } from '../../../components/Skeleton/Skeleton';
-import { coachQueries, salesCsvUrl, SALES_PAGE_SIZE, type Sale, type SaleState, type SalesQuery } from '../api/coach-queries';
+import { coachQueries, salesCsvUrl, SALES_PAGE_SIZE, type Revenue, type Sale, type SaleState, type SalesQuery } from '../api/coach-queries';
 import styles from '../coach.module.css';
 import { AssignForm } from '../components/AssignForm';
 import { LoadError } from '../components/LoadError';
@@ -94,6 +94,41 @@ function SaleRow({ sale, onAssigned }: { sale: Sale; onAssigned: (message: strin
         </span>
       </td>
     </tr>
+  );
+}
+
+const monthName = new Intl.DateTimeFormat('es', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** The chart's figures, month by month (a small product's bar may be too short to read). */
+function RevenueTable({ revenue }: { revenue: readonly Revenue[] }) {
+  return (
+    <details className={sales.figures}>
+      <summary>Ver las cifras</summary>
+      <div className={styles.tableFrame}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Mes</th>
+              <th scope="col">Producto</th>
+              <th scope="col">Pagado</th>
+              <th scope="col">Revertido</th>
+              <th scope="col">Neto</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...revenue].reverse().map((r) => (
+              <tr key={`${r.month}-${r.productId}-${r.currency}`}>
+                <th scope="row">{monthName.format(new Date(`${r.month}-01T00:00:00Z`))}</th>
+                <td>{productLabel(r.productId)}</td>
+                <td>{formatMoney(r.approved, r.currency)}</td>
+                <td>{formatMoney(r.reversed, r.currency)}</td>
+                <td>{formatMoney(r.net, r.currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
   );
 }
 
@@ -205,8 +240,15 @@ export function SalesPage() {
         <div className={styles.report} aria-busy={ledger.isPlaceholderData || undefined}>
           <section className={styles.card}>
             <h2 className={styles.sectionTitle}>Ingresos por mes</h2>
-            <p className={styles.count}>Lo pagado menos lo reembolsado, por producto, en el mes de cada pago.</p>
-            {data!.revenue.length === 0 ? <p className={styles.emptyState}>No hay pagos en estas fechas.</p> : <RevenueChart revenue={data!.revenue} />}
+            <p className={styles.count}>Lo pagado menos lo reembolsado, en dólares, por producto y en el mes de cada pago.</p>
+            {data!.revenue.length === 0 ? (
+              <p className={styles.emptyState}>No hay pagos en estas fechas.</p>
+            ) : (
+              <>
+                <RevenueChart revenue={data!.revenue} />
+                <RevenueTable revenue={data!.revenue} />
+              </>
+            )}
           </section>
 
           {data!.sales.length === 0 ? (
