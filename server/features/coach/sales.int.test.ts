@@ -9,7 +9,7 @@ import { catchUp } from '../../../events/store/reader';
 import { notification, startFakeMercadoPago, type FakeMercadoPago } from '../../../tests/fakes/mercadopago';
 import { countEmailJobs, countEvents, startTestApp, type TestApp } from '../../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
-import { createLearner, type Learner } from '../../../tests/setup/learners';
+import { createLearner, PASSWORD, type Learner } from '../../../tests/setup/learners';
 import { VISITOR_COOKIE } from '../leads/visitor';
 import { COACH_ONLY } from './routes';
 import { NO_ACCOUNT_WITH_EMAIL, PAYMENT_NOT_FOUND, SALES_CSV_HEADER } from './sales';
@@ -275,6 +275,21 @@ describe('GET /api/coach/sales', () => {
       { month, productId: COURSE, currency: 'USD', approved: 1620, reversed: 810, net: 810 },
     ]);
     expect((await ledger(`?productId=${EBOOK}`)).revenue).toEqual([{ month, productId: EBOOK, currency: 'USD', approved: 3, reversed: 0, net: 3 }]);
+  });
+});
+
+describe('a buyer who deleted their account', () => {
+  it('stays in the ledger with the sale and its amount, and nothing that says who they were', async () => {
+    const gone = await createLearner(t.app, t.store);
+    const paymentId = await payAndConfirm(await checkout(COURSE, { who: gone }), gone);
+    const res = await t.app.inject({ method: 'POST', url: '/api/me/delete', headers: { cookie: gone.cookie }, payload: { password: PASSWORD } });
+    expect(res.statusCode, res.body).toBe(200);
+    const sale = byId((await ledger(`?search=${paymentId}`)).sales, paymentId);
+    expect(sale).toMatchObject({ state: 'approved', amount: 270, buyer: { kind: 'account', userId: gone.userId, name: null, email: null } });
+    expect((await ledger(`?search=${gone.email}`)).total).toBe(0);
+    const csv = (await get(coach, `/api/coach/sales.csv?search=${paymentId}`)).body;
+    expect(csv).toContain(`Pagada,Manifiesta: el curso completo,270,USD,Persona eliminada,,Cuenta,${paymentId},`);
+    expect(csv).not.toContain(gone.email);
   });
 });
 
