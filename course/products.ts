@@ -42,3 +42,18 @@ export const QUOTED_PRICES = {
 } as const;
 
 export const formatPrice = ({ amount, currency }: { amount: number; currency: string }) => `$${amount} ${currency}`;
+
+/**
+ * What became of a sale, as the coach's ledger tells it: a checkout nobody paid yet, a payment approved, reversed
+ * (refunded, charged back, cancelled), or approved but belonging to no purchase of ours (held until she assigns it).
+ */
+export const SALE_STATES = ['started', 'approved', 'refunded', 'charged_back', 'cancelled', 'held'] as const;
+export type SaleState = (typeof SALE_STATES)[number];
+export const SALE_STATE_NAMES: Record<SaleState, string> = {
+  started: 'Iniciada',
+  approved: 'Pagada',
+  refunded: 'Reembolsada',
+  charged_back: 'Contracargo',
+  cancelled: 'Cancelada',
+  held: 'Sin asignar',
+};

@@ -11,6 +11,7 @@ import { createCatalog } from '../events/registry';
 import { EVENT_COLUMNS, toRecorded } from '../events/store/event-store';
 import { verifyPassword } from '../server/features/accounts/secrets';
 import { composeRuntime } from '../server/runtime';
+import { salesLedger } from '../events/payments/queries';
 import { DEMO_LEARNER_EMAIL } from './seed-demo/learners';
 import { COACH_EMAIL, DEMO_PASSWORD, seedDemo, type SeedOptions } from './seed-demo/seed';
 
@@ -105,6 +106,14 @@ describe('seedDemo', () => {
     } finally {
       await close();
     }
+  });
+
+  it('leaves the sales ledger with purchases in every state, guests and learners, and payments held for the coach', async () => {
+    const { counts, sales } = await salesLedger(db.pool, {}, { limit: 200, offset: 0 });
+    for (const state of ['started', 'approved', 'refunded', 'charged_back', 'held'] as const) expect(counts[state], state).toBeGreaterThan(0);
+    expect(sales.some((s) => s.buyer?.kind === 'guest' && s.state === 'approved')).toBe(true);
+    expect(sales.some((s) => s.buyer?.kind === 'account' && s.state === 'started')).toBe(true);
+    expect(sales.some((s) => s.funnel !== null && s.buyer?.kind === 'guest')).toBe(true);
   });
 
   it('writes nothing on a second run', async () => {

@@ -26,6 +26,7 @@ import wheelRoutes from './features/wheel/routes';
 import leadRoutes from './features/leads/routes';
 import callRoutes from './features/leads/calls';
 import coachRoutes from './features/coach/routes';
+import salesRoutes from './features/coach/sales';
 import { createCatalog, projections } from '../events/registry';
 import { frameworkErrors, MESSAGES, refuseUnsafeInput } from './http';
 import type { AppDeps } from './deps';
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(deepWhyRoutes, { store: deps.store, pool: deps.pool });
   await app.register(beliefThresholdRoutes, { store: deps.store, pool: deps.pool });
   await app.register(coachRoutes, { store: deps.store, pool: deps.pool, catalog: createCatalog() });
+  await app.register(salesRoutes, { store: deps.store, pool: deps.pool });
   await app.register(paymentRoutes, { store: deps.store, pool: deps.pool, accounts, config });
   await app.register(meditationRoutes, { store: deps.store, pool: deps.pool });
   const ai = createAiAvailability({ configured: Boolean(config.GEMINI_API_KEY) });

@@ -1,6 +1,7 @@
 // seedDemo: a believable coach's desk on an empty database — about forty learners at every stage of the
-// course and a few thousand funnel events over the last ninety days — written through the real event
-// store and decisions, then the async projections caught up. Deterministic: a second run writes nothing.
+// course, a few thousand funnel events over the last ninety days and a few sales in every state — written
+// through the real event store and decisions, then the async projections caught up. Deterministic: a second
+// run writes nothing.
 import { decideGrantRole, decideRegister, decideVerify, evolveAccount, initialAccountState } from '../../events/accounts/accounts';
 import { learnerStreamId, ROLES } from '../../events/accounts/accounts.events';
 import { catchUp } from '../../events/store/reader';
@@ -11,6 +12,7 @@ import type { Runtime } from '../../server/runtime';
 import { planVisitors, runVisitor } from './funnel';
 import { DEMO_LEARNER_EMAIL, type LearnerOutcome, planLearners, runLearner } from './learners';
 import { DAY_MS, MINUTE_MS } from './random';
+import { runSales } from './sales';
 import { ChainWriter, SEED, seedId, type SeedContext, storePassword } from './writer';
 
 export const DEMO_PASSWORD = 'manifiesta-demo';
@@ -95,6 +97,7 @@ export async function seedDemo({ database: { pool }, store, catalog, projections
     ],
     options.concurrency ?? 6,
   );
+  await runSales(ctx, pool);
   await coach.becomeCoach();
   const learners = outcomes.filter((o): o is LearnerOutcome => o !== undefined);
   return report({

@@ -215,6 +215,16 @@ const TABLE: Row[] = [
   },
   { method: 'GET', path: '/api/coach/learners/{id}/export', url: (c) => `/api/coach/learners/${c.subject.userId}/export`, expect: coachOnly() },
   { method: 'GET', path: '/api/coach/analytics/funnel', expect: coachOnly() },
+  { method: 'GET', path: '/api/coach/sales', expect: coachOnly() },
+  { method: 'GET', path: '/api/coach/sales.csv', expect: coachOnly() },
+  // A payment nobody knows: the coach gets as far as looking for it (assigning itself: coach/sales.int.test.ts).
+  {
+    method: 'POST',
+    path: '/api/coach/sales/{paymentId}/assign',
+    url: () => '/api/coach/sales/9999999999/assign',
+    body: () => ({ email: 'alguien@example.com' }),
+    expect: coachOnly(404),
+  },
   { method: 'GET', path: '/api/me/export', expect: signedIn(200) },
   { method: 'POST', path: '/api/me/name', body: () => ({ name: 'María José' }), expect: signedIn(200) },
   { method: 'GET', path: '/api/me/sessions', expect: signedIn(200) },

@@ -15,6 +15,7 @@ import { ACTIVITIES } from '../../course/syllabus';
 import { ROLES } from '../../events/accounts/accounts.events';
 import { targetAreaIds } from '../../events/deep-why/deep-why';
 import { projections } from '../../events/registry';
+import { PaymentHeld, paymentStreamId } from '../../events/payments/payments.events';
 import { KEY_REUSED_MESSAGE } from '../../events/store/event-store';
 import { startFakeMercadoPago } from '../../tests/fakes/mercadopago';
 import { count, startTestApp, TEST_CONFIG } from '../../tests/setup/app';
@@ -185,6 +186,13 @@ const checkoutOf = async (actor: Actor, productId: string) =>
   ((await setupPost(actor, '/api/checkout', { productId })).data as { purchaseId: string }).purchaseId;
 const EBOOK_PAYMENT = mp.pay(await checkoutOf(actors.premium, 'afirmaciones-ebook')).id;
 const WEBHOOK_PAYMENT = mp.pay(await checkoutOf(buyer, 'manifiesta-curso-completo')).id;
+// A payment that reached Mercado Pago outside our checkout, held for the coach to assign (to the buyer).
+const HELD_PAYMENT = '5000000003';
+await t.store.append(
+  paymentStreamId(HELD_PAYMENT),
+  [PaymentHeld.create({ paymentId: HELD_PAYMENT, provider: 'mercadopago', productId: 'afirmaciones-ebook', amount: 3, currency: 'USD' })],
+  { expectedVersion: 0 },
+);
 
 // Links of password recovery and of changes of address, each good for one use, for accounts of their own (a reset
 // ends every session of its account, a confirmation or an undo moves its address): every valid body takes a new one.
@@ -453,6 +461,13 @@ const EXAMPLES: Record<string, Example> = {
     roles: ['guest', 'learner', 'premium'],
     body: () => ({ productId: 'afirmaciones-ebook', email: 'comprador@example.com' }),
     key: { ignored: 'each checkout is a purchase of its own, with a fresh id; an abandoned one costs nothing and grants nothing' },
+  },
+  'POST /api/coach/sales/{paymentId}/assign': {
+    ok: 'coach',
+    roles: ['guest', 'learner', 'premium', 'coach'],
+    params: () => ({ paymentId: HELD_PAYMENT }),
+    body: () => ({ email: buyer.email }),
+    key: { ignored: 'its event ids come from the payment: a payment is assigned once, whatever the key (again, a 409)' },
   },
   'POST /api/payment/confirm': {
     ok: 'premium',

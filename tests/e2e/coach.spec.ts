@@ -1,6 +1,6 @@
 // The coach's desk end to end: a learner rates Finanzas 2, later 7; the coach (role 9 through the CLI) finds
-// her in the list, replays her journey back to before the second rating and sees the older wheel, then
-// reads the funnel. Anyone else signed in gets the coach-only page.
+// her in the list, replays her journey back to before the second rating and sees the older wheel, reads the
+// funnel, and finds the checkout she started in the sales. Anyone else signed in gets the coach-only page.
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +44,9 @@ test('the coach finds a learner, replays her journey to an earlier wheel, and re
   // A visit to a lead page, for the funnel.
   const view = await learnerRequest.post('/api/leads/view', { data: { page: 'nostalgia' } });
   expect(view.status(), await view.text()).toBe(200);
+  // She goes to pay for the course, and does not (yet).
+  const checkout = await learnerRequest.post('/api/checkout', { data: { productId: 'manifiesta-curso-completo' } });
+  expect(checkout.status(), await checkout.text()).toBe(200);
   await learnerRequest.dispose();
 
   await logIn(page.request, coach);
@@ -102,6 +105,18 @@ test('the coach finds a learner, replays her journey to an earlier wheel, and re
   await expect(table.getByRole('rowheader', { name: 'Total' })).toBeVisible();
   await expect(page.getByRole('img', { name: /^Embudo de todas las páginas/ })).toBeVisible();
   await expect(page.getByRole('img', { name: /^Visitas y registros por día/ })).toBeVisible();
+
+  // The sales: her checkout, started and not paid; the CSV of the same filters has it too.
+  await page.getByRole('link', { name: 'Ventas' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ventas' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Buscar por nombre, correo o id de pago' }).fill(learner.email);
+  await expect(page).toHaveURL(/q=/);
+  const sale = page.getByRole('table', { name: /^Ventas, de la más reciente/ }).getByRole('row', { name: new RegExp(learner.username) });
+  await expect(sale).toContainText('Iniciada');
+  await expect(sale).toContainText('Manifiesta: el curso completo');
+  const csv = await page.request.get((await page.getByRole('link', { name: 'Descargar CSV' }).getAttribute('href'))!);
+  expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+  expect(await csv.text()).toContain(`Iniciada,Manifiesta: el curso completo,270,USD,${learner.username},${learner.email}`);
 });
 
 test('anyone else signed in finds the coach-only page', async ({ page }) => {

@@ -242,6 +242,16 @@ export const ROUTES: Record<string, Visit[]> = {
       },
     },
   ],
+  '/coach/ventas': [
+    {
+      name: 'the sales ledger, as the coach',
+      as: 'coach',
+      url: '/coach/ventas',
+      ready: async (page) => {
+        await expect(page.getByRole('heading', { level: 2, name: 'Ingresos por mes' })).toBeVisible();
+      },
+    },
+  ],
   '/cursos/manifiesta': [
     { name: 'the syllabus, as a guest', as: 'guest', url: COURSE },
     { name: 'the syllabus, as a premium learner', as: 'premium', url: COURSE },

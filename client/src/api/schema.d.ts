@@ -892,6 +892,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/coach/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Las ventas: cada compra y pago con su estado, quién compró y de qué página vino; cuántas hay por estado; ingresos por producto y mes */
+        get: operations["coachListSales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coach/sales.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Descarga las ventas filtradas en CSV (UTF-8 con BOM, para Excel) */
+        get: operations["coachExportSales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coach/sales/{paymentId}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Asigna un pago sin asignar a una cuenta (por su correo): le da lo comprado y le escribe */
+        post: operations["coachAssignPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/checkout": {
         parameters: {
             query?: never;
@@ -5870,6 +5921,362 @@ export interface operations {
             };
             /** @description Default Response */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    coachListSales: {
+        parameters: {
+            query?: {
+                state?: "started" | "approved" | "refunded" | "charged_back" | "cancelled" | "held";
+                productId?: "manifiesta-curso-completo" | "afirmaciones-ebook";
+                /** @description Desde este día (UTC), incluido: el día de la compra, o del pago si no hubo compra */
+                from?: string;
+                /** @description Hasta este día (UTC), incluido */
+                to?: string;
+                /** @description Nombre o correo de quien compró, o id del pago */
+                search?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            sales: {
+                                id: string;
+                                paymentId: string | null;
+                                purchaseId: string | null;
+                                /** @enum {string} */
+                                state: "started" | "approved" | "refunded" | "charged_back" | "cancelled" | "held";
+                                /** @description '' para un pago sin asignar que no nombra un producto */
+                                productId: string;
+                                amount: number;
+                                currency: string;
+                                /** @description null: nadie todavía (un pago sin asignar); name y email null: cuenta eliminada */
+                                buyer: ({
+                                    /** @enum {string} */
+                                    kind: "account";
+                                    userId: string;
+                                    name: string | null;
+                                    email: string | null;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "guest";
+                                    email: string | null;
+                                }) | null;
+                                startedAt: string | null;
+                                paidAt: string | null;
+                                reversedAt: string | null;
+                                source: string | null;
+                                /** @description La primera página del embudo de quien compró */
+                                funnel: {
+                                    page: string;
+                                    section: string;
+                                } | null;
+                            }[];
+                            total: number;
+                            counts: {
+                                started: number;
+                                approved: number;
+                                refunded: number;
+                                charged_back: number;
+                                cancelled: number;
+                                held: number;
+                            };
+                            revenue: {
+                                month: string;
+                                productId: string;
+                                currency: string;
+                                approved: number;
+                                reversed: number;
+                                net: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    coachExportSales: {
+        parameters: {
+            query?: {
+                state?: "started" | "approved" | "refunded" | "charged_back" | "cancelled" | "held";
+                productId?: "manifiesta-curso-completo" | "afirmaciones-ebook";
+                /** @description Desde este día (UTC), incluido: el día de la compra, o del pago si no hubo compra */
+                from?: string;
+                /** @description Hasta este día (UTC), incluido */
+                to?: string;
+                /** @description Nombre o correo de quien compró, o id del pago */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    coachAssignPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description El id del pago en Mercado Pago */
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    /**
+                     * @description Solo para un pago que no nombra su producto
+                     * @enum {string}
+                     */
+                    productId?: "manifiesta-curso-completo" | "afirmaciones-ebook";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            id: string;
+                            paymentId: string | null;
+                            purchaseId: string | null;
+                            /** @enum {string} */
+                            state: "started" | "approved" | "refunded" | "charged_back" | "cancelled" | "held";
+                            /** @description '' para un pago sin asignar que no nombra un producto */
+                            productId: string;
+                            amount: number;
+                            currency: string;
+                            /** @description null: nadie todavía (un pago sin asignar); name y email null: cuenta eliminada */
+                            buyer: ({
+                                /** @enum {string} */
+                                kind: "account";
+                                userId: string;
+                                name: string | null;
+                                email: string | null;
+                            } | {
+                                /** @enum {string} */
+                                kind: "guest";
+                                email: string | null;
+                            }) | null;
+                            startedAt: string | null;
+                            paidAt: string | null;
+                            reversedAt: string | null;
+                            source: string | null;
+                            /** @description La primera página del embudo de quien compró */
+                            funnel: {
+                                page: string;
+                                section: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

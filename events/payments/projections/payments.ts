@@ -92,7 +92,8 @@ export const paymentsProjection = rowProjection<PaymentRow>({
         currency: d.currency,
         source: d.source,
         status: 'approved',
-        confirmed_at: e.recordedAt.toISOString(),
+        // When the payment reached us: a held payment assigned later keeps the day it was paid.
+        confirmed_at: row?.confirmed_at ?? e.recordedAt.toISOString(),
         reversed_at: null,
       };
     }

@@ -28,7 +28,7 @@ export const COACH_ONLY = 'Esta sección es solo para la coach.';
 const LEARNER_NOT_FOUND = 'No encontramos a esa persona.';
 const coachErrors = { ...errorResponses, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope } as const;
 
-async function requireCoach(request: FastifyRequest) {
+export async function requireCoach(request: FastifyRequest) {
   const user = await requireUser(request);
   if (!user.roles.includes(COACH_ROLE)) throw new ForbiddenError(COACH_ONLY);
   return user;

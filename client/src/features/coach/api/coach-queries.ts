@@ -1,6 +1,6 @@
-// The coach's desk on the server: learners, a learner's journey and their state at a moment, notes and the
-// funnel. Keys from generic to specific: ['coach'], ['coach', 'learners', query], ['coach', 'learner', id, …],
-// ['coach', 'funnel', range].
+// The coach's desk on the server: learners, a learner's journey and their state at a moment, notes, the
+// funnel and the sales. Keys from generic to specific: ['coach'], ['coach', 'learners', query],
+// ['coach', 'learner', id, …], ['coach', 'funnel', range], ['coach', 'sales', query].
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import type { paths } from '../../../api/schema';
@@ -20,12 +20,22 @@ export type JourneyEvent = Data<'/api/coach/learners/{id}/journey', 'get'>['even
 export type JourneyState = Data<'/api/coach/learners/{id}/state', 'get'>;
 export type Funnel = Data<'/api/coach/analytics/funnel', 'get'>;
 export type FunnelRange = { from: string; to: string };
+export type SalesPage = Data<'/api/coach/sales', 'get'>;
+export type Sale = SalesPage['sales'][number];
+export type SaleState = Sale['state'];
+export type Revenue = SalesPage['revenue'][number];
+/** The ledger's filters (all optional) and its page. */
+export type SalesFilter = Partial<Pick<Query<'/api/coach/sales'>, 'state' | 'productId' | 'from' | 'to' | 'search'>>;
+export type SalesQuery = SalesFilter & { page: number };
+export type AssignInput = { paymentId: string; email: string; productId?: Sale['productId'] };
 
 export const PAGE_SIZE = 20;
+export const SALES_PAGE_SIZE = 50;
 /** The API's largest page of a journey: most journeys come in one request. */
 const JOURNEY_PAGE = 2000;
 const LOAD_ERROR = 'No se pudieron cargar los datos. Revisa tu conexión e inténtalo de nuevo.';
 export const NOTE_ERROR = 'No se pudo guardar la nota. Inténtalo de nuevo.';
+export const ASSIGN_ERROR = 'No se pudo asignar el pago. Inténtalo de nuevo.';
 
 export async function fetchLearners(query: LearnersQuery): Promise<LearnerPage> {
   const { search, ...rest } = query;
@@ -64,6 +74,30 @@ export async function fetchFunnel(range: FunnelRange): Promise<Funnel> {
   return unwrap(await api.GET('/api/coach/analytics/funnel', { params: { query: range } }), LOAD_ERROR);
 }
 
+/** Only the filters that say something (an empty search is none). */
+function filterParams({ state, productId, from, to, search }: SalesFilter): SalesFilter {
+  return { ...(state ? { state } : {}), ...(productId ? { productId } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}), ...(search ? { search } : {}) };
+}
+
+export async function fetchSales({ page, ...filter }: SalesQuery): Promise<SalesPage> {
+  const query = { ...filterParams(filter), limit: SALES_PAGE_SIZE, offset: (page - 1) * SALES_PAGE_SIZE };
+  return unwrap(await api.GET('/api/coach/sales', { params: { query } }), LOAD_ERROR);
+}
+
+export async function postAssign({ paymentId, email, productId }: AssignInput): Promise<{ sale: Sale; message: string }> {
+  const result = await api.POST('/api/coach/sales/{paymentId}/assign', {
+    params: { path: { paymentId } },
+    body: { email, ...(productId ? { productId: productId as NonNullable<Query<'/api/coach/sales'>['productId']> } : {}) },
+  });
+  return { sale: unwrap(result, ASSIGN_ERROR), message: result.data?.message ?? '' };
+}
+
+/** The CSV of the sales under these filters: a plain link, the session cookie goes along. */
+export const salesCsvUrl = (filter: SalesFilter) => {
+  const query = new URLSearchParams(filterParams(filter) as Record<string, string>).toString();
+  return `/api/coach/sales.csv${query ? `?${query}` : ''}`;
+};
+
 /** A plain link downloads it: the session cookie goes along and the server names the file. */
 export const exportUrl = (id: string, format: 'json' | 'csv') => `/api/coach/learners/${encodeURIComponent(id)}/export?format=${format}`;
 
@@ -94,8 +128,16 @@ export const coachQueries = {
       queryFn: () => fetchFunnel(range),
       placeholderData: keepPreviousData,
     }),
+  salesKey: () => [...coachQueries.all(), 'sales'] as const,
+  sales: (query: SalesQuery) =>
+    queryOptions({
+      queryKey: [...coachQueries.salesKey(), query] as const,
+      queryFn: () => fetchSales(query),
+      placeholderData: keepPreviousData,
+    }),
 };
 
 export const coachMutations = {
   addNote: () => mutationOptions({ mutationKey: [...coachQueries.all(), 'addNote'], mutationFn: postNote }),
+  assignPayment: () => mutationOptions({ mutationKey: [...coachQueries.all(), 'assignPayment'], mutationFn: postAssign }),
 };

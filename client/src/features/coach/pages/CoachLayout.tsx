@@ -13,6 +13,7 @@ export function CoachLayout() {
 
   // 'Personas' covers the list and each learner's journey.
   const onAnalytics = pathname.startsWith('/coach/analytics');
+  const onSales = pathname.startsWith('/coach/ventas');
   // 'page' on the tab's own page; 'true' on a page inside it (a learner's journey).
   const tab = (active: boolean, exact: boolean) => ({
     className: active ? styles.tabActive : styles.tab,
@@ -21,11 +22,14 @@ export function CoachLayout() {
   return (
     <div className={styles.desk}>
       <nav className={styles.tabs} aria-label="Panel de la coach">
-        <Link to="/coach" {...tab(!onAnalytics, pathname === '/coach' || pathname === '/coach/')}>
+        <Link to="/coach" {...tab(!onAnalytics && !onSales, pathname === '/coach' || pathname === '/coach/')}>
           Personas
         </Link>
         <Link to="/coach/analytics" {...tab(onAnalytics, true)}>
           Analítica
+        </Link>
+        <Link to="/coach/ventas" {...tab(onSales, true)}>
+          Ventas
         </Link>
       </nav>
       <Outlet />

@@ -7,6 +7,7 @@ import { Skeleton } from '../../../components/Skeleton/Skeleton';
 import { coachQueries, type LearnerSort, type LearnersQuery, type LearnerSummary } from '../api/coach-queries';
 import styles from '../coach.module.css';
 import { LoadError } from '../components/LoadError';
+import { Pager } from '../components/Pager';
 import { formatDateTime, formatShortDate, relativeTime } from '../lib/format';
 
 export const SEARCH_DELAY_MS = 300;
@@ -173,19 +174,7 @@ export function LearnersPage() {
               </tbody>
             </table>
           </div>
-          {pages > 1 ? (
-            <nav className={styles.pager} aria-label="Páginas de la lista">
-              <button type="button" className={styles.pagerButton} disabled={query.page <= 1} onClick={() => go({ page: query.page - 1 })}>
-                Anterior
-              </button>
-              <span>
-                Página {query.page} de {pages}
-              </span>
-              <button type="button" className={styles.pagerButton} disabled={query.page >= pages} onClick={() => go({ page: query.page + 1 })}>
-                Siguiente
-              </button>
-            </nav>
-          ) : null}
+          <Pager page={query.page} pages={pages} label="Páginas de la lista" go={(page) => go({ page })} />
         </>
       )}
     </section>
