@@ -128,7 +128,7 @@ test("the buyer of an account's purchase who comes back signed out signs in ther
   await context.clearCookies();
   const back = await payOnCheckoutPage(page, 'Manifiesta: el curso completo');
 
-  await expect(page.getByRole('heading', { level: 2, name: 'Inicia sesión para activar tu compra' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Falta un paso' })).toBeVisible();
   await expect(page.getByText('Inicia sesión con la cuenta con la que compraste para activar tu compra.')).toBeVisible();
   await page.getByRole('link', { name: 'Iniciar sesión' }).click();
   await expect(page).toHaveURL(/\/login\?redirect=/);

@@ -242,8 +242,9 @@ export const ROUTES: Record<string, Visit[]> = {
       url: '/afirmaciones',
       act: async (page) => {
         await openGuestCheckout(page);
-        await page.getByLabel('Tu email').fill(`visita-${Date.now().toString(36)}@example.com`);
-        await page.getByRole('button', { name: 'Continuar al pago' }).click();
+        const form = page.getByRole('form', { name: 'Comprar sin cuenta' });
+        await form.getByLabel('Tu email').fill(`visita-${Date.now().toString(36)}@example.com`);
+        await form.getByRole('button', { name: 'Continuar al pago' }).click();
         await page.getByRole('button', { name: 'Pagar' }).click();
         await expect(page.getByRole('link', { name: 'Descargar el ebook' })).toBeVisible({ timeout: 15_000 });
       },

@@ -156,9 +156,7 @@ function GuestEmailForm({ id, knownEmail, busy, onSubmit, signInTo, children }: 
 
   return (
     <form id={id} className={`${forms.form} ${styles.guestForm}`} aria-label="Comprar sin cuenta" noValidate onSubmit={submit}>
-      <p className={styles.intro}>
-        No necesitas cuenta: escribe tu email. Después de pagar lo descargas al momento, y también te enviamos el enlace de descarga a ese correo.
-      </p>
+      <p className={styles.intro}>Escribe tu email: después de pagar lo descargas al momento, y también te enviamos el enlace de descarga a ese correo.</p>
       <Field
         ref={input}
         label="Tu email"

@@ -161,7 +161,7 @@ describe('/confirmacion-pago', () => {
     });
     const { router, session } = renderRoute(COURSE, { session: null });
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Inicia sesión para activar tu compra' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Falta un paso' })).toBeTruthy();
     expect(screen.getByText(SIGN_IN)).toBeTruthy();
     // Not an error: a step to take.
     expect(screen.queryByRole('alert')).toBeNull();

@@ -87,7 +87,7 @@ export function PaymentConfirmationPage() {
     if (status === 401 && !user) {
       // The purchase is an account's: its buyer signs in and comes back here, where it is confirmed at once.
       return (
-        <Card title="Inicia sesión para activar tu compra">
+        <Card title="Falta un paso">
           <p>{errorText(confirm.error, PAYMENT_ERROR)}</p>
           <ButtonLink to={withRedirect('/login', here)}>Iniciar sesión</ButtonLink>
         </Card>
