@@ -8,10 +8,6 @@ interface ImportMetaEnv {
   /** International number, digits only (e.g. 5493511234567). */
   readonly VITE_WHATSAPP_NUMBER?: string;
   readonly VITE_BOOK_URL?: string;
-  /** Mercado Pago checkout of the affirmations ebook promo (https). */
-  readonly VITE_CHECKOUT_AFIRMACIONES_URL?: string;
-  /** Mercado Pago checkout of the course enrolment on /manifiesta (https). */
-  readonly VITE_CHECKOUT_COURSE_URL?: string;
   /** Video of /niveles (https; a YouTube address plays as an embed). Default: the site's own intro video. */
   readonly VITE_NIVELES_VIDEO_URL?: string;
   /** Scheduling page for an enrolled learner's first 1:1 session (https). */

@@ -91,17 +91,17 @@ test('a signed-in user who opens /login is sent to /menu', async ({ page }) => {
   await expect(page.getByLabel('Contraseña')).toHaveCount(0);
 });
 
-test('a guest on /confirmacion-pago signs in and comes back to it', async ({ page }) => {
+test('a guest on /mi-cuenta signs in and comes back to it', async ({ page }) => {
   const account = await verifiedAccount(page.request);
 
-  await page.goto('/confirmacion-pago?x=1');
+  await page.goto('/mi-cuenta?x=1');
   await expect(page).toHaveURL(/\/login\?redirect=/);
-  expect(new URL(page.url()).searchParams.get('redirect')).toBe('/confirmacion-pago?x=1');
+  expect(new URL(page.url()).searchParams.get('redirect')).toBe('/mi-cuenta?x=1');
   await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
 
   await logInThroughForm(page, account);
-  await expect(page).toHaveURL(/\/confirmacion-pago\?x=1$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Confirmación de pago' })).toBeVisible();
+  await expect(page).toHaveURL(/\/mi-cuenta\?x=1$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeVisible();
 });
 
 test("a guest's 'Acceder' button leads to /login and back", async ({ page }) => {

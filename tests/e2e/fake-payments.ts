@@ -1,15 +1,17 @@
-// The Mercado Pago payments the e2e server can see. Global setup (server.ts) starts tests/fakes/mercadopago.ts
-// in the runner process, registers these, and points the app at it (MERCADOPAGO_API_URL/ACCESS_TOKEN); specs
-// run in other processes, so they share these fixed ids instead of the fake's handle. Each database is fresh
-// per run and a payment grants once: a spec takes its own id and uses it once.
+// Payments the e2e server can see that no checkout of ours made. Global setup (server.ts) starts
+// tests/fakes/mercadopago.ts in the runner process, registers these, and points the app at it
+// (MERCADOPAGO_API_URL/ACCESS_TOKEN); specs run in other processes, so they share these fixed ids instead of the
+// fake's handle. Purchases made through the site need none of them: the button asks the server for a checkout, and
+// the fake's checkout page («Pagar») makes the payment and sends the browser back, as Mercado Pago does.
 import type { FakePayment } from '../fakes/mercadopago';
 
 export const E2E_PAYMENTS = {
-  /** payments.spec.ts: a signed-in user buys the course (270 USD) and becomes premium. */
-  course: { id: 1111111111, status: 'approved', transaction_amount: 270, currency_id: 'USD', external_reference: 'manifiesta-curso-completo' },
-  /** payments.spec.ts: a signed-in user buys the affirmations ebook (3 USD) and downloads it. */
-  ebook: { id: 2222222222, status: 'approved', transaction_amount: 3, currency_id: 'USD', external_reference: 'afirmaciones-ebook' },
-  /** Rejected by the provider although the checkout said approved. */
+  /**
+   * Paid through an old fixed checkout link: its external_reference names a product, not a purchase of ours, so
+   * it is held for the coach and grants nothing to whoever brings it back. Holding it again changes nothing.
+   */
+  held: { id: 2222222222, status: 'approved', transaction_amount: 3, currency_id: 'USD', external_reference: 'afirmaciones-ebook' },
+  /** Rejected by the provider although the return address says approved. */
   rejected: {
     id: 3333333333,
     status: 'rejected',

@@ -3,42 +3,15 @@
 // build `npm start` serves (dist/client: every script, stylesheet, page and manifest, and their .gz and .br
 // copies) and fails on any sentence of those texts, sampled from the server's own source so that the check
 // follows the content. It builds nothing. Then it looks at the same thing from the outside, as a visitor.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { DEDICATED_ACTIVITIES } from '../../course/lessons';
 import { PREMIUM_SOUND_FILES } from '../../course/meditation';
 import { ACTIVITIES } from '../../course/syllabus';
 import { LESSON_TEXTS, type LessonText } from '../../server/features/course/lessons';
 import { grantRole, verifiedAccount, type Account } from './accounts';
-
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
-
-/** Files that carry text; media (audio, video, fonts, images, PDFs) are not code and are left out. */
-const TEXT = /\.(js|mjs|css|html|json|webmanifest|txt|svg|xml|map)$/;
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? filesUnder(full) : [full];
-  });
-}
-
-/** A file's text as the browser would read it: decompressed, with escaped characters (\u00e9, \xe9) spelled out. */
-function textOf(file: string): string | null {
-  const inner = file.replace(/\.(gz|br)$/, '');
-  if (!TEXT.test(inner)) return null;
-  let bytes = readFileSync(file);
-  if (file.endsWith('.gz')) bytes = gunzipSync(bytes);
-  if (file.endsWith('.br')) bytes = brotliDecompressSync(bytes);
-  return bytes
-    .toString('utf8')
-    .replace(/\\u\{([0-9a-f]+)\}/gi, (_m, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
-    .replace(/\\u([0-9a-f]{4})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-    .replace(/\\x([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
+import { buildTexts, dist, filesUnder } from './build-files';
 
 /** Every text a lesson holds: titles, mottos, paragraphs, examples, practices, its closing. */
 const stringsOf = (lesson: LessonText) => [
@@ -71,9 +44,7 @@ test.describe('premium text is not in the build', () => {
   });
 
   test('no file under dist/client holds a sentence of a paid activity', () => {
-    const texts = filesUnder(dist)
-      .map((file) => ({ file: path.relative(dist, file), text: textOf(file) }))
-      .filter((f): f is { file: string; text: string } => f.text !== null);
+    const texts = buildTexts();
     // The scan reads the build: the activity's chunk is there, and a free activity's accented text is found,
     // so a miss below is not a decoding blind spot.
     expect(texts.length).toBeGreaterThan(50);

@@ -25,7 +25,7 @@ test('/reprograma opens with Reprogramate, its price and both calls to action', 
   await expectSafeExternalLinks(page);
 });
 
-test('/manifiesta sells the course: price, modules, and the enrol button leads to the checkout', async ({ page }) => {
+test('/manifiesta sells the course: price, modules, and the enrol button asks a guest to sign in first, back to this page', async ({ page }) => {
   await page.goto('/manifiesta');
   await expect(page.getByRole('heading', { level: 1, name: 'Manifiesta: el curso completo' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Los 5 módulos' }).getByRole('listitem')).toHaveCount(5);
@@ -35,8 +35,11 @@ test('/manifiesta sells the course: price, modules, and the enrol button leads t
   await expect(enrol).toBeFocused();
   await expect(enrol.getByText('$270 USD', { exact: true })).toBeVisible();
   await expect(enrol.locator('s')).toContainText('$770 USD');
-  await expect(enrol.getByRole('link', { name: /Inscribirme ahora/ })).toHaveAttribute('href', /^https:\/\//);
   await expectSafeExternalLinks(page);
+  // The checkout is made by the server for a signed-in buyer (payments.spec.ts): a guest signs in first.
+  await enrol.getByRole('link', { name: 'Inscribirme ahora' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=\/manifiesta$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
 });
 
 test('/manifiesta-call: booking and WhatsApp links, and the request form reaches the real API', async ({ page }) => {

@@ -90,6 +90,12 @@ export const test = base.extend<{ role: Role }, { sessions: Sessions }>({
 // ---------------------------------------------------------------------------------------------------------
 // Helpers for the visits.
 
+/** /afirmaciones as a guest: 'Pago Promo' opens the form that asks the buyer's address. */
+async function openGuestCheckout(page: Page) {
+  await page.getByRole('button', { name: 'Pago Promo' }).click();
+  await expect(page.getByRole('form', { name: 'Comprar sin cuenta' })).toBeVisible();
+}
+
 const COURSE = '/cursos/manifiesta';
 const activityUrl = (slug: string) => `${COURSE}/${slug}`;
 
@@ -190,7 +196,10 @@ export const ROUTES: Record<string, Visit[]> = {
     },
   ],
   '/reprograma': [{ name: 'the Reprograma sales page', as: 'guest', url: '/reprograma' }],
-  '/manifiesta': [{ name: 'the course enrolment page', as: 'guest', url: '/manifiesta' }],
+  '/manifiesta': [
+    { name: 'the course enrolment page', as: 'guest', url: '/manifiesta' },
+    { name: 'the course enrolment page, as a learner (the enrol button buys)', as: 'learner', url: '/manifiesta' },
+  ],
   '/manifiesta-call': [{ name: 'the clarification-call page', as: 'guest', url: '/manifiesta-call' }],
   '/hielo': [{ name: 'the Hielo page', as: 'guest', url: '/hielo' }],
   '/masterclasses': [{ name: 'the masterclasses page', as: 'guest', url: '/masterclasses' }],
@@ -199,7 +208,10 @@ export const ROUTES: Record<string, Visit[]> = {
   '/recursos-gratuitos': [{ name: 'the free resources', as: 'guest', url: '/recursos-gratuitos' }],
   '/nostalgia': [{ name: 'the Nostalgia lead page', as: 'guest', url: '/nostalgia' }],
   '/niveles': [{ name: 'the levels lead page', as: 'guest', url: '/niveles' }],
-  '/afirmaciones': [{ name: 'the affirmations lead page', as: 'guest', url: '/afirmaciones' }],
+  '/afirmaciones': [
+    { name: 'the affirmations lead page', as: 'guest', url: '/afirmaciones' },
+    { name: "the ebook promo with the guest's e-mail form open", as: 'guest', url: '/afirmaciones', act: openGuestCheckout },
+  ],
   '/newsletter': [{ name: 'the newsletter archive', as: 'guest', url: '/newsletter' }],
   '/newsletter/:campaign/:slug': oneLetterPerCampaign.map((entry) => ({
     name: `the letter '${entry.title}' (${entry.campaign})`,
@@ -214,6 +226,27 @@ export const ROUTES: Record<string, Visit[]> = {
       url: `/confirmacion-pago?product_id=manifiesta-curso-completo&payment_id=${E2E_PAYMENTS.rejected.id}&status=approved`,
       ready: async (page) => {
         await expect(page.getByRole('alert')).toBeVisible({ timeout: 15_000 });
+      },
+    },
+    {
+      name: 'a payment held for the coach, as a guest',
+      as: 'guest',
+      url: `/confirmacion-pago?product_id=afirmaciones-ebook&payment_id=${E2E_PAYMENTS.held.id}&status=approved&external_reference=afirmaciones-ebook`,
+      ready: async (page) => {
+        await expect(page.getByRole('heading', { level: 2, name: 'Tu pago está en revisión' })).toBeVisible({ timeout: 15_000 });
+      },
+    },
+    {
+      name: "a guest's ebook bought with an e-mail address, ready to download",
+      as: 'guest',
+      url: '/afirmaciones',
+      act: async (page) => {
+        await openGuestCheckout(page);
+        const form = page.getByRole('form', { name: 'Comprar sin cuenta' });
+        await form.getByLabel('Tu email').fill(`visita-${Date.now().toString(36)}@example.com`);
+        await form.getByRole('button', { name: 'Continuar al pago' }).click();
+        await page.getByRole('button', { name: 'Pagar' }).click();
+        await expect(page.getByRole('link', { name: 'Descargar el ebook' })).toBeVisible({ timeout: 15_000 });
       },
     },
   ],

@@ -20,7 +20,7 @@ export const PAGE_MODULES = {
   undoEmailChange: 'features/accounts/pages/UndoEmailChangePage',
   forgetLead: 'features/erasure/pages/ForgetLeadPage',
   reprograma: 'features/marketing/pages/ReprogramaPage',
-  manifiesta: 'features/marketing/pages/ManifiestaPage',
+  manifiesta: 'app/routes/ManifiestaRoute',
   manifiestaCall: 'features/marketing/pages/ManifiestaCallPage',
   hielo: 'features/marketing/pages/HieloPage',
   masterclasses: 'features/marketing/pages/MasterclassesPage',
@@ -29,7 +29,7 @@ export const PAGE_MODULES = {
   freeResources: 'features/leads/pages/FreeResourcesPage',
   nostalgia: 'features/leads/pages/NostalgiaPage',
   levels: 'features/leads/pages/LevelsPage',
-  affirmations: 'features/leads/pages/AffirmationsPage',
+  affirmations: 'app/routes/AffirmationsRoute',
   newsletter: 'features/newsletter/pages/NewsletterArchivePage',
   newsletterIssue: 'features/newsletter/pages/NewsletterIssuePage',
   paymentConfirmation: 'features/payments/pages/PaymentConfirmationPage',
@@ -95,11 +95,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: 'afirmaciones', page: 'affirmations' },
   { path: 'newsletter', page: 'newsletter' },
   { path: 'newsletter/:campaign/:slug', page: 'newsletterIssue' },
-  {
-    // The confirmation acts on the signed-in account: a guest signs in first and comes back.
-    guard: 'protected',
-    children: [{ path: 'confirmacion-pago', page: 'paymentConfirmation' }],
-  },
+  // Open to everyone: a guest's purchase is confirmed as a guest; an account's asks its buyer to sign in there.
+  { path: 'confirmacion-pago', page: 'paymentConfirmation' },
   {
     // The account page: a guest signs in first and comes back.
     guard: 'protected',

@@ -132,9 +132,13 @@ describe('routes', () => {
     expect((await pageHeading()).textContent).toBe(heading);
   });
 
-  it('/confirmacion-pago shows its page to a signed-in user (guests: see guards.test.tsx)', async () => {
-    renderRoute('/confirmacion-pago', { session: makeUser() });
+  it.each([
+    ['a guest', null],
+    ['a signed-in user', makeUser()],
+  ])('/confirmacion-pago shows its page to %s (a guest may have bought the ebook)', async (_, session) => {
+    const { router } = renderRoute('/confirmacion-pago', { session });
     expect((await pageHeading()).textContent).toBe('Confirmación de pago');
+    expect(router.state.location.pathname).toBe('/confirmacion-pago');
   });
 
   it('gives each page its document title', async () => {

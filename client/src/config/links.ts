@@ -41,18 +41,6 @@ export const links = {
   youtube: httpsUrl('VITE_YOUTUBE_URL', env.VITE_YOUTUBE_URL, 'https://www.youtube.com/@manifiesta'),
   whatsapp: `https://wa.me/${whatsappNumber}`,
   book: httpsUrl('VITE_BOOK_URL', env.VITE_BOOK_URL, 'https://www.amazon.com/s?k=Manifiesta+afirmaciones'),
-  /** Mercado Pago checkout of the affirmations ebook promo (/afirmaciones 'Pago Promo'); returns to /confirmacion-pago. */
-  checkoutAfirmaciones: httpsUrl(
-    'VITE_CHECKOUT_AFIRMACIONES_URL',
-    env.VITE_CHECKOUT_AFIRMACIONES_URL,
-    'https://www.mercadopago.com.ar/checkout/v1/redirect?pref_id=manifiesta-afirmaciones-ebook',
-  ),
-  /** Mercado Pago checkout of the course (/manifiesta enrolment); returns to /confirmacion-pago. */
-  checkoutCourse: httpsUrl(
-    'VITE_CHECKOUT_COURSE_URL',
-    env.VITE_CHECKOUT_COURSE_URL,
-    'https://www.mercadopago.com.ar/checkout/v1/redirect?pref_id=manifiesta-curso-completo',
-  ),
   /** The video of /niveles: the site's own intro by default, or an https address (a YouTube one plays embedded). */
   nivelesVideo: httpsUrl('VITE_NIVELES_VIDEO_URL', env.VITE_NIVELES_VIDEO_URL, '/video/niveles-de-conciencia.webm'),
   /** The scheduling page where an enrolled learner (role 7) books their first 1:1 session. */

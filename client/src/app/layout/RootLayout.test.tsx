@@ -117,7 +117,7 @@ describe('side drawer of a signed-in user', () => {
 
   it('signing out on a protected page still ends on /login', async () => {
     stubApi({ 'POST /api/auth/logout': envelope(200, 'Sesión cerrada.') });
-    const { router } = renderRoute('/confirmacion-pago', { session: lucia });
+    const { router } = renderRoute('/mi-cuenta', { session: lucia });
     const { drawer } = await openDrawer();
 
     fireEvent.click(within(drawer).getByRole('button', { name: 'Cerrar Sesión' }));

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { links } from '../../../config/links';
+import { paymentPage } from '../../../lib/checkout';
 import { envelope, makeUser, stubApi } from '../../../testing/fake-api';
 import { renderRoute } from '../../../testing/render-route';
 import {
@@ -34,10 +34,15 @@ const entitlements = (...productIds: string[]) => ({
 resetAroundEachTest();
 beforeAll(() => import('./AffirmationsPage'));
 
-const promo = () => screen.getByRole('link', { name: 'Pago Promo' });
+const promo = () => screen.getByRole('button', { name: 'Pago Promo' });
+/** Neither the promo button nor a link of that name. */
+const noPromo = () => screen.queryByText('Pago Promo') === null;
+const INIT_POINT = 'https://mp.example/checkout/v1/redirect?pref_id=123456789-abc';
+const checkoutStarted = () =>
+  envelope(200, 'Te llevamos a Mercado Pago para pagar.', { initPoint: INIT_POINT, purchaseId: '0b7f9c2e-3d41-4a6b-9c8d-2e1f0a3b4c5d' });
 
 describe('/afirmaciones for a visitor who has not paid', () => {
-  it('sells the ebook: the free fragment form and the promo price with its checkout', async () => {
+  it('sells the ebook: the free fragment form and the promo price with its buy button', async () => {
     const api = stubApi(VIEW_ROUTE);
     renderRoute('/afirmaciones');
 
@@ -45,8 +50,9 @@ describe('/afirmaciones for a visitor who has not paid', () => {
     expect(await findForm(FRAGMENT_FORM)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Cómo funcionan las afirmaciones' })).toBeTruthy();
     expect(screen.getByText('$3 USD')).toBeTruthy();
-    expect(promo().getAttribute('href')).toBe(links.checkoutAfirmaciones);
-    expect(links.checkoutAfirmaciones).toMatch(/^https:\/\/www\.mercadopago\.com\.ar\//);
+    // The checkout is made by the server when the visitor buys: no payment address is on the page.
+    expect(promo().tagName).toBe('BUTTON');
+    expect(document.querySelector('a[href*="mercadopago"], a[href*="pref_id"]')).toBeNull();
     expect(screen.queryByRole('form', { name: EBOOK_FORM })).toBeNull();
     // A guest has no purchases to ask for.
     await waitFor(() => expect(api.callsTo('POST /api/leads/view')[0]?.body).toEqual({ page: 'afirmaciones' }));
@@ -111,22 +117,40 @@ describe('/afirmaciones for a visitor who has not paid', () => {
     expect(submitButton(form).disabled).toBe(false);
   });
 
-  it("'Pago Promo' sets pagoAfirmaciones to 'doing' on its way to the checkout", async () => {
-    stubApi(VIEW_ROUTE);
+  it("'Pago Promo' lets a guest buy with the address they gave, and sets pagoAfirmaciones to 'doing' on the way to the checkout", async () => {
+    const api = stubApi({ ...VIEW_ROUTE, 'POST /api/checkout': checkoutStarted() });
+    const assign = vi.spyOn(paymentPage, 'open').mockImplementation(() => {});
     storeRecord({ email: 'ana@example.com', nick: 'Ana' });
     renderRoute('/afirmaciones');
     await findForm(FRAGMENT_FORM);
-    // jsdom cannot leave the page: stop the link's navigation once the page has handled the click.
-    const stay = (event: Event) => event.preventDefault();
-    document.addEventListener('click', stay);
 
     fireEvent.click(promo());
-    document.removeEventListener('click', stay);
+    const form = await findForm('Comprar sin cuenta');
+    expect(fieldIn(form, 'Tu email').value).toBe('ana@example.com');
+    // Nothing is recorded before the checkout exists.
+    expect(storedRecord()).not.toHaveProperty('pagoAfirmaciones');
+    fireEvent.click(submitButton(form));
 
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(INIT_POINT));
+    expect(api.callsTo('POST /api/checkout')[0]!.body).toEqual({ productId: 'afirmaciones-ebook', email: 'ana@example.com' });
     expect(storedRecord()).toMatchObject({ pagoAfirmaciones: 'doing', nick: 'Ana' });
     // Back from the checkout without a confirmation: still on offer, with a word on what to do.
     expect(await screen.findByText(/¿Ya pagaste\?/)).toBeTruthy();
     expect(promo()).toBeTruthy();
+  });
+
+  it("'Pago Promo' takes a signed-in visitor straight to the checkout, bought with the account", async () => {
+    const api = stubApi({ ...VIEW_ROUTE, ...entitlements(), 'POST /api/checkout': checkoutStarted() });
+    const assign = vi.spyOn(paymentPage, 'open').mockImplementation(() => {});
+    renderRoute('/afirmaciones', { session: makeUser() });
+    await findForm(FRAGMENT_FORM);
+
+    fireEvent.click(promo());
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(INIT_POINT));
+    expect(screen.queryByRole('form', { name: 'Comprar sin cuenta' })).toBeNull();
+    expect(api.callsTo('POST /api/checkout')[0]!.body).toEqual({ productId: 'afirmaciones-ebook' });
+    expect(storedRecord()).toMatchObject({ pagoAfirmaciones: 'doing' });
   });
 });
 
@@ -139,7 +163,9 @@ describe("/afirmaciones once the payment is 'done'", () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Tu ebook te espera' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Iniciar sesión' }).getAttribute('href')).toBe('/login?redirect=/afirmaciones');
     expect(screen.queryByRole('form', { name: FRAGMENT_FORM })).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Pago Promo' })).toBeNull();
+    expect(noPromo()).toBe(true);
+    // A guest who bought with an address has the link in the mail.
+    expect(screen.getByText(/el enlace para descargarlo está en el correo que te enviamos/)).toBeTruthy();
   });
 
   it("a signed-in buyer gets 'done' from the server: the ebook form, with no validation, then the download and a confirmation", async () => {
@@ -149,7 +175,7 @@ describe("/afirmaciones once the payment is 'done'", () => {
 
     const form = await findForm(EBOOK_FORM);
     expect(screen.queryByRole('form', { name: FRAGMENT_FORM })).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Pago Promo' })).toBeNull();
+    expect(noPromo()).toBe(true);
     expect(api.callsTo('GET /api/me/entitlements')).toHaveLength(1);
 
     // No validation: what is typed is sent as it is.

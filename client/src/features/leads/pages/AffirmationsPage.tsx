@@ -1,13 +1,15 @@
 // /afirmaciones: the ebook's sales page. A free fragment form (hidden once
-// the fragment is downloaded or the promo is paid), the purchase options ('Pago Promo' to the Mercado Pago
-// checkout), and, once paid, the full ebook. 'done' comes from the visitor record (set by /confirmacion-pago)
-// or, for a signed-in buyer, from the server's entitlements, which also guard the file itself.
+// the fragment is downloaded or the promo is paid), the purchase options ('Pago Promo': the checkout, for an account
+// or, without one, for an e-mail address), and, once paid, the full ebook. 'done' comes from the visitor record (set
+// by /confirmacion-pago) or, for a signed-in buyer, from the server's entitlements, which also guard the file itself;
+// a guest buyer downloads through the link of their purchase (on the confirmation page and in their mail).
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatPrice, PRODUCTS } from '../../../../../course/products';
 import { ButtonLink } from '../../../components/Button/Button';
 import { Loading } from '../../../components/Loading/Loading';
 import { links, whatsappLink } from '../../../config/links';
+import type { CheckoutButton } from '../../../lib/checkout';
 import { useTrackView } from '../../../lib/track-view';
 import { recordLead, setPagoAfirmaciones, useVisitorRecord, type VisitorRecord } from '../../../lib/visitor-record';
 import { withRedirect } from '../../../lib/redirect';
@@ -47,7 +49,12 @@ const CHAPTERS = ['Abundancia', 'Amor propio', 'Salud y cuerpo', 'Relaciones', '
 
 const log = (what: string) => (error: unknown) => console.error(what, error);
 
-export function AffirmationsPage() {
+type AffirmationsPageProps = {
+  /** The promo's buy button (app/ gives the payments feature's). */
+  Checkout: CheckoutButton;
+};
+
+export function AffirmationsPage({ Checkout }: AffirmationsPageProps) {
   useTrackView('afirmaciones');
   const { user } = useAuth();
   const record = useVisitorRecord();
@@ -157,12 +164,20 @@ export function AffirmationsPage() {
           onFailure={log('No se pudo registrar la descarga del fragmento.')}
         />
       ) : null}
-      {showOffer ? <PurchaseSection pending={record.pagoAfirmaciones === 'doing'} /> : null}
+      {showOffer ? <PurchaseSection Checkout={Checkout} pending={record.pagoAfirmaciones === 'doing'} email={record.email} /> : null}
     </article>
   );
 }
 
-function PurchaseSection({ pending }: { pending: boolean }) {
+type PurchaseSectionProps = {
+  Checkout: CheckoutButton;
+  /** Back from the checkout without a confirmation. */
+  pending: boolean;
+  /** The address this visitor gave for the free fragment, offered again. */
+  email: string;
+};
+
+function PurchaseSection({ Checkout, pending, email }: PurchaseSectionProps) {
   return (
     <section id="comprar" className={`${forms.surface} ${styles.formCard}`} aria-labelledby="afirmaciones-buy">
       <span className={styles.badge}>Promo solo hoy</span>
@@ -182,21 +197,20 @@ function PurchaseSection({ pending }: { pending: boolean }) {
       </ul>
       {pending ? (
         <p className={styles.notice} role="status">
-          ¿Ya pagaste? Al terminar, Mercado Pago te trae de vuelta para confirmar tu compra con tu cuenta. Si cerraste la ventana antes, vuelve a entrar desde
-          el enlace de tu comprobante o{' '}
+          ¿Ya pagaste? Al terminar, Mercado Pago te trae de vuelta para confirmar tu compra, y te escribimos a tu correo. Si cerraste la ventana antes, revisa
+          tu correo o{' '}
           <a href={whatsappLink('¡Hola! Pagué el ebook de Afirmaciones y no pude confirmar mi compra.')} target="_blank" rel="noopener noreferrer">
             escríbenos por WhatsApp
           </a>
           .
         </p>
       ) : null}
-      {/* The checkout is another site: a real link, so it also opens the way the visitor chooses. */}
-      <ButtonLink to={links.checkoutAfirmaciones} onClick={() => setPagoAfirmaciones('doing')}>
+      <Checkout productId="afirmaciones-ebook" email={email} onStart={() => setPagoAfirmaciones('doing')}>
         Pago Promo
-      </ButtonLink>
+      </Checkout>
       <p className={styles.small}>
-        Pago seguro con Mercado Pago: tarjeta, débito o dinero en cuenta. Para recibir el ebook, inicia sesión o crea tu cuenta cuando vuelvas del pago.
-        ¿Prefieres tu tienda de siempre? También está{' '}
+        Pago seguro con Mercado Pago: tarjeta, débito o dinero en cuenta. No necesitas cuenta: basta tu email, y ahí te llega el enlace de descarga. ¿Prefieres
+        tu tienda de siempre? También está{' '}
         <a href={links.book} target="_blank" rel="noopener noreferrer">
           en la tienda online a {formatPrice(MARKETPLACE_PRICE)}
         </a>
@@ -236,7 +250,8 @@ function EbookSection({ record, signedIn, owned, knowsPurchases }: EbookSectionP
       <>
         <h2 id="afirmaciones-ebook">Tu ebook te espera</h2>
         <p className={styles.small}>
-          El ebook completo queda guardado en la cuenta con la que confirmaste tu compra. Inicia sesión y lo descargas desde aquí mismo.
+          Si lo compraste con tu email, el enlace para descargarlo está en el correo que te enviamos. Si lo compraste con tu cuenta, inicia sesión y lo
+          descargas desde aquí mismo.
         </p>
         <ButtonLink to={withRedirect('/login', '/afirmaciones')}>Iniciar sesión</ButtonLink>
       </>

@@ -3,13 +3,13 @@
 import { Link } from 'react-router-dom';
 import { PRODUCTS } from '../../../../../course/products';
 import { COURSE } from '../../../../../course/syllabus';
-import { links } from '../../../config/links';
+import type { CheckoutButton } from '../../../lib/checkout';
 import { useTrackView } from '../../../lib/track-view';
 import {
   AboutGuide,
   Benefits,
-  CtaButton,
   CtaGroup,
+  ctaClass,
   Faq,
   ForWhom,
   Hero,
@@ -107,7 +107,12 @@ function EnrolButton() {
   return <ScrollButton targetId={ENROL_ID}>Quiero inscribirme</ScrollButton>;
 }
 
-export function ManifiestaPage() {
+type ManifiestaPageProps = {
+  /** The enrolment's buy button (app/ gives the payments feature's). */
+  Checkout: CheckoutButton;
+};
+
+export function ManifiestaPage({ Checkout }: ManifiestaPageProps) {
   useTrackView('manifiesta');
 
   return (
@@ -180,7 +185,9 @@ export function ManifiestaPage() {
           note={SPOTS_NOTE}
         >
           <CtaGroup>
-            <CtaButton href={links.checkoutCourse}>Inscribirme ahora</CtaButton>
+            <Checkout productId="manifiesta-curso-completo" className={ctaClass()}>
+              Inscribirme ahora
+            </Checkout>
           </CtaGroup>
         </Price>
         <p>

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PRODUCTS, QUOTED_PRICES, formatPrice } from '../../../../../course/products';
 import { COURSE } from '../../../../../course/syllabus';
 import { links } from '../../../config/links';
+import { paymentPage } from '../../../lib/checkout';
 import { deferred, envelope, makeUser, stubApi } from '../../../testing/fake-api';
 import { renderRoute } from '../../../testing/render-route';
 import { HIELO_WHATSAPP_MESSAGE } from './HieloPage';
@@ -198,8 +199,8 @@ describe('/manifiesta (course enrolment)', () => {
     });
   });
 
-  it('scrolls to the enrolment box, which links to the external checkout in a new tab', async () => {
-    stubApi(VIEW_ROUTE);
+  it('scrolls to the enrolment box, whose button asks a guest to sign in first and come back here', async () => {
+    const api = stubApi(VIEW_ROUTE);
     renderRoute('/manifiesta');
     await h1();
 
@@ -208,10 +209,10 @@ describe('/manifiesta (course enrolment)', () => {
     expect(enrol.scrollIntoView).toHaveBeenCalled();
     expect(document.activeElement).toBe(enrol);
 
-    const checkout = within(enrol).getByRole('link', { name: /Inscribirme ahora/ });
-    expect(checkout.getAttribute('href')).toBe(links.checkoutCourse);
-    expect(checkout.getAttribute('target')).toBe('_blank');
-    expect(checkout.getAttribute('rel')).toBe('noopener noreferrer');
+    // The course belongs to an account: the checkout is made by the server for the signed-in buyer.
+    const checkout = within(enrol).getByRole('link', { name: 'Inscribirme ahora' });
+    expect(checkout.getAttribute('href')).toBe('/login?redirect=/manifiesta');
+    expect(describedText(checkout)).toBe('Primero inicia sesión o crea tu cuenta gratis: después vuelves aquí para pagar.');
     expect(
       within(enrol)
         .getByRole('link', { name: /llamada de claridad/ })
@@ -220,6 +221,25 @@ describe('/manifiesta (course enrolment)', () => {
 
     expect(new Set(whatsappMessages())).toEqual(new Set([MANIFIESTA_WHATSAPP_MESSAGE]));
     expectExternalLinksSafe();
+    expect(api.callsTo('POST /api/checkout')).toHaveLength(0);
+  });
+
+  it('enrols a signed-in visitor: the server starts the purchase and the browser goes to pay', async () => {
+    const initPoint = 'https://mp.example/checkout/v1/redirect?pref_id=123456789-abc';
+    const api = stubApi({
+      ...VIEW_ROUTE,
+      'POST /api/checkout': envelope(200, 'Te llevamos a Mercado Pago para pagar.', { initPoint, purchaseId: '0b7f9c2e-3d41-4a6b-9c8d-2e1f0a3b4c5d' }),
+    });
+    const open = vi.spyOn(paymentPage, 'open').mockImplementation(() => {});
+    renderRoute('/manifiesta', { session: makeUser() });
+    await h1();
+
+    const enrol = screen.getByRole('region', { name: 'Reserva tu lugar en Manifiesta' });
+    fireEvent.click(within(enrol).getByRole('button', { name: 'Inscribirme ahora' }));
+
+    await waitFor(() => expect(open).toHaveBeenCalledWith(initPoint));
+    expect(api.callsTo('POST /api/checkout').map((call) => call.body)).toEqual([{ productId: 'manifiesta-curso-completo' }]);
+    open.mockRestore();
   });
 });
 

@@ -17,6 +17,9 @@ type CtaButtonProps = {
   className?: string;
 };
 
+/** The look of a call to action, for a button another part of the app makes (the checkout). */
+export const ctaClass = (variant: Variant = 'primary') => cx(styles.cta, styles[variant]);
+
 export function CtaButton({ href, children, variant = 'primary', note, className }: CtaButtonProps) {
   const noteId = useId();
   const link = (

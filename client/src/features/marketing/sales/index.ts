@@ -25,10 +25,11 @@
 //   <CtaButton href note? variant?>label</CtaButton>                 external link, new tab, announced as such
 //   <WhatsAppCta message note? variant?>label</WhatsAppCta>          WhatsApp chat with the page's own message
 //   <ScrollButton targetId variant?>label</ScrollButton>             scrolls to (and focuses) a <Section id> of the page
+//   ctaClass(variant?)                                               a call to action's look, for a button made elsewhere
 //   <RevealItem as? index>{…}</RevealItem>                           any custom card that should fade in staggered
 //   <ClarificationCallForm page label />                            the free-call request form (POST /api/{page}/clarification-call)
 export { SalesPage, Section, Hero, RevealItem } from './layout';
-export { CtaButton, CtaGroup, ScrollButton, WhatsAppCta } from './cta';
+export { CtaButton, CtaGroup, ctaClass, ScrollButton, WhatsAppCta } from './cta';
 export { Benefits, Checklist, Facts, ForWhom, FromToPairs, ModuleCards, Steps, Testimonials } from './lists';
 export type { Benefit, Fact, FromTo, ModuleCard, Step, Testimonial } from './lists';
 export { AboutGuide, GuidePhoto } from './AboutGuide';

@@ -1,6 +1,8 @@
-// /confirmacion-pago: where the checkout sends the buyer back with product_id,
-// payment_id and status. An approved payment is confirmed once with the server, the account is refreshed from
-// its answer, and after 3 s the buyer goes to what they bought.
+// /confirmacion-pago, open to everyone: where the checkout sends the buyer back with product_id, payment_id, status
+// and external_reference (our purchase). An approved payment is confirmed once with the server, which grants it to
+// its purchase's buyer: a signed-in buyer's account is refreshed from the answer and after 3 s they go to what they
+// bought; a guest gets the download link right here (it goes by mail too) and stays; a payment that names no
+// purchase of ours is held for the coach.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -11,35 +13,42 @@ import { whatsappLink } from '../../../config/links';
 import { useTrackView } from '../../../lib/track-view';
 import { setPagoAfirmaciones } from '../../../lib/visitor-record';
 import { errorText } from '../../../api/error-text';
-import { withRedirect } from '../../../lib/redirect';
+import { safeRedirectPath, withRedirect } from '../../../lib/redirect';
 import { useAuth } from '../../../lib/session/useAuth';
-import { PAYMENT_ERROR, PAYMENT_INVALID, PAYMENT_SUCCESS, paymentMutations } from '../api/payment-mutations';
+import { PAYMENT_ERROR, PAYMENT_INVALID, PAYMENT_SUCCESS, paymentMutations, type Granted } from '../api/payment-mutations';
 import forms from '../../../styles/forms.module.css';
 import styles from './PaymentConfirmationPage.module.css';
 
 export const REDIRECT_AFTER_PAYMENT_MS = 3000;
 
-/** Where the buyer lands: the course for the course, otherwise the menu (the catalogue says which). */
-const landingOf = (productId: string) => (isProductId(productId) ? PRODUCTS[productId].landing : '/menu');
+/** Our purchase ids are UUIDs; anything else in external_reference (an old fixed link's product id) proves nothing. */
+const PURCHASE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Where the buyer lands: the server's answer, else the course for the course, otherwise the menu. */
+const landingOf = (granted: Granted) => safeRedirectPath(granted.landing) ?? (isProductId(granted.productId) ? PRODUCTS[granted.productId].landing : '/menu');
+
+const longDate = new Intl.DateTimeFormat('es', { day: 'numeric', month: 'long', year: 'numeric' });
 
 export function PaymentConfirmationPage() {
   useTrackView('confirmacion-pago');
   const [searchParams] = useSearchParams();
   const productId = searchParams.get('product_id');
   const paymentId = searchParams.get('payment_id');
+  const reference = searchParams.get('external_reference');
+  const purchaseId = reference && PURCHASE_ID.test(reference) ? reference : null;
   const valid = Boolean(productId && paymentId && searchParams.get('status') === 'approved');
 
   const { user, refresh } = useAuth();
-  const signedIn = user !== null;
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
   const confirm = useMutation({
     ...paymentMutations.confirm(),
-    onSuccess: async (account, body) => {
-      await refresh(account);
-      if (body.productId === 'afirmaciones-ebook') setPagoAfirmaciones('done');
+    onSuccess: async (result) => {
+      if (result.held) return;
+      if (result.granted.user) await refresh(result.granted.user);
+      if (result.granted.productId === 'afirmaciones-ebook') setPagoAfirmaciones('done');
       // What the account owns changed: purchases and unlocked content are read again where they are shown (the
       // session itself is kept outside the query cache, and was just refreshed).
       void queryClient.invalidateQueries();
@@ -47,51 +56,84 @@ export function PaymentConfirmationPage() {
   });
   const { mutate } = confirm;
 
-  // One confirmation per payment, even under StrictMode's second effect run and the re-render that the
-  // refreshed user causes.
+  // One confirmation per payment and visitor, even under StrictMode's second effect run and the re-render that
+  // the refreshed user causes.
   const sentFor = useRef<string | null>(null);
+  const viewer = user?.id ?? 'guest';
   useEffect(() => {
-    if (!valid || !signedIn || !productId || !paymentId) return;
-    const key = `${productId}:${paymentId}`;
+    if (!valid || !productId || !paymentId) return;
+    const key = `${paymentId}:${viewer}`;
     if (sentFor.current === key) return;
     sentFor.current = key;
-    mutate({ productId, paymentId });
-  }, [valid, signedIn, productId, paymentId, mutate]);
+    mutate({ productId, paymentId, ...(purchaseId ? { purchaseId } : {}) });
+  }, [valid, productId, paymentId, purchaseId, viewer, mutate]);
 
-  const landing = landingOf(productId ?? '');
+  const granted = confirm.data && !confirm.data.held ? confirm.data.granted : null;
+  // A guest's download stays on screen: the link is theirs to use now, nothing waits for them elsewhere.
+  const landing = granted && !granted.download ? landingOf(granted) : null;
   useEffect(() => {
-    if (!confirm.isSuccess) return undefined;
+    if (!landing) return undefined;
     const timer = setTimeout(() => navigate(landing, { replace: true }), REDIRECT_AFTER_PAYMENT_MS);
     return () => clearTimeout(timer);
-  }, [confirm.isSuccess, landing, navigate]);
+  }, [landing, navigate]);
 
   const supportLink = whatsappLink(`¡Hola! Tuve un problema al confirmar mi pago${paymentId ? ` (número ${paymentId})` : ''} en Manifiesta.`);
   const here = pathname + search;
 
   if (!valid) return <ConfirmationError message={PAYMENT_INVALID} supportLink={supportLink} />;
 
-  if (!signedIn) {
-    return (
-      <Card title="Inicia sesión para activar tu compra">
-        <p>Tu pago se asocia a tu cuenta de Manifiesta. Inicia sesión (o crea tu cuenta) y volverás aquí para activarlo automáticamente.</p>
-        <ButtonLink to={withRedirect('/login', here)}>Iniciar sesión</ButtonLink>
-        <ButtonLink variant="secondary" to={withRedirect('/signup', here)}>
-          Crear mi cuenta
-        </ButtonLink>
-      </Card>
-    );
-  }
-
   if (confirm.isError) {
-    const sessionEnded = confirm.error instanceof ApiError && confirm.error.status === 401;
+    const status = confirm.error instanceof ApiError ? confirm.error.status : null;
+    if (status === 401 && !user) {
+      // The purchase is an account's: its buyer signs in and comes back here, where it is confirmed at once.
+      return (
+        <Card title="Falta un paso">
+          <p>{errorText(confirm.error, PAYMENT_ERROR)}</p>
+          <ButtonLink to={withRedirect('/login', here)}>Iniciar sesión</ButtonLink>
+        </Card>
+      );
+    }
     return (
       <ConfirmationError message={errorText(confirm.error, PAYMENT_ERROR)} supportLink={supportLink}>
-        {sessionEnded ? <ButtonLink to={withRedirect('/login', here)}>Iniciar sesión de nuevo</ButtonLink> : null}
+        {status === 401 ? <ButtonLink to={withRedirect('/login', here)}>Iniciar sesión de nuevo</ButtonLink> : null}
       </ConfirmationError>
     );
   }
 
-  if (confirm.isSuccess) {
+  if (confirm.data?.held) {
+    return (
+      <Card title="Tu pago está en revisión">
+        <p className={styles.notice} role="status">
+          {confirm.data.message}
+        </p>
+        <a className={styles.support} href={supportLink} target="_blank" rel="noopener noreferrer">
+          Escribirnos por WhatsApp
+        </a>
+        <Link to="/menu">Volver al menú</Link>
+      </Card>
+    );
+  }
+
+  if (granted?.download) {
+    return (
+      <Card title="¡Gracias por tu compra!">
+        <SuccessMark />
+        <div role="status" className={styles.stack}>
+          <p className={styles.success}>Tu ebook ya es tuyo.</p>
+          <p>Descárgalo ahora: también te lo enviamos por correo, con el mismo enlace.</p>
+        </div>
+        <ButtonLink to={granted.download.url} reloadDocument download className={styles.download}>
+          Descargar el ebook
+        </ButtonLink>
+        <p className={styles.small}>
+          El enlace vale hasta el {longDate.format(new Date(granted.download.expiresAt))}. Si se te vence, escríbenos y te enviamos uno nuevo.
+        </p>
+        <Link to="/menu">Volver al menú</Link>
+      </Card>
+    );
+  }
+
+  if (granted) {
     return (
       <Card title="¡Gracias por tu compra!">
         <SuccessMark />
@@ -99,7 +141,7 @@ export function PaymentConfirmationPage() {
           <p className={styles.success}>{PAYMENT_SUCCESS}</p>
           <p>Serás redirigido en unos segundos...</p>
         </div>
-        <ButtonLink to={landing} replace>
+        <ButtonLink to={landing ?? '/menu'} replace>
           Ir ahora
         </ButtonLink>
       </Card>
