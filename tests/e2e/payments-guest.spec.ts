@@ -31,7 +31,7 @@ test('a guest buys the ebook with an e-mail address, downloads it on the confirm
 
   await expect(page).toHaveURL(/\/confirmacion-pago\?/);
   await expect(page.getByRole('heading', { level: 2, name: '¡Gracias por tu compra!' })).toBeVisible();
-  await expect(page.getByText(/también te lo enviamos por correo/)).toBeVisible();
+  await expect(page.getByText(/también te enviamos un enlace de descarga por correo/)).toBeVisible();
   await expect(page.getByText(/El enlace vale hasta el/)).toBeVisible();
   const link = page.getByRole('link', { name: 'Descargar el ebook' });
   // Nothing fits badly on the phone: the page does not scroll sideways.

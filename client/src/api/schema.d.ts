@@ -6429,6 +6429,8 @@ export interface operations {
                             download?: {
                                 url: string;
                                 expiresAt: string;
+                                /** @description Cuántas descargas permite */
+                                downloads: number;
                             };
                         };
                     };

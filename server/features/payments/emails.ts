@@ -56,15 +56,18 @@ function mail(to: string, subject: string, hello: string, before: string[], link
   return { to, subject, text, html };
 }
 
+/** Where a signed-in buyer downloads a file they bought. */
+const DOWNLOAD_PAGE: Record<ProductId, string> = { 'afirmaciones-ebook': '/afirmaciones', 'manifiesta-curso-completo': '/cursos/manifiesta' };
+
 export function accessGrantedEmail(to: { email: string; username: string }, productId: ProductId, publicUrl: string): Mail {
   const product = PRODUCTS[productId];
-  const opened =
-    'role' in product.grants
-      ? `Recibimos tu pago de «${product.name}» y tu acceso ya está activo: todas las lecciones del curso te esperan.`
-      : `Recibimos tu pago de «${product.name}»: ya puedes descargarlo desde tu cuenta.`;
+  const course = 'role' in product.grants;
+  const opened = course
+    ? `Recibimos tu pago de «${product.name}» y tu acceso ya está activo: todas las lecciones del curso te esperan.`
+    : `Recibimos tu pago de «${product.name}»: ya es tuyo. Descárgalo cuando quieras desde su página, con tu sesión iniciada.`;
   return mail(to.email, ACCESS_GRANTED_SUBJECT, greeting(to.username), [opened], {
-    href: new URL(product.landing, publicUrl).toString(),
-    label: 'role' in product.grants ? 'Ir al curso' : 'Ir a mi cuenta',
+    href: new URL(course ? product.landing : DOWNLOAD_PAGE[productId], publicUrl).toString(),
+    label: course ? 'Ir al curso' : 'Ir a descargarlo',
   });
 }
 

@@ -22,6 +22,7 @@ import {
   ACCOUNT_NEEDED,
   CHECKOUT_EMAIL,
   DOWNLOAD_REFUSED,
+  GUEST_REFERENCE_MISSING,
   PAYMENT_HELD,
   PAYMENT_INVALID,
   PAYMENT_PENDING,
@@ -330,12 +331,15 @@ describe('a guest’s ebook, end to end', () => {
     const { purchaseId, payment } = await bought({ email }, EBOOK);
     // Without the purchase's reference (someone who only learned the payment id): refused, nothing written.
     const before = await countEvents(db.pool);
-    expect((await confirm(undefined, payment.id)).statusCode).toBe(403);
+    const unproven = await confirm(undefined, payment.id);
+    expect(unproven.statusCode).toBe(403);
+    expect(unproven.json().message).toBe(GUEST_REFERENCE_MISSING);
     expect(await countEvents(db.pool)).toBe(before);
 
     const res = await confirm(undefined, payment.id, { productId: EBOOK, purchaseId });
     expect(res.statusCode, res.body).toBe(200);
-    const { download: now } = res.json().data as { download: { url: string; expiresAt: string } };
+    const { download: now } = res.json().data as { download: { url: string; expiresAt: string; downloads: number } };
+    expect(now.downloads).toBe(MAX_DOWNLOADS);
     expect(now.url).toMatch(/^\/api\/downloads\/afirmaciones-ebook\?token=/);
     expect(new Date(now.expiresAt).getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * 3600_000);
     const file = await download(now.url.slice(now.url.indexOf('?')));

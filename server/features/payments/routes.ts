@@ -48,6 +48,8 @@ export const PAYMENT_PENDING = 'Tu pago todavía está pendiente de aprobación.
 const NOT_BOUGHT = 'Este ebook está disponible solo para quienes lo compraron.';
 export const PAYMENT_HELD =
   'Recibimos tu pago, pero no corresponde a una compra iniciada en este sitio. Lo revisaremos y te escribiremos para activar tu acceso.';
+export const GUEST_REFERENCE_MISSING =
+  'No pudimos comprobar que esta compra sea tuya: abre completa la dirección a la que te devolvió Mercado Pago al pagar. El enlace de descarga también te llega por correo.';
 export const SIGN_IN_TO_CONFIRM = 'Inicia sesión con la cuenta con la que compraste para activar tu compra.';
 export const ACCOUNT_NEEDED = 'Para inscribirte necesitas una cuenta: inicia sesión o crea la tuya y vuelve a intentarlo.';
 export const CHECKOUT_EMAIL = 'Ingresa un email válido: ahí te enviaremos tu compra.';
@@ -100,7 +102,7 @@ const ConfirmResult = z.object({
   /** The account as it is now, when the purchase was the signed-in account's. */
   user: UserSchema.optional(),
   /** A guest's purchase of a file: the link to download it now (the same kind of link goes by mail). */
-  download: z.object({ url: z.string(), expiresAt: z.string() }).optional(),
+  download: z.object({ url: z.string(), expiresAt: z.string(), downloads: z.number().int().describe('Cuántas descargas permite') }).optional(),
 });
 
 const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, pool, accounts, config }) => {
@@ -259,7 +261,8 @@ const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, pool, ac
           : undefined;
       if (!requester) {
         if (purchase.userId) throw new UnauthorizedError(SIGN_IN_TO_CONFIRM);
-        throw new ForbiddenError(PAYMENT_NOT_YOURS);
+        // A guest's purchase without its reference: the return address was cut, or this is not the buyer.
+        throw new ForbiddenError(GUEST_REFERENCE_MISSING);
       }
       if (!mayConfirm(purchase, requester)) throw new ForbiddenError(PAYMENT_NOT_YOURS);
       const verified = verify(payment, purchase);
@@ -270,7 +273,7 @@ const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, pool, ac
       if (purchase.userId && user) data.user = (await accounts.findById(user.id))!;
       if (!purchase.userId) {
         const { token, expiresAt } = await issueDownloadToken(pool, purchase.purchaseId);
-        data.download = { url: downloadUrl(purchase.productId, token), expiresAt: expiresAt.toISOString() };
+        data.download = { url: downloadUrl(purchase.productId, token), expiresAt: expiresAt.toISOString(), downloads: MAX_DOWNLOADS };
       }
       return { success: true as const, message: PAYMENT_SUCCESS, data };
     },

@@ -189,7 +189,7 @@ describe('/confirmacion-pago', () => {
     vi.useFakeTimers();
     answer.resolve(
       granted('afirmaciones-ebook', '/menu', {
-        download: { url: '/api/downloads/afirmaciones-ebook?token=abc123', expiresAt: '2026-12-04T12:00:00.000Z' },
+        download: { url: '/api/downloads/afirmaciones-ebook?token=abc123', expiresAt: '2026-12-04T12:00:00.000Z', downloads: 10 },
       }),
     );
     await advance(0);
@@ -200,8 +200,8 @@ describe('/confirmacion-pago', () => {
     const download = screen.getByRole('link', { name: 'Descargar el ebook' });
     expect(download.getAttribute('href')).toBe('/api/downloads/afirmaciones-ebook?token=abc123');
     expect(download.hasAttribute('download')).toBe(true);
-    expect(screen.getByText(/también te lo enviamos por correo/)).toBeTruthy();
-    expect(screen.getByText(/El enlace vale hasta el 4 de diciembre de 2026/)).toBeTruthy();
+    expect(screen.getByText(/también te enviamos un enlace de descarga por correo/)).toBeTruthy();
+    expect(screen.getByText(/El enlace vale hasta el 4 de diciembre de 2026 y sirve para 10 descargas/)).toBeTruthy();
     expect(screen.queryByText('Serás redirigido en unos segundos...')).toBeNull();
     expect(JSON.parse(window.localStorage.getItem(VISITOR_RECORD_KEY)!)).toMatchObject({ pagoAfirmaciones: 'done' });
     expect(session()).toBeNull();

@@ -120,13 +120,14 @@ export function PaymentConfirmationPage() {
         <SuccessMark />
         <div role="status" className={styles.stack}>
           <p className={styles.success}>Tu ebook ya es tuyo.</p>
-          <p>Descárgalo ahora: también te lo enviamos por correo, con el mismo enlace.</p>
+          <p>Descárgalo ahora: también te enviamos un enlace de descarga por correo.</p>
         </div>
         <ButtonLink to={granted.download.url} reloadDocument download className={styles.download}>
           Descargar el ebook
         </ButtonLink>
         <p className={styles.small}>
-          El enlace vale hasta el {longDate.format(new Date(granted.download.expiresAt))}. Si se te vence, escríbenos y te enviamos uno nuevo.
+          El enlace vale hasta el {longDate.format(new Date(granted.download.expiresAt))} y sirve para {granted.download.downloads} descargas. Si se te vence,
+          escríbenos y te enviamos uno nuevo.
         </p>
         <Link to="/menu">Volver al menú</Link>
       </Card>
