@@ -251,3 +251,12 @@ export function notification({ paymentId, secret, requestId = randomUUID(), at =
     requestId,
   };
 }
+
+/** The app's settings to use this fake: its address and token, a webhook secret, short timeouts and room for a test's pace. */
+export const fakeMercadoPagoConfig = (mp: FakeMercadoPago, webhookSecret: string) => ({
+  MERCADOPAGO_API_URL: mp.apiUrl,
+  MERCADOPAGO_ACCESS_TOKEN: mp.token,
+  MERCADOPAGO_WEBHOOK_SECRET: webhookSecret,
+  PAYMENT_TIMEOUT_MS: 500,
+  RATE_LIMIT_PER_IP: 1000,
+});

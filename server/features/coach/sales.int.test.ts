@@ -6,7 +6,7 @@ import { ROLES } from '../../../events/accounts/accounts.events';
 import { PAYMENT_NOT_HELD, confirmWrites } from '../../../events/payments/payments';
 import { createCatalog, projections } from '../../../events/registry';
 import { catchUp } from '../../../events/store/reader';
-import { notification, startFakeMercadoPago, type FakeMercadoPago } from '../../../tests/fakes/mercadopago';
+import { notification, fakeMercadoPagoConfig, startFakeMercadoPago, type FakeMercadoPago } from '../../../tests/fakes/mercadopago';
 import { countEmailJobs, countEvents, startTestApp, type TestApp } from '../../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
 import { createLearner, PASSWORD, type Learner } from '../../../tests/setup/learners';
@@ -109,15 +109,7 @@ let legacy: { learner: Learner; paymentId: string };
 beforeAll(async () => {
   db = await createTestDatabase();
   mp = await startFakeMercadoPago();
-  t = await startTestApp(db, {
-    config: {
-      MERCADOPAGO_API_URL: mp.apiUrl,
-      MERCADOPAGO_ACCESS_TOKEN: mp.token,
-      MERCADOPAGO_WEBHOOK_SECRET: SECRET,
-      PAYMENT_TIMEOUT_MS: 500,
-      RATE_LIMIT_PER_IP: 1000,
-    },
-  });
+  t = await startTestApp(db, { config: fakeMercadoPagoConfig(mp, SECRET) });
   coach = await createLearner(t.app, t.store, { roles: [ROLES.coach] });
 
   // A payment confirmed before purchases existed: no purchase, the account it granted to.

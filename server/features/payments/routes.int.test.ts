@@ -4,7 +4,7 @@ import { PREMIUM_ROLE } from '../../../course/rules';
 import { countEvents, mailSettled, startMailWorkers, startTestApp, TEST_CONFIG, waitFor, type TestApp } from '../../../tests/setup/app';
 import { createTestDatabase, openedEvents, type TestDatabase } from '../../../tests/setup/db';
 import { createLearner, type Learner } from '../../../tests/setup/learners';
-import { notification, startFakeMercadoPago, type FakeMercadoPago, type NotificationOptions } from '../../../tests/fakes/mercadopago';
+import { notification, fakeMercadoPagoConfig, startFakeMercadoPago, type FakeMercadoPago, type NotificationOptions } from '../../../tests/fakes/mercadopago';
 import { decideGrantRole, evolveAccount, initialAccountState } from '../../../events/accounts/accounts';
 import { learnerStreamId } from '../../../events/accounts/accounts.events';
 import { PAYMENT_NOT_YOURS } from '../../../events/payments/payments';
@@ -38,15 +38,7 @@ let mp: FakeMercadoPago;
 beforeAll(async () => {
   db = await createTestDatabase();
   mp = await startFakeMercadoPago();
-  t = await startTestApp(db, {
-    config: {
-      MERCADOPAGO_API_URL: mp.apiUrl,
-      MERCADOPAGO_ACCESS_TOKEN: mp.token,
-      MERCADOPAGO_WEBHOOK_SECRET: SECRET,
-      PAYMENT_TIMEOUT_MS: 500,
-      RATE_LIMIT_PER_IP: 1000,
-    },
-  });
+  t = await startTestApp(db, { config: fakeMercadoPagoConfig(mp, SECRET) });
 });
 afterAll(async () => {
   await t?.close();
