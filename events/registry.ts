@@ -26,6 +26,8 @@ import { definitionsGuestTranslator, ratingsGuestTranslator } from './wheel/whee
 import { wheelEvents } from './wheel/wheel.events';
 import { leadDailyCountsProjection } from './leads/projections/lead-daily-counts';
 import { leadsProjection } from './leads/projections/leads';
+import { testimonialEvents } from './testimonials/testimonials.events';
+import { testimonialsProjection } from './testimonials/projections/testimonials';
 import { forgetting, learnerRows, subjectAddresses, subjectRows } from './erasure/forgetting';
 import { EventCatalog } from './store/catalog';
 import type { Projection } from './store/projection';
@@ -42,6 +44,7 @@ export const createCatalog = () =>
     ...paymentEvents,
     ...coachEvents,
     ...erasureEvents,
+    ...testimonialEvents,
   ]);
 
 const own = { skipRedacted: true };
@@ -68,6 +71,8 @@ export const projections: readonly Projection[] = [
   forgetting(entitlementsProjection, learnerRows('entitlements'), own),
   forgetting(leadsProjection, subjectRows('leads'), own),
   leadDailyCountsProjection,
+  // A removed testimonial's row goes with its TestimonialRemoved (its key is deleted in the same transaction).
+  testimonialsProjection,
   ...analyticsProjections,
 ];
 

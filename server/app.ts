@@ -15,6 +15,7 @@ import erasureRoutes from './features/erasure/routes';
 import { createKnownBrowsers, deviceCookie } from './features/accounts/browsers';
 import { createLoginThrottle } from './features/accounts/throttle';
 import beliefThresholdRoutes from './features/belief-threshold/routes';
+import testimonialRoutes from './features/testimonials/routes';
 import courseRoutes from './features/course/routes';
 import { createAiAvailability } from './features/deep-why/ai-availability';
 import { whyQuestionRoutes } from './features/deep-why/questions';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(beliefThresholdRoutes, { store: deps.store, pool: deps.pool });
   await app.register(coachRoutes, { store: deps.store, pool: deps.pool, catalog: createCatalog() });
   await app.register(salesRoutes, { store: deps.store, pool: deps.pool });
+  await app.register(testimonialRoutes, { store: deps.store, pool: deps.pool });
   await app.register(paymentRoutes, { store: deps.store, pool: deps.pool, accounts, config });
   await app.register(meditationRoutes, { store: deps.store, pool: deps.pool });
   const ai = createAiAvailability({ configured: Boolean(config.GEMINI_API_KEY) });

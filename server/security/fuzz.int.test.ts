@@ -176,6 +176,14 @@ const goal = await setupPost(actors.premium, '/api/activity/saveBeliefThreshold'
   manifestGoal: 'Vivir de lo que amo con calma.',
 });
 const GOAL_ID = (goal.data as { id: string }).id;
+/** Testimonials of the coach's: one to edit, one to remove (the valid example removes it). */
+const testimonial = async (n: number) =>
+  (
+    (await setupPost(actors.coach, '/api/coach/testimonials', { name: `Persona ${n}`, text: `Me ayudó mucho ${n}.`, page: 'coaching', consent: true }))
+      .data as { id: string }
+  ).id;
+const TESTIMONIAL_TO_EDIT = await testimonial(1);
+const TESTIMONIAL_TO_REMOVE = await testimonial(2);
 /** An account still waiting for its verification mail (resendVerification writes for it). */
 const PENDING_EMAIL = `pendiente-${randomUUID().slice(0, 8)}@example.com`;
 await setupPost({}, '/api/auth/signup', { username: 'Persona Pendiente', email: PENDING_EMAIL, password: PASSWORD });
@@ -244,6 +252,8 @@ interface KeyReuse {
   first: unknown;
   other: unknown;
   actor?: Actor;
+  /** The path's parameters of the first request (and its retry) and of the other, when they differ. */
+  params?: { first: Record<string, string>; other: Record<string, string> };
 }
 
 let counter = 0;
@@ -280,6 +290,11 @@ async function restartReuse(): Promise<KeyReuse> {
     await setupPost(actor, '/api/activity/markAsComplete', { activityId: activity.slug });
   }
   return { actor, first: { activityId: '7-niveles-deep-why' }, other: { activityId: '1-4' } };
+}
+
+/** Two testimonials of the coach's: removing one, then the other under the same key. */
+async function removeTestimonialReuse({ n }: Ctx): Promise<KeyReuse> {
+  return { first: undefined, other: undefined, params: { first: { id: await testimonial(n) }, other: { id: await testimonial(n + 1) } } };
 }
 
 /** Two goals of the premium learner: deleting one, then the other under the same key. */
@@ -455,6 +470,25 @@ const EXAMPLES: Record<string, Example> = {
     params: () => ({ id: actors.learner.userId! }),
     body: ({ n }) => ({ text: `Va muy bien, nota ${n}.` }),
     key: 'by-n',
+  },
+  'POST /api/coach/testimonials': {
+    ok: 'coach',
+    roles: ['guest', 'learner', 'premium', 'coach'],
+    body: ({ n }) => ({ name: `Lucía ${n}`, text: `Salí con más claridad ${n}.`, page: 'coaching', consent: true }),
+    key: 'by-n',
+  },
+  'PATCH /api/coach/testimonials/{id}': {
+    ok: 'coach',
+    roles: ['guest', 'learner', 'premium', 'coach'],
+    params: () => ({ id: TESTIMONIAL_TO_EDIT }),
+    body: ({ n }) => ({ text: `Me ayudó a ordenarme ${n}.` }),
+    key: 'by-n',
+  },
+  'POST /api/coach/testimonials/{id}/remove': {
+    ok: 'coach',
+    roles: ['guest', 'learner', 'premium', 'coach'],
+    params: () => ({ id: TESTIMONIAL_TO_REMOVE }),
+    key: removeTestimonialReuse,
   },
   'POST /api/checkout': {
     ok: 'premium',
@@ -1000,10 +1034,10 @@ describe('fuzzing every write route', () => {
           : await (example.key as (c: Ctx) => Promise<KeyReuse>)(ctx);
       const actor = reuse.actor ?? ctx.actor;
       const [method, template] = route.split(' ') as [string, string];
-      const params = example.params?.(ctx) ?? {};
-      const url = template.replace(/\{(\w+)\}/g, (_m, name: string) => params[name]!);
+      const urlOf = (params: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_m, name: string) => params[name]!);
       const headers: Record<string, string> = { origin: ORIGIN, 'idempotency-key': `fuzz-${randomUUID()}`, ...(actor.cookie ? { cookie: actor.cookie } : {}) };
-      const send = (body: unknown) => t.app.inject({ method: method as 'POST', url, headers, payload: body as object });
+      const send = (body: unknown, params = reuse.params?.first ?? example.params?.(ctx) ?? {}) =>
+        t.app.inject({ method: method as 'POST', url: urlOf(params), headers, ...(body !== undefined ? { payload: body as object } : {}) });
 
       const before = await snapshot();
       const first = await send(reuse.first);
@@ -1013,7 +1047,7 @@ describe('fuzzing every write route', () => {
       const again = await send(reuse.first);
       expect(again.statusCode, again.body).toBe(200);
       expect(again.json()).toEqual(first.json());
-      const other = await send(reuse.other);
+      const other = await send(reuse.other, reuse.params?.other);
       expect(other.statusCode, other.body).toBe(422);
       expect(other.json()).toEqual({ success: false, message: KEY_REUSED_MESSAGE, data: null });
       expect(await snapshot(), 'neither the retry nor the reuse writes').toEqual(written);

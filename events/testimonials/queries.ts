@@ -1,0 +1,29 @@
+// The testimonials' read model (testimonials): all of them for the coach, one page's for its visitors.
+import type { TestimonialPage } from '../../course/testimonials';
+import type { Queryable } from '../store/types';
+
+export interface TestimonialRecord {
+  id: string;
+  name: string;
+  text: string;
+  page: TestimonialPage;
+  createdAt: string;
+}
+
+type Row = { testimonial_id: string; name: string; text: string; page: TestimonialPage; created_at: Date };
+const toRecord = (r: Row): TestimonialRecord => ({ id: r.testimonial_id, name: r.name, text: r.text, page: r.page, createdAt: r.created_at.toISOString() });
+
+/** Every testimonial, oldest first. */
+export async function allTestimonials(db: Queryable): Promise<TestimonialRecord[]> {
+  const { rows } = await db.query<Row>('SELECT testimonial_id, name, text, page, created_at FROM testimonials ORDER BY created_at, testimonial_id');
+  return rows.map(toRecord);
+}
+
+/** One page's testimonials, oldest first. */
+export async function testimonialsOf(db: Queryable, page: TestimonialPage): Promise<TestimonialRecord[]> {
+  const { rows } = await db.query<Row>(
+    'SELECT testimonial_id, name, text, page, created_at FROM testimonials WHERE page = $1 ORDER BY created_at, testimonial_id',
+    [page],
+  );
+  return rows.map(toRecord);
+}
