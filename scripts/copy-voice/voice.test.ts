@@ -20,7 +20,6 @@ const NAMES_IN_VOS = ['Reprogramate'];
 const NARRATION = [
   'Durante años viví', // the coach's bio on /reprograma and /coaching
   'en Manifiesta reuní', // … on /manifiesta
-  'Salí con herramientas', // a testimonial on /reprograma
   'Aquel lunes elegí', // a newsletter letter's postscript
 ];
 
