@@ -8,6 +8,7 @@ import type { paths } from './schema';
 
 type Json<R> = R extends { content: { 'application/json': infer B } } ? B : undefined;
 type SuccessOf<Op> = Op extends { responses: { 200: infer R } } ? Json<R> : undefined;
+type QueryOf<Op> = Op extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 type BodyOf<Op> = Op extends { requestBody: { content: { 'application/json': infer B } } } ? B : undefined;
 type Operation<P extends keyof paths, M extends 'get' | 'post'> = NonNullable<paths[P][M]>;
 type PathWith<M extends 'get' | 'post'> = {
@@ -28,9 +29,10 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-async function send(method: 'GET' | 'POST', path: string, body?: unknown, gated = true) {
+async function send(method: 'GET' | 'POST', path: string, body?: unknown, gated = true, query: Record<string, string> = {}) {
   // Absolute, so that a Request can be built outside a browser too (jsdom in the component tests).
   const url = new URL(path, globalThis.location.origin);
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
   if (method === 'GET') bustCache(url);
   const request = new Request(url, {
     method,
@@ -45,7 +47,8 @@ async function send(method: 'GET' | 'POST', path: string, body?: unknown, gated 
 }
 
 export const lightApi = {
-  GET: <P extends PathWith<'get'>>(path: P) => send('GET', path) as Promise<LightResult<Operation<P, 'get'>>>,
+  GET: <P extends PathWith<'get'>>(path: P, init?: { query?: QueryOf<Operation<P, 'get'>> }) =>
+    send('GET', path, undefined, true, init?.query as Record<string, string> | undefined) as Promise<LightResult<Operation<P, 'get'>>>,
   /** `ungated`: only for the session's renewal, which runs alone (session-gate.ts). */
   POST: <P extends PathWith<'post'>>(path: P, init?: PostInit<BodyOf<Operation<P, 'post'>>>) =>
     send('POST', path, init?.body, !init?.ungated) as Promise<LightResult<Operation<P, 'post'>>>,

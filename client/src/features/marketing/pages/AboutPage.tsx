@@ -3,7 +3,7 @@
 import { ButtonLink } from '../../../components/Button/Button';
 import { links } from '../../../config/links';
 import { useTrackView } from '../../../lib/track-view';
-import { Benefits, CtaGroup, GuidePhoto, Hero, RevealItem, SalesPage, Section, WhatsAppCta, type Benefit } from '../sales';
+import { Benefits, CtaGroup, GuidePhoto, Hero, PageTestimonials, RevealItem, SalesPage, Section, WhatsAppCta, type Benefit } from '../sales';
 import styles from './AboutPage.module.css';
 
 export const ABOUT_WHATSAPP_MESSAGE = '¡Hola! Leí tu historia en Manifiesta y me gustaría conversar contigo.';
@@ -63,6 +63,8 @@ export function AboutPage() {
       <Section tone="muted" width="wide" eyebrow="Lo que creo" title="Cómo acompaño">
         <Benefits items={BELIEFS} />
       </Section>
+
+      <PageTestimonials page="about" />
 
       <Section width="wide" eyebrow="Trabajemos juntos" title="Dos formas de hacerlo">
         <ul className={styles.offers}>

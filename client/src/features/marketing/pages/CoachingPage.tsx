@@ -11,6 +11,7 @@ import {
   Faq,
   ForWhom,
   Hero,
+  PageTestimonials,
   Price,
   SalesPage,
   Section,
@@ -169,6 +170,8 @@ export function CoachingPage() {
           </CtaButton>
         </CtaGroup>
       </Section>
+
+      <PageTestimonials page="coaching" />
 
       <Section tone="muted" eyebrow="Preguntas frecuentes" title="Lo que más me preguntan">
         <Faq items={FAQ} />

@@ -13,6 +13,7 @@ import {
   Facts,
   Faq,
   Hero,
+  PageTestimonials,
   Price,
   SalesPage,
   Section,
@@ -153,6 +154,8 @@ export function HieloPage() {
         <Checklist items={TO_BRING} />
         <p>Si tienes alguna necesidad alimentaria, avísame con anticipación.</p>
       </Section>
+
+      <PageTestimonials page="hielo" />
 
       <Section eyebrow="Preguntas frecuentes" title="Antes de reservar">
         <Faq items={FAQ} />

@@ -13,6 +13,7 @@ import {
   Faq,
   ForWhom,
   Hero,
+  PageTestimonials,
   ModuleCards,
   Price,
   SalesPage,
@@ -194,6 +195,8 @@ export function ManifiestaPage({ Checkout }: ManifiestaPageProps) {
           ¿Tienes dudas antes de decidir? <Link to="/manifiesta-call">Agenda una llamada de claridad gratuita</Link>.
         </p>
       </Section>
+
+      <PageTestimonials page="manifiesta" />
 
       <Section eyebrow="Preguntas frecuentes" title="Antes de inscribirte">
         <Faq items={FAQ} />

@@ -2,7 +2,22 @@
 // arranged over WhatsApp; the page makes no backend call besides the visit count.
 import { QUOTED_PRICES } from '../../../../../course/products';
 import { useTrackView } from '../../../lib/track-view';
-import { Benefits, CtaGroup, Faq, Hero, Price, SalesPage, Section, Steps, WhatsAppCta, type Benefit, type Fact, type FaqItem, type Step } from '../sales';
+import {
+  Benefits,
+  CtaGroup,
+  Faq,
+  Hero,
+  PageTestimonials,
+  Price,
+  SalesPage,
+  Section,
+  Steps,
+  WhatsAppCta,
+  type Benefit,
+  type Fact,
+  type FaqItem,
+  type Step,
+} from '../sales';
 
 export const MASTERCLASSES_WHATSAPP_MESSAGE = '¡Hola! Quiero sumarme a la suscripción de Masterclasses mensuales.';
 
@@ -151,6 +166,8 @@ export function MasterclassesPage() {
           </CtaGroup>
         </Price>
       </Section>
+
+      <PageTestimonials page="masterclasses" />
 
       <Section eyebrow="Preguntas frecuentes" title="Antes de sumarte">
         <Faq items={FAQ} />

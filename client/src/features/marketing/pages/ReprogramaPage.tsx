@@ -13,6 +13,7 @@ import {
   ForWhom,
   FromToPairs,
   Hero,
+  PageTestimonials,
   Price,
   SalesPage,
   Section,
@@ -218,6 +219,8 @@ export function ReprogramaPage() {
       >
         <ClarificationCallForm page="reprograma" label="Pedir una llamada de claridad" />
       </Section>
+
+      <PageTestimonials page="reprograma" />
 
       <Section eyebrow="Preguntas frecuentes" title="Lo que suelen preguntarme">
         <Faq items={FAQ} />

@@ -11,7 +11,9 @@
 //                                                                    width 'narrow' (text) | 'wide' (card grids)
 //   <FromToPairs pairs={[{ from, to }]} />                           the transformation, "hoy → después"
 //   <Benefits items={[{ title, text }]} />                           benefit cards
-//   <Testimonials items={[{ text, author, role }]} />
+//   <Testimonials items={[{ text, author, role? }]} />                real clients' words (never invented ones)
+//   <PageTestimonials page />                                        the coach's testimonials of this page, fetched at
+//                                                                    run time; renders nothing when there are none
 //   <ForWhom isFor={[…]} isNotFor={[…]} />                           "es para ti si" / "no es para ti si"
 //   <AboutGuide>{paragraphs}</AboutGuide>                            the coach photo (profileImage or default) + text
 //   <GuidePhoto className? />                                        that photo alone (e.g. as a Hero's media)
@@ -38,3 +40,4 @@ export type { Money } from './Price';
 export { Faq } from './Faq';
 export type { FaqItem } from './Faq';
 export { ClarificationCallForm } from './ClarificationCallForm';
+export { PageTestimonials } from './PageTestimonials';

@@ -48,13 +48,14 @@ export function Benefits({ items }: { items: readonly Benefit[] }) {
   );
 }
 
-export type Testimonial = { text: string; author: string; role: string };
+/** A client's words as the coach added them (`role`: what the client did with her, when it is said). */
+export type Testimonial = { id?: string; text: string; author: string; role?: string };
 
 export function Testimonials({ items }: { items: readonly Testimonial[] }) {
   return (
     <ul className={styles.cards}>
       {items.map((item, index) => (
-        <RevealItem key={item.author} index={index} className={styles.card}>
+        <RevealItem key={item.id ?? item.author} index={index} className={styles.card}>
           <figure className={styles.testimonial}>
             <blockquote className={styles.quote}>
               <p>{item.text}</p>
@@ -65,7 +66,7 @@ export function Testimonials({ items }: { items: readonly Testimonial[] }) {
               </span>
               <span>
                 <strong>{item.author}</strong>
-                <span className={styles.role}>{item.role}</span>
+                {item.role ? <span className={styles.role}>{item.role}</span> : null}
               </span>
             </figcaption>
           </figure>
