@@ -29,7 +29,7 @@ interface Ctx {
 }
 
 interface Row {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   /** OpenAPI path, with {id} where the route has a parameter. */
   path: string;
   url?: (c: Ctx) => string;
@@ -54,6 +54,7 @@ let nextPayment = 4_000_000_000;
 const TABLE: Row[] = [
   { method: 'GET', path: '/api/health', expect: 200 },
   { method: 'GET', path: '/api/app/notification', expect: 200 },
+  { method: 'GET', path: '/api/site', expect: 200 },
   {
     method: 'POST',
     path: '/api/leads/add',
@@ -225,6 +226,9 @@ const TABLE: Row[] = [
     body: () => ({ email: 'alguien@example.com' }),
     expect: coachOnly(404),
   },
+  { method: 'GET', path: '/api/coach/settings', expect: coachOnly() },
+  { method: 'PATCH', path: '/api/coach/settings', body: () => ({ coachName: 'Coach de prueba' }), expect: coachOnly() },
+  { method: 'POST', path: '/api/coach/settings/restore', body: () => ({ version: 0 }), expect: coachOnly() },
   { method: 'GET', path: '/api/me/export', expect: signedIn(200) },
   { method: 'POST', path: '/api/me/name', body: () => ({ name: 'María José' }), expect: signedIn(200) },
   { method: 'GET', path: '/api/me/sessions', expect: signedIn(200) },
@@ -273,7 +277,7 @@ const principals = {} as Record<Exclude<Who, 'guest'>, Learner>;
 let subject: Learner;
 const questions = {} as Record<Who, string>;
 
-const request = (me: Learner | undefined, method: 'GET' | 'POST', url: string, body?: object) =>
+const request = (me: Learner | undefined, method: Row['method'], url: string, body?: object) =>
   t.app.inject({ method, url, headers: me ? { cookie: me.cookie } : {}, ...(body ? { payload: body } : {}) });
 /** What a page on another site sends when it makes the visitor's browser post to us. */
 const FOREIGN = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
