@@ -14,6 +14,7 @@ export function CoachLayout() {
   // 'Personas' covers the list and each learner's journey.
   const onAnalytics = pathname.startsWith('/coach/analytics');
   const onSales = pathname.startsWith('/coach/ventas');
+  const onSettings = pathname.startsWith('/coach/ajustes');
   // 'page' on the tab's own page; 'true' on a page inside it (a learner's journey).
   const tab = (active: boolean, exact: boolean) => ({
     className: active ? styles.tabActive : styles.tab,
@@ -22,7 +23,7 @@ export function CoachLayout() {
   return (
     <div className={styles.desk}>
       <nav className={styles.tabs} aria-label="Panel de la coach">
-        <Link to="/coach" {...tab(!onAnalytics && !onSales, pathname === '/coach' || pathname === '/coach/')}>
+        <Link to="/coach" {...tab(!onAnalytics && !onSales && !onSettings, pathname === '/coach' || pathname === '/coach/')}>
           Personas
         </Link>
         <Link to="/coach/analytics" {...tab(onAnalytics, true)}>
@@ -30,6 +31,9 @@ export function CoachLayout() {
         </Link>
         <Link to="/coach/ventas" {...tab(onSales, true)}>
           Ventas
+        </Link>
+        <Link to="/coach/ajustes" {...tab(onSettings, true)}>
+          Ajustes
         </Link>
       </nav>
       <Outlet />
