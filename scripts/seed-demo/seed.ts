@@ -160,7 +160,7 @@ export const DEMO_SITE_SETTINGS: Partial<Settings> = {
 
 async function seedSiteSettings(ctx: SeedContext): Promise<void> {
   const seed = emptySettings();
-  await handleCommand(
+  const result = await handleCommand(
     ctx.store,
     SITE_SETTINGS_STREAM,
     siteFold(seed),
@@ -169,6 +169,8 @@ async function seedSiteSettings(ctx: SeedContext): Promise<void> {
       metadata: { actor: COACH_ID },
     },
   );
+  // Counted like the other writes of this run (a repeated run records nothing here).
+  if (!result.idempotent) for (const e of result.events) ctx.written.set(e.type, (ctx.written.get(e.type) ?? 0) + 1);
 }
 
 /** The coach's account: signed up (with the demo password) and verified when the ninety days begin; role 9 when the seed is done. */
