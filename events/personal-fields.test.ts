@@ -21,6 +21,25 @@ const NOT_PERSONAL: Record<string, readonly string[]> = {
   EntitlementGranted: ['paymentId'],
   EntitlementRevoked: ['paymentId'],
   PersonForgotten: ['subject'], // a user id or a keyed hash: what was forgotten, never who
+  // The coach's public professional details, which she herself publishes on the site (name, bio, work e-mails,
+  // WhatsApp, links, notice): public by her choice, so not sealed; a change is undone by a newer change.
+  SiteSettingsChanged: [
+    'changes.coachName',
+    'changes.coachBio',
+    'changes.noticeText',
+    'changes.contactEmail',
+    'changes.techProjectsEmail',
+    'changes.whatsappNumber',
+    'changes.bookingFirstSessionUrl',
+    'changes.bookingClarificationCallUrl',
+    'changes.bookingPurposeSessionUrl',
+    'changes.instagramUrl',
+    'changes.tiktokUrl',
+    'changes.youtubeUrl',
+    'changes.bookUrl',
+    'changes.nivelesVideoUrl',
+    'changes.noticeLink',
+  ],
 };
 
 type Json = {

@@ -18,6 +18,7 @@ import { entitlementsProjection, paymentsProjection, purchasesProjection } from 
 import { analyticsProjections } from './analytics/analytics';
 import { coachEvents } from './coach/coach.events';
 import { erasureEvents } from './erasure/erasure.events';
+import { siteEvents } from './site/site.events';
 import type { LearnerState } from './learner';
 import { meditationEvents } from './meditation/meditation.events';
 import { meditationTotalsProjection, revelationsProjection } from './meditation/projections/meditation';
@@ -45,6 +46,7 @@ export const createCatalog = () =>
     ...coachEvents,
     ...erasureEvents,
     ...testimonialEvents,
+    ...siteEvents,
   ]);
 
 const own = { skipRedacted: true };

@@ -27,6 +27,7 @@ import wheelRoutes from './features/wheel/routes';
 import leadRoutes from './features/leads/routes';
 import callRoutes from './features/leads/calls';
 import coachRoutes from './features/coach/routes';
+import siteRoutes, { siteSettingsReader } from './features/site/routes';
 import salesRoutes from './features/coach/sales';
 import { createCatalog, projections } from '../events/registry';
 import { frameworkErrors, MESSAGES, refuseUnsafeInput } from './http';
@@ -115,7 +116,10 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(healthRoutes, { pool: deps.pool, jobs: deps.jobs, projections, lagDegradedSeconds: config.PROJECTION_LAG_DEGRADED_SECONDS });
   await app.register(leadRoutes, { store: deps.store, config });
-  await app.register(callRoutes, { store: deps.store, config, notice: { text: config.SITE_NOTICE_TEXT, link: config.SITE_NOTICE_LINK || undefined } });
+  // The environment gives only the first values; the coach's saved settings take over from there.
+  const siteSettings = siteSettingsReader(deps.store, { noticeText: config.SITE_NOTICE_TEXT, noticeLink: config.SITE_NOTICE_LINK });
+  await app.register(siteRoutes, { store: deps.store, settings: siteSettings });
+  await app.register(callRoutes, { store: deps.store, config, siteSettings });
   await app.register(authRoutes, { store: deps.store, accounts, cookies, ...login, jobs: deps.jobs, config });
   await app.register(meRoutes, { store: deps.store, accounts, cookies, throttle: login.throttle });
   await app.register(recoveryRoutes, { store: deps.store, accounts, cookies, throttle: login.throttle, browsers: login.browsers, pool: deps.pool, config });

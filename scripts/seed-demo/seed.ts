@@ -5,6 +5,9 @@
 import { decideGrantRole, decideRegister, decideVerify, evolveAccount, initialAccountState } from '../../events/accounts/accounts';
 import { learnerStreamId, ROLES } from '../../events/accounts/accounts.events';
 import { catchUp } from '../../events/store/reader';
+import { handleCommand } from '../../events/store/command';
+import { decideSite, emptySettings, siteFold } from '../../events/site/site';
+import { SITE_SETTINGS_STREAM, type Settings } from '../../events/site/site.events';
 import type { NewEvent, Queryable } from '../../events/store/types';
 import { createWhyQuestionGenerator } from '../../jobs/deep-why/why-question';
 import { hashPassword } from '../../server/features/accounts/secrets';
@@ -98,6 +101,7 @@ export async function seedDemo({ database: { pool }, store, catalog, projections
     options.concurrency ?? 6,
   );
   await runSales(ctx, pool);
+  await seedSiteSettings(ctx);
   await coach.becomeCoach();
   const learners = outcomes.filter((o): o is LearnerOutcome => o !== undefined);
   return report({
@@ -133,6 +137,40 @@ async function inParallel<T>(tasks: (() => Promise<T>)[], n: number): Promise<T[
   const rejected = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (rejected) throw rejected.reason;
   return results;
+}
+
+/**
+ * The demo's site settings, as its coach would enter them: plainly fictitious (a name marked «(demo)», a number
+ * of no one's, links to example.com), so no real person's details ship with the demo. Saved again, nothing changes.
+ */
+export const DEMO_SITE_SETTINGS: Partial<Settings> = {
+  coachName: 'Coach de Manifiesta (demo)',
+  coachBio: 'Coach holística de demostración: estos datos son de ejemplo.',
+  contactEmail: COACH_EMAIL,
+  whatsappNumber: '+5491100000000',
+  bookingFirstSessionUrl: 'https://example.com/demo/agenda/primera-sesion',
+  bookingClarificationCallUrl: 'https://example.com/demo/agenda/sesion-de-claridad',
+  bookingPurposeSessionUrl: 'https://example.com/demo/agenda/sesion-de-proposito',
+  instagramUrl: 'https://example.com/demo/instagram',
+  tiktokUrl: 'https://example.com/demo/tiktok',
+  youtubeUrl: 'https://example.com/demo/youtube',
+  bookUrl: 'https://example.com/demo/libro',
+  techProjectsEmail: 'proyectos@manifiesta.demo',
+};
+
+async function seedSiteSettings(ctx: SeedContext): Promise<void> {
+  const seed = emptySettings();
+  const result = await handleCommand(
+    ctx.store,
+    SITE_SETTINGS_STREAM,
+    siteFold(seed),
+    (state) => ({ events: decideSite({ type: 'Change', changes: DEMO_SITE_SETTINGS }, state, seed) }),
+    {
+      metadata: { actor: COACH_ID },
+    },
+  );
+  // Counted like the other writes of this run (a repeated run records nothing here).
+  if (!result.idempotent) for (const e of result.events) ctx.written.set(e.type, (ctx.written.get(e.type) ?? 0) + 1);
 }
 
 /** The coach's account: signed up (with the demo password) and verified when the ninety days begin; role 9 when the seed is done. */

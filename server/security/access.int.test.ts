@@ -54,6 +54,7 @@ let nextPayment = 4_000_000_000;
 const TABLE: Row[] = [
   { method: 'GET', path: '/api/health', expect: 200 },
   { method: 'GET', path: '/api/app/notification', expect: 200 },
+  { method: 'GET', path: '/api/site', expect: 200 },
   {
     method: 'POST',
     path: '/api/leads/add',
@@ -243,6 +244,9 @@ const TABLE: Row[] = [
     expect: coachOnly(404),
   },
   { method: 'POST', path: '/api/coach/testimonials/{id}/remove', url: () => `/api/coach/testimonials/${randomUUID()}/remove`, expect: coachOnly(404) },
+  { method: 'GET', path: '/api/coach/settings', expect: coachOnly() },
+  { method: 'PATCH', path: '/api/coach/settings', body: () => ({ coachName: 'Coach de prueba' }), expect: coachOnly() },
+  { method: 'POST', path: '/api/coach/settings/restore', body: () => ({ version: 0 }), expect: coachOnly() },
   { method: 'GET', path: '/api/me/export', expect: signedIn(200) },
   { method: 'POST', path: '/api/me/name', body: () => ({ name: 'María José' }), expect: signedIn(200) },
   { method: 'GET', path: '/api/me/sessions', expect: signedIn(200) },

@@ -196,6 +196,18 @@ const EBOOK_PAYMENT = mp.pay(await checkoutOf(actors.premium, 'afirmaciones-eboo
 const WEBHOOK_PAYMENT = mp.pay(await checkoutOf(buyer, 'manifiesta-curso-completo')).id;
 // A payment that reached Mercado Pago outside our checkout, held for the coach to assign (to the buyer).
 const HELD_PAYMENT = '5000000003';
+
+/** The coach changes her name: the site settings have a version to go back from (restoring version 0 writes). */
+async function renameCoach(): Promise<void> {
+  const res = await t.app.inject({
+    method: 'PATCH',
+    url: '/api/coach/settings',
+    headers: { origin: ORIGIN, cookie: actors.coach.cookie! },
+    payload: { coachName: `Coach ${randomUUID().slice(0, 8)}` },
+  });
+  if (res.statusCode !== 200) throw new Error(`setup settings: ${res.statusCode} ${res.body}`);
+}
+await renameCoach();
 await t.store.append(
   paymentStreamId(HELD_PAYMENT),
   [PaymentHeld.create({ paymentId: HELD_PAYMENT, provider: 'mercadopago', productId: 'afirmaciones-ebook', amount: 3, currency: 'USD' })],
@@ -489,6 +501,25 @@ const EXAMPLES: Record<string, Example> = {
     roles: ['guest', 'learner', 'premium', 'coach'],
     params: () => ({ id: TESTIMONIAL_TO_REMOVE }),
     key: removeTestimonialReuse,
+  },
+  'PATCH /api/coach/settings': {
+    ok: 'coach',
+    roles: ['guest', 'learner', 'premium', 'coach'],
+    body: ({ n }) => ({
+      coachName: `Coach de prueba ${n}`,
+      whatsappNumber: `+54 9 11 ${String(10_000_000 + n).slice(-8)}`,
+      bookUrl: `https://example.com/libro/${n}`,
+    }),
+    key: 'by-n',
+  },
+  'POST /api/coach/settings/restore': {
+    ok: 'coach',
+    roles: ['guest', 'learner', 'premium', 'coach'],
+    body: () => ({ version: 0 }),
+    key: async () => {
+      await renameCoach();
+      return { first: { version: 0 }, other: { version: 1 } };
+    },
   },
   'POST /api/checkout': {
     ok: 'premium',

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { dataDir, verifiedAccount, type Account } from './accounts';
+import { E2E_SITE, serveSite } from './site';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const LEVELS = '/cursos/manifiesta/niveles-conciencia-hawkins';
@@ -16,8 +17,8 @@ const GUEST_KEY = 'manifiesta_guest_progress';
 // Both pages open once the 7 levels of why is done (the meditation before them is a tool and never blocks).
 const BEFORE = ['12-areas-balance', 'concientizando-areas-balance', 'viendo-hacia-atras-desde-el-futuro', '7-niveles-deep-why'];
 // client/src/config/links.ts: the defaults, unless the build was given other addresses.
-const CLARIFICATION_CALL = process.env.VITE_BOOKING_CLARIFICATION_CALL_URL ?? 'https://calendly.com/manifiesta/sesion-de-claridad';
-const FIRST_SESSION = process.env.VITE_BOOKING_FIRST_SESSION_URL ?? 'https://calendly.com/manifiesta/primera-sesion';
+const CLARIFICATION_CALL = E2E_SITE.bookingClarificationCallUrl;
+const FIRST_SESSION = E2E_SITE.bookingFirstSessionUrl;
 
 /** A guest who already did the first four activities (their progress, in this browser). */
 async function guestAfterDeepWhy(page: Page) {
@@ -40,6 +41,9 @@ async function expectBookingLink(page: Page, name: RegExp, href: string) {
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
 }
+
+// Links come from the coach's settings: these pages are checked as she would have set them.
+test.beforeEach(({ page }) => serveSite(page));
 
 test('a guest walks the consciousness levels: the carousel counts and wraps, and the full table opens', async ({ page }) => {
   await guestAfterDeepWhy(page);

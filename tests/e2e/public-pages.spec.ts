@@ -1,6 +1,7 @@
 // The public pages a visitor reaches from a social profile: the link-in-bio menu, the free resources, the
 // masterclass subscription, the 1:1 session and the coach's story; and the site notice above them all.
 import { expect, test, type Page } from '@playwright/test';
+import { serveSite } from './site';
 
 const PAGES = [
   { path: '/menu', heading: 'Manifiesta' },
@@ -16,6 +17,9 @@ for (const { path, heading } of PAGES) {
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   });
 }
+
+// Links come from the coach's settings: these pages are checked as she would have set them.
+test.beforeEach(({ page }) => serveSite(page));
 
 test('each card of /recursos-gratuitos leads to its resource', async ({ page }) => {
   const cards = [

@@ -1,6 +1,7 @@
 // The sales pages end to end on the real server: each opens with its heading and its calls to action, and the
 // clarification-call form of /manifiesta-call reaches the real API.
 import { expect, test, type Page } from '@playwright/test';
+import { serveSite } from './site';
 
 /** Every external call to action opens a new tab without handing over the opener. */
 async function expectSafeExternalLinks(page: Page) {
@@ -12,6 +13,9 @@ async function expectSafeExternalLinks(page: Page) {
 }
 
 const whatsappLinks = (page: Page) => page.locator('a[href^="https://wa.me/"]');
+
+// Links come from the coach's settings: these pages are checked as she would have set them.
+test.beforeEach(({ page }) => serveSite(page));
 
 test('/reprograma opens with Reprogramate, its price and both calls to action', async ({ page }) => {
   await page.goto('/reprograma');

@@ -275,6 +275,16 @@ export const ROUTES: Record<string, Visit[]> = {
       },
     },
   ],
+  '/coach/ajustes': [
+    {
+      name: "the site's settings, as the coach",
+      as: 'coach',
+      url: '/coach/ajustes',
+      ready: async (page) => {
+        await expect(page.getByRole('heading', { level: 2, name: 'Historial' })).toBeVisible();
+      },
+    },
+  ],
   '/coach/ventas': [
     {
       name: 'the sales ledger, as the coach',

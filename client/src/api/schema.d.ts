@@ -54,6 +54,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/site": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Los ajustes públicos del sitio (nombre, contacto, enlaces, aviso); null en lo que la coach no completó */
+        get: operations["getSite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coach/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Los ajustes del sitio y su historial (cada cambio: versión, cuándo, quién, qué campos) */
+        get: operations["coachGetSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Cambia los ajustes del sitio (solo los campos enviados; texto vacío o null borra el campo) */
+        patch: operations["coachChangeSettings"];
+        trace?: never;
+    };
+    "/api/coach/settings/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Vuelve a los ajustes de una versión anterior (un cambio más en el historial) */
+        post: operations["coachRestoreSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reprograma/clarification-call": {
         parameters: {
             query?: never;
@@ -1529,6 +1581,526 @@ export interface operations {
             };
             /** @description Default Response */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            coachName: string | null;
+                            coachBio: string | null;
+                            contactEmail: string | null;
+                            techProjectsEmail: string | null;
+                            whatsappNumber: string | null;
+                            bookingFirstSessionUrl: string | null;
+                            bookingClarificationCallUrl: string | null;
+                            bookingPurposeSessionUrl: string | null;
+                            instagramUrl: string | null;
+                            tiktokUrl: string | null;
+                            youtubeUrl: string | null;
+                            bookUrl: string | null;
+                            nivelesVideoUrl: string | null;
+                            /** @description La versión de los ajustes (cambia con cada cambio) */
+                            version: number;
+                            notice: {
+                                id: string;
+                                text: string;
+                                link: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Sin cambios desde la versión que ya tienes (ETag) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    coachGetSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            version: number;
+                            settings: {
+                                coachName: string | null;
+                                coachBio: string | null;
+                                noticeText: string | null;
+                                contactEmail: string | null;
+                                techProjectsEmail: string | null;
+                                whatsappNumber: string | null;
+                                bookingFirstSessionUrl: string | null;
+                                bookingClarificationCallUrl: string | null;
+                                bookingPurposeSessionUrl: string | null;
+                                instagramUrl: string | null;
+                                tiktokUrl: string | null;
+                                youtubeUrl: string | null;
+                                bookUrl: string | null;
+                                nivelesVideoUrl: string | null;
+                                noticeLink: string | null;
+                            };
+                            history: {
+                                version: number;
+                                at: string;
+                                by: string | null;
+                                fields: ("coachName" | "coachBio" | "noticeText" | "contactEmail" | "techProjectsEmail" | "whatsappNumber" | "bookingFirstSessionUrl" | "bookingClarificationCallUrl" | "bookingPurposeSessionUrl" | "instagramUrl" | "tiktokUrl" | "youtubeUrl" | "bookUrl" | "nivelesVideoUrl" | "noticeLink")[];
+                                changes: {
+                                    [key: string]: string | null;
+                                };
+                                restoredFrom: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    coachChangeSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    coachName?: string | null;
+                    coachBio?: string | null;
+                    contactEmail?: string | null;
+                    whatsappNumber?: string | null;
+                    bookingFirstSessionUrl?: string | null;
+                    bookingClarificationCallUrl?: string | null;
+                    bookingPurposeSessionUrl?: string | null;
+                    instagramUrl?: string | null;
+                    tiktokUrl?: string | null;
+                    youtubeUrl?: string | null;
+                    bookUrl?: string | null;
+                    techProjectsEmail?: string | null;
+                    nivelesVideoUrl?: string | null;
+                    noticeText?: string | null;
+                    noticeLink?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            version: number;
+                            settings: {
+                                coachName: string | null;
+                                coachBio: string | null;
+                                noticeText: string | null;
+                                contactEmail: string | null;
+                                techProjectsEmail: string | null;
+                                whatsappNumber: string | null;
+                                bookingFirstSessionUrl: string | null;
+                                bookingClarificationCallUrl: string | null;
+                                bookingPurposeSessionUrl: string | null;
+                                instagramUrl: string | null;
+                                tiktokUrl: string | null;
+                                youtubeUrl: string | null;
+                                bookUrl: string | null;
+                                nivelesVideoUrl: string | null;
+                                noticeLink: string | null;
+                            };
+                            history: {
+                                version: number;
+                                at: string;
+                                by: string | null;
+                                fields: ("coachName" | "coachBio" | "noticeText" | "contactEmail" | "techProjectsEmail" | "whatsappNumber" | "bookingFirstSessionUrl" | "bookingClarificationCallUrl" | "bookingPurposeSessionUrl" | "instagramUrl" | "tiktokUrl" | "youtubeUrl" | "bookUrl" | "nivelesVideoUrl" | "noticeLink")[];
+                                changes: {
+                                    [key: string]: string | null;
+                                };
+                                restoredFrom: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    coachRestoreSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            version: number;
+                            settings: {
+                                coachName: string | null;
+                                coachBio: string | null;
+                                noticeText: string | null;
+                                contactEmail: string | null;
+                                techProjectsEmail: string | null;
+                                whatsappNumber: string | null;
+                                bookingFirstSessionUrl: string | null;
+                                bookingClarificationCallUrl: string | null;
+                                bookingPurposeSessionUrl: string | null;
+                                instagramUrl: string | null;
+                                tiktokUrl: string | null;
+                                youtubeUrl: string | null;
+                                bookUrl: string | null;
+                                nivelesVideoUrl: string | null;
+                                noticeLink: string | null;
+                            };
+                            history: {
+                                version: number;
+                                at: string;
+                                by: string | null;
+                                fields: ("coachName" | "coachBio" | "noticeText" | "contactEmail" | "techProjectsEmail" | "whatsappNumber" | "bookingFirstSessionUrl" | "bookingClarificationCallUrl" | "bookingPurposeSessionUrl" | "instagramUrl" | "tiktokUrl" | "youtubeUrl" | "bookUrl" | "nivelesVideoUrl" | "noticeLink")[];
+                                changes: {
+                                    [key: string]: string | null;
+                                };
+                                restoredFrom: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

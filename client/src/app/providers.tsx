@@ -7,6 +7,7 @@ import type { User } from '../api/account-types';
 import { GuestProgressMerge } from './GuestProgressMerge';
 import { PendingWritesSync } from './PendingWritesSync';
 import { createNoticeSource, NoticeSourceContext, type Notice } from './layout/notice-source';
+import { createSiteSource, SiteSourceContext, type SiteSettings } from '../lib/site';
 import { FirstPageFallback } from './RouteFallback';
 import { QueryHolderContext, type QueryHolder } from './query-holder';
 
@@ -21,6 +22,8 @@ type AppProvidersProps = {
   session?: User | null;
   /** The site notice, when already known; else it is asked once per visit. */
   notice?: Notice | null;
+  /** The coach's site settings, when already known; else asked once per visit by the first page that shows a link. */
+  site?: SiteSettings | null;
 };
 
 /**
@@ -37,9 +40,10 @@ function FirstRenderInTransition({ children }: { children: ReactNode }) {
   return ready ? children : <FirstPageFallback />;
 }
 
-export function AppProviders({ children, queryClient, session, notice }: AppProvidersProps) {
+export function AppProviders({ children, queryClient, session, notice, site }: AppProvidersProps) {
   const [holder] = useState<QueryHolder>(() => ({ client: queryClient ?? null }));
   const [noticeSource] = useState(() => createNoticeSource(notice));
+  const [siteSource] = useState(() => createSiteSource(site));
 
   // After a login, what other features cached as a guest is asked again; after a logout it is dropped.
   const onSessionChange = useCallback(
@@ -55,12 +59,14 @@ export function AppProviders({ children, queryClient, session, notice }: AppProv
     <QueryHolderContext.Provider value={holder}>
       <QueryClientContext.Provider value={holder.client ?? undefined}>
         <NoticeSourceContext.Provider value={noticeSource}>
-          <AuthProvider initialUser={session} onChange={onSessionChange} fallback={<FirstPageFallback />}>
-            <GuestProgressMerge />
-            <PendingWritesSync />
-            {/* A session given up front (tests) renders at once, as before. */}
-            {session === undefined ? <FirstRenderInTransition>{children}</FirstRenderInTransition> : children}
-          </AuthProvider>
+          <SiteSourceContext.Provider value={siteSource}>
+            <AuthProvider initialUser={session} onChange={onSessionChange} fallback={<FirstPageFallback />}>
+              <GuestProgressMerge />
+              <PendingWritesSync />
+              {/* A session given up front (tests) renders at once, as before. */}
+              {session === undefined ? <FirstRenderInTransition>{children}</FirstRenderInTransition> : children}
+            </AuthProvider>
+          </SiteSourceContext.Provider>
         </NoticeSourceContext.Provider>
       </QueryClientContext.Provider>
     </QueryHolderContext.Provider>

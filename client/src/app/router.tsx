@@ -91,6 +91,7 @@ export const pages = {
   coachAnalytics: () => import('../features/coach/pages/AnalyticsPage').then((m) => m.AnalyticsPage),
   coachSales: () => import('../features/coach/pages/SalesPage').then((m) => m.SalesPage),
   coachTestimonials: () => import('../features/testimonials/pages/TestimonialsPage').then((m) => m.TestimonialsPage),
+  coachSettings: () => import('../features/coach/pages/SettingsPage').then((m) => m.SettingsPage),
   syllabus: () => import('./routes/SyllabusRoute').then((m) => m.SyllabusRoute),
   activity: () => import('./routes/ActivityRoute').then((m) => m.ActivityRoute),
   sevenPhases: () => import('../features/meditation/pages/SevenPhasesPage').then((m) => m.SevenPhasesPage),

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { UNSAFE_createMemoryHistory as createMemoryHistory, type InitialEntry, type RouteObject, type To } from 'react-router-dom';
 import { AppProviders, createQueryClient } from '../app/providers';
 import type { Notice } from '../app/layout/notice-source';
+import type { SiteSettings } from '../lib/site';
 import { AppRouter, type AppHistory } from '../app/router';
 import type { User } from '../api/account-types';
 import { useAuth } from '../lib/session/useAuth';
@@ -20,11 +21,16 @@ type RenderRouteOptions = {
    * 'fetch' leaves it unknown, so the layout asks GET /api/app/notification (stub fetch for it).
    */
   notice?: Notice | null | 'fetch';
+  /**
+   * The coach's site settings: none set by default (a fresh install), given up front so that no page makes the
+   * call; 'fetch' leaves them unknown, so a page asks GET /api/site (stub fetch for it).
+   */
+  site?: SiteSettings | null | 'fetch';
   /** A route table of the test's own (e.g. a component with fakes injected); the app's by default. */
   routes?: RouteObject[];
 };
 
-export function renderRoute(entry: InitialEntry, { session = null, notice = null, routes: table }: RenderRouteOptions = {}) {
+export function renderRoute(entry: InitialEntry, { session = null, notice = null, site = null, routes: table }: RenderRouteOptions = {}) {
   // The router listens to the history; tests may too (a history takes one listener: pass every change on).
   const memory = createMemoryHistory({ initialEntries: [entry], v5Compat: true });
   type Listener = Parameters<AppHistory['listen']>[0];
@@ -45,7 +51,12 @@ export function renderRoute(entry: InitialEntry, { session = null, notice = null
   }
   const view = render(
     <StrictMode>
-      <AppProviders queryClient={queryClient} session={session === 'check' ? undefined : session} notice={notice === 'fetch' ? undefined : notice}>
+      <AppProviders
+        queryClient={queryClient}
+        session={session === 'check' ? undefined : session}
+        notice={notice === 'fetch' ? undefined : notice}
+        site={site === 'fetch' ? undefined : site}
+      >
         <SessionProbe />
         <AppRouter history={history} routes={table} />
       </AppProviders>

@@ -1,6 +1,5 @@
 // The free clarification call asked for from the sales pages (/reprograma, /manifiesta), and the optional
-// site-wide notice shown as a dismissible banner.
-import { createHash } from 'node:crypto';
+// site-wide notice shown as a dismissible banner (one of the coach's site settings).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { decideLeads, visitorFold, type LeadsCommand } from '../../../events/leads/leads';
@@ -10,6 +9,7 @@ import { deterministicUuid, timeOrderedUuid } from '../../../events/store/ids';
 import type { AppDeps } from '../../deps';
 import { envelope, errorResponses, keyedWriteErrors } from '../../http';
 import { eventIdFor, keyedWrite } from '../../request';
+import { noticeOf, type SiteSettingsReader } from '../site/routes';
 import { optedOut, visitorIdOf } from './visitor';
 
 export const CALL_MESSAGES = {
@@ -43,9 +43,9 @@ const CallBody = z
 
 const Notice = z.object({ id: z.string(), text: z.string(), link: z.string().nullable() }).nullable();
 
-const callRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'> & { notice: { text?: string; link?: string } }> = async (
+const callRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'> & { siteSettings: SiteSettingsReader }> = async (
   app,
-  { store, config, notice },
+  { store, config, siteSettings },
 ) => {
   for (const page of CALL_PAGES) {
     app.post(
@@ -75,17 +75,6 @@ const callRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'> & { no
     );
   }
 
-  const text = notice.text?.trim();
-  const current = text
-    ? {
-        id: createHash('sha256')
-          .update(`${text}\n${notice.link ?? ''}`)
-          .digest('hex')
-          .slice(0, 12),
-        text,
-        link: notice.link ?? null,
-      }
-    : null;
   app.get(
     '/api/app/notification',
     {
@@ -96,7 +85,10 @@ const callRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'> & { no
         response: { 200: envelope(Notice), ...errorResponses },
       },
     },
-    async () => ({ success: true as const, message: current ? 'Aviso del sitio.' : 'Sin avisos.', data: current }),
+    async () => {
+      const current = noticeOf((await siteSettings.current()).settings);
+      return { success: true as const, message: current ? 'Aviso del sitio.' : 'Sin avisos.', data: current };
+    },
   );
 };
 

@@ -15,6 +15,7 @@ export function CoachLayout() {
   const onAnalytics = pathname.startsWith('/coach/analytics');
   const onSales = pathname.startsWith('/coach/ventas');
   const onTestimonials = pathname.startsWith('/coach/testimonios');
+  const onSettings = pathname.startsWith('/coach/ajustes');
   // 'page' on the tab's own page; 'true' on a page inside it (a learner's journey).
   const tab = (active: boolean, exact: boolean) => ({
     className: active ? styles.tabActive : styles.tab,
@@ -23,7 +24,7 @@ export function CoachLayout() {
   return (
     <div className={styles.desk}>
       <nav className={styles.tabs} aria-label="Panel de la coach">
-        <Link to="/coach" {...tab(!onAnalytics && !onSales && !onTestimonials, pathname === '/coach' || pathname === '/coach/')}>
+        <Link to="/coach" {...tab(!onAnalytics && !onSales && !onTestimonials && !onSettings, pathname === '/coach' || pathname === '/coach/')}>
           Personas
         </Link>
         <Link to="/coach/analytics" {...tab(onAnalytics, true)}>
@@ -34,6 +35,9 @@ export function CoachLayout() {
         </Link>
         <Link to="/coach/testimonios" {...tab(onTestimonials, true)}>
           Testimonios
+        </Link>
+        <Link to="/coach/ajustes" {...tab(onSettings, true)}>
+          Ajustes
         </Link>
       </nav>
       <Outlet />

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { formatPrice, PRODUCTS } from '../../../../../course/products';
 import { ButtonLink } from '../../../components/Button/Button';
 import { Loading } from '../../../components/Loading/Loading';
-import { links, whatsappLink } from '../../../config/links';
+import { useSiteLinks } from '../../../lib/site';
 import type { CheckoutButton } from '../../../lib/checkout';
 import { useTrackView } from '../../../lib/track-view';
 import { recordLead, setPagoAfirmaciones, useVisitorRecord, type VisitorRecord } from '../../../lib/visitor-record';
@@ -178,6 +178,8 @@ type PurchaseSectionProps = {
 };
 
 function PurchaseSection({ Checkout, pending, email }: PurchaseSectionProps) {
+  const { links, whatsappLink } = useSiteLinks();
+  const chat = whatsappLink('¡Hola! Pagué el ebook de Afirmaciones y no pude confirmar mi compra.');
   return (
     <section id="comprar" className={`${forms.surface} ${styles.formCard}`} aria-labelledby="afirmaciones-buy">
       <span className={styles.badge}>Promo solo hoy</span>
@@ -198,10 +200,16 @@ function PurchaseSection({ Checkout, pending, email }: PurchaseSectionProps) {
       {pending ? (
         <p className={styles.notice} role="status">
           ¿Ya pagaste? Al terminar, Mercado Pago te trae de vuelta para confirmar tu compra, y te escribimos a tu correo. Si cerraste la ventana antes, revisa
-          tu correo o{' '}
-          <a href={whatsappLink('¡Hola! Pagué el ebook de Afirmaciones y no pude confirmar mi compra.')} target="_blank" rel="noopener noreferrer">
-            escríbenos por WhatsApp
-          </a>
+          tu correo
+          {chat ? (
+            <>
+              {' '}
+              o{' '}
+              <a href={chat} target="_blank" rel="noopener noreferrer">
+                escríbenos por WhatsApp
+              </a>
+            </>
+          ) : null}
           .
         </p>
       ) : null}
@@ -209,12 +217,17 @@ function PurchaseSection({ Checkout, pending, email }: PurchaseSectionProps) {
         Pago Promo
       </Checkout>
       <p className={styles.small}>
-        Pago seguro con Mercado Pago: tarjeta, débito o dinero en cuenta. No necesitas cuenta: basta tu email, y ahí te llega el enlace de descarga. ¿Prefieres
-        tu tienda de siempre? También está{' '}
-        <a href={links.book} target="_blank" rel="noopener noreferrer">
-          en la tienda online a {formatPrice(MARKETPLACE_PRICE)}
-        </a>
-        .
+        Pago seguro con Mercado Pago: tarjeta, débito o dinero en cuenta. No necesitas cuenta: basta tu email, y ahí te llega el enlace de descarga.
+        {links.book ? (
+          <>
+            {' '}
+            ¿Prefieres tu tienda de siempre? También está{' '}
+            <a href={links.book} target="_blank" rel="noopener noreferrer">
+              en la tienda online a {formatPrice(MARKETPLACE_PRICE)}
+            </a>
+            .
+          </>
+        ) : null}
       </p>
     </section>
   );
@@ -230,6 +243,7 @@ type EbookSectionProps = {
 
 /** After payment: the full ebook, served by the API to the account that bought it. */
 function EbookSection({ record, signedIn, owned, knowsPurchases }: EbookSectionProps) {
+  const chat = useSiteLinks().whatsappLink('¡Hola! Compré el ebook de Afirmaciones y no lo encuentro en mi cuenta.');
   const [delivered, setDelivered] = useState(false);
   const lead = useMutation({ ...leadMutations.add() });
 
@@ -260,10 +274,15 @@ function EbookSection({ record, signedIn, owned, knowsPurchases }: EbookSectionP
     content = (
       <>
         <h2 id="afirmaciones-ebook">No encontramos tu compra en esta cuenta</h2>
-        <p className={styles.small}>Si pagaste el ebook con otra cuenta, inicia sesión con esa. Si no, escríbenos y lo resolvemos enseguida.</p>
-        <a href={whatsappLink('¡Hola! Compré el ebook de Afirmaciones y no lo encuentro en mi cuenta.')} target="_blank" rel="noopener noreferrer">
-          Escribir por WhatsApp
-        </a>
+        <p className={styles.small}>
+          Si pagaste el ebook con otra cuenta, inicia sesión con esa. Si no, {chat ? 'escríbenos' : 'responde al correo de tu compra'} y lo resolvemos
+          enseguida.
+        </p>
+        {chat ? (
+          <a href={chat} target="_blank" rel="noopener noreferrer">
+            Escribir por WhatsApp
+          </a>
+        ) : null}
       </>
     );
   } else if (delivered || record.ebookDownloaded) {

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { envelope, stubApi } from '../../../testing/fake-api';
 import { renderRoute } from '../../../testing/render-route';
+import { TEST_SITE } from '../../../testing/site';
 import { RESOURCES } from '../../../../../course/resources';
 import { RESOURCES_WHATSAPP_MESSAGE } from './FreeResourcesPage';
 
@@ -18,7 +19,7 @@ async function cards() {
 describe('/recursos-gratuitos', () => {
   it("is 'Recursos Gratuitos': five cards, each with its kind, picture, title, description and link", async () => {
     const api = stubApi({ 'POST /api/leads/view': () => envelope(200, 'Visita registrada.', { recorded: true }) });
-    renderRoute('/recursos-gratuitos');
+    renderRoute('/recursos-gratuitos', { site: TEST_SITE });
     expect(await screen.findByRole('heading', { level: 1, name: 'Recursos Gratuitos' })).toBeTruthy();
     expect(document.title).toBe('Recursos Gratuitos · Manifiesta');
 
@@ -46,7 +47,7 @@ describe('/recursos-gratuitos', () => {
 
   it('shows the very cards GET /api/resources serves (course/resources.ts): same titles, words, links and pictures', async () => {
     stubApi({ 'POST /api/leads/view': () => envelope(200, 'Visita registrada.', { recorded: true }) });
-    renderRoute('/recursos-gratuitos');
+    renderRoute('/recursos-gratuitos', { site: TEST_SITE });
     const shown = (await cards()).map((card) => ({
       title: within(card).getByRole('heading', { level: 2 }).textContent,
       description: card.querySelector('h2 + p')?.textContent,
@@ -58,7 +59,7 @@ describe('/recursos-gratuitos', () => {
 
   it('a card leads to its resource', async () => {
     stubApi({ 'POST /api/leads/view': () => envelope(200, 'Visita registrada.', { recorded: true }) });
-    const { router } = renderRoute('/recursos-gratuitos');
+    const { router } = renderRoute('/recursos-gratuitos', { site: TEST_SITE });
     const audio = (await cards())[4]!;
     fireEvent.click(within(audio).getByRole('link', { name: 'Escuchar el audio' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/nostalgia'));
@@ -66,7 +67,7 @@ describe('/recursos-gratuitos', () => {
 
   it('offers a WhatsApp chat with its own greeting to whoever does not know where to start', async () => {
     stubApi({ 'POST /api/leads/view': () => envelope(200, 'Visita registrada.', { recorded: true }) });
-    renderRoute('/recursos-gratuitos');
+    renderRoute('/recursos-gratuitos', { site: TEST_SITE });
     const chat = await screen.findByRole('link', { name: /Escríbeme por WhatsApp/ });
     expect(new URL(chat.getAttribute('href')!).searchParams.get('text')).toBe(RESOURCES_WHATSAPP_MESSAGE);
     expect(chat.getAttribute('target')).toBe('_blank');

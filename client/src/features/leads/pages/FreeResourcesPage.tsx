@@ -2,7 +2,7 @@
 // picture, what it is and where it leads. The cards are course/resources.ts, which GET /api/resources serves too.
 import { Link } from 'react-router-dom';
 import { RESOURCES, type Resource, type ResourceType } from '../../../../../course/resources';
-import { whatsappLink } from '../../../config/links';
+import { useSiteLinks } from '../../../lib/site';
 import { useTrackView } from '../../../lib/track-view';
 import { LeadHero } from '../components/LeadHero';
 import { Reveal } from '../components/Reveal';
@@ -50,6 +50,7 @@ function ResourceCard({ resource, index }: { resource: Resource; index: number }
 }
 
 export function FreeResourcesPage() {
+  const chat = useSiteLinks().whatsappLink(RESOURCES_WHATSAPP_MESSAGE);
   useTrackView('recursos-gratuitos');
 
   return (
@@ -71,10 +72,12 @@ export function FreeResourcesPage() {
           ¿No sabes por dónde empezar?
         </h2>
         <p>Cuéntame en qué momento estás y te recomiendo el recurso que más te puede servir hoy.</p>
-        <a className={leadStyles.jump} href={whatsappLink(RESOURCES_WHATSAPP_MESSAGE)} target="_blank" rel="noopener noreferrer">
-          Escríbeme por WhatsApp
-          <span className="sr-only"> (se abre en una pestaña nueva)</span>
-        </a>
+        {chat ? (
+          <a className={leadStyles.jump} href={chat} target="_blank" rel="noopener noreferrer">
+            Escríbeme por WhatsApp
+            <span className="sr-only"> (se abre en una pestaña nueva)</span>
+          </a>
+        ) : null}
       </Reveal>
     </article>
   );

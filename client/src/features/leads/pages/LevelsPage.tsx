@@ -3,7 +3,7 @@
 import { Link } from 'react-router-dom';
 import { CONSCIOUSNESS_LEVELS, LEVEL_COUNT, POWER_THRESHOLD } from '../../../../../course/consciousness';
 import { Video } from '../../../components/Video/Video';
-import { links } from '../../../config/links';
+import { useSiteLinks } from '../../../lib/site';
 import { useTrackView } from '../../../lib/track-view';
 import { useVisitorRecord } from '../../../lib/visitor-record';
 import { CONSENT, FreeDownloadCard } from '../components/FreeDownloadCard';
@@ -27,6 +27,7 @@ const INSIDE = [
 ];
 
 export function LevelsPage() {
+  const { links } = useSiteLinks();
   useTrackView('niveles');
   const record = useVisitorRecord();
 

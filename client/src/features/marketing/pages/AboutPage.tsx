@@ -1,14 +1,15 @@
 // /about: the coach's story and the two ways to work with her: the course
 // (/cursos/manifiesta) and tech projects (a mailto link).
 import { ButtonLink } from '../../../components/Button/Button';
-import { links } from '../../../config/links';
+import { useSiteLinks } from '../../../lib/site';
 import { useTrackView } from '../../../lib/track-view';
 import { Benefits, CtaGroup, GuidePhoto, Hero, PageTestimonials, RevealItem, SalesPage, Section, WhatsAppCta, type Benefit } from '../sales';
 import styles from './AboutPage.module.css';
 
 export const ABOUT_WHATSAPP_MESSAGE = '¡Hola! Leí tu historia en Manifiesta y me gustaría conversar contigo.';
 
-export const TECH_PROJECTS_MAILTO = `mailto:${links.techProjectsEmail}?subject=${encodeURIComponent('Proyecto tecnológico')}`;
+/** The e-mail link of the tech-projects offer, or null while the coach has not set the address. */
+export const techProjectsMailto = (email: string | null) => (email ? `mailto:${email}?subject=${encodeURIComponent('Proyecto tecnológico')}` : null);
 
 const BELIEFS: Benefit[] = [
   { title: 'El cuerpo primero', text: 'Antes de cambiar un pensamiento, respiramos. Un sistema nervioso en calma decide mejor que una mente apurada.' },
@@ -17,6 +18,7 @@ const BELIEFS: Benefit[] = [
 ];
 
 export function AboutPage() {
+  const techProjects = techProjectsMailto(useSiteLinks().links.techProjectsEmail);
   useTrackView('about');
 
   return (
@@ -87,9 +89,11 @@ export function AboutPage() {
               automatización) y buscas a alguien que entienda tanto el código como el propósito que hay detrás, cuéntame.
             </p>
             {/* React Router hands an absolute address like mailto: to the browser as a plain link. */}
-            <ButtonLink to={TECH_PROJECTS_MAILTO} className={styles.offerAction}>
-              Escríbeme por email
-            </ButtonLink>
+            {techProjects ? (
+              <ButtonLink to={techProjects} className={styles.offerAction}>
+                Escríbeme por email
+              </ButtonLink>
+            ) : null}
           </RevealItem>
         </ul>
       </Section>

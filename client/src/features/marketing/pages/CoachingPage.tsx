@@ -1,7 +1,7 @@
 // /coaching: the 1:1 Purpose Session, a 60-minute video call, and its price. Booking
 // and payment happen on WhatsApp or the scheduling page; the page makes no backend call besides the visit count.
 import { QUOTED_PRICES, formatPrice } from '../../../../../course/products';
-import { links } from '../../../config/links';
+import { useSiteLinks } from '../../../lib/site';
 import { useTrackView } from '../../../lib/track-view';
 import {
   AboutGuide,
@@ -92,6 +92,7 @@ const FAQ: FaqItem[] = [
 ];
 
 function Ctas({ center = false }: { center?: boolean }) {
+  const { links } = useSiteLinks();
   return (
     <CtaGroup align={center ? 'center' : 'start'}>
       <WhatsAppCta message={COACHING_WHATSAPP_MESSAGE}>Reserva por WhatsApp</WhatsAppCta>
@@ -103,6 +104,7 @@ function Ctas({ center = false }: { center?: boolean }) {
 }
 
 export function CoachingPage() {
+  const { links } = useSiteLinks();
   useTrackView('coaching');
 
   return (
@@ -182,14 +184,16 @@ export function CoachingPage() {
       </Section>
 
       <footer className={styles.footer}>
-        <p>
-          Sígueme en{' '}
-          <a href={links.instagram} target="_blank" rel="noopener noreferrer">
-            Instagram
-            <span className="sr-only"> (se abre en una pestaña nueva)</span>
-          </a>{' '}
-          para prácticas y reflexiones de todos los días.
-        </p>
+        {links.instagram ? (
+          <p>
+            Sígueme en{' '}
+            <a href={links.instagram} target="_blank" rel="noopener noreferrer">
+              Instagram
+              <span className="sr-only"> (se abre en una pestaña nueva)</span>
+            </a>{' '}
+            para prácticas y reflexiones de todos los días.
+          </p>
+        ) : null}
         <p>© {new Date().getFullYear()} Manifiesta</p>
       </footer>
     </SalesPage>

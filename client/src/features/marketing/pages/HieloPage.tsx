@@ -1,7 +1,7 @@
 // /hielo: the ice retreat in Córdoba and its price. Reservations go
 // through WhatsApp; the page makes no backend call besides the visit count.
 import { QUOTED_PRICES, formatPrice } from '../../../../../course/products';
-import { links } from '../../../config/links';
+import { useSiteLinks } from '../../../lib/site';
 import { useTrackView } from '../../../lib/track-view';
 import { MountainLake } from './MountainLake';
 import {
@@ -82,6 +82,7 @@ const FAQ: FaqItem[] = [
 ];
 
 function Ctas({ center = false }: { center?: boolean }) {
+  const { links } = useSiteLinks();
   return (
     <CtaGroup align={center ? 'center' : 'start'}>
       <WhatsAppCta message={HIELO_WHATSAPP_MESSAGE}>Quiero reservar mi lugar</WhatsAppCta>

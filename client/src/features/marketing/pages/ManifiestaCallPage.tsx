@@ -6,7 +6,7 @@
 // WhatsApp link and the request form that posts to POST /api/manifiesta/clarification-call. The "-call"
 // suffix names the call; the bare product name is where the product is sold.
 import { Link } from 'react-router-dom';
-import { links } from '../../../config/links';
+import { useSiteLinks } from '../../../lib/site';
 import { useTrackView } from '../../../lib/track-view';
 import { ClarificationCallForm, CtaButton, CtaGroup, ForWhom, GuidePhoto, Hero, SalesPage, Section, Steps, WhatsAppCta, type Step } from '../sales';
 
@@ -43,6 +43,7 @@ const IS_NOT_FOR = [
 ];
 
 function Ctas({ center = false }: { center?: boolean }) {
+  const { links } = useSiteLinks();
   return (
     <CtaGroup align={center ? 'center' : 'start'}>
       <CtaButton href={links.bookingClarificationCall} note="30 minutos · gratis · sin compromiso">

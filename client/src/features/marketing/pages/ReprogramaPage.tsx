@@ -1,6 +1,6 @@
 // /reprograma: the landing page of the 5-week coaching programme and its price.
 import { formatPrice, QUOTED_PRICES } from '../../../../../course/products';
-import { links } from '../../../config/links';
+import { useSiteLinks } from '../../../lib/site';
 import { useTrackView } from '../../../lib/track-view';
 import { useAuth } from '../../../lib/session/useAuth';
 import {
@@ -126,6 +126,7 @@ const FAQ: FaqItem[] = [
 ];
 
 function Ctas({ center = false }: { center?: boolean }) {
+  const { links } = useSiteLinks();
   return (
     <CtaGroup align={center ? 'center' : 'start'}>
       <WhatsAppCta message={REPROGRAMA_WHATSAPP_MESSAGE}>Quiero reprogramarme</WhatsAppCta>

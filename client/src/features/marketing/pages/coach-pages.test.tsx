@@ -2,12 +2,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QUOTED_PRICES, formatPrice } from '../../../../../course/products';
-import { links } from '../../../config/links';
+import { siteLinks } from '../../../lib/site';
+import { TEST_SITE } from '../../../testing/site';
 import { envelope, makeUser, stubApi } from '../../../testing/fake-api';
 import { renderRoute } from '../../../testing/render-route';
-import { ABOUT_WHATSAPP_MESSAGE, TECH_PROJECTS_MAILTO } from './AboutPage';
+import { ABOUT_WHATSAPP_MESSAGE, techProjectsMailto } from './AboutPage';
 import { COACHING_WHATSAPP_MESSAGE } from './CoachingPage';
 import { MASTERCLASSES_WHATSAPP_MESSAGE } from './MasterclassesPage';
+
+/** The coach's settings these pages are rendered with (fictitious). */
+const links = siteLinks(TEST_SITE);
 
 let api: ReturnType<typeof stubApi>;
 
@@ -33,7 +37,7 @@ const cardTitles = (name: string) =>
 
 describe('/masterclasses', () => {
   it('lists the 8 theory topics and the 7 practices of the subscription', async () => {
-    renderRoute('/masterclasses');
+    renderRoute('/masterclasses', { site: TEST_SITE });
     expect(await screen.findByRole('heading', { level: 1, name: 'Masterclasses' })).toBeTruthy();
 
     expect(cardTitles('Lo que vamos a estudiar')).toEqual([
@@ -52,7 +56,7 @@ describe('/masterclasses', () => {
   });
 
   it('costs $17 USD a month and repeats its WhatsApp call to action with its own message', async () => {
-    renderRoute('/masterclasses');
+    renderRoute('/masterclasses', { site: TEST_SITE });
     const price = await screen.findByRole('region', { name: 'Súmate este mes' });
     expect(within(price).getByText('$17 USD')).toBeTruthy();
     expect(within(price).getByText('por mes')).toBeTruthy();
@@ -66,7 +70,7 @@ describe('/masterclasses', () => {
 
 describe('/coaching', () => {
   it('is a 60-minute video call for $17 USD, in four steps', async () => {
-    renderRoute('/coaching');
+    renderRoute('/coaching', { site: TEST_SITE });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sesión 1:1 de Propósito' })).toBeTruthy();
 
     const facts = region('La sesión en pocas palabras');
@@ -82,7 +86,7 @@ describe('/coaching', () => {
   });
 
   it('answers 5 questions, each opening on demand', async () => {
-    renderRoute('/coaching');
+    renderRoute('/coaching', { site: TEST_SITE });
     await screen.findByRole('heading', { level: 1 });
     const questions = within(region('Lo que más me preguntan')).getAllByRole('button');
     expect(questions).toHaveLength(5);
@@ -96,7 +100,7 @@ describe('/coaching', () => {
   });
 
   it('books over WhatsApp (its own message) or the scheduling page, offers the free 30-minute call, and ends with Instagram', async () => {
-    renderRoute('/coaching');
+    renderRoute('/coaching', { site: TEST_SITE });
     await screen.findByRole('heading', { level: 1 });
 
     expect(new Set(prefilledChats())).toEqual(new Set([COACHING_WHATSAPP_MESSAGE]));
@@ -116,26 +120,26 @@ describe('/coaching', () => {
   });
 
   it("shows the coach photo: the signed-in user's profileImage, else the default portrait", async () => {
-    const signedIn = renderRoute('/coaching', { session: makeUser({ profileImage: 'https://cdn.example.com/coach.jpg' }) });
+    const signedIn = renderRoute('/coaching', { site: TEST_SITE, session: makeUser({ profileImage: 'https://cdn.example.com/coach.jpg' }) });
     const photo = await screen.findByRole('img', { name: 'Foto de tu coach' });
     expect(photo.getAttribute('src')).toBe('https://cdn.example.com/coach.jpg');
     signedIn.unmount();
 
-    renderRoute('/coaching');
+    renderRoute('/coaching', { site: TEST_SITE });
     expect((await screen.findByRole('img', { name: 'Foto de tu coach' })).tagName.toLowerCase()).toBe('svg');
   });
 });
 
 describe('/about', () => {
   it("tells the coach's story and offers the course and tech projects", async () => {
-    const { router } = renderRoute('/about');
+    const { router } = renderRoute('/about', { site: TEST_SITE });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sobre mí' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Del nudo en el pecho a Manifiesta' })).toBeTruthy();
 
     const offers = region('Dos formas de hacerlo');
     const mail = within(offers).getByRole('link', { name: 'Escríbeme por email' });
-    expect(mail.getAttribute('href')).toBe(TECH_PROJECTS_MAILTO);
-    expect(TECH_PROJECTS_MAILTO.startsWith(`mailto:${links.techProjectsEmail}?subject=`)).toBe(true);
+    expect(mail.getAttribute('href')).toBe(techProjectsMailto(links.techProjectsEmail));
+    expect(mail.getAttribute('href')!.startsWith(`mailto:${links.techProjectsEmail}?subject=`)).toBe(true);
     expect(new Set(prefilledChats())).toEqual(new Set([ABOUT_WHATSAPP_MESSAGE]));
     await waitFor(() => expect(api.callsTo('POST /api/leads/view')[0]?.body).toEqual({ page: 'about' }));
 

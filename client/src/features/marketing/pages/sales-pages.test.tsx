@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PRODUCTS, QUOTED_PRICES, formatPrice } from '../../../../../course/products';
 import { COURSE } from '../../../../../course/syllabus';
-import { links } from '../../../config/links';
+import { siteLinks } from '../../../lib/site';
+import { TEST_SITE } from '../../../testing/site';
 import { paymentPage } from '../../../lib/checkout';
 import { deferred, envelope, makeUser, stubApi } from '../../../testing/fake-api';
 import { renderRoute } from '../../../testing/render-route';
@@ -10,6 +11,9 @@ import { HIELO_WHATSAPP_MESSAGE } from './HieloPage';
 import { MANIFIESTA_CALL_WHATSAPP_MESSAGE } from './ManifiestaCallPage';
 import { MANIFIESTA_WHATSAPP_MESSAGE } from './ManifiestaPage';
 import { REPROGRAMA_WHATSAPP_MESSAGE } from './ReprogramaPage';
+
+/** The coach's settings these pages are rendered with (fictitious). */
+const links = siteLinks(TEST_SITE);
 
 const VIEW_ROUTE = { 'POST /api/leads/view': () => envelope(200, 'Visita registrada.', { recorded: true }) };
 const RECEIVED = '¡Gracias! Recibimos tu solicitud y te escribiremos en las próximas 24 horas para coordinar la llamada.';
@@ -48,20 +52,20 @@ describe('/reprograma', () => {
 
   it("greets a guest with 'Reprogramate' and counts the visit", async () => {
     const api = stubApi(VIEW_ROUTE);
-    renderRoute('/reprograma');
+    renderRoute('/reprograma', { site: TEST_SITE });
     expect((await h1()).textContent).toBe('Reprogramate');
     await waitFor(() => expect(api.callsTo('POST /api/leads/view')[0]?.body).toEqual({ page: 'reprograma' }));
   });
 
   it('greets a signed-in user with @ and the username', async () => {
     stubApi(VIEW_ROUTE);
-    renderRoute('/reprograma', { session: makeUser({ username: 'lucia.sol' }) });
+    renderRoute('/reprograma', { site: TEST_SITE, session: makeUser({ username: 'lucia.sol' }) });
     expect((await h1()).textContent).toBe('@lucia.sol');
   });
 
   it('quotes both prices from the catalogue and repeats its own WhatsApp message and the free-session booking', async () => {
     stubApi(VIEW_ROUTE);
-    renderRoute('/reprograma');
+    renderRoute('/reprograma', { site: TEST_SITE });
     await h1();
 
     expect(screen.getAllByText(formatPrice(QUOTED_PRICES.reprogramaSingle)).length).toBeGreaterThan(0);
@@ -82,7 +86,7 @@ describe('/reprograma', () => {
 
   it('opens and closes an FAQ answer', async () => {
     stubApi(VIEW_ROUTE);
-    renderRoute('/reprograma');
+    renderRoute('/reprograma', { site: TEST_SITE });
     await h1();
 
     const question = screen.getByRole('button', { name: '¿Cuánto dura el programa?' });
@@ -103,7 +107,7 @@ describe('/reprograma', () => {
   it('checks the call form before sending, then posts it and shows the server message', async () => {
     const answer = deferred();
     const api = stubApi({ ...VIEW_ROUTE, 'POST /api/reprograma/clarification-call': () => answer.promise });
-    renderRoute('/reprograma');
+    renderRoute('/reprograma', { site: TEST_SITE });
     const form = await screen.findByRole('form', { name: 'Pedir una llamada de claridad' });
 
     fireEvent.click(submit(form));
@@ -142,7 +146,7 @@ describe('/reprograma', () => {
       ...VIEW_ROUTE,
       'POST /api/reprograma/clarification-call': () => envelope(400, 'Ingresa un número de WhatsApp válido, con código de país.'),
     });
-    renderRoute('/reprograma');
+    renderRoute('/reprograma', { site: TEST_SITE });
     const form = await screen.findByRole('form', { name: 'Pedir una llamada de claridad' });
 
     fireEvent.change(field(form, 'Tu nombre'), { target: { value: 'Ana' } });
@@ -160,7 +164,7 @@ describe('/manifiesta (course enrolment)', () => {
 
   it('sells the course at the catalogue price, with the list price crossed out and only 3 spots', async () => {
     const api = stubApi(VIEW_ROUTE);
-    renderRoute('/manifiesta');
+    renderRoute('/manifiesta', { site: TEST_SITE });
     expect((await h1()).textContent).toBe('Manifiesta: el curso completo');
 
     const product = PRODUCTS['manifiesta-curso-completo'];
@@ -183,7 +187,7 @@ describe('/manifiesta (course enrolment)', () => {
 
   it('shows the five modules of the syllabus as cards', async () => {
     stubApi(VIEW_ROUTE);
-    renderRoute('/manifiesta');
+    renderRoute('/manifiesta', { site: TEST_SITE });
     await h1();
 
     const section = screen.getByRole('region', { name: 'Los 5 módulos' });
@@ -201,7 +205,7 @@ describe('/manifiesta (course enrolment)', () => {
 
   it('scrolls to the enrolment box, whose button asks a guest to sign in first and come back here', async () => {
     const api = stubApi(VIEW_ROUTE);
-    renderRoute('/manifiesta');
+    renderRoute('/manifiesta', { site: TEST_SITE });
     await h1();
 
     fireEvent.click(screen.getAllByRole('button', { name: 'Quiero inscribirme' })[0]!);
@@ -231,7 +235,7 @@ describe('/manifiesta (course enrolment)', () => {
       'POST /api/checkout': envelope(200, 'Te llevamos a Mercado Pago para pagar.', { initPoint, purchaseId: '0b7f9c2e-3d41-4a6b-9c8d-2e1f0a3b4c5d' }),
     });
     const open = vi.spyOn(paymentPage, 'open').mockImplementation(() => {});
-    renderRoute('/manifiesta', { session: makeUser() });
+    renderRoute('/manifiesta', { site: TEST_SITE, session: makeUser() });
     await h1();
 
     const enrol = screen.getByRole('region', { name: 'Reserva tu lugar en Manifiesta' });
@@ -248,7 +252,7 @@ describe('/manifiesta-call (clarification call)', () => {
 
   it('links the booking page and WhatsApp with its own message', async () => {
     const api = stubApi(VIEW_ROUTE);
-    renderRoute('/manifiesta-call');
+    renderRoute('/manifiesta-call', { site: TEST_SITE });
     expect((await h1()).textContent).toBe('Llamada de claridad');
     expect(screen.getByRole('heading', { name: 'Qué pasa en estos 30 minutos' })).toBeTruthy();
 
@@ -262,7 +266,7 @@ describe('/manifiesta-call (clarification call)', () => {
 
   it('posts the request form to the manifiesta route and shows the server message', async () => {
     const api = stubApi({ ...VIEW_ROUTE, 'POST /api/manifiesta/clarification-call': () => envelope(200, RECEIVED) });
-    renderRoute('/manifiesta-call');
+    renderRoute('/manifiesta-call', { site: TEST_SITE });
     const form = await screen.findByRole('form', { name: 'Pedir la llamada de claridad' });
 
     fireEvent.change(field(form, 'Tu nombre'), { target: { value: 'Bruno' } });
@@ -282,7 +286,7 @@ describe('/hielo (ice retreat)', () => {
 
   it('states every fact of the retreat', async () => {
     const api = stubApi(VIEW_ROUTE);
-    renderRoute('/hielo');
+    renderRoute('/hielo', { site: TEST_SITE });
     expect((await h1()).textContent).toBe('Retiro de Hielo en Córdoba');
 
     const text = document.body.textContent!;
@@ -318,7 +322,7 @@ describe('/hielo (ice retreat)', () => {
 
   it('has a 5-question FAQ, its own WhatsApp greeting repeated, and the free 30-minute call', async () => {
     stubApi(VIEW_ROUTE);
-    renderRoute('/hielo');
+    renderRoute('/hielo', { site: TEST_SITE });
     await h1();
 
     const faq = screen.getByRole('region', { name: 'Antes de reservar' });
@@ -337,12 +341,12 @@ describe('/hielo (ice retreat)', () => {
 
   it("shows the signed-in user's profile image as the coach photo, else the default portrait", async () => {
     stubApi(VIEW_ROUTE);
-    const { unmount } = renderRoute('/hielo');
+    const { unmount } = renderRoute('/hielo', { site: TEST_SITE });
     await h1();
     expect(screen.getByRole('img', { name: 'Foto de tu coach' }).tagName.toLowerCase()).toBe('svg');
     unmount();
 
-    renderRoute('/hielo', { session: makeUser({ profileImage: 'https://cdn.example.com/coach.jpg' }) });
+    renderRoute('/hielo', { site: TEST_SITE, session: makeUser({ profileImage: 'https://cdn.example.com/coach.jpg' }) });
     await h1();
     const photo = screen.getByRole('img', { name: 'Foto de tu coach' });
     expect(photo.getAttribute('src')).toBe('https://cdn.example.com/coach.jpg');

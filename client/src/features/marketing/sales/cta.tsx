@@ -1,7 +1,7 @@
 // Calls to action of the sales pages. External ones open in a new tab, say so to screen readers, and never
 // hand the opener to the other site.
 import { useId, type ReactNode } from 'react';
-import { whatsappLink } from '../../../config/links';
+import { COMING_SOON, useSiteLinks } from '../../../lib/site';
 import { prefersReducedMotion } from '../../../lib/reveal';
 import { cx } from './layout';
 import styles from './sales.module.css';
@@ -9,7 +9,8 @@ import styles from './sales.module.css';
 type Variant = 'primary' | 'secondary' | 'whatsapp';
 
 type CtaButtonProps = {
-  href: string;
+  /** Null while the coach has not set it: the button reads «Próximamente» and links nowhere. */
+  href: string | null;
   children: ReactNode;
   variant?: Variant;
   /** A short line under the button (e.g. 'Cupos limitados – sin compromiso'), read with it. */
@@ -22,6 +23,16 @@ export const ctaClass = (variant: Variant = 'primary') => cx(styles.cta, styles[
 
 export function CtaButton({ href, children, variant = 'primary', note, className }: CtaButtonProps) {
   const noteId = useId();
+  if (href === null) {
+    return (
+      <span className={cx(styles.ctaWithNote, className)}>
+        <span className={cx(styles.cta, styles[variant], styles.soon)} aria-disabled="true">
+          {children}
+        </span>
+        <span className={styles.ctaNote}>{COMING_SOON}</span>
+      </span>
+    );
+  }
   const link = (
     <a
       href={href}
@@ -52,6 +63,7 @@ type WhatsAppCtaProps = Omit<CtaButtonProps, 'href' | 'variant'> & {
 };
 
 export function WhatsAppCta({ message, variant = 'whatsapp', ...rest }: WhatsAppCtaProps) {
+  const { whatsappLink } = useSiteLinks();
   return <CtaButton href={whatsappLink(message)} variant={variant} {...rest} />;
 }
 

@@ -2,7 +2,7 @@ import type { ComponentType, CSSProperties, SVGProps } from 'react';
 import { Link } from 'react-router-dom';
 import { CoachPortrait } from '../../../components/CoachPortrait/CoachPortrait';
 import { ArrowIcon, BookIcon, InstagramIcon, TikTokIcon, WhatsAppIcon, YouTubeIcon } from '../../../components/icons/SocialIcons';
-import { links, whatsappLink } from '../../../config/links';
+import { useSiteLinks } from '../../../lib/site';
 import { useTrackView } from '../../../lib/track-view';
 import styles from './MenuPage.module.css';
 
@@ -21,15 +21,20 @@ const mainLinks: MainLink[] = [
 
 export const MENU_WHATSAPP_MESSAGE = '¡Hola! Vengo del menú de Manifiesta y quiero saber más.';
 
-type SocialLink = { href: string; label: string; Icon: ComponentType<SVGProps<SVGSVGElement>> };
+type SocialLink = { href: string | null; label: string; Icon: ComponentType<SVGProps<SVGSVGElement>> };
 
-const socialLinks: SocialLink[] = [
-  { href: links.instagram, label: 'Instagram', Icon: InstagramIcon },
-  { href: links.tiktok, label: 'TikTok', Icon: TikTokIcon },
-  { href: links.youtube, label: 'YouTube', Icon: YouTubeIcon },
-  { href: whatsappLink(MENU_WHATSAPP_MESSAGE), label: 'WhatsApp', Icon: WhatsAppIcon },
-  { href: links.book, label: 'Mi libro', Icon: BookIcon },
-];
+/** The coach's profiles, chat and book: only those she has set (none on a fresh install). */
+function useSocialLinks(): (SocialLink & { href: string })[] {
+  const { links, whatsappLink } = useSiteLinks();
+  const all: SocialLink[] = [
+    { href: links.instagram, label: 'Instagram', Icon: InstagramIcon },
+    { href: links.tiktok, label: 'TikTok', Icon: TikTokIcon },
+    { href: links.youtube, label: 'YouTube', Icon: YouTubeIcon },
+    { href: whatsappLink(MENU_WHATSAPP_MESSAGE), label: 'WhatsApp', Icon: WhatsAppIcon },
+    { href: links.book, label: 'Mi libro', Icon: BookIcon },
+  ];
+  return all.filter((link): link is SocialLink & { href: string } => link.href !== null);
+}
 
 const continueCourse: MainLink = {
   to: '/cursos/manifiesta',
@@ -42,6 +47,7 @@ const stagger = (index: number) => ({ '--i': index }) as CSSProperties;
 /** Link-in-bio home: most visitors arrive here from a social profile, on a phone. */
 export function MenuPage({ profile = null }: { profile?: MenuProfile | null }) {
   useTrackView('menu');
+  const socialLinks = useSocialLinks();
   // For a signed-in visitor the first link leads back into the course.
   const shownLinks = profile ? [continueCourse, ...mainLinks.slice(1)] : mainLinks;
 
@@ -75,19 +81,21 @@ export function MenuPage({ profile = null }: { profile?: MenuProfile | null }) {
         </ul>
       </nav>
 
-      <nav aria-label="Redes sociales">
-        <ul className={styles.social}>
-          {socialLinks.map(({ href, label, Icon }, index) => (
-            <li key={label} className={styles.item} style={stagger(shownLinks.length + index)}>
-              <a href={href} className={styles.socialLink} target="_blank" rel="noopener noreferrer">
-                <Icon className={styles.socialIcon} />
-                <span>{label}</span>
-                <span className="sr-only"> (se abre en otra pestaña)</span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {socialLinks.length === 0 ? null : (
+        <nav aria-label="Redes sociales">
+          <ul className={styles.social}>
+            {socialLinks.map(({ href, label, Icon }, index) => (
+              <li key={label} className={styles.item} style={stagger(shownLinks.length + index)}>
+                <a href={href} className={styles.socialLink} target="_blank" rel="noopener noreferrer">
+                  <Icon className={styles.socialIcon} />
+                  <span>{label}</span>
+                  <span className="sr-only"> (se abre en otra pestaña)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
 
       <footer className={styles.footer}>© {new Date().getFullYear()} Manifiesta</footer>
     </div>

@@ -9,7 +9,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import { isProductId, PRODUCTS } from '../../../../../course/products';
 import { ApiError } from '../../../api/errors';
 import { ButtonLink } from '../../../components/Button/Button';
-import { whatsappLink } from '../../../config/links';
+import { useSiteLinks } from '../../../lib/site';
 import { useTrackView } from '../../../lib/track-view';
 import { setPagoAfirmaciones } from '../../../lib/visitor-record';
 import { errorText } from '../../../api/error-text';
@@ -77,7 +77,7 @@ export function PaymentConfirmationPage() {
     return () => clearTimeout(timer);
   }, [landing, navigate]);
 
-  const supportLink = whatsappLink(`¡Hola! Tuve un problema al confirmar mi pago${paymentId ? ` (número ${paymentId})` : ''} en Manifiesta.`);
+  const supportLink = useSiteLinks().whatsappLink(`¡Hola! Tuve un problema al confirmar mi pago${paymentId ? ` (número ${paymentId})` : ''} en Manifiesta.`);
   const here = pathname + search;
 
   if (!valid) return <ConfirmationError message={PAYMENT_INVALID} supportLink={supportLink} />;
@@ -106,9 +106,11 @@ export function PaymentConfirmationPage() {
         <p className={styles.notice} role="status">
           {confirm.data.message}
         </p>
-        <a className={styles.support} href={supportLink} target="_blank" rel="noopener noreferrer">
-          Escribirnos por WhatsApp
-        </a>
+        {supportLink ? (
+          <a className={styles.support} href={supportLink} target="_blank" rel="noopener noreferrer">
+            Escribirnos por WhatsApp
+          </a>
+        ) : null}
         <Link to="/menu">Volver al menú</Link>
       </Card>
     );
@@ -177,16 +179,18 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function ConfirmationError({ message, supportLink, children }: { message: string; supportLink: string; children?: ReactNode }) {
+function ConfirmationError({ message, supportLink, children }: { message: string; supportLink: string | null; children?: ReactNode }) {
   return (
     <Card title="Error en la Confirmación">
       <p className={styles.error} role="alert">
         {message}
       </p>
       {children}
-      <a className={styles.support} href={supportLink} target="_blank" rel="noopener noreferrer">
-        Contactar a soporte por WhatsApp
-      </a>
+      {supportLink ? (
+        <a className={styles.support} href={supportLink} target="_blank" rel="noopener noreferrer">
+          Contactar a soporte por WhatsApp
+        </a>
+      ) : null}
       <Link to="/menu">Volver al menú</Link>
     </Card>
   );

@@ -1,9 +1,10 @@
 // What everyone else (guests and free learners) sees: the free 30-minute 1-to-1 clarification session.
-import { links } from '../../../../config/links';
+import { useSiteLinks } from '../../../../lib/site';
 import { BookingLink } from './BookingLink';
 import styles from './FirstCoachingSession.module.css';
 
 export function ClarificationCallOffer() {
+  const { links } = useSiteLinks();
   return (
     <section className={styles.view} aria-labelledby="sesion-claridad">
       <p className={styles.badges}>

@@ -1,9 +1,10 @@
 // What an enrolled learner (role 7) sees: how to book the first 1:1 session and what to bring to it.
-import { links } from '../../../../config/links';
+import { useSiteLinks } from '../../../../lib/site';
 import { BookingLink } from './BookingLink';
 import styles from './FirstCoachingSession.module.css';
 
 export function EnrolledWelcome() {
+  const { links } = useSiteLinks();
   return (
     <section className={styles.view} aria-labelledby="sesion-bienvenida">
       <p className={styles.badges}>

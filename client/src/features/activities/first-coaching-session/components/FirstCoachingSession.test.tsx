@@ -2,7 +2,8 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { activityBySlug } from '../../../../../../course/syllabus';
-import { links } from '../../../../config/links';
+import { createSiteSource, SiteSourceContext, type SiteSettings } from '../../../../lib/site';
+import { TEST_SITE } from '../../../../testing/site';
 import type { User } from '../../../../api/account-types';
 import { AuthContext } from '../../../../lib/session/auth-context';
 import { fakeActivityStore, InActivity } from '../../../../testing/activity-store';
@@ -12,7 +13,7 @@ import { FirstCoachingSession } from './FirstCoachingSession';
 const activity = activityBySlug('primera-sesion-de-coaching')!;
 
 /** The page under a session in a given state: still checking, a guest (null) or a user. */
-function renderSession(session: User | null | 'checking') {
+function renderSession(session: User | null | 'checking', site: SiteSettings | null = TEST_SITE) {
   const store = fakeActivityStore(session !== null && session !== 'checking' ? 'server' : 'browser');
   const goNext = vi.fn();
   render(
@@ -25,11 +26,13 @@ function renderSession(session: User | null | 'checking') {
         refresh: vi.fn(),
       }}
     >
-      <MemoryRouter>
-        <InActivity store={store}>
-          <FirstCoachingSession activity={activity} done={false} goNext={goNext} hasNext />
-        </InActivity>
-      </MemoryRouter>
+      <SiteSourceContext.Provider value={createSiteSource(site)}>
+        <MemoryRouter>
+          <InActivity store={store}>
+            <FirstCoachingSession activity={activity} done={false} goNext={goNext} hasNext />
+          </InActivity>
+        </MemoryRouter>
+      </SiteSourceContext.Provider>
     </AuthContext.Provider>,
   );
   return { complete: store.complete, goNext };
@@ -64,7 +67,7 @@ describe('FirstCoachingSession', () => {
     expect(screen.getByRole('heading', { level: 3, name: 'Qué preparar' })).toBeTruthy();
     expect(screen.getByText(/Tu Rueda de la Vida:/)).toBeTruthy();
     expect(screen.getByText(/El resumen de tus 7 niveles del porqué:/)).toBeTruthy();
-    expectBookingLink(/^Reservar mi primera sesión/, links.bookingFirstSession);
+    expectBookingLink(/^Reservar mi primera sesión/, TEST_SITE.bookingFirstSessionUrl!);
     expect(screen.queryByRole('link', { name: /Reservar mi sesión gratuita/ })).toBeNull();
   });
 
@@ -81,14 +84,14 @@ describe('FirstCoachingSession', () => {
     for (const title of ['Qué pasa en la llamada', 'Para quién es', 'Con qué te vas']) {
       expect(screen.getByRole('heading', { level: 3, name: title })).toBeTruthy();
     }
-    expectBookingLink(/^Reservar mi sesión gratuita/, links.bookingClarificationCall);
+    expectBookingLink(/^Reservar mi sesión gratuita/, TEST_SITE.bookingClarificationCallUrl!);
     expect(screen.queryByRole('link', { name: /Reservar mi primera sesión/ })).toBeNull();
   });
 
-  it('the two booking links are different places', () => {
-    expect(links.bookingFirstSession).not.toBe(links.bookingClarificationCall);
-    expect(links.bookingFirstSession).toMatch(/^https:\/\//);
-    expect(links.bookingClarificationCall).toMatch(/^https:\/\//);
+  it('while the coach has not set her booking pages, the button reads «Próximamente» and links nowhere', () => {
+    renderSession(makeUser({ roles: [7] }), null);
+    expect(screen.queryByRole('link', { name: /Reservar mi primera sesión/ })).toBeNull();
+    expect(screen.getByText(/Próximamente/)).toBeTruthy();
   });
 
   it('completes and goes on like any activity', async () => {

@@ -1,0 +1,210 @@
+// /coach/ajustes: the coach's public details and links, one form per group, each save one change in the history;
+// any earlier version can be brought back. What she leaves empty is hidden on the site (or reads «Próximamente»).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/Button/Button';
+import { Skeleton } from '../../../components/Skeleton/Skeleton';
+import { settingsMutations, settingsQueries, type CoachSettings, type SettingsField, type SettingsValues } from '../api/settings-queries';
+import styles from '../coach.module.css';
+import { LoadError } from '../components/LoadError';
+import { formatDateTime } from '../lib/format';
+import page from './SettingsPage.module.css';
+
+type FieldSpec = { name: SettingsField; label: string; hint?: string; type?: 'text' | 'email' | 'tel' | 'url'; multiline?: boolean };
+type Group = { id: string; title: string; lead: string; fields: FieldSpec[] };
+
+const URL_HINT = 'Un enlace completo, que empiece con https://.';
+
+export const GROUPS: Group[] = [
+  {
+    id: 'presentacion',
+    title: 'Tu presentación',
+    lead: 'Cómo te presentas en el sitio.',
+    fields: [
+      { name: 'coachName', label: 'Tu nombre' },
+      { name: 'coachBio', label: 'Presentación breve', multiline: true },
+    ],
+  },
+  {
+    id: 'contacto',
+    title: 'Contacto',
+    lead: 'Dónde te escriben. Sin número de WhatsApp, el sitio no muestra el botón de WhatsApp.',
+    fields: [
+      { name: 'contactEmail', label: 'Email de contacto', type: 'email' },
+      { name: 'whatsappNumber', label: 'Número de WhatsApp', type: 'tel', hint: 'Con el código de país y el signo +, por ejemplo +54 9 11 1234 5678.' },
+      { name: 'techProjectsEmail', label: 'Email para proyectos tecnológicos', type: 'email', hint: 'La oferta de /about lo usa.' },
+    ],
+  },
+  {
+    id: 'reservas',
+    title: 'Reservas',
+    lead: 'Tus páginas de agenda. Mientras falte una, su botón dice «Próximamente».',
+    fields: [
+      { name: 'bookingFirstSessionUrl', label: 'Primera sesión (alumnas del programa)', type: 'url', hint: URL_HINT },
+      { name: 'bookingClarificationCallUrl', label: 'Llamada de claridad gratuita', type: 'url', hint: URL_HINT },
+      { name: 'bookingPurposeSessionUrl', label: 'Sesión de propósito (/coaching)', type: 'url', hint: URL_HINT },
+    ],
+  },
+  {
+    id: 'redes',
+    title: 'Redes, libro y video',
+    lead: 'Los enlaces del menú y de las páginas. Los que dejes vacíos no se muestran.',
+    fields: [
+      { name: 'instagramUrl', label: 'Instagram', type: 'url', hint: URL_HINT },
+      { name: 'tiktokUrl', label: 'TikTok', type: 'url', hint: URL_HINT },
+      { name: 'youtubeUrl', label: 'YouTube', type: 'url', hint: URL_HINT },
+      { name: 'bookUrl', label: 'Tu libro', type: 'url', hint: URL_HINT },
+      { name: 'nivelesVideoUrl', label: 'Video de /niveles', type: 'url', hint: 'Vacío: el video propio del sitio.' },
+    ],
+  },
+  {
+    id: 'aviso',
+    title: 'Aviso del sitio',
+    lead: 'Un banner arriba de cada página, que cada visita puede cerrar. Vacío: sin aviso.',
+    fields: [
+      { name: 'noticeText', label: 'Texto del aviso', multiline: true },
+      { name: 'noticeLink', label: 'Enlace del aviso', hint: 'Una página del sitio (/masterclasses) o un enlace https://.' },
+    ],
+  },
+];
+
+const LABELS = Object.fromEntries(GROUPS.flatMap((g) => g.fields.map((f) => [f.name, f.label]))) as Record<SettingsField, string>;
+
+function GroupForm({ group, current }: { group: Group; current: SettingsValues }) {
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const initial = () => Object.fromEntries(group.fields.map((f) => [f.name, current[f.name] ?? ''])) as Record<string, string>;
+  const [values, setValues] = useState(initial);
+  const [done, setDone] = useState<string | null>(null);
+  const save = useMutation({
+    ...settingsMutations.save(),
+    onSuccess: (data) => {
+      queryClient.setQueryData(settingsQueries.key(), data);
+      setValues(Object.fromEntries(group.fields.map((f) => [f.name, data.settings[f.name] ?? ''])));
+      setDone('Guardado.');
+    },
+  });
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setDone(null);
+    save.mutate(Object.fromEntries(group.fields.map((f) => [f.name, values[f.name]!.trim() === '' ? null : values[f.name]!])));
+  };
+  return (
+    <form className={page.group} onSubmit={submit} noValidate aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.sectionTitle}>
+        {group.title}
+      </h2>
+      <p className={page.lead}>{group.lead}</p>
+      {group.fields.map((f) => {
+        const id = `${group.id}-${f.name}`;
+        const props = {
+          id,
+          className: page.field,
+          value: values[f.name],
+          'aria-describedby': f.hint ? `${id}-hint` : undefined,
+          onChange: (e: { target: { value: string } }) => {
+            setValues((v) => ({ ...v, [f.name]: e.target.value }));
+            setDone(null);
+          },
+        };
+        return (
+          <div key={f.name} className={page.row}>
+            <label htmlFor={id} className={page.label}>
+              {f.label}
+            </label>
+            {f.hint ? (
+              <p id={`${id}-hint`} className={page.hint}>
+                {f.hint}
+              </p>
+            ) : null}
+            {f.multiline ? <textarea rows={3} {...props} /> : <input type={f.type ?? 'text'} inputMode={f.type === 'tel' ? 'tel' : undefined} {...props} />}
+          </div>
+        );
+      })}
+      {save.isError ? (
+        <p className={page.error} role="alert">
+          {save.error.message}
+        </p>
+      ) : null}
+      <div className={page.actions}>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Guardando…' : 'Guardar'}
+        </Button>
+        {done ? (
+          <span role="status" className={page.saved}>
+            {done}
+          </span>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function History({ data }: { data: CoachSettings }) {
+  const queryClient = useQueryClient();
+  const restore = useMutation({
+    ...settingsMutations.restore(),
+    onSuccess: (next) => queryClient.setQueryData(settingsQueries.key(), next),
+  });
+  const versions = [...data.history, { version: 0, at: null, fields: [], restoredFrom: null, by: null, changes: {} }];
+  return (
+    <section className={page.group} aria-labelledby="ajustes-historial">
+      <h2 id="ajustes-historial" className={styles.sectionTitle}>
+        Historial
+      </h2>
+      <p className={page.lead}>Cada vez que guardas queda aquí. «Restaurar» vuelve a dejar todo como estaba justo después de ese cambio.</p>
+      {restore.isError ? (
+        <p className={page.error} role="alert">
+          {restore.error.message}
+        </p>
+      ) : null}
+      <ol className={page.history}>
+        {versions.map((c) => (
+          <li key={c.version} className={page.change}>
+            <div>
+              <strong>{c.version === 0 ? 'Valores iniciales' : `Versión ${c.version}`}</strong>
+              {c.at ? <span className={page.hint}> · {formatDateTime(c.at)}</span> : null}
+              <p className={page.hint}>
+                {c.version === 0
+                  ? 'Antes de tu primer cambio.'
+                  : `${c.restoredFrom !== null ? `Restauraste la versión ${c.restoredFrom}: ` : ''}${c.fields.map((f) => LABELS[f]).join(', ')}`}
+              </p>
+            </div>
+            {c.version === data.version ? (
+              <span className={page.hint}>Actual</span>
+            ) : (
+              <Button variant="secondary" disabled={restore.isPending} onClick={() => restore.mutate(c.version)}>
+                Restaurar
+              </Button>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+export function SettingsPage() {
+  const query = useQuery(settingsQueries.current());
+  return (
+    <div className={styles.page}>
+      <title>Ajustes · Panel de la coach</title>
+      <header className={styles.pageHead}>
+        <h1>Ajustes del sitio</h1>
+        <p className={styles.lead}>Tus datos y enlaces públicos. Lo que cambias aquí se ve en el sitio enseguida.</p>
+      </header>
+      {query.isPending ? (
+        <Skeleton shape="generic" part="body" />
+      ) : query.isError ? (
+        <LoadError error={query.error} retry={() => void query.refetch()} />
+      ) : (
+        <>
+          {GROUPS.map((g) => (
+            <GroupForm key={`${g.id}-${query.data.version}`} group={g} current={query.data.settings} />
+          ))}
+          <History data={query.data} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+// The coach's public settings of the site (GET /api/site): her links, contact and booking pages, read at run time
+// and asked once per visit without TanStack Query (the first page, /menu, stays light). A link the coach has not
+// set is null: its button is hidden or reads «Próximamente», never a made-up address.
+import { createContext, useContext, useEffect, useState } from 'react';
+import { unwrap } from '../api/errors';
+import { lightApi } from '../api/light-client';
+import type { paths } from '../api/schema';
+
+export type SiteSettings = paths['/api/site']['get']['responses'][200]['content']['application/json']['data'];
+
+/** The site's own intro video of /niveles, shown unless the coach chose another. */
+export const OWN_NIVELES_VIDEO = '/video/niveles-de-conciencia.webm';
+
+/** The visit's settings: asked once, or given up front (tests, a page that already has them). */
+export function createSiteSource(given?: SiteSettings | null) {
+  let known: SiteSettings | null | undefined = given;
+  let asked: Promise<SiteSettings | null> | null = given === undefined ? null : Promise.resolve(given);
+  return {
+    get: () => known,
+    /** Never fails: unreadable settings read as unset (the links hide); the console keeps the reason. */
+    load: () =>
+      (asked ??= (async () => {
+        try {
+          known = unwrap(await lightApi.GET('/api/site'));
+        } catch (error) {
+          console.error('No se pudieron cargar los ajustes del sitio.', error);
+          known = null;
+        }
+        return known;
+      })()),
+  };
+}
+
+export type SiteSource = ReturnType<typeof createSiteSource>;
+export const SiteSourceContext = createContext<SiteSource | null>(null);
+let fallbackSource: SiteSource | undefined;
+
+/** The settings, or null while they load (or when they could not be read). */
+export function useSiteSettings(): SiteSettings | null {
+  const source = useContext(SiteSourceContext) ?? (fallbackSource ??= createSiteSource());
+  const [settings, setSettings] = useState<SiteSettings | null>(() => source.get() ?? null);
+  useEffect(() => {
+    let live = true;
+    if (source.get() === undefined) void source.load().then((s) => live && setSettings(s));
+    return () => {
+      live = false;
+    };
+  }, [source]);
+  return settings;
+}
+
+export interface SiteLinks {
+  instagram: string | null;
+  tiktok: string | null;
+  youtube: string | null;
+  book: string | null;
+  whatsapp: string | null;
+  /** Where the enrolled learner (role 7) books their first 1:1 session. */
+  bookingFirstSession: string | null;
+  /** The free 30-minute clarification call (everyone else). */
+  bookingClarificationCall: string | null;
+  /** The paid 60-minute Purpose Session (/coaching). */
+  bookingPurposeSession: string | null;
+  /** Where enquiries about tech projects go (/about), as an address. */
+  techProjectsEmail: string | null;
+  nivelesVideo: string;
+  coachName: string | null;
+}
+
+export function siteLinks(s: SiteSettings | null): SiteLinks {
+  return {
+    instagram: s?.instagramUrl ?? null,
+    tiktok: s?.tiktokUrl ?? null,
+    youtube: s?.youtubeUrl ?? null,
+    book: s?.bookUrl ?? null,
+    whatsapp: s?.whatsappNumber ? `https://wa.me/${s.whatsappNumber.replace(/\D/g, '')}` : null,
+    bookingFirstSession: s?.bookingFirstSessionUrl ?? null,
+    bookingClarificationCall: s?.bookingClarificationCallUrl ?? null,
+    bookingPurposeSession: s?.bookingPurposeSessionUrl ?? null,
+    techProjectsEmail: s?.techProjectsEmail ?? null,
+    nivelesVideo: s?.nivelesVideoUrl ?? OWN_NIVELES_VIDEO,
+    coachName: s?.coachName ?? null,
+  };
+}
+
+/** A WhatsApp chat with the coach, optionally with a prefilled message; null while she has not set her number. */
+export function whatsappChat(links: Pick<SiteLinks, 'whatsapp'>, message?: string): string | null {
+  if (!links.whatsapp) return null;
+  return message ? `${links.whatsapp}?text=${encodeURIComponent(message)}` : links.whatsapp;
+}
+
+/** The site's links for a component, with the WhatsApp chat builder. */
+export function useSiteLinks() {
+  const links = siteLinks(useSiteSettings());
+  return { links, whatsappLink: (message?: string) => whatsappChat(links, message) };
+}
+
+/** What a button whose page is not set yet says instead of linking. */
+export const COMING_SOON = 'Próximamente';
