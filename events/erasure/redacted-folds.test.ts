@@ -44,6 +44,8 @@ const SAMPLES: Record<string, unknown> = {
   },
   RevelationSaved: { userId, revelationId: id(5), revelation: 'Puedo soltar', totalTimeMeditated: 600 },
   AreaDefinitionSaved: { userId, activityId: 'concientizando-areas-balance', areaId: 'career', definition: 'Trabajo en lo que me gusta' },
+  TestimonialAdded: { testimonialId: id(3), name: 'Ana Luz', text: 'Encontré paz', page: 'coaching', consent: true },
+  TestimonialEdited: { testimonialId: id(3), name: 'Ana Luz', text: 'Encontré paz', page: 'coaching' },
   CheckoutStarted: { purchaseId: id(4), productId: 'afirmaciones-ebook', amount: 3, currency: 'USD', email: 'ana@example.com', preferenceId: '123-abc' },
 };
 
