@@ -57,3 +57,8 @@ export const SALE_STATE_NAMES: Record<SaleState, string> = {
   cancelled: 'Cancelada',
   held: 'Sin asignar',
 };
+
+/** The address a guest's purchase goes to: the checkout's form and the API say the same. */
+export const CHECKOUT_EMAIL = 'Ingresa un email válido: ahí te enviaremos tu compra.';
+/** The account a held payment is assigned to, by its address: the ledger's form and the API say the same. */
+export const ASSIGN_EMAIL = 'Escribe el correo de la cuenta a la que quieres asignar el pago.';

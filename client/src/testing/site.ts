@@ -1,7 +1,7 @@
 // Site settings for component tests: clearly fictitious values, as a coach would enter them.
 import type { SiteSettings } from '../lib/site';
 
-export const TEST_SITE: NonNullable<SiteSettings> = {
+export const TEST_SITE = {
   version: 3,
   coachName: 'Coach de prueba',
   coachBio: null,
@@ -17,4 +17,4 @@ export const TEST_SITE: NonNullable<SiteSettings> = {
   techProjectsEmail: 'proyectos@example.com',
   nivelesVideoUrl: null,
   notice: null,
-};
+} satisfies NonNullable<SiteSettings>;

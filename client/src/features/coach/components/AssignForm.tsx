@@ -3,13 +3,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { EMAIL_PATTERN } from '../../../../../course/contact';
+import { ASSIGN_EMAIL } from '../../../../../course/products';
 import { Button } from '../../../components/Button/Button';
 import { coachMutations, coachQueries, type Sale } from '../api/coach-queries';
 import { formatMoney, PRODUCT_CHOICES, productLabel } from '../lib/sales';
 import desk from '../coach.module.css';
 import styles from './AssignForm.module.css';
 
-const EMAIL_NEEDED = 'Escribe el correo de la cuenta a la que quieres asignar el pago.';
+const EMAIL_NEEDED = ASSIGN_EMAIL;
 const PRODUCT_NEEDED = 'Elige el producto que pagó.';
 
 export function AssignForm({ sale, onAssigned }: { sale: Sale; onAssigned: (message: string) => void }) {

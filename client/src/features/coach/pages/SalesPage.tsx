@@ -6,6 +6,7 @@ import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Skeleton } from '../../../components/Skeleton/Skeleton';
 import { coachQueries, salesCsvUrl, SALES_PAGE_SIZE, type Revenue, type Sale, type SaleState, type SalesQuery } from '../api/coach-queries';
+import forms from '../../../styles/forms.module.css';
 import styles from '../coach.module.css';
 import { AssignForm } from '../components/AssignForm';
 import { LoadError } from '../components/LoadError';
@@ -228,7 +229,7 @@ export function SalesPage() {
         </a>
       </div>
 
-      <p className={sales.notice} role="status">
+      <p className={forms.notice} role="status">
         {notice}
       </p>
 

@@ -3,11 +3,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button/Button';
+import { Field } from '../../../components/Field/Field';
 import { Skeleton } from '../../../components/Skeleton/Skeleton';
 import { settingsMutations, settingsQueries, type CoachSettings, type SettingsField, type SettingsValues } from '../api/settings-queries';
 import styles from '../coach.module.css';
 import { LoadError } from '../components/LoadError';
 import { formatDateTime } from '../lib/format';
+import forms from '../../../styles/forms.module.css';
 import page from './SettingsPage.module.css';
 
 type FieldSpec = { name: SettingsField; label: string; hint?: string; type?: 'text' | 'email' | 'tel' | 'url'; multiline?: boolean };
@@ -97,36 +99,39 @@ function GroupForm({ group, current }: { group: Group; current: SettingsValues }
       <p className={page.lead}>{group.lead}</p>
       {group.fields.map((f) => {
         const id = `${group.id}-${f.name}`;
-        const props = {
-          id,
-          className: page.field,
-          value: values[f.name],
-          'aria-describedby': f.hint ? `${id}-hint` : undefined,
-          onChange: (e: { target: { value: string } }) => {
-            setValues((v) => ({ ...v, [f.name]: e.target.value }));
-            setDone(null);
-          },
+        const change = (value: string) => {
+          setValues((v) => ({ ...v, [f.name]: value }));
+          setDone(null);
         };
+        if (!f.multiline) {
+          return (
+            <Field
+              key={f.name}
+              id={id}
+              label={f.label}
+              hint={f.hint}
+              type={f.type ?? 'text'}
+              inputMode={f.type === 'tel' ? 'tel' : undefined}
+              value={values[f.name]}
+              onChange={(e) => change(e.target.value)}
+            />
+          );
+        }
         return (
-          <div key={f.name} className={page.row}>
-            <label htmlFor={id} className={page.label}>
+          <div key={f.name} className={forms.field}>
+            <label htmlFor={id} className={forms.label}>
               {f.label}
             </label>
-            {f.hint ? (
-              <p id={`${id}-hint`} className={page.hint}>
-                {f.hint}
-              </p>
-            ) : null}
-            {f.multiline ? <textarea rows={3} {...props} /> : <input type={f.type ?? 'text'} inputMode={f.type === 'tel' ? 'tel' : undefined} {...props} />}
+            <textarea id={id} rows={3} className={forms.textarea} value={values[f.name]} onChange={(e) => change(e.target.value)} />
           </div>
         );
       })}
       {save.isError ? (
-        <p className={page.error} role="alert">
+        <p className={forms.alert} role="alert">
           {save.error.message}
         </p>
       ) : null}
-      <div className={page.actions}>
+      <div className={forms.actions}>
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Guardando…' : 'Guardar'}
         </Button>
@@ -154,7 +159,7 @@ function History({ data }: { data: CoachSettings }) {
       </h2>
       <p className={page.lead}>Cada vez que guardas queda aquí. «Restaurar» vuelve a dejar todo como estaba justo después de ese cambio.</p>
       {restore.isError ? (
-        <p className={page.error} role="alert">
+        <p className={forms.alert} role="alert">
           {restore.error.message}
         </p>
       ) : null}

@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, type LinkProps } from 'react-router-dom';
 import { EMAIL_PATTERN, MAX_EMAIL } from '../../../../../course/contact';
-import { PRODUCTS } from '../../../../../course/products';
+import { CHECKOUT_EMAIL, PRODUCTS } from '../../../../../course/products';
 import { errorText, isExpired } from '../../../api/error-text';
 import { Button, ButtonLink } from '../../../components/Button/Button';
 import { Field } from '../../../components/Field/Field';
@@ -15,7 +15,7 @@ import { CHECKOUT_ERROR, startCheckout } from '../api/payment-mutations';
 import forms from '../../../styles/forms.module.css';
 import styles from './CheckoutButton.module.css';
 
-export const EMAIL_NEEDED = 'Escribe un email válido: ahí te enviaremos tu compra.';
+export const EMAIL_NEEDED = CHECKOUT_EMAIL;
 const LEAVING = 'Te llevamos a Mercado Pago...';
 
 export function CheckoutButton({ productId, children, onStart, email: knownEmail = '', className }: CheckoutButtonProps) {

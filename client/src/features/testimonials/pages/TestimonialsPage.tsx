@@ -263,7 +263,7 @@ export function TestimonialsPage() {
           Lo que escribieron tus clientes, con su permiso. Cada página de venta muestra los suyos; una página sin testimonios no muestra la sección.
         </p>
       </header>
-      <p className={styles.notice} role="status">
+      <p className={forms.notice} role="status">
         {notice}
       </p>
       <AddTestimonial onDone={setNotice} />
