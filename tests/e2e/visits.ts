@@ -285,6 +285,18 @@ export const ROUTES: Record<string, Visit[]> = {
       },
     },
   ],
+  '/coach/testimonios': [
+    {
+      name: "the clients' testimonials, as the coach",
+      as: 'coach',
+      url: '/coach/testimonios',
+      ready: async (page) => {
+        await expect(page.getByRole('heading', { level: 1, name: 'Testimonios' })).toBeVisible();
+        await expect(page.getByRole('heading', { level: 2, name: 'Tus testimonios' })).toBeVisible();
+        await expect(page.getByText('Cargando los testimonios...')).toHaveCount(0);
+      },
+    },
+  ],
   '/coach/ventas': [
     {
       name: 'the sales ledger, as the coach',
