@@ -72,23 +72,26 @@ export const GROUPS: Group[] = [
 
 const LABELS = Object.fromEntries(GROUPS.flatMap((g) => g.fields.map((f) => [f.name, f.label]))) as Record<SettingsField, string>;
 
-function GroupForm({ group, current }: { group: Group; current: SettingsValues }) {
+/**
+ * One group's form. It is keyed by the settings' version (a save or a restore brings fresh values), so whether it was
+ * just saved is kept by the page, which outlives the form.
+ */
+function GroupForm({ group, current, saved, onSaved }: { group: Group; current: SettingsValues; saved: boolean; onSaved: (version: number | null) => void }) {
   const queryClient = useQueryClient();
   const headingId = useId();
   const initial = () => Object.fromEntries(group.fields.map((f) => [f.name, current[f.name] ?? ''])) as Record<string, string>;
   const [values, setValues] = useState(initial);
-  const [done, setDone] = useState<string | null>(null);
   const save = useMutation({
     ...settingsMutations.save(),
     onSuccess: (data) => {
+      onSaved(data.version);
       queryClient.setQueryData(settingsQueries.key(), data);
-      setValues(Object.fromEntries(group.fields.map((f) => [f.name, data.settings[f.name] ?? ''])));
-      setDone('Guardado.');
     },
   });
+  const done = saved && !save.isError ? 'Guardado.' : null;
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    setDone(null);
+    onSaved(null);
     save.mutate(Object.fromEntries(group.fields.map((f) => [f.name, values[f.name]!.trim() === '' ? null : values[f.name]!])));
   };
   return (
@@ -101,7 +104,7 @@ function GroupForm({ group, current }: { group: Group; current: SettingsValues }
         const id = `${group.id}-${f.name}`;
         const change = (value: string) => {
           setValues((v) => ({ ...v, [f.name]: value }));
-          setDone(null);
+          if (saved) onSaved(null);
         };
         if (!f.multiline) {
           return (
@@ -191,6 +194,7 @@ function History({ data }: { data: CoachSettings }) {
 
 export function SettingsPage() {
   const query = useQuery(settingsQueries.current());
+  const [saved, setSaved] = useState<{ group: string; version: number } | null>(null);
   return (
     <div className={styles.page}>
       <title>Ajustes · Panel de la coach</title>
@@ -205,7 +209,13 @@ export function SettingsPage() {
       ) : (
         <>
           {GROUPS.map((g) => (
-            <GroupForm key={`${g.id}-${query.data.version}`} group={g} current={query.data.settings} />
+            <GroupForm
+              key={`${g.id}-${query.data.version}`}
+              group={g}
+              current={query.data.settings}
+              saved={saved?.group === g.id && saved.version === query.data.version}
+              onSaved={(version) => setSaved(version === null ? null : { group: g.id, version })}
+            />
           ))}
           <History data={query.data} />
         </>
