@@ -197,8 +197,9 @@ export function SettingsPage() {
   const [saved, setSaved] = useState<{ group: string; version: number } | null>(null);
   return (
     <div className={styles.page}>
-      <title>Ajustes · Panel de la coach</title>
+      <title>Ajustes · Panel de la coach · Manifiesta</title>
       <header className={styles.pageHead}>
+        <p className="eyebrow">Panel de la coach</p>
         <h1>Ajustes del sitio</h1>
         <p className={styles.lead}>Tus datos y enlaces públicos. Lo que cambias aquí se ve en el sitio enseguida.</p>
       </header>
