@@ -194,6 +194,8 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': { target: process.env.API_URL ?? 'http://localhost:3000' },
+      // The media library's files, served by the API process by their hash.
+      '/media': { target: process.env.API_URL ?? 'http://localhost:3000' },
     },
   },
 });

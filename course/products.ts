@@ -19,7 +19,8 @@ export const PRODUCTS = {
     name: 'Afirmaciones: el ebook completo',
     amount: 3,
     currency: 'USD',
-    listAmount: null,
+    /** Its price in an online store, shown crossed out beside the promo. */
+    listAmount: 7,
     grants: { entitlement: 'afirmaciones-ebook' },
     /** A guest may buy it with an e-mail address: the download link goes there. */
     guestPurchase: true,

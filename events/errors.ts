@@ -37,3 +37,11 @@ export class UnprocessableError extends DomainError {
 export class UnavailableError extends DomainError {
   readonly status = 503;
 }
+/** The request's body is bigger than what the route takes (a file over its kind's limit). */
+export class TooLargeError extends DomainError {
+  readonly status = 413;
+}
+/** The request's content is of a type the route does not take (a file that is no image, audio or PDF). */
+export class UnsupportedTypeError extends DomainError {
+  readonly status = 415;
+}

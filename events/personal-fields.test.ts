@@ -40,6 +40,9 @@ const NOT_PERSONAL: Record<string, readonly string[]> = {
     'changes.nivelesVideoUrl',
     'changes.noticeLink',
   ],
+  CatalogueChanged: ['changes.retreatStart', 'changes.retreatEnd'], // the retreat's public dates
+  // The coach's own files, named by the SHA-256 of their bytes, and the name she gives each in her library.
+  MediaUploaded: ['label', 'file.sha256', 'variants[].sha256'],
 };
 
 type Json = {

@@ -19,6 +19,7 @@ import { analyticsProjections } from './analytics/analytics';
 import { coachEvents } from './coach/coach.events';
 import { erasureEvents } from './erasure/erasure.events';
 import { siteEvents } from './site/site.events';
+import { catalogueEvents } from './catalogue/catalogue.events';
 import type { LearnerState } from './learner';
 import { meditationEvents } from './meditation/meditation.events';
 import { meditationTotalsProjection, revelationsProjection } from './meditation/projections/meditation';
@@ -29,6 +30,8 @@ import { leadDailyCountsProjection } from './leads/projections/lead-daily-counts
 import { leadsProjection } from './leads/projections/leads';
 import { testimonialEvents } from './testimonials/testimonials.events';
 import { testimonialsProjection } from './testimonials/projections/testimonials';
+import { mediaEvents } from './media/media.events';
+import { mediaProjection } from './media/projections/media';
 import { forgetting, learnerRows, subjectAddresses, subjectRows } from './erasure/forgetting';
 import { EventCatalog } from './store/catalog';
 import type { Projection } from './store/projection';
@@ -47,6 +50,8 @@ export const createCatalog = () =>
     ...erasureEvents,
     ...testimonialEvents,
     ...siteEvents,
+    ...catalogueEvents,
+    ...mediaEvents,
   ]);
 
 const own = { skipRedacted: true };
@@ -75,6 +80,8 @@ export const projections: readonly Projection[] = [
   leadDailyCountsProjection,
   // A removed testimonial's row goes with its TestimonialRemoved (its key is deleted in the same transaction).
   testimonialsProjection,
+  // The library's rows; the bytes they name (media_blobs) are content, kept by a rebuild.
+  mediaProjection,
   ...analyticsProjections,
 ];
 

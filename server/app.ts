@@ -16,6 +16,7 @@ import { createKnownBrowsers, deviceCookie } from './features/accounts/browsers'
 import { createLoginThrottle } from './features/accounts/throttle';
 import beliefThresholdRoutes from './features/belief-threshold/routes';
 import testimonialRoutes from './features/testimonials/routes';
+import mediaRoutes from './features/media/routes';
 import courseRoutes from './features/course/routes';
 import { createAiAvailability } from './features/deep-why/ai-availability';
 import { whyQuestionRoutes } from './features/deep-why/questions';
@@ -23,6 +24,7 @@ import deepWhyRoutes from './features/deep-why/routes';
 import healthRoutes from './features/health/routes';
 import meditationRoutes from './features/meditation/routes';
 import paymentRoutes from './features/payments/routes';
+import catalogueRoutes, { catalogueReader } from './features/catalogue/routes';
 import wheelRoutes from './features/wheel/routes';
 import leadRoutes from './features/leads/routes';
 import callRoutes from './features/leads/calls';
@@ -118,7 +120,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(leadRoutes, { store: deps.store, config });
   // The environment gives only the first values; the coach's saved settings take over from there.
   const siteSettings = siteSettingsReader(deps.store, { noticeText: config.SITE_NOTICE_TEXT, noticeLink: config.SITE_NOTICE_LINK });
-  await app.register(siteRoutes, { store: deps.store, settings: siteSettings });
+  await app.register(siteRoutes, { store: deps.store, settings: siteSettings, pool: deps.pool });
+  // The spec's prices first; the coach's saved catalogue takes over from there (the pages and the checkout read it).
+  const catalogue = catalogueReader(deps.store);
+  await app.register(catalogueRoutes, { store: deps.store, catalogue });
   await app.register(callRoutes, { store: deps.store, config, siteSettings });
   await app.register(authRoutes, { store: deps.store, accounts, cookies, ...login, jobs: deps.jobs, config });
   await app.register(meRoutes, { store: deps.store, accounts, cookies, throttle: login.throttle });
@@ -131,7 +136,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(coachRoutes, { store: deps.store, pool: deps.pool, catalog: createCatalog() });
   await app.register(salesRoutes, { store: deps.store, pool: deps.pool });
   await app.register(testimonialRoutes, { store: deps.store, pool: deps.pool });
-  await app.register(paymentRoutes, { store: deps.store, pool: deps.pool, accounts, config });
+  await app.register(mediaRoutes, { store: deps.store, pool: deps.pool });
+  await app.register(paymentRoutes, { store: deps.store, pool: deps.pool, accounts, config, catalogue });
   await app.register(meditationRoutes, { store: deps.store, pool: deps.pool });
   const ai = createAiAvailability({ configured: Boolean(config.GEMINI_API_KEY) });
   await app.register(whyQuestionRoutes, { jobs: deps.jobs, pool: deps.pool, store: deps.store, ai, perIp: config.RATE_LIMIT_PER_IP });

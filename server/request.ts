@@ -47,13 +47,14 @@ function canonicalJson(value: unknown): string {
  * (logs redact it; event ids are one-way): the digest kept with the events cannot confirm a guess of what a
  * learner wrote, even once that text is erased. 128 bits: it tells requests apart, it guards no secret.
  */
-function requestDigest(request: FastifyRequest, key: string, account: string, sendTimeFields: readonly string[]): string {
+function requestDigest(request: FastifyRequest, key: string, account: string, sendTimeFields: readonly string[], what?: unknown): string {
+  const given = what === undefined ? request.body : what;
   const body =
-    request.body !== null && typeof request.body === 'object' && !Array.isArray(request.body)
-      ? Object.fromEntries(Object.entries(request.body).filter(([name]) => !sendTimeFields.includes(name)))
-      : (request.body ?? null);
-  const what = canonicalJson([request.method, routeOf(request), account, request.params ?? {}, request.query ?? {}, body]);
-  return createHmac('sha256', key).update(what).digest().subarray(0, 16).toString('base64url');
+    given !== null && typeof given === 'object' && !Array.isArray(given)
+      ? Object.fromEntries(Object.entries(given).filter(([name]) => !sendTimeFields.includes(name)))
+      : (given ?? null);
+  const text = canonicalJson([request.method, routeOf(request), account, request.params ?? {}, request.query ?? {}, body]);
+  return createHmac('sha256', key).update(text).digest().subarray(0, 16).toString('base64url');
 }
 
 /**
@@ -61,15 +62,16 @@ function requestDigest(request: FastifyRequest, key: string, account: string, se
  * the key (first event id and digest), so that the same request sent again answers as the first did and
  * another request under the same key is refused with 422. `actor` is the account (a user id, or 'visitor').
  * `sendTimeFields`: body fields measured when a copy is sent (an age in seconds), which differ between two
- * copies of one request.
+ * copies of one request. `body`: what the request carries when it is not a parsed body (an upload: its file's
+ * hash and its fields).
  */
 export function keyedWrite(
   request: FastifyRequest,
   actor: string,
-  { sendTimeFields = [] }: { sendTimeFields?: readonly string[] } = {},
+  { sendTimeFields = [], body }: { sendTimeFields?: readonly string[]; body?: Record<string, unknown> } = {},
 ): { metadata: EventMetadata; key?: RequestKey } {
   const metadata = requestMetadata(request, actor);
   const key = idempotencyKey(request);
   if (key === undefined) return { metadata };
-  return { metadata, key: { firstEventId: eventIdFor(request, 0)!, digest: requestDigest(request, key, actor, sendTimeFields) } };
+  return { metadata, key: { firstEventId: eventIdFor(request, 0)!, digest: requestDigest(request, key, actor, sendTimeFields, body) } };
 }

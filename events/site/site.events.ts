@@ -19,7 +19,9 @@ export const URL_FIELDS = [
 ] as const;
 export const TEXT_FIELDS = ['coachName', 'coachBio', 'noticeText'] as const;
 export const EMAIL_FIELDS = ['contactEmail', 'techProjectsEmail'] as const;
-export const SETTINGS_FIELDS = [...TEXT_FIELDS, ...EMAIL_FIELDS, 'whatsappNumber', ...URL_FIELDS, 'noticeLink'] as const;
+/** The coach's portrait: the id of an image of her media library. */
+export const MEDIA_FIELDS = ['coachPhoto'] as const;
+export const SETTINGS_FIELDS = [...TEXT_FIELDS, ...EMAIL_FIELDS, 'whatsappNumber', ...URL_FIELDS, 'noticeLink', ...MEDIA_FIELDS] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 export type Settings = Record<SettingsField, string | null>;
 
@@ -59,6 +61,7 @@ export const SettingsChanges = z.strictObject({
   bookUrl: url,
   nivelesVideoUrl: url,
   noticeLink: z.string().max(MAX_URL).refine(isNoticeLink).nullable().optional(),
+  coachPhoto: z.uuid().nullable().optional(),
 });
 export type SettingsChangesT = z.output<typeof SettingsChanges>;
 

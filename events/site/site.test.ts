@@ -1,31 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordedEvent } from '../store/types';
-import { decideSite, seededSettings, siteFold, type SiteState } from './site';
+import { recorder } from '../store/versioned-values.testing';
+import { decideSite, seededSettings, siteFold } from './site';
 
 const seed = seededSettings({ noticeText: 'Aviso inicial', coachName: '  ' });
 const fold = siteFold(seed);
-let position = 0;
-const record = (state: SiteState, events: ReturnType<typeof decideSite>): SiteState =>
-  events.reduce(
-    (s, e) =>
-      fold.evolve(s, {
-        ...e,
-        globalPosition: ++position,
-        transactionId: '1',
-        streamId: 'site-settings',
-        streamPosition: s.version + 1,
-        eventId: String(position),
-        version: 1,
-        metadata: { actor: 'coach' },
-        recordedAt: new Date(),
-      } as RecordedEvent),
-    state,
-  );
+const record = recorder(fold, 'site-settings');
 
 describe('site settings decisions', () => {
   it('start from the environment only: blank seed values stay unset', () => {
-    expect(fold.initial.settings.noticeText).toBe('Aviso inicial');
-    expect(fold.initial.settings.coachName).toBeNull();
+    expect(fold.initial.values.noticeText).toBe('Aviso inicial');
+    expect(fold.initial.values.coachName).toBeNull();
   });
 
   it('record only what changed, and nothing when nothing did', () => {

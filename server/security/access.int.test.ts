@@ -247,6 +247,15 @@ const TABLE: Row[] = [
   { method: 'GET', path: '/api/coach/settings', expect: coachOnly() },
   { method: 'PATCH', path: '/api/coach/settings', body: () => ({ coachName: 'Coach de prueba' }), expect: coachOnly() },
   { method: 'POST', path: '/api/coach/settings/restore', body: () => ({ version: 0 }), expect: coachOnly() },
+  // The catalogue: its prices for everyone; changing them for the coach alone (a field no purchase here depends on).
+  { method: 'GET', path: '/api/catalogue', expect: 200 },
+  { method: 'GET', path: '/api/coach/catalogue', expect: coachOnly() },
+  { method: 'PATCH', path: '/api/coach/catalogue', body: () => ({ retreatSpots: 5 }), expect: coachOnly() },
+  { method: 'POST', path: '/api/coach/catalogue/restore', body: () => ({ version: 0 }), expect: coachOnly() },
+  // The media library is the coach's: a body that is not a multipart upload reaches her as a 400 (uploads for real
+  // are in media/routes.int.test.ts), everyone else is refused before the body is read.
+  { method: 'GET', path: '/api/coach/media', expect: coachOnly() },
+  { method: 'POST', path: '/api/coach/media', body: () => ({ file: 'no es un archivo' }), expect: coachOnly(400) },
   { method: 'GET', path: '/api/me/export', expect: signedIn(200) },
   { method: 'POST', path: '/api/me/name', body: () => ({ name: 'María José' }), expect: signedIn(200) },
   { method: 'GET', path: '/api/me/sessions', expect: signedIn(200) },

@@ -8,6 +8,7 @@
 // Replay a failure with FUZZ_SEED=<seed printed by fast-check>; FUZZ_RUNS sets the runs per property.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AREA_IDS } from '../../course/areas';
 import { TIME_FRAMES } from '../../course/belief-threshold';
@@ -208,6 +209,18 @@ async function renameCoach(): Promise<void> {
   if (res.statusCode !== 200) throw new Error(`setup settings: ${res.statusCode} ${res.body}`);
 }
 await renameCoach();
+
+/** The coach changes a count of places: the catalogue has a version to go back from (restoring version 0 writes). */
+async function changeCatalogue(): Promise<void> {
+  const res = await t.app.inject({
+    method: 'PATCH',
+    url: '/api/coach/catalogue',
+    headers: { origin: ORIGIN, cookie: actors.coach.cookie! },
+    payload: { retreatSpots: 1 + Math.floor(Math.random() * 90) },
+  });
+  if (res.statusCode !== 200) throw new Error(`setup catalogue: ${res.statusCode} ${res.body}`);
+}
+await changeCatalogue();
 await t.store.append(
   paymentStreamId(HELD_PAYMENT),
   [PaymentHeld.create({ paymentId: HELD_PAYMENT, provider: 'mercadopago', productId: 'afirmaciones-ebook', amount: 3, currency: 'USD' })],
@@ -244,6 +257,45 @@ interface Ctx {
   actor: Actor;
   n: number;
 }
+/** An example's body that is a multipart upload (the media library): its bytes and its content type. */
+class Upload {
+  constructor(
+    readonly payload: Buffer,
+    readonly contentType: string,
+    /** Its form fields as values, for the families that mutate a body. */
+    readonly fields: Record<string, string>,
+  ) {}
+}
+
+/** A form with a name and an image file, as a browser sends it. */
+function upload(file: Buffer, label: string): Upload {
+  const boundary = `----fuzz${randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="label"\r\n\r\n${label}\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="retrato.png"\r\nContent-Type: image/png\r\n\r\n`),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return new Upload(payload, `multipart/form-data; boundary=${boundary}`, { label });
+}
+
+/** What inject sends for a body: JSON, or an upload with its own content type. */
+const sent = (body: unknown, headers: Record<string, string>) =>
+  body === undefined
+    ? { headers }
+    : body instanceof Upload
+      ? { headers: { ...headers, 'content-type': body.contentType }, payload: body.payload }
+      : { headers, payload: body as object };
+
+/** Small images that differ from one another (each upload of the examples its own picture). */
+const IMAGES = await Promise.all(
+  Array.from({ length: 8 }, (_, i) =>
+    sharp({ create: { width: 8, height: 8, channels: 3, background: { r: i * 30, g: 120, b: 90 } } })
+      .png()
+      .toBuffer(),
+  ),
+);
+
 interface Example {
   body?: (ctx: Ctx) => unknown;
   params?: (ctx: Ctx) => Record<string, string>;
@@ -521,6 +573,27 @@ const EXAMPLES: Record<string, Example> = {
       return { first: { version: 0 }, other: { version: 1 } };
     },
   },
+  'POST /api/coach/media': {
+    ok: 'coach',
+    roles: ['guest', 'learner', 'premium', 'coach'],
+    body: ({ n }) => upload(IMAGES[n % IMAGES.length]!, `Retrato ${n}`),
+    key: 'by-n',
+  },
+  'PATCH /api/coach/catalogue': {
+    ok: 'coach',
+    roles: ['guest', 'learner', 'premium', 'coach'],
+    body: ({ n }) => ({ retreatSpots: 100 + (n % 1000) }),
+    key: 'by-n',
+  },
+  'POST /api/coach/catalogue/restore': {
+    ok: 'coach',
+    roles: ['guest', 'learner', 'premium', 'coach'],
+    body: () => ({ version: 0 }),
+    key: async () => {
+      await changeCatalogue();
+      return { first: { version: 0 }, other: { version: 1 } };
+    },
+  },
   'POST /api/checkout': {
     ok: 'premium',
     roles: ['guest', 'learner', 'premium'],
@@ -590,7 +663,7 @@ interface Attempt {
 
 const PROJECTION_TABLES = [...new Set(projections.flatMap((p) => p.tables))];
 // Tables a handler writes inside the append transaction besides projections (signup, resend, the recovery links).
-const TRANSACTION_TABLES = ['streams', 'password_credentials', 'email_verification_tokens', 'account_tokens', 'email_change_requests'];
+const TRANSACTION_TABLES = ['streams', 'password_credentials', 'email_verification_tokens', 'account_tokens', 'email_change_requests', 'media_blobs'];
 
 /** Everything a refused request must leave alone, as one row of counts and checksums. */
 async function snapshot(): Promise<Record<string, string>> {
@@ -878,7 +951,9 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
 /** (2) A valid body with one field wrong, missing, or an unknown or prototype-polluting field added. */
 const mutatedBody = (route: string, role: RoleName): fc.Arbitrary<Attempt> =>
   mutation.map((m) => {
-    const value = mutate(exampleFor(route).body?.({ role, actor: actors[role], n: requestNumber }), m);
+    const example = exampleFor(route).body?.({ role, actor: actors[role], n: requestNumber });
+    // An upload's fields are mutated and sent as JSON: the route must refuse that as it refuses any non-upload.
+    const value = mutate(example instanceof Upload ? example.fields : example, m);
     return value === undefined ? {} : { payload: toJsonText(value), contentType: 'application/json', bodyValue: value };
   });
 
@@ -1043,7 +1118,7 @@ describe('fuzzing every write route', () => {
     const headers: Record<string, string> = { origin: ORIGIN, 'idempotency-key': `fuzz-${randomUUID()}`, ...(example.sign?.({ url, body }) ?? {}) };
     const actor = actors[example.ok];
     if (actor.cookie) headers.cookie = actor.cookie;
-    const res = await t.app.inject({ method: method as 'POST', url, headers, ...(body !== undefined ? { payload: body as object } : {}) });
+    const res = await t.app.inject({ method: method as 'POST', url, ...sent(body, headers) });
     if (actor.cookie && String(res.headers['set-cookie'] ?? '').includes('mf_session=')) await login(actor);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().success).toBe(true);
@@ -1068,7 +1143,7 @@ describe('fuzzing every write route', () => {
       const urlOf = (params: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_m, name: string) => params[name]!);
       const headers: Record<string, string> = { origin: ORIGIN, 'idempotency-key': `fuzz-${randomUUID()}`, ...(actor.cookie ? { cookie: actor.cookie } : {}) };
       const send = (body: unknown, params = reuse.params?.first ?? example.params?.(ctx) ?? {}) =>
-        t.app.inject({ method: method as 'POST', url: urlOf(params), headers, ...(body !== undefined ? { payload: body as object } : {}) });
+        t.app.inject({ method: method as 'POST', url: urlOf(params), ...sent(body, headers) });
 
       const before = await snapshot();
       const first = await send(reuse.first);

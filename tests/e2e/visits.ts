@@ -285,6 +285,16 @@ export const ROUTES: Record<string, Visit[]> = {
       },
     },
   ],
+  '/coach/catalogo': [
+    {
+      name: 'the catalogue, as the coach',
+      as: 'coach',
+      url: '/coach/catalogo',
+      ready: async (page) => {
+        await expect(page.getByRole('heading', { level: 2, name: 'Historial' })).toBeVisible();
+      },
+    },
+  ],
   '/coach/testimonios': [
     {
       name: "the clients' testimonials, as the coach",
@@ -294,6 +304,18 @@ export const ROUTES: Record<string, Visit[]> = {
         await expect(page.getByRole('heading', { level: 1, name: 'Testimonios' })).toBeVisible();
         await expect(page.getByRole('heading', { level: 2, name: 'Tus testimonios' })).toBeVisible();
         await expect(page.getByText('Cargando los testimonios...')).toHaveCount(0);
+      },
+    },
+  ],
+  '/coach/medios': [
+    {
+      name: 'the media library, as the coach',
+      as: 'coach',
+      url: '/coach/medios',
+      ready: async (page) => {
+        await expect(page.getByRole('heading', { level: 1, name: 'Medios' })).toBeVisible();
+        await expect(page.getByRole('heading', { level: 2, name: 'Tu biblioteca' })).toBeVisible();
+        await expect(page.getByText('Cargando tu biblioteca…')).toHaveCount(0);
       },
     },
   ],

@@ -106,6 +106,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** El catálogo: precios (en USD), precios anteriores, cupos y fechas del retiro; null en lo que no se muestra */
+        get: operations["getCatalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coach/catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** El catálogo y su historial (cada cambio: versión, cuándo, quién, qué campos) */
+        get: operations["coachGetCatalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Cambia el catálogo (solo los campos enviados; null quita un precio anterior, los cupos o las fechas) */
+        patch: operations["coachChangeCatalogue"];
+        trace?: never;
+    };
+    "/api/coach/catalogue/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Vuelve al catálogo de una versión anterior (un cambio más en el historial) */
+        post: operations["coachRestoreCatalogue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reprograma/clarification-call": {
         parameters: {
             query?: never;
@@ -1064,6 +1116,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/coach/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** La biblioteca de medios, lo más reciente primero */
+        get: operations["coachListMedia"];
+        put?: never;
+        /** Sube una imagen (JPEG, PNG, WebP: hasta 10 MB), un audio (MP3, M4A, OGG: hasta 60 MB) o un PDF (hasta 30 MB). multipart/form-data: el archivo en el campo `file`, un nombre opcional en `label` */
+        post: operations["coachUploadMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Un archivo de la biblioteca por su hash; con Range: bytes=… solo esa parte (206) */
+        get: operations["getMediaFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/checkout": {
         parameters: {
             query?: never;
@@ -1659,12 +1746,24 @@ export interface operations {
                             youtubeUrl: string | null;
                             bookUrl: string | null;
                             nivelesVideoUrl: string | null;
+                            coachPhoto: string | null;
                             /** @description La versión de los ajustes (cambia con cada cambio) */
                             version: number;
                             notice: {
                                 id: string;
                                 text: string;
                                 link: string | null;
+                            } | null;
+                            /** @description La foto de la coach lista para <img>/<picture>; null sin foto */
+                            coachPortrait: {
+                                src: string;
+                                width: number;
+                                height: number;
+                                /** @description AVIF primero, luego WebP */
+                                sources: {
+                                    type: string;
+                                    srcset: string;
+                                }[];
                             } | null;
                         };
                     };
@@ -1752,12 +1851,13 @@ export interface operations {
                                 bookUrl: string | null;
                                 nivelesVideoUrl: string | null;
                                 noticeLink: string | null;
+                                coachPhoto: string | null;
                             };
                             history: {
                                 version: number;
                                 at: string;
                                 by: string | null;
-                                fields: ("coachName" | "coachBio" | "noticeText" | "contactEmail" | "techProjectsEmail" | "whatsappNumber" | "bookingFirstSessionUrl" | "bookingClarificationCallUrl" | "bookingPurposeSessionUrl" | "instagramUrl" | "tiktokUrl" | "youtubeUrl" | "bookUrl" | "nivelesVideoUrl" | "noticeLink")[];
+                                fields: ("coachName" | "coachBio" | "noticeText" | "contactEmail" | "techProjectsEmail" | "whatsappNumber" | "bookingFirstSessionUrl" | "bookingClarificationCallUrl" | "bookingPurposeSessionUrl" | "instagramUrl" | "tiktokUrl" | "youtubeUrl" | "bookUrl" | "nivelesVideoUrl" | "noticeLink" | "coachPhoto")[];
                                 changes: {
                                     [key: string]: string | null;
                                 };
@@ -1875,6 +1975,8 @@ export interface operations {
                     nivelesVideoUrl?: string | null;
                     noticeText?: string | null;
                     noticeLink?: string | null;
+                    /** @description El id de una imagen de la biblioteca de medios */
+                    coachPhoto?: string | null;
                 };
             };
         };
@@ -1907,12 +2009,13 @@ export interface operations {
                                 bookUrl: string | null;
                                 nivelesVideoUrl: string | null;
                                 noticeLink: string | null;
+                                coachPhoto: string | null;
                             };
                             history: {
                                 version: number;
                                 at: string;
                                 by: string | null;
-                                fields: ("coachName" | "coachBio" | "noticeText" | "contactEmail" | "techProjectsEmail" | "whatsappNumber" | "bookingFirstSessionUrl" | "bookingClarificationCallUrl" | "bookingPurposeSessionUrl" | "instagramUrl" | "tiktokUrl" | "youtubeUrl" | "bookUrl" | "nivelesVideoUrl" | "noticeLink")[];
+                                fields: ("coachName" | "coachBio" | "noticeText" | "contactEmail" | "techProjectsEmail" | "whatsappNumber" | "bookingFirstSessionUrl" | "bookingClarificationCallUrl" | "bookingPurposeSessionUrl" | "instagramUrl" | "tiktokUrl" | "youtubeUrl" | "bookUrl" | "nivelesVideoUrl" | "noticeLink" | "coachPhoto")[];
                                 changes: {
                                     [key: string]: string | null;
                                 };
@@ -2048,14 +2151,559 @@ export interface operations {
                                 bookUrl: string | null;
                                 nivelesVideoUrl: string | null;
                                 noticeLink: string | null;
+                                coachPhoto: string | null;
                             };
                             history: {
                                 version: number;
                                 at: string;
                                 by: string | null;
-                                fields: ("coachName" | "coachBio" | "noticeText" | "contactEmail" | "techProjectsEmail" | "whatsappNumber" | "bookingFirstSessionUrl" | "bookingClarificationCallUrl" | "bookingPurposeSessionUrl" | "instagramUrl" | "tiktokUrl" | "youtubeUrl" | "bookUrl" | "nivelesVideoUrl" | "noticeLink")[];
+                                fields: ("coachName" | "coachBio" | "noticeText" | "contactEmail" | "techProjectsEmail" | "whatsappNumber" | "bookingFirstSessionUrl" | "bookingClarificationCallUrl" | "bookingPurposeSessionUrl" | "instagramUrl" | "tiktokUrl" | "youtubeUrl" | "bookUrl" | "nivelesVideoUrl" | "noticeLink" | "coachPhoto")[];
                                 changes: {
                                     [key: string]: string | null;
+                                };
+                                restoredFrom: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCatalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            courseAmount: number;
+                            courseOldAmount: number | null;
+                            courseSpots: number | null;
+                            ebookAmount: number;
+                            ebookOldAmount: number | null;
+                            reprogramaSingle: number;
+                            reprogramaOldAmount: number | null;
+                            reprogramaWeekly: number;
+                            purposeSession: number;
+                            purposeSessionOldAmount: number | null;
+                            masterclassesMonthly: number;
+                            masterclassesOldAmount: number | null;
+                            retreatTotal: number;
+                            retreatOldAmount: number | null;
+                            retreatDeposit: number;
+                            retreatSpots: number | null;
+                            /** @description AAAA-MM-DD, o MM-DD mientras la coach no puso el año */
+                            retreatStart: string | null;
+                            retreatEnd: string | null;
+                            /** @description La versión del catálogo (cambia con cada cambio) */
+                            version: number;
+                            /** @enum {string} */
+                            currency: "USD";
+                        };
+                    };
+                };
+            };
+            /** @description Sin cambios desde la versión que ya tienes (ETag) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    coachGetCatalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            version: number;
+                            /** @enum {string} */
+                            currency: "USD";
+                            catalogue: {
+                                courseAmount: number;
+                                courseOldAmount: number | null;
+                                courseSpots: number | null;
+                                ebookAmount: number;
+                                ebookOldAmount: number | null;
+                                reprogramaSingle: number;
+                                reprogramaOldAmount: number | null;
+                                reprogramaWeekly: number;
+                                purposeSession: number;
+                                purposeSessionOldAmount: number | null;
+                                masterclassesMonthly: number;
+                                masterclassesOldAmount: number | null;
+                                retreatTotal: number;
+                                retreatOldAmount: number | null;
+                                retreatDeposit: number;
+                                retreatSpots: number | null;
+                                /** @description AAAA-MM-DD, o MM-DD mientras la coach no puso el año */
+                                retreatStart: string | null;
+                                retreatEnd: string | null;
+                            };
+                            history: {
+                                version: number;
+                                at: string;
+                                by: string | null;
+                                fields: ("courseAmount" | "ebookAmount" | "reprogramaSingle" | "reprogramaWeekly" | "purposeSession" | "masterclassesMonthly" | "retreatTotal" | "retreatDeposit" | "courseOldAmount" | "ebookOldAmount" | "reprogramaOldAmount" | "purposeSessionOldAmount" | "masterclassesOldAmount" | "retreatOldAmount" | "courseSpots" | "retreatSpots" | "retreatStart" | "retreatEnd")[];
+                                changes: {
+                                    [key: string]: number | string | null;
+                                };
+                                restoredFrom: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    coachChangeCatalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    courseAmount?: number;
+                    ebookAmount?: number;
+                    reprogramaSingle?: number;
+                    reprogramaWeekly?: number;
+                    purposeSession?: number;
+                    masterclassesMonthly?: number;
+                    retreatTotal?: number;
+                    retreatDeposit?: number;
+                    courseOldAmount?: number | null;
+                    ebookOldAmount?: number | null;
+                    reprogramaOldAmount?: number | null;
+                    purposeSessionOldAmount?: number | null;
+                    masterclassesOldAmount?: number | null;
+                    retreatOldAmount?: number | null;
+                    courseSpots?: number | null;
+                    retreatSpots?: number | null;
+                    retreatStart?: string | null;
+                    retreatEnd?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            version: number;
+                            /** @enum {string} */
+                            currency: "USD";
+                            catalogue: {
+                                courseAmount: number;
+                                courseOldAmount: number | null;
+                                courseSpots: number | null;
+                                ebookAmount: number;
+                                ebookOldAmount: number | null;
+                                reprogramaSingle: number;
+                                reprogramaOldAmount: number | null;
+                                reprogramaWeekly: number;
+                                purposeSession: number;
+                                purposeSessionOldAmount: number | null;
+                                masterclassesMonthly: number;
+                                masterclassesOldAmount: number | null;
+                                retreatTotal: number;
+                                retreatOldAmount: number | null;
+                                retreatDeposit: number;
+                                retreatSpots: number | null;
+                                /** @description AAAA-MM-DD, o MM-DD mientras la coach no puso el año */
+                                retreatStart: string | null;
+                                retreatEnd: string | null;
+                            };
+                            history: {
+                                version: number;
+                                at: string;
+                                by: string | null;
+                                fields: ("courseAmount" | "ebookAmount" | "reprogramaSingle" | "reprogramaWeekly" | "purposeSession" | "masterclassesMonthly" | "retreatTotal" | "retreatDeposit" | "courseOldAmount" | "ebookOldAmount" | "reprogramaOldAmount" | "purposeSessionOldAmount" | "masterclassesOldAmount" | "retreatOldAmount" | "courseSpots" | "retreatSpots" | "retreatStart" | "retreatEnd")[];
+                                changes: {
+                                    [key: string]: number | string | null;
+                                };
+                                restoredFrom: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    coachRestoreCatalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            version: number;
+                            /** @enum {string} */
+                            currency: "USD";
+                            catalogue: {
+                                courseAmount: number;
+                                courseOldAmount: number | null;
+                                courseSpots: number | null;
+                                ebookAmount: number;
+                                ebookOldAmount: number | null;
+                                reprogramaSingle: number;
+                                reprogramaOldAmount: number | null;
+                                reprogramaWeekly: number;
+                                purposeSession: number;
+                                purposeSessionOldAmount: number | null;
+                                masterclassesMonthly: number;
+                                masterclassesOldAmount: number | null;
+                                retreatTotal: number;
+                                retreatOldAmount: number | null;
+                                retreatDeposit: number;
+                                retreatSpots: number | null;
+                                /** @description AAAA-MM-DD, o MM-DD mientras la coach no puso el año */
+                                retreatStart: string | null;
+                                retreatEnd: string | null;
+                            };
+                            history: {
+                                version: number;
+                                at: string;
+                                by: string | null;
+                                fields: ("courseAmount" | "ebookAmount" | "reprogramaSingle" | "reprogramaWeekly" | "purposeSession" | "masterclassesMonthly" | "retreatTotal" | "retreatDeposit" | "courseOldAmount" | "ebookOldAmount" | "reprogramaOldAmount" | "purposeSessionOldAmount" | "masterclassesOldAmount" | "retreatOldAmount" | "courseSpots" | "retreatSpots" | "retreatStart" | "retreatEnd")[];
+                                changes: {
+                                    [key: string]: number | string | null;
                                 };
                                 restoredFrom: number | null;
                             }[];
@@ -7458,6 +8106,244 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
+            };
+        };
+    };
+    coachListMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "image" | "audio" | "pdf";
+                            label: string | null;
+                            /** @description La dirección del archivo (cambia si cambian sus bytes: se guarda en caché para siempre) */
+                            url: string;
+                            contentType: string;
+                            bytes: number;
+                            width: number | null;
+                            height: number | null;
+                            durationSeconds: number | null;
+                            uploadedAt: string;
+                            /** @description Imágenes: copias más chicas en AVIF y WebP */
+                            variants: {
+                                url: string;
+                                type: string;
+                                width: number;
+                                height: number;
+                                bytes: number;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    coachUploadMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "image" | "audio" | "pdf";
+                            label: string | null;
+                            /** @description La dirección del archivo (cambia si cambian sus bytes: se guarda en caché para siempre) */
+                            url: string;
+                            contentType: string;
+                            bytes: number;
+                            width: number | null;
+                            height: number | null;
+                            durationSeconds: number | null;
+                            uploadedAt: string;
+                            /** @description Imágenes: copias más chicas en AVIF y WebP */
+                            variants: {
+                                url: string;
+                                type: string;
+                                width: number;
+                                height: number;
+                                bytes: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMediaFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

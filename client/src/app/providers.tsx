@@ -8,6 +8,7 @@ import { GuestProgressMerge } from './GuestProgressMerge';
 import { PendingWritesSync } from './PendingWritesSync';
 import { createNoticeSource, NoticeSourceContext, type Notice } from './layout/notice-source';
 import { createSiteSource, SiteSourceContext, type SiteSettings } from '../lib/site';
+import { CatalogueSourceContext, createCatalogueSource, type PublicCatalogue } from '../lib/catalogue-source';
 import { FirstPageFallback } from './RouteFallback';
 import { QueryHolderContext, type QueryHolder } from './query-holder';
 
@@ -24,6 +25,8 @@ type AppProvidersProps = {
   notice?: Notice | null;
   /** The coach's site settings, when already known; else asked once per visit by the first page that shows a link. */
   site?: SiteSettings | null;
+  /** The catalogue (prices, spots, dates), when already known; else asked once per visit by the first page that shows a price. */
+  catalogue?: PublicCatalogue | null;
 };
 
 /**
@@ -40,10 +43,11 @@ function FirstRenderInTransition({ children }: { children: ReactNode }) {
   return ready ? children : <FirstPageFallback />;
 }
 
-export function AppProviders({ children, queryClient, session, notice, site }: AppProvidersProps) {
+export function AppProviders({ children, queryClient, session, notice, site, catalogue }: AppProvidersProps) {
   const [holder] = useState<QueryHolder>(() => ({ client: queryClient ?? null }));
   const [noticeSource] = useState(() => createNoticeSource(notice));
   const [siteSource] = useState(() => createSiteSource(site));
+  const [catalogueSource] = useState(() => createCatalogueSource(catalogue));
 
   // After a login, what other features cached as a guest is asked again; after a logout it is dropped.
   const onSessionChange = useCallback(
@@ -60,12 +64,14 @@ export function AppProviders({ children, queryClient, session, notice, site }: A
       <QueryClientContext.Provider value={holder.client ?? undefined}>
         <NoticeSourceContext.Provider value={noticeSource}>
           <SiteSourceContext.Provider value={siteSource}>
-            <AuthProvider initialUser={session} onChange={onSessionChange} fallback={<FirstPageFallback />}>
-              <GuestProgressMerge />
-              <PendingWritesSync />
-              {/* A session given up front (tests) renders at once, as before. */}
-              {session === undefined ? <FirstRenderInTransition>{children}</FirstRenderInTransition> : children}
-            </AuthProvider>
+            <CatalogueSourceContext.Provider value={catalogueSource}>
+              <AuthProvider initialUser={session} onChange={onSessionChange} fallback={<FirstPageFallback />}>
+                <GuestProgressMerge />
+                <PendingWritesSync />
+                {/* A session given up front (tests) renders at once, as before. */}
+                {session === undefined ? <FirstRenderInTransition>{children}</FirstRenderInTransition> : children}
+              </AuthProvider>
+            </CatalogueSourceContext.Provider>
           </SiteSourceContext.Provider>
         </NoticeSourceContext.Provider>
       </QueryClientContext.Provider>

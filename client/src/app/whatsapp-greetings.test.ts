@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { RESOURCES_WHATSAPP_MESSAGE } from '../features/leads/pages/FreeResourcesPage';
 import { ABOUT_WHATSAPP_MESSAGE } from '../features/marketing/pages/AboutPage';
 import { COACHING_WHATSAPP_MESSAGE } from '../features/marketing/pages/CoachingPage';
-import { HIELO_WHATSAPP_MESSAGE } from '../features/marketing/pages/HieloPage';
+import { hieloWhatsappMessage } from '../features/marketing/pages/HieloPage';
 import { MANIFIESTA_CALL_WHATSAPP_MESSAGE } from '../features/marketing/pages/ManifiestaCallPage';
 import { MANIFIESTA_WHATSAPP_MESSAGE } from '../features/marketing/pages/ManifiestaPage';
 import { MASTERCLASSES_WHATSAPP_MESSAGE } from '../features/marketing/pages/MasterclassesPage';
@@ -16,7 +16,8 @@ describe('WhatsApp greetings', () => {
       MASTERCLASSES_WHATSAPP_MESSAGE,
       COACHING_WHATSAPP_MESSAGE,
       ABOUT_WHATSAPP_MESSAGE,
-      HIELO_WHATSAPP_MESSAGE,
+      hieloWhatsappMessage('del 14 al 16 de noviembre'),
+      hieloWhatsappMessage(null),
       REPROGRAMA_WHATSAPP_MESSAGE,
       MANIFIESTA_WHATSAPP_MESSAGE,
       MANIFIESTA_CALL_WHATSAPP_MESSAGE,

@@ -1,10 +1,11 @@
 // The coach's public settings of the site (GET /api/site): her links, contact and booking pages, read at run time
 // and asked once per visit without TanStack Query (the first page, /menu, stays light). A link the coach has not
 // set is null: its button is hidden or reads «Próximamente», never a made-up address.
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useContext } from 'react';
 import { unwrap } from '../api/errors';
 import { lightApi } from '../api/light-client';
 import type { paths } from '../api/schema';
+import { createOnceSource, useOnceSource, type OnceSource } from './once-source';
 
 export type SiteSettings = paths['/api/site']['get']['responses'][200]['content']['application/json']['data'];
 
@@ -12,41 +13,16 @@ export type SiteSettings = paths['/api/site']['get']['responses'][200]['content'
 export const OWN_NIVELES_VIDEO = '/video/niveles-de-conciencia.webm';
 
 /** The visit's settings: asked once, or given up front (tests, a page that already has them). */
-export function createSiteSource(given?: SiteSettings | null) {
-  let known: SiteSettings | null | undefined = given;
-  let asked: Promise<SiteSettings | null> | null = given === undefined ? null : Promise.resolve(given);
-  return {
-    get: () => known,
-    /** Never fails: unreadable settings read as unset (the links hide); the console keeps the reason. */
-    load: () =>
-      (asked ??= (async () => {
-        try {
-          known = unwrap(await lightApi.GET('/api/site'));
-        } catch (error) {
-          console.error('No se pudieron cargar los ajustes del sitio.', error);
-          known = null;
-        }
-        return known;
-      })()),
-  };
-}
+export const createSiteSource = (given?: SiteSettings | null) =>
+  createOnceSource(async () => unwrap(await lightApi.GET('/api/site')), 'No se pudieron cargar los ajustes del sitio.', given);
 
-export type SiteSource = ReturnType<typeof createSiteSource>;
+export type SiteSource = OnceSource<SiteSettings>;
 export const SiteSourceContext = createContext<SiteSource | null>(null);
 let fallbackSource: SiteSource | undefined;
 
-/** The settings, or null while they load (or when they could not be read). */
+/** The settings, or null while they load (or when they could not be read): links hide, never a made-up address. */
 export function useSiteSettings(): SiteSettings | null {
-  const source = useContext(SiteSourceContext) ?? (fallbackSource ??= createSiteSource());
-  const [settings, setSettings] = useState<SiteSettings | null>(() => source.get() ?? null);
-  useEffect(() => {
-    let live = true;
-    if (source.get() === undefined) void source.load().then((s) => live && setSettings(s));
-    return () => {
-      live = false;
-    };
-  }, [source]);
-  return settings;
+  return useOnceSource(useContext(SiteSourceContext) ?? (fallbackSource ??= createSiteSource()));
 }
 
 export interface SiteLinks {
@@ -97,3 +73,9 @@ export function useSiteLinks() {
 
 /** What a button whose page is not set yet says instead of linking. */
 export const COMING_SOON = 'Próximamente';
+
+/** The coach's portrait and name as the pages show them; null each while she has not set it. */
+export function useCoach() {
+  const settings = useSiteSettings();
+  return { portrait: settings?.coachPortrait ?? null, name: settings?.coachName ?? null };
+}

@@ -54,7 +54,9 @@ export function stubApi(routes: ApiRoutes) {
     const url = new URL(request.url);
     const text = await request.clone().text();
     const key = `${request.method} ${url.pathname}`;
-    calls.push({ method: request.method, path: url.pathname, url, body: text ? JSON.parse(text) : undefined });
+    // A multipart upload is kept as its text; every other body is JSON.
+    const multipart = request.headers.get('content-type')?.startsWith('multipart/form-data');
+    calls.push({ method: request.method, path: url.pathname, url, body: text ? (multipart ? text : JSON.parse(text)) : undefined });
     const route = routes[key];
     if (!route) {
       unexpected.push(key);

@@ -5,6 +5,8 @@ import { UNSAFE_createMemoryHistory as createMemoryHistory, type InitialEntry, t
 import { AppProviders, createQueryClient } from '../app/providers';
 import type { Notice } from '../app/layout/notice-source';
 import type { SiteSettings } from '../lib/site';
+import type { PublicCatalogue } from '../lib/catalogue-source';
+import { TEST_CATALOGUE } from './catalogue';
 import { AppRouter, type AppHistory } from '../app/router';
 import type { User } from '../api/account-types';
 import { useAuth } from '../lib/session/useAuth';
@@ -26,11 +28,19 @@ type RenderRouteOptions = {
    * call; 'fetch' leaves them unknown, so a page asks GET /api/site (stub fetch for it).
    */
   site?: SiteSettings | null | 'fetch';
+  /**
+   * The catalogue: the spec's first values by default (a fresh install), given up front so that no page makes the
+   * call; 'fetch' leaves it unknown, so a page asks GET /api/catalogue (stub fetch for it).
+   */
+  catalogue?: PublicCatalogue | null | 'fetch';
   /** A route table of the test's own (e.g. a component with fakes injected); the app's by default. */
   routes?: RouteObject[];
 };
 
-export function renderRoute(entry: InitialEntry, { session = null, notice = null, site = null, routes: table }: RenderRouteOptions = {}) {
+export function renderRoute(
+  entry: InitialEntry,
+  { session = null, notice = null, site = null, catalogue = TEST_CATALOGUE, routes: table }: RenderRouteOptions = {},
+) {
   // The router listens to the history; tests may too (a history takes one listener: pass every change on).
   const memory = createMemoryHistory({ initialEntries: [entry], v5Compat: true });
   type Listener = Parameters<AppHistory['listen']>[0];
@@ -56,6 +66,7 @@ export function renderRoute(entry: InitialEntry, { session = null, notice = null
         session={session === 'check' ? undefined : session}
         notice={notice === 'fetch' ? undefined : notice}
         site={site === 'fetch' ? undefined : site}
+        catalogue={catalogue === 'fetch' ? undefined : catalogue}
       >
         <SessionProbe />
         <AppRouter history={history} routes={table} />

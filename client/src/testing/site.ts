@@ -17,4 +17,17 @@ export const TEST_SITE = {
   techProjectsEmail: 'proyectos@example.com',
   nivelesVideoUrl: null,
   notice: null,
+  coachPhoto: null,
+  coachPortrait: null,
 } satisfies NonNullable<SiteSettings>;
+
+/** A portrait as GET /api/site gives it (made-up hashes: no file behind them in component tests). */
+export const TEST_PORTRAIT = {
+  src: `/media/${'a'.repeat(64)}.jpg`,
+  width: 600,
+  height: 800,
+  sources: [
+    { type: 'image/avif', srcset: `/media/${'b'.repeat(64)}.avif 320w, /media/${'c'.repeat(64)}.avif 600w` },
+    { type: 'image/webp', srcset: `/media/${'d'.repeat(64)}.webp 320w, /media/${'e'.repeat(64)}.webp 600w` },
+  ],
+};

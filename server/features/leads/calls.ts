@@ -86,7 +86,7 @@ const callRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'> & { si
       },
     },
     async () => {
-      const current = noticeOf((await siteSettings.current()).settings);
+      const current = noticeOf((await siteSettings.current()).values);
       return { success: true as const, message: current ? 'Aviso del sitio.' : 'Sin avisos.', data: current };
     },
   );

@@ -12,6 +12,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import { EMAIL_PATTERN, MAX_EMAIL } from '../../../course/contact';
+import { productPrice } from '../../../course/catalogue';
 import { CHECKOUT_EMAIL, isProductId, PRODUCT_IDS, PRODUCTS, type ProductId } from '../../../course/products';
 
 export { CHECKOUT_EMAIL };
@@ -39,6 +40,7 @@ import { EMAIL_SEND, type MailJob } from '../../../jobs/email/send-email';
 import { optedOut, visitorIdOf } from '../leads/visitor';
 import { DOWNLOAD_LINK_DAYS, MAX_DOWNLOADS, issueDownloadToken, useDownloadToken, type DownloadRefusal } from './downloads';
 import { createPreference, fetchPayment, verifyWebhookSignature, type MercadoPagoConfig, type ProviderPayment } from './mercadopago';
+import type { CatalogueReader } from '../catalogue/routes';
 import { claimReceipt, releaseReceipt, WEBHOOK_WINDOW_MS, withinWindow, type Receipt } from './receipts';
 
 /** The payment outcomes as the buyer reads them (invalid or rejected, granted, still pending), fixed texts. */
@@ -90,7 +92,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const namedProduct = (payment: ProviderPayment): ProductId | undefined =>
   payment.external_reference && isProductId(payment.external_reference) ? payment.external_reference : undefined;
 
-type Deps = { store: EventStore; pool: pg.Pool; accounts: Accounts; config: AppConfig };
+type Deps = { store: EventStore; pool: pg.Pool; accounts: Accounts; config: AppConfig; catalogue: CatalogueReader };
 
 const Email = z.string(CHECKOUT_EMAIL).trim().max(MAX_EMAIL, CHECKOUT_EMAIL).regex(EMAIL_PATTERN, CHECKOUT_EMAIL);
 
@@ -104,7 +106,7 @@ const ConfirmResult = z.object({
   download: z.object({ url: z.string(), expiresAt: z.string(), downloads: z.number().int().describe('Cuántas descargas permite') }).optional(),
 });
 
-const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, pool, accounts, config }) => {
+const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, pool, accounts, config, catalogue }) => {
   const provider: MercadoPagoConfig = {
     apiUrl: config.MERCADOPAGO_API_URL,
     accessToken: config.MERCADOPAGO_ACCESS_TOKEN,
@@ -182,12 +184,14 @@ const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, pool, ac
       if (!user && !product.guestPurchase) throw new UnauthorizedError(ACCOUNT_NEEDED);
       if (!user && !email) throw new InvalidError(CHECKOUT_EMAIL);
       const buyer = user ? { userId: user.id } : { email: email!.toLowerCase() };
+      // The catalogue's price at this moment: recorded on the purchase, which its payment is checked against later.
+      const price = productPrice((await catalogue.current()).values, productId);
       const purchaseId = randomUUID();
       const back = new URL(`/confirmacion-pago?product_id=${encodeURIComponent(productId)}`, config.publicUrl).toString();
       const preference = await createPreference(
         provider,
         {
-          items: [{ id: productId, title: product.name, quantity: 1, unit_price: product.amount, currency_id: product.currency }],
+          items: [{ id: productId, title: product.name, quantity: 1, unit_price: price.amount, currency_id: price.currency }],
           ...(user ? { payer: { email: user.email } } : { payer: { email: buyer.email! } }),
           external_reference: purchaseId,
           metadata: { purchase_id: purchaseId, ...(user ? { user_id: user.id } : { buyer_email: buyer.email! }) },
@@ -201,8 +205,8 @@ const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, pool, ac
       const started = startCheckout({
         purchaseId,
         productId,
-        amount: product.amount,
-        currency: product.currency,
+        amount: price.amount,
+        currency: price.currency,
         ...buyer,
         preferenceId: preference.id,
         ...(visitorId ? { visitorId } : {}),

@@ -1,16 +1,22 @@
 // The coach's settings of the public site: read by everyone (GET /api/site), changed and restored by the coach
 // (role 9), each save an event with its history.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type pg from 'pg';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { EMAIL_PATTERN, MAX_EMAIL } from '../../../course/contact';
+import { MEDIA_MESSAGES } from '../../../course/media';
+import { InvalidError } from '../../../events/errors';
+import { mediaById } from '../../../events/media/queries';
 import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
+import { versionedReader } from '../../../events/store/versioned-values';
 import { decideSite, seededSettings, siteFold, type SiteCommand, type SiteState } from '../../../events/site/site';
 import { E164, isHttpsUrl, isNoticeLink, MAX_LENGTH, MAX_URL, SETTINGS_FIELDS, SITE_SETTINGS_STREAM, type Settings } from '../../../events/site/site.events';
 import { envelope, ErrorEnvelope, errorResponses, keyedWriteErrors } from '../../http';
 import { keyedWrite, eventIdFor } from '../../request';
 import { requireCoach } from '../coach/routes';
+import { ResponsiveImage, responsiveImage } from '../media/routes';
 
 export const SITE_MESSAGES = {
   url: 'Escribe un enlace completo que empiece con https://.',
@@ -53,6 +59,7 @@ export const SettingsBody = z.strictObject({
   nivelesVideoUrl: url,
   noticeText: text(MAX_LENGTH.noticeText, 'El aviso'),
   noticeLink: field(z.string().max(MAX_URL, SITE_MESSAGES.noticeLink).refine(isNoticeLink, SITE_MESSAGES.noticeLink)),
+  coachPhoto: field(z.uuid(MEDIA_MESSAGES.notAnImage)).describe('El id de una imagen de la biblioteca de medios'),
 });
 
 const SettingsShape = z.object(
@@ -62,6 +69,7 @@ const Notice = z.object({ id: z.string(), text: z.string(), link: z.string().nul
 const PublicSite = SettingsShape.omit({ noticeText: true, noticeLink: true }).extend({
   version: z.number().describe('La versión de los ajustes (cambia con cada cambio)'),
   notice: Notice,
+  coachPortrait: ResponsiveImage.nullable().describe('La foto de la coach lista para <img>/<picture>; null sin foto'),
 });
 const Change = z.object({
   version: z.number(),
@@ -84,35 +92,23 @@ export function noticeOf(settings: Settings) {
   return { id, text: settings.noticeText, link: settings.noticeLink };
 }
 
-export function publicSite(state: SiteState) {
-  const { noticeText: _t, noticeLink: _l, ...rest } = state.settings;
-  return { ...rest, version: state.version, notice: noticeOf(state.settings) };
+export async function publicSite(state: SiteState, pool: pg.Pool) {
+  const { noticeText: _t, noticeLink: _l, ...rest } = state.values;
+  const photo = state.values.coachPhoto ? await mediaById(pool, state.values.coachPhoto) : undefined;
+  return { ...rest, version: state.version, notice: noticeOf(state.values), coachPortrait: photo ? responsiveImage(photo) : null };
 }
 
-/**
- * The current settings of every process: each read asks the database only for what was appended after the
- * version this process holds (one indexed query, usually answering nothing), so a change made through any
- * process is seen by all at once, without a notification channel or a time-to-live to wait out.
- */
+/** A portrait must be an image of the library: anything else is refused before it is recorded. */
+async function checkPhoto(pool: pg.Pool, id: string | null | undefined) {
+  if (!id) return;
+  const media = await mediaById(pool, id);
+  if (media?.kind !== 'image') throw new InvalidError(MEDIA_MESSAGES.notAnImage);
+}
+
+/** The current settings of every process (see versionedReader), over the environment's first values. */
 export function siteSettingsReader(store: EventStore, seedValues: Partial<Record<keyof Settings, string | undefined>>) {
   const seed = seededSettings(seedValues);
-  const fold = siteFold(seed);
-  let cached: SiteState = fold.initial;
-  return {
-    seed,
-    fold,
-    async current(): Promise<SiteState> {
-      const tail = await store.readStream(SITE_SETTINGS_STREAM, { after: cached.version });
-      if (tail.length > 0) {
-        const next = tail.reduce(fold.evolve, cached);
-        if (next.version > cached.version) cached = next;
-      }
-      return cached;
-    },
-    remember(state: SiteState) {
-      if (state.version > cached.version) cached = state;
-    },
-  };
+  return { seed, ...versionedReader(store, SITE_SETTINGS_STREAM, siteFold(seed)) };
 }
 
 export type SiteSettingsReader = ReturnType<typeof siteSettingsReader>;
@@ -120,7 +116,7 @@ export type SiteSettingsReader = ReturnType<typeof siteSettingsReader>;
 function coachView(state: SiteState) {
   return {
     version: state.version,
-    settings: state.settings,
+    settings: state.values,
     history: state.history
       .map((c) => ({
         version: c.version,
@@ -134,7 +130,7 @@ function coachView(state: SiteState) {
   };
 }
 
-const siteRoutes: FastifyPluginAsyncZod<{ store: EventStore; settings: SiteSettingsReader }> = async (app, { store, settings }) => {
+const siteRoutes: FastifyPluginAsyncZod<{ store: EventStore; settings: SiteSettingsReader; pool: pg.Pool }> = async (app, { store, settings, pool }) => {
   app.get(
     '/api/site',
     {
@@ -151,7 +147,7 @@ const siteRoutes: FastifyPluginAsyncZod<{ store: EventStore; settings: SiteSetti
       // Kept by browsers and proxies but asked again each time (a cheap 304): a change shows on the next visit.
       reply.header('cache-control', 'public, no-cache').header('etag', etag);
       if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
-      return { success: true as const, message: 'Ajustes del sitio.', data: publicSite(state) };
+      return { success: true as const, message: 'Ajustes del sitio.', data: await publicSite(state, pool) };
     },
   );
 
@@ -198,6 +194,7 @@ const siteRoutes: FastifyPluginAsyncZod<{ store: EventStore; settings: SiteSetti
     async (request) => {
       const coach = await requireCoach(request);
       const changes = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined)) as Partial<Settings>;
+      await checkPhoto(pool, changes.coachPhoto);
       const result = await run({ type: 'Change', changes, eventId: eventIdFor(request, 0) }, coach.id, request);
       return { success: true as const, message: result.events.length ? SITE_MESSAGES.saved : SITE_MESSAGES.unchanged, data: coachView(result.state) };
     },

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, stubApi, VIEW_ROUTE } from '../../testing/fake-api';
 import { renderRoute } from '../../testing/render-route';
+import { TEST_PORTRAIT, TEST_SITE } from '../../testing/site';
 
 // /menu counts the visit (POST /api/leads/view): answered here, so no request leaves the test and no
 // failure is logged after the test file has closed (vitest reports that as an error of the run).
@@ -38,9 +39,15 @@ describe('/menu for a signed-in user', () => {
     expect(screen.queryByRole('img', { name: 'Retrato ilustrado de tu coach' })).toBeNull();
   });
 
-  it('shows the illustrated portrait when the user has no image', async () => {
-    renderRoute('/menu', { session: makeUser({ profileImage: null }) });
-    expect(await screen.findByRole('img', { name: 'Retrato ilustrado de tu coach' })).toBeTruthy();
+  it('shows the coach’s portrait and name when the user has no image, and no picture while she has none', async () => {
+    const withPortrait = renderRoute('/menu', { session: makeUser({ profileImage: null }), site: { ...TEST_SITE, coachPortrait: TEST_PORTRAIT } });
+    expect((await screen.findByRole('img', { name: `Foto de ${TEST_SITE.coachName}` })).getAttribute('src')).toBe(TEST_PORTRAIT.src);
+    expect(screen.getByText(`con ${TEST_SITE.coachName}`)).toBeTruthy();
+    withPortrait.unmount();
+
+    renderRoute('/menu', { session: makeUser({ profileImage: null }), site: TEST_SITE });
+    await mainLinks();
+    expect(screen.queryByRole('img')).toBeNull();
   });
 });
 
@@ -51,6 +58,6 @@ describe('/menu for a guest', () => {
     expect(links[0]!.getAttribute('href')).toBe('/reprograma');
     expect(screen.queryByText(/^@/)).toBeNull();
     expect(screen.queryByText('Continuar mi Curso')).toBeNull();
-    expect(screen.getByRole('img', { name: 'Retrato ilustrado de tu coach' })).toBeTruthy();
+    expect(screen.queryByRole('img', { name: /Foto de/ })).toBeNull();
   });
 });

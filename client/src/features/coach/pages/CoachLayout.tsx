@@ -6,39 +6,37 @@ import styles from '../coach.module.css';
 import { Forbidden } from '../components/Forbidden';
 import { isCoach } from '../roles';
 
+/** The desk's tabs, in the order the coach meets them. */
+const TABS = [
+  { to: '/coach', label: 'Personas' },
+  { to: '/coach/analytics', label: 'Analítica' },
+  { to: '/coach/ventas', label: 'Ventas' },
+  { to: '/coach/testimonios', label: 'Testimonios' },
+  { to: '/coach/catalogo', label: 'Catálogo' },
+  { to: '/coach/medios', label: 'Medios' },
+  { to: '/coach/ajustes', label: 'Ajustes' },
+] as const;
+
 export function CoachLayout() {
   const { user } = useAuth();
   const { pathname } = useLocation();
   if (!user || !isCoach(user.roles)) return <Forbidden />;
 
-  // 'Personas' covers the list and each learner's journey.
-  const onAnalytics = pathname.startsWith('/coach/analytics');
-  const onSales = pathname.startsWith('/coach/ventas');
-  const onTestimonials = pathname.startsWith('/coach/testimonios');
-  const onSettings = pathname.startsWith('/coach/ajustes');
-  // 'page' on the tab's own page; 'true' on a page inside it (a learner's journey).
-  const tab = (active: boolean, exact: boolean) => ({
-    className: active ? styles.tabActive : styles.tab,
-    'aria-current': active ? (exact ? ('page' as const) : true) : undefined,
-  });
+  // 'Personas' covers the list and each learner's journey: it is the tab of every page no other tab owns.
+  const own = TABS.find((t) => t.to !== '/coach' && pathname.startsWith(t.to));
   return (
     <div className={styles.desk}>
       <nav className={styles.tabs} aria-label="Panel de la coach">
-        <Link to="/coach" {...tab(!onAnalytics && !onSales && !onTestimonials && !onSettings, pathname === '/coach' || pathname === '/coach/')}>
-          Personas
-        </Link>
-        <Link to="/coach/analytics" {...tab(onAnalytics, true)}>
-          Analítica
-        </Link>
-        <Link to="/coach/ventas" {...tab(onSales, true)}>
-          Ventas
-        </Link>
-        <Link to="/coach/testimonios" {...tab(onTestimonials, true)}>
-          Testimonios
-        </Link>
-        <Link to="/coach/ajustes" {...tab(onSettings, true)}>
-          Ajustes
-        </Link>
+        {TABS.map((t) => {
+          const active = own ? own === t : t.to === '/coach';
+          // 'page' on the tab's own page; 'true' on a page inside it (a learner's journey).
+          const exact = t.to !== '/coach' || pathname === '/coach' || pathname === '/coach/';
+          return (
+            <Link key={t.to} to={t.to} className={active ? styles.tabActive : styles.tab} aria-current={active ? (exact ? 'page' : true) : undefined}>
+              {t.label}
+            </Link>
+          );
+        })}
       </nav>
       <Outlet />
     </div>

@@ -31,6 +31,7 @@ const EMPTY: SettingsValues = {
   bookUrl: null,
   nivelesVideoUrl: null,
   noticeLink: null,
+  coachPhoto: null,
 };
 
 /** A server keeping the settings and their history as the real one does: each change a version, restore by version. */

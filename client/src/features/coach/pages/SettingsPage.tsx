@@ -1,14 +1,15 @@
 // /coach/ajustes: the coach's public details and links, one form per group, each save one change in the history;
 // any earlier version can be brought back. What she leaves empty is hidden on the site (or reads «Próximamente»).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/Button/Button';
+import { Fragment, useId, useState, type FormEvent } from 'react';
 import { Field } from '../../../components/Field/Field';
 import { Skeleton } from '../../../components/Skeleton/Skeleton';
 import { settingsMutations, settingsQueries, type CoachSettings, type SettingsField, type SettingsValues } from '../api/settings-queries';
 import styles from '../coach.module.css';
 import { LoadError } from '../components/LoadError';
-import { formatDateTime } from '../lib/format';
+import { PortraitPicker } from '../components/PortraitPicker';
+import { SaveRow } from '../components/SaveRow';
+import { VersionHistory } from '../components/VersionHistory';
 import forms from '../../../styles/forms.module.css';
 import page from './SettingsPage.module.css';
 
@@ -70,7 +71,7 @@ export const GROUPS: Group[] = [
   },
 ];
 
-const LABELS = Object.fromEntries(GROUPS.flatMap((g) => g.fields.map((f) => [f.name, f.label]))) as Record<SettingsField, string>;
+const LABELS = { ...Object.fromEntries(GROUPS.flatMap((g) => g.fields.map((f) => [f.name, f.label]))), coachPhoto: 'Tu foto' } as Record<SettingsField, string>;
 
 /**
  * One group's form. It is keyed by the settings' version (a save or a restore brings fresh values), so whether it was
@@ -129,21 +130,7 @@ function GroupForm({ group, current, saved, onSaved }: { group: Group; current: 
           </div>
         );
       })}
-      {save.isError ? (
-        <p className={forms.alert} role="alert">
-          {save.error.message}
-        </p>
-      ) : null}
-      <div className={forms.actions}>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Guardando…' : 'Guardar'}
-        </Button>
-        {done ? (
-          <span role="status" className={page.saved}>
-            {done}
-          </span>
-        ) : null}
-      </div>
+      <SaveRow alert={save.isError ? save.error.message : null} pending={save.isPending} done={done} />
     </form>
   );
 }
@@ -154,42 +141,7 @@ function History({ data }: { data: CoachSettings }) {
     ...settingsMutations.restore(),
     onSuccess: (next) => queryClient.setQueryData(settingsQueries.key(), next),
   });
-  const versions = [...data.history, { version: 0, at: null, fields: [], restoredFrom: null, by: null, changes: {} }];
-  return (
-    <section className={page.group} aria-labelledby="ajustes-historial">
-      <h2 id="ajustes-historial" className={styles.sectionTitle}>
-        Historial
-      </h2>
-      <p className={page.lead}>Cada vez que guardas queda aquí. «Restaurar» vuelve a dejar todo como estaba justo después de ese cambio.</p>
-      {restore.isError ? (
-        <p className={forms.alert} role="alert">
-          {restore.error.message}
-        </p>
-      ) : null}
-      <ol className={page.history}>
-        {versions.map((c) => (
-          <li key={c.version} className={page.change}>
-            <div>
-              <strong>{c.version === 0 ? 'Valores iniciales' : `Versión ${c.version}`}</strong>
-              {c.at ? <span className={page.hint}> · {formatDateTime(c.at)}</span> : null}
-              <p className={page.hint}>
-                {c.version === 0
-                  ? 'Antes de tu primer cambio.'
-                  : `${c.restoredFrom !== null ? `Restauraste la versión ${c.restoredFrom}: ` : ''}${c.fields.map((f) => LABELS[f]).join(', ')}`}
-              </p>
-            </div>
-            {c.version === data.version ? (
-              <span className={page.hint}>Actual</span>
-            ) : (
-              <Button variant="secondary" disabled={restore.isPending} onClick={() => restore.mutate(c.version)}>
-                Restaurar
-              </Button>
-            )}
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
+  return <VersionHistory headingId="ajustes-historial" current={data.version} history={data.history} labels={LABELS} restore={restore} />;
 }
 
 export function SettingsPage() {
@@ -209,14 +161,18 @@ export function SettingsPage() {
         <LoadError error={query.error} retry={() => void query.refetch()} />
       ) : (
         <>
-          {GROUPS.map((g) => (
-            <GroupForm
-              key={`${g.id}-${query.data.version}`}
-              group={g}
-              current={query.data.settings}
-              saved={saved?.group === g.id && saved.version === query.data.version}
-              onSaved={(version) => setSaved(version === null ? null : { group: g.id, version })}
-            />
+          {GROUPS.map((g, i) => (
+            <Fragment key={g.id}>
+              <GroupForm
+                key={`${g.id}-${query.data.version}`}
+                group={g}
+                current={query.data.settings}
+                saved={saved?.group === g.id && saved.version === query.data.version}
+                onSaved={(version) => setSaved(version === null ? null : { group: g.id, version })}
+              />
+              {/* Her photo right after her name and presentation. */}
+              {i === 0 ? <PortraitPicker current={query.data.settings.coachPhoto} /> : null}
+            </Fragment>
           ))}
           <History data={query.data} />
         </>

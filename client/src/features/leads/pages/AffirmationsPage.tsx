@@ -5,7 +5,8 @@
 // a guest buyer downloads through the link of their purchase (on the confirmation page and in their mail).
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatPrice, PRODUCTS } from '../../../../../course/products';
+import { formatPrice } from '../../../../../course/products';
+import { money, useCatalogue } from '../../../lib/catalogue';
 import { ButtonLink } from '../../../components/Button/Button';
 import { Loading } from '../../../components/Loading/Loading';
 import { useSiteLinks } from '../../../lib/site';
@@ -26,9 +27,7 @@ import styles from '../components/lead-page.module.css';
 import { DOWNLOADS, startDownload } from '../lib/downloads';
 import { AFIRMACIONES_MESSAGES, type LeadValues } from '../lib/validate-lead';
 
-const EBOOK = PRODUCTS['afirmaciones-ebook'];
 /** The ebook's price on the retail marketplace, shown crossed out next to the promo. */
-const MARKETPLACE_PRICE = { amount: 7, currency: 'USD' };
 
 const KEYS = [
   {
@@ -180,16 +179,29 @@ type PurchaseSectionProps = {
 function PurchaseSection({ Checkout, pending, email }: PurchaseSectionProps) {
   const { links, whatsappLink } = useSiteLinks();
   const chat = whatsappLink('¡Hola! Pagué el ebook de Afirmaciones y no pude confirmar mi compra.');
+  const catalogue = useCatalogue();
+  const price = money(catalogue?.ebookAmount);
+  // The price in the online store, when the coach gives it in the catalogue (shown crossed out).
+  const storePrice = money(catalogue?.ebookOldAmount);
   return (
     <section id="comprar" className={`${forms.surface} ${styles.formCard}`} aria-labelledby="afirmaciones-buy">
       <span className={styles.badge}>Promo solo hoy</span>
       <h2 id="afirmaciones-buy">El ebook completo</h2>
       <p className={styles.price}>
-        {formatPrice(EBOOK)}
-        <s className={styles.listPrice}>
-          <span className="sr-only">Precio en tienda: </span>
-          {formatPrice(MARKETPLACE_PRICE)}
-        </s>
+        {price ? (
+          formatPrice(price)
+        ) : (
+          <>
+            <span className={`sk-bone ${styles.pricePending}`} aria-hidden="true" />
+            <span className="sr-only">Cargando el precio…</span>
+          </>
+        )}
+        {storePrice ? (
+          <s className={styles.listPrice}>
+            <span className="sr-only">Precio en tienda: </span>
+            {formatPrice(storePrice)}
+          </s>
+        ) : null}
       </p>
       <ul className={styles.checks}>
         <li>Los ocho capítulos, con más de cien afirmaciones, reflexiones y prácticas.</li>
@@ -223,7 +235,7 @@ function PurchaseSection({ Checkout, pending, email }: PurchaseSectionProps) {
             {' '}
             ¿Prefieres tu tienda de siempre? También está{' '}
             <a href={links.book} target="_blank" rel="noopener noreferrer">
-              en la tienda online a {formatPrice(MARKETPLACE_PRICE)}
+              en la tienda online{storePrice ? ` a ${formatPrice(storePrice)}` : ''}
             </a>
             .
           </>

@@ -1,9 +1,9 @@
 // /about: the coach's story and the two ways to work with her: the course
 // (/cursos/manifiesta) and tech projects (a mailto link).
 import { ButtonLink } from '../../../components/Button/Button';
-import { useSiteLinks } from '../../../lib/site';
+import { useCoach, useSiteLinks } from '../../../lib/site';
 import { useTrackView } from '../../../lib/track-view';
-import { Benefits, CtaGroup, GuidePhoto, Hero, PageTestimonials, RevealItem, SalesPage, Section, WhatsAppCta, type Benefit } from '../sales';
+import { Benefits, CtaGroup, GuidePhoto, Hero, PageTestimonials, RevealItem, SalesPage, Section, WhatsAppCta, type Benefit, type Fact } from '../sales';
 import styles from './AboutPage.module.css';
 
 export const ABOUT_WHATSAPP_MESSAGE = '¡Hola! Leí tu historia en Manifiesta y me gustaría conversar contigo.';
@@ -17,8 +17,15 @@ const BELIEFS: Benefit[] = [
   { title: 'Sin gurúes', text: 'No tengo todas las respuestas. Tengo buenas preguntas, herramientas probadas y ganas genuinas de acompañarte.' },
 ];
 
+/** The two ways to work with her (detailed below), beside the text on a wide screen when there is no portrait. */
+const GLANCE: Fact[] = [
+  { label: 'El curso Manifiesta', value: 'Cinco semanas de actividades guiadas, meditaciones y coaching' },
+  { label: 'Proyectos tecnológicos', value: 'Una web, una app o una automatización con propósito' },
+];
+
 export function AboutPage() {
   const techProjects = techProjectsMailto(useSiteLinks().links.techProjectsEmail);
+  const coach = useCoach();
   useTrackView('about');
 
   return (
@@ -28,11 +35,12 @@ export function AboutPage() {
         title="Sobre mí"
         lead={
           <p>
-            Soy coach holística y, antes de eso, pasé casi diez años escribiendo código frente a una pantalla. Esta es la historia de cómo una cosa me llevó a
-            la otra, y de por qué hoy hago lo que hago.
+            Soy {coach.name ? `${coach.name}, ` : ''}coach holística y, antes de eso, pasé casi diez años escribiendo código frente a una pantalla. Esta es la
+            historia de cómo una cosa me llevó a la otra, y de por qué hoy hago lo que hago.
           </p>
         }
-        media={<GuidePhoto />}
+        media={coach.portrait ? <GuidePhoto lazy={false} /> : undefined}
+        glance={{ title: 'Trabajemos juntos', facts: GLANCE }}
       />
 
       <Section eyebrow="Mi historia" title="Del nudo en el pecho a Manifiesta">

@@ -2,6 +2,7 @@
 // and payment happen on WhatsApp or the scheduling page; the page makes no backend call besides the visit count.
 import { QUOTED_PRICES, formatPrice } from '../../../../../course/products';
 import { useSiteLinks } from '../../../lib/site';
+import { money, useCatalogue } from '../../../lib/catalogue';
 import { useTrackView } from '../../../lib/track-view';
 import {
   AboutGuide,
@@ -26,14 +27,13 @@ import { CompassArt } from './CompassArt';
 
 export const COACHING_WHATSAPP_MESSAGE = '¡Hola! Quiero reservar mi Sesión 1:1 de Propósito de 60 minutos.';
 
-const SESSION = QUOTED_PRICES.purposeSession;
-const PRICE = formatPrice(SESSION);
-const DURATION = `${SESSION.minutes} minutos`;
+const DURATION = `${QUOTED_PRICES.purposeSession.minutes} minutos`;
 
-const FACTS: Fact[] = [
+/** The session at a glance; its price once the catalogue says it (null: still loading). */
+const facts = (price: string | null): Fact[] => [
   { label: 'Duración', value: DURATION },
   { label: 'Modalidad', value: 'Videollamada, desde donde estés' },
-  { label: 'Inversión', value: PRICE },
+  ...(price ? [{ label: 'Inversión', value: price }] : []),
   { label: 'Pago', value: 'Lo coordinamos por WhatsApp o después de agendar' },
 ];
 
@@ -68,14 +68,14 @@ const IS_NOT_FOR = [
   'No tienes ganas de salir de tu zona de confort, ni un poquito.',
 ];
 
-const FAQ: FaqItem[] = [
+const faq = (price: string | null): FaqItem[] => [
   {
     q: '¿Cómo es la videollamada?',
     a: `Dura ${DURATION} y la hacemos por videollamada: te paso el enlace al agendar. Solo necesitas un lugar tranquilo, auriculares si tienes y algo para anotar.`,
   },
   {
     q: '¿Cómo pago la sesión?',
-    a: `La sesión cuesta ${PRICE}. El pago lo coordinamos por WhatsApp o después de que agendes, con el medio que te quede más cómodo.`,
+    a: `${price ? `La sesión cuesta ${price}. ` : ''}El pago lo coordinamos por WhatsApp o después de que agendes, con el medio que te quede más cómodo.`,
   },
   {
     q: '¿Qué pasa si no sé qué quiero?',
@@ -106,6 +106,9 @@ function Ctas({ center = false }: { center?: boolean }) {
 export function CoachingPage() {
   const { links } = useSiteLinks();
   useTrackView('coaching');
+  const catalogue = useCatalogue();
+  const session = money(catalogue?.purposeSession);
+  const price = session && formatPrice(session);
 
   return (
     <SalesPage>
@@ -124,7 +127,7 @@ export function CoachingPage() {
       </Hero>
 
       <Section tone="muted" width="wide" eyebrow="Lo esencial" title="La sesión en pocas palabras">
-        <Facts items={FACTS} />
+        <Facts items={facts(price)} />
       </Section>
 
       <Section eyebrow="Cómo funciona" title="Cuatro pasos">
@@ -152,7 +155,8 @@ export function CoachingPage() {
       <Section id="reserva" tone="muted" eyebrow="Inversión" title="Reserva tu sesión">
         <Price
           title="Sesión 1:1 de Propósito"
-          price={SESSION}
+          price={session}
+          listPrice={money(catalogue?.purposeSessionOldAmount)}
           per={`por ${DURATION} de videollamada`}
           features={['Una hora solo para ti, por videollamada', 'Claridad sobre tu propósito', 'Un plan de acción con tus próximos pasos']}
           note="El pago lo coordinamos por WhatsApp o después de agendar."
@@ -176,7 +180,7 @@ export function CoachingPage() {
       <PageTestimonials page="coaching" />
 
       <Section tone="muted" eyebrow="Preguntas frecuentes" title="Lo que más me preguntan">
-        <Faq items={FAQ} />
+        <Faq items={faq(price)} />
       </Section>
 
       <Section tone="accent" title="Tu propósito no se piensa, se descubre" intro={<p>Una hora puede cambiar la dirección de todo lo que viene.</p>}>

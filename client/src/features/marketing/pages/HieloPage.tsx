@@ -1,6 +1,8 @@
 // /hielo: the ice retreat in Córdoba and its price. Reservations go
 // through WhatsApp; the page makes no backend call besides the visit count.
-import { QUOTED_PRICES, formatPrice } from '../../../../../course/products';
+import { formatDateRange } from '../../../../../course/catalogue';
+import { formatPrice } from '../../../../../course/products';
+import { money, spotsNote, useCatalogue, type PublicCatalogue } from '../../../lib/catalogue';
 import { useSiteLinks } from '../../../lib/site';
 import { useTrackView } from '../../../lib/track-view';
 import { MountainLake } from './MountainLake';
@@ -23,14 +25,35 @@ import {
   type FaqItem,
 } from '../sales';
 
-export const HIELO_WHATSAPP_MESSAGE = '¡Hola! Quiero reservar mi lugar en el Retiro de Hielo en Córdoba del 14 al 16 de noviembre.';
+/** The chat's first words, with the retreat's dates when the catalogue gives them. */
+export const hieloWhatsappMessage = (range: string | null) => `¡Hola! Quiero reservar mi lugar en el Retiro de Hielo en Córdoba${range ? ` ${range}` : ''}.`;
 
-// Total 377 USD, reservation deposit 177 USD, the rest paid directly to the coach.
-const RETREAT_PRICES = { total: QUOTED_PRICES.retreatTotal, deposit: QUOTED_PRICES.retreatDeposit } as const;
-const remainder = { amount: RETREAT_PRICES.total.amount - RETREAT_PRICES.deposit.amount, currency: RETREAT_PRICES.total.currency };
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const datesOf = (catalogue: PublicCatalogue | null) => (catalogue ? formatDateRange(catalogue.retreatStart, catalogue.retreatEnd) : null);
+const retreatSpots = (catalogue: PublicCatalogue | null) => spotsNote(catalogue?.retreatSpots, { one: 'lugar', many: 'lugares' });
+
+/** The retreat's prices (total, deposit and the rest paid to the coach), once the catalogue says them. */
+function pricesOf(catalogue: PublicCatalogue | null) {
+  if (!catalogue) return null;
+  return {
+    total: money(catalogue.retreatTotal),
+    deposit: money(catalogue.retreatDeposit),
+    // In cents, so that 377.5 − 177.25 is 200.25 and not a float's 200.24999….
+    remainder: money(Math.round(catalogue.retreatTotal * 100 - catalogue.retreatDeposit * 100) / 100),
+  };
+}
+
+const facts = (catalogue: PublicCatalogue | null): Fact[] => {
+  const dates = datesOf(catalogue);
+  const spots = retreatSpots(catalogue);
+  return [
+    ...(dates ? [{ label: 'Fechas', value: capitalised(dates.range) + (dates.weekdays ? `, ${dates.weekdays}` : '') }] : []),
+    ...FACTS,
+    ...(spots ? [{ label: 'Lugares', value: spots }] : []),
+  ];
+};
 
 const FACTS: Fact[] = [
-  { label: 'Fechas', value: 'Del 14 al 16 de noviembre, de viernes a domingo' },
   { label: 'Duración', value: '3 días y 2 noches' },
   { label: 'Lugar', value: 'Un pueblo de montaña en Córdoba, Argentina' },
   { label: 'Alojamiento', value: 'Habitaciones compartidas, con pensión completa' },
@@ -58,34 +81,40 @@ const TO_BRING = [
   'Una botella reutilizable',
 ];
 
-const FAQ: FaqItem[] = [
-  {
-    q: '¿Necesito experiencia previa con el frío o con el yoga?',
-    a: 'No. El retiro es para todos los niveles: las inmersiones y las prácticas se hacen de forma progresiva y cada persona va a su ritmo.',
-  },
-  {
-    q: '¿Es seguro meterse en agua tan fría?',
-    a: 'Las inmersiones en hielo (agua a unos 0-5 °C) son siempre supervisadas, breves y precedidas por respiración y preparación. Si tienes alguna condición de salud, cuéntamelo antes de reservar.',
-  },
-  {
-    q: '¿Cómo reservo mi lugar?',
-    a: `Escríbeme por WhatsApp: reservas con un anticipo de ${formatPrice(RETREAT_PRICES.deposit)} y el resto, ${formatPrice(remainder)}, me lo pagas directamente a mí. El total del retiro es ${formatPrice(RETREAT_PRICES.total)}.`,
-  },
-  {
-    q: '¿Está incluido el traslado?',
-    a: 'No, el traslado hasta el pueblo no está incluido. Sí están incluidos el alojamiento en habitación compartida y la pensión completa los tres días.',
-  },
-  {
-    q: '¿Qué pasa si tengo una dieta especial?',
-    a: 'Avísame con anticipación de cualquier necesidad alimentaria (vegetariana, vegana, sin gluten, alergias) y la organizamos antes de que llegues.',
-  },
-];
+const faq = (catalogue: PublicCatalogue | null): FaqItem[] => {
+  const prices = pricesOf(catalogue);
+  return [
+    {
+      q: '¿Necesito experiencia previa con el frío o con el yoga?',
+      a: 'No. El retiro es para todos los niveles: las inmersiones y las prácticas se hacen de forma progresiva y cada persona va a su ritmo.',
+    },
+    {
+      q: '¿Es seguro meterse en agua tan fría?',
+      a: 'Las inmersiones en hielo (agua a unos 0-5 °C) son siempre supervisadas, breves y precedidas por respiración y preparación. Si tienes alguna condición de salud, cuéntamelo antes de reservar.',
+    },
+    {
+      q: '¿Cómo reservo mi lugar?',
+      a: prices
+        ? `Escríbeme por WhatsApp: reservas con un anticipo de ${formatPrice(prices.deposit)} y el resto, ${formatPrice(prices.remainder)}, me lo pagas directamente a mí. El total del retiro es ${formatPrice(prices.total)}.`
+        : 'Escríbeme por WhatsApp: reservas con un anticipo y el resto me lo pagas directamente a mí.',
+    },
+    {
+      q: '¿Está incluido el traslado?',
+      a: 'No, el traslado hasta el pueblo no está incluido. Sí están incluidos el alojamiento en habitación compartida y la pensión completa los tres días.',
+    },
+    {
+      q: '¿Qué pasa si tengo una dieta especial?',
+      a: 'Avísame con anticipación de cualquier necesidad alimentaria (vegetariana, vegana, sin gluten, alergias) y la organizamos antes de que llegues.',
+    },
+  ];
+};
 
 function Ctas({ center = false }: { center?: boolean }) {
   const { links } = useSiteLinks();
+  const dates = datesOf(useCatalogue());
   return (
     <CtaGroup align={center ? 'center' : 'start'}>
-      <WhatsAppCta message={HIELO_WHATSAPP_MESSAGE}>Quiero reservar mi lugar</WhatsAppCta>
+      <WhatsAppCta message={hieloWhatsappMessage(dates?.range ?? null)}>Quiero reservar mi lugar</WhatsAppCta>
       <CtaButton href={links.bookingClarificationCall} variant="secondary" note="30 minutos, gratis y sin compromiso">
         Agenda una llamada informativa
       </CtaButton>
@@ -95,11 +124,15 @@ function Ctas({ center = false }: { center?: boolean }) {
 
 export function HieloPage() {
   useTrackView('hielo');
+  const catalogue = useCatalogue();
+  const dates = datesOf(catalogue);
+  const prices = pricesOf(catalogue);
+  const spots = retreatSpots(catalogue);
 
   return (
     <SalesPage>
       <Hero
-        eyebrow="Retiro · 14 al 16 de noviembre"
+        eyebrow={dates ? `Retiro · ${dates.range.replace(/^del /, '')}` : 'Retiro'}
         title="Retiro de Hielo en Córdoba"
         art={<MountainLake />}
         lead={
@@ -116,7 +149,7 @@ export function HieloPage() {
       </Hero>
 
       <Section tone="muted" width="wide" eyebrow="Lo esencial" title="Fechas, lugar y modalidad">
-        <Facts items={FACTS} />
+        <Facts items={facts(catalogue)} />
       </Section>
 
       <Section width="wide" eyebrow="El programa" title="Qué vamos a vivir">
@@ -137,7 +170,8 @@ export function HieloPage() {
       <Section id="reserva" eyebrow="Inversión" title="Reserva tu lugar">
         <Price
           title="Retiro de Hielo · 3 días y 2 noches"
-          price={RETREAT_PRICES.total}
+          price={prices?.total ?? null}
+          listPrice={money(catalogue?.retreatOldAmount)}
           per="en total"
           features={[
             'Alojamiento en habitación compartida',
@@ -145,7 +179,9 @@ export function HieloPage() {
             'Yoga, meditación, pranayama e inmersiones en hielo',
             'Trekking consciente y tiempo en grupo',
           ]}
-          note={`Reservas con un anticipo de ${formatPrice(RETREAT_PRICES.deposit)}; el resto me lo pagas directamente a mí.`}
+          note={
+            prices ? `Reservas con un anticipo de ${formatPrice(prices.deposit)}; el resto me lo pagas directamente a mí.${spots ? ` ${spots}.` : ''}` : null
+          }
         >
           <Ctas />
         </Price>
@@ -159,7 +195,7 @@ export function HieloPage() {
       <PageTestimonials page="hielo" />
 
       <Section eyebrow="Preguntas frecuentes" title="Antes de reservar">
-        <Faq items={FAQ} />
+        <Faq items={faq(catalogue)} />
       </Section>
 
       <Section tone="accent" title="¿Te sumas al retiro?" intro="Los lugares son pocos y las habitaciones, compartidas. Escríbeme y te reservo el tuyo.">

@@ -6,9 +6,9 @@
 // WhatsApp link and the request form that posts to POST /api/manifiesta/clarification-call. The "-call"
 // suffix names the call; the bare product name is where the product is sold.
 import { Link } from 'react-router-dom';
-import { useSiteLinks } from '../../../lib/site';
+import { useSiteLinks, useCoach } from '../../../lib/site';
 import { useTrackView } from '../../../lib/track-view';
-import { ClarificationCallForm, CtaButton, CtaGroup, ForWhom, GuidePhoto, Hero, SalesPage, Section, Steps, WhatsAppCta, type Step } from '../sales';
+import { ClarificationCallForm, CtaButton, CtaGroup, ForWhom, GuidePhoto, Hero, SalesPage, Section, Steps, WhatsAppCta, type Fact, type Step } from '../sales';
 
 export const MANIFIESTA_CALL_WHATSAPP_MESSAGE = '¡Hola! Quiero agendar la llamada de claridad gratuita para conocer el curso Manifiesta.';
 
@@ -29,6 +29,14 @@ const STEPS: Step[] = [
     title: 'Vemos si Manifiesta es para ti',
     text: 'Si el curso encaja con lo que necesitas, te cuento cómo seguir. Si no, te lo digo con honestidad y te recomiendo otro camino.',
   },
+];
+
+/** The call at a glance, beside the text on a wide screen when there is no portrait of the coach to show there. */
+const GLANCE: Fact[] = [
+  { label: 'Duración', value: '30 minutos' },
+  { label: 'Precio', value: 'Gratis' },
+  { label: 'Compromiso', value: 'Ninguno: decides después, con calma' },
+  { label: 'Te llevas', value: 'Claridad sobre el resultado que buscas' },
 ];
 
 const IS_FOR = [
@@ -56,13 +64,15 @@ function Ctas({ center = false }: { center?: boolean }) {
 
 export function ManifiestaCallPage() {
   useTrackView('manifiesta-call');
+  const { portrait } = useCoach();
 
   return (
     <SalesPage>
       <Hero
         eyebrow="Llamada gratuita · 30 minutos"
         title="Llamada de claridad"
-        media={<GuidePhoto />}
+        media={portrait ? <GuidePhoto lazy={false} /> : undefined}
+        glance={{ title: 'La llamada en pocas palabras', facts: GLANCE }}
         lead={
           <>
             <p>Antes de decidir, hablemos.</p>

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { PRODUCTS } from '../../../../../course/products';
 import { COURSE } from '../../../../../course/syllabus';
 import type { CheckoutButton } from '../../../lib/checkout';
+import { money, spotsNote, useCatalogue } from '../../../lib/catalogue';
 import { useTrackView } from '../../../lib/track-view';
 import {
   AboutGuide,
@@ -33,11 +34,7 @@ const WEEKS = COURSE.modules.map((module) => {
   const [week = module.title, theme = ''] = module.title.split(' · ');
   return { label: week, value: theme };
 });
-const SPOTS_NOTE = 'Solo 3 cupos disponibles';
-
 const product = PRODUCTS['manifiesta-curso-completo'];
-const price = { amount: product.amount, currency: product.currency };
-const listPrice = { amount: product.listAmount, currency: product.currency };
 
 const MODULES: ModuleCard[] = COURSE.modules.map((m) => ({
   title: m.title,
@@ -82,7 +79,7 @@ const FAQ: FaqItem[] = [
     a: `Son ${COURSE.modules.length} módulos, uno por semana. Cada módulo tiene actividades guiadas en la plataforma, una meditación o práctica, y tu sesión 1:1 de una hora conmigo para integrarlo.`,
   },
   {
-    q: '¿Por qué hay solo 3 cupos?',
+    q: '¿Por qué hay pocos cupos?',
     a: 'Porque cada persona tiene su sesión semanal conmigo y soporte por WhatsApp. Para acompañarte de verdad, abro pocos lugares a la vez.',
   },
   {
@@ -115,6 +112,7 @@ type ManifiestaPageProps = {
 
 export function ManifiestaPage({ Checkout }: ManifiestaPageProps) {
   useTrackView('manifiesta');
+  const catalogue = useCatalogue();
 
   return (
     <SalesPage>
@@ -173,8 +171,8 @@ export function ManifiestaPage({ Checkout }: ManifiestaPageProps) {
       <Section id={ENROL_ID} tone="accent" eyebrow="Inscripción" title="Reserva tu lugar en Manifiesta" intro="Un único pago y empiezas esta misma semana.">
         <Price
           title={`${COURSE.title} · ${COURSE.modules.length} semanas`}
-          price={price}
-          listPrice={listPrice}
+          price={money(catalogue?.courseAmount)}
+          listPrice={money(catalogue?.courseOldAmount)}
           per="pago único"
           features={[
             `${COURSE.modules.length} módulos con actividades guiadas`,
@@ -183,7 +181,7 @@ export function ManifiestaPage({ Checkout }: ManifiestaPageProps) {
             'Acceso de por vida',
             'Garantía de por vida',
           ]}
-          note={SPOTS_NOTE}
+          note={spotsNote(catalogue?.courseSpots, { one: 'cupo', many: 'cupos' })}
         >
           <CtaGroup>
             <Checkout productId="manifiesta-curso-completo" className={ctaClass()}>

@@ -1,6 +1,6 @@
 // /masterclasses: the monthly masterclass subscription and its price. Subscribing is
 // arranged over WhatsApp; the page makes no backend call besides the visit count.
-import { QUOTED_PRICES } from '../../../../../course/products';
+import { money, useCatalogue } from '../../../lib/catalogue';
 import { useTrackView } from '../../../lib/track-view';
 import {
   Benefits,
@@ -20,9 +20,6 @@ import {
 } from '../sales';
 
 export const MASTERCLASSES_WHATSAPP_MESSAGE = '¡Hola! Quiero sumarme a la suscripción de Masterclasses mensuales.';
-
-// 17 USD per month.
-const MONTHLY_PRICE = QUOTED_PRICES.masterclassesMonthly;
 
 const INCLUDED: Benefit[] = [
   { title: '3 masterclasses nuevas por mes', text: 'Cada una con su parte teórica y su práctica guiada, para entender y también vivirlo en el cuerpo.' },
@@ -95,6 +92,7 @@ function Cta({ children = 'Quiero sumarme' }: { children?: string }) {
 
 export function MasterclassesPage() {
   useTrackView('masterclasses');
+  const catalogue = useCatalogue();
 
   return (
     <SalesPage>
@@ -150,7 +148,8 @@ export function MasterclassesPage() {
       <Section id="suscripcion" tone="muted" eyebrow="Inversión" title="Súmate este mes">
         <Price
           title="Masterclasses · suscripción mensual"
-          price={MONTHLY_PRICE}
+          price={money(catalogue?.masterclassesMonthly)}
+          listPrice={money(catalogue?.masterclassesOldAmount)}
           per="por mes"
           features={[
             '3 masterclasses nuevas por mes (teoría y práctica)',

@@ -1,5 +1,6 @@
 // /reprograma: the landing page of the 5-week coaching programme and its price.
-import { formatPrice, QUOTED_PRICES } from '../../../../../course/products';
+import { formatPrice } from '../../../../../course/products';
+import { money, useCatalogue, type PublicCatalogue } from '../../../lib/catalogue';
 import { useSiteLinks } from '../../../lib/site';
 import { useTrackView } from '../../../lib/track-view';
 import { useAuth } from '../../../lib/session/useAuth';
@@ -35,9 +36,6 @@ const GLANCE: Fact[] = [
   { label: 'Cada semana', value: 'Teoría, prácticas para el día a día y un plan de acción' },
   { label: 'Para empezar', value: 'Una sesión gratuita, sin compromiso' },
 ];
-
-const single = QUOTED_PRICES.reprogramaSingle;
-const weekly = QUOTED_PRICES.reprogramaWeekly;
 
 const PAIRS: FromTo[] = [
   {
@@ -98,15 +96,20 @@ const IS_NOT_FOR = [
   'Necesitas un tratamiento médico o psicológico: el coaching no lo reemplaza.',
 ];
 
-const FAQ: FaqItem[] = [
+/** The questions; the one about the price only once the catalogue says it (never a price that may be wrong). */
+const faq = (catalogue: PublicCatalogue | null): FaqItem[] => [
   {
     q: '¿Cuánto dura el programa?',
     a: 'Cinco semanas. Cada semana tienes una sesión de coaching 1:1, un poco de teoría, prácticas para hacer en tu casa y un plan de acción para llevarlo a tu vida.',
   },
-  {
-    q: '¿Cuánto cuesta y cómo se paga?',
-    a: `Puedes pagarlo en un único pago de ${formatPrice(single)} o en pagos semanales de ${formatPrice(weekly)}. Escríbeme por WhatsApp y te paso los medios de pago disponibles en tu país.`,
-  },
+  ...(catalogue
+    ? [
+        {
+          q: '¿Cuánto cuesta y cómo se paga?',
+          a: `Puedes pagarlo en un único pago de ${formatPrice(money(catalogue.reprogramaSingle))} o en pagos semanales de ${formatPrice(money(catalogue.reprogramaWeekly))}. Escríbeme por WhatsApp y te paso los medios de pago disponibles en tu país.`,
+        },
+      ]
+    : []),
   {
     q: '¿Necesito experiencia previa en meditación o coaching?',
     a: 'No. El programa está pensado para empezar desde cero; te acompaño paso a paso y adaptamos las prácticas a tu ritmo.',
@@ -139,6 +142,7 @@ function Ctas({ center = false }: { center?: boolean }) {
 
 export function ReprogramaPage() {
   useTrackView('reprograma');
+  const catalogue = useCatalogue();
   const { user } = useAuth();
 
   return (
@@ -197,9 +201,10 @@ export function ReprogramaPage() {
       <Section tone="muted" id="precio" eyebrow="Tu inversión" title="Empieza hoy tu reprogramación">
         <Price
           title="Reprogramate · 5 semanas"
-          price={single}
+          price={money(catalogue?.reprogramaSingle)}
+          listPrice={money(catalogue?.reprogramaOldAmount)}
           per="pago único"
-          alternative={{ price: weekly, per: 'por semana' }}
+          alternative={catalogue ? { price: money(catalogue.reprogramaWeekly), per: 'por semana' } : undefined}
           features={[
             '5 sesiones de coaching 1:1, una por semana',
             'Teoría, práctica y plan de acción cada semana',
@@ -224,7 +229,7 @@ export function ReprogramaPage() {
       <PageTestimonials page="reprograma" />
 
       <Section eyebrow="Preguntas frecuentes" title="Lo que suelen preguntarme">
-        <Faq items={FAQ} />
+        <Faq items={faq(catalogue)} />
       </Section>
 
       <Section tone="muted" title="Tu nueva versión empieza con una decisión" intro="Escríbeme o reserva tu sesión gratuita: el primer paso es hoy.">

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QUOTED_PRICES, formatPrice } from '../../../../../course/products';
 import { siteLinks } from '../../../lib/site';
-import { TEST_SITE } from '../../../testing/site';
+import { TEST_PORTRAIT, TEST_SITE } from '../../../testing/site';
 import { envelope, makeUser, stubApi } from '../../../testing/fake-api';
 import { renderRoute } from '../../../testing/render-route';
 import { ABOUT_WHATSAPP_MESSAGE, techProjectsMailto } from './AboutPage';
@@ -119,14 +119,23 @@ describe('/coaching', () => {
     await waitFor(() => expect(api.callsTo('POST /api/leads/view')[0]?.body).toEqual({ page: 'coaching' }));
   });
 
-  it("shows the coach photo: the signed-in user's profileImage, else the default portrait", async () => {
-    const signedIn = renderRoute('/coaching', { site: TEST_SITE, session: makeUser({ profileImage: 'https://cdn.example.com/coach.jpg' }) });
-    const photo = await screen.findByRole('img', { name: 'Foto de tu coach' });
-    expect(photo.getAttribute('src')).toBe('https://cdn.example.com/coach.jpg');
-    signedIn.unmount();
+  it('shows the portrait the coach set, with her name, and no picture of anyone else without one', async () => {
+    const withPortrait = renderRoute('/coaching', { site: { ...TEST_SITE, coachPortrait: TEST_PORTRAIT } });
+    const photo = await screen.findByRole('img', { name: `Foto de ${TEST_SITE.coachName}` });
+    expect([photo.getAttribute('src'), photo.getAttribute('width'), photo.getAttribute('height'), photo.getAttribute('loading')]).toEqual([
+      TEST_PORTRAIT.src,
+      '600',
+      '800',
+      'lazy',
+    ]);
+    expect(photo.parentElement!.querySelector('source[type="image/avif"]')!.getAttribute('srcset')).toBe(TEST_PORTRAIT.sources[0]!.srcset);
+    withPortrait.unmount();
 
-    renderRoute('/coaching', { site: TEST_SITE });
-    expect((await screen.findByRole('img', { name: 'Foto de tu coach' })).tagName.toLowerCase()).toBe('svg');
+    // A signed-in learner's own picture is never shown as the coach's.
+    renderRoute('/coaching', { site: TEST_SITE, session: makeUser({ profileImage: 'https://cdn.example.com/learner.jpg' }) });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryAllByRole('img', { name: /Foto de/ })).toHaveLength(0);
+    expect(screen.getAllByText(TEST_SITE.coachName).length).toBeGreaterThan(0);
   });
 });
 

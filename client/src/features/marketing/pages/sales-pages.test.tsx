@@ -3,11 +3,12 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PRODUCTS, QUOTED_PRICES, formatPrice } from '../../../../../course/products';
 import { COURSE } from '../../../../../course/syllabus';
 import { siteLinks } from '../../../lib/site';
-import { TEST_SITE } from '../../../testing/site';
+import { TEST_PORTRAIT, TEST_SITE } from '../../../testing/site';
 import { paymentPage } from '../../../lib/checkout';
 import { deferred, envelope, makeUser, stubApi } from '../../../testing/fake-api';
 import { renderRoute } from '../../../testing/render-route';
-import { HIELO_WHATSAPP_MESSAGE } from './HieloPage';
+import { hieloWhatsappMessage } from './HieloPage';
+import { TEST_CATALOGUE } from '../../../testing/catalogue';
 import { MANIFIESTA_CALL_WHATSAPP_MESSAGE } from './ManifiestaCallPage';
 import { MANIFIESTA_WHATSAPP_MESSAGE } from './ManifiestaPage';
 import { REPROGRAMA_WHATSAPP_MESSAGE } from './ReprogramaPage';
@@ -173,7 +174,7 @@ describe('/manifiesta (course enrolment)', () => {
     const crossed = document.querySelector('s');
     expect(crossed?.textContent).toContain('$770 USD');
     expect(crossed?.textContent).toContain(formatPrice({ amount: product.listAmount, currency: product.currency }));
-    expect(screen.getByText('Solo 3 cupos disponibles')).toBeTruthy();
+    expect(screen.getByText('Solo quedan 3 cupos')).toBeTruthy();
     for (const included of [
       'Soporte VIP por WhatsApp en horario laboral',
       'Sesión de coaching 1:1 semanal de una hora',
@@ -291,7 +292,7 @@ describe('/hielo (ice retreat)', () => {
 
     const text = document.body.textContent!;
     for (const fact of [
-      'Del 14 al 16 de noviembre, de viernes a domingo',
+      'Del 14 al 16 de noviembre',
       '3 días y 2 noches',
       'Córdoba, Argentina',
       'pensión completa',
@@ -330,7 +331,7 @@ describe('/hielo (ice retreat)', () => {
 
     const messages = whatsappMessages();
     expect(messages.length).toBeGreaterThanOrEqual(3);
-    expect(new Set(messages)).toEqual(new Set([HIELO_WHATSAPP_MESSAGE]));
+    expect(new Set(messages)).toEqual(new Set([hieloWhatsappMessage('del 14 al 16 de noviembre')]));
     const calls = screen.getAllByRole('link', { name: /Agenda una llamada informativa/ });
     for (const link of calls) {
       expect(link.getAttribute('href')).toBe(links.bookingClarificationCall);
@@ -339,24 +340,59 @@ describe('/hielo (ice retreat)', () => {
     expectExternalLinksSafe();
   });
 
-  it("shows the signed-in user's profile image as the coach photo, else the default portrait", async () => {
+  it('shows the coach’s portrait when she set one, and none otherwise (not a signed-in learner’s picture)', async () => {
     stubApi(VIEW_ROUTE);
-    const { unmount } = renderRoute('/hielo', { site: TEST_SITE });
-    await h1();
-    expect(screen.getByRole('img', { name: 'Foto de tu coach' }).tagName.toLowerCase()).toBe('svg');
-    unmount();
-
-    renderRoute('/hielo', { site: TEST_SITE, session: makeUser({ profileImage: 'https://cdn.example.com/coach.jpg' }) });
+    const { unmount } = renderRoute('/hielo', { site: { ...TEST_SITE, coachName: null, coachPortrait: TEST_PORTRAIT } });
     await h1();
     const photo = screen.getByRole('img', { name: 'Foto de tu coach' });
-    expect(photo.getAttribute('src')).toBe('https://cdn.example.com/coach.jpg');
-    expect(photo.getAttribute('loading')).toBe('lazy');
+    expect([photo.getAttribute('src'), photo.getAttribute('loading')]).toEqual([TEST_PORTRAIT.src, 'lazy']);
+    unmount();
+
+    renderRoute('/hielo', { site: TEST_SITE, session: makeUser({ profileImage: 'https://cdn.example.com/learner.jpg' }) });
+    await h1();
+    expect(screen.queryAllByRole('img', { name: /Foto de/ })).toHaveLength(0);
+  });
+
+  it('shows the catalogue’s prices, dates and spots as the coach set them, and no price while the catalogue loads', async () => {
+    stubApi(VIEW_ROUTE);
+    const catalogue = {
+      ...TEST_CATALOGUE,
+      version: 4,
+      retreatTotal: 420.5,
+      retreatDeposit: 200,
+      retreatStart: '2027-11-12',
+      retreatEnd: '2027-11-14',
+      retreatSpots: 4,
+    };
+    const view = renderRoute('/hielo', { site: TEST_SITE, catalogue });
+    await h1();
+    const text = document.body.textContent!;
+    for (const fact of ['Del 12 al 14 de noviembre de 2027, de viernes a domingo', '$420.5 USD', '$200 USD', '$220.5 USD', 'Solo quedan 4 lugares']) {
+      expect(text).toContain(fact);
+    }
+    expect(text).not.toContain('$377 USD');
+    expect(new Set(whatsappMessages())).toEqual(new Set([hieloWhatsappMessage('del 12 al 14 de noviembre de 2027')]));
+    view.unmount();
+
+    // Not known yet (its request never answers): a placeholder, never a price.
+    stubApi({ ...VIEW_ROUTE, 'GET /api/catalogue': () => new Promise(() => {}) });
+    renderRoute('/hielo', { site: TEST_SITE, catalogue: 'fetch' });
+    await h1();
+    const price = screen.getByRole('region', { name: 'Reserva tu lugar' });
+    expect(within(price).getByText('Cargando el precio…')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/\$\d/);
+    expect(document.body.textContent).not.toContain('noviembre');
   });
 });
 
 describe('the sales pages', () => {
   it('each open WhatsApp with a message of their own', () => {
-    const messages = [REPROGRAMA_WHATSAPP_MESSAGE, MANIFIESTA_WHATSAPP_MESSAGE, MANIFIESTA_CALL_WHATSAPP_MESSAGE, HIELO_WHATSAPP_MESSAGE];
+    const messages = [
+      REPROGRAMA_WHATSAPP_MESSAGE,
+      MANIFIESTA_WHATSAPP_MESSAGE,
+      MANIFIESTA_CALL_WHATSAPP_MESSAGE,
+      hieloWhatsappMessage('del 14 al 16 de noviembre'),
+    ];
     expect(new Set(messages).size).toBe(messages.length);
   });
 });

@@ -1,29 +1,28 @@
-// "Quién te acompaña": the coach's photo beside the page's own words about her.
+// "Quién te acompaña": the coach's photo and name (when she has set them) beside the page's own words about her.
 import type { ReactNode } from 'react';
 import { CoachPortrait } from '../../../components/CoachPortrait/CoachPortrait';
-import { useAuth } from '../../../lib/session/useAuth';
+import { useCoach } from '../../../lib/site';
 import { RevealItem } from './layout';
 import styles from './sales.module.css';
 
-const PHOTO_SIZE = 200;
-
-/** The photo shown for the coach: the signed-in user's profileImage when there is one, else the default. */
-export function GuidePhoto({ className = styles.guidePhoto }: { className?: string }) {
-  const { user } = useAuth();
-  return user?.profileImage ? (
-    <img className={className} src={user.profileImage} alt="Foto de tu coach" width={PHOTO_SIZE} height={PHOTO_SIZE} loading="lazy" decoding="async" />
-  ) : (
-    <CoachPortrait className={className} label="Foto de tu coach" />
-  );
+/** The coach's portrait as a page's picture of her, or nothing while she has not uploaded one. */
+export function GuidePhoto({ className = styles.guidePhoto, lazy = true }: { className?: string; lazy?: boolean }) {
+  const { portrait, name } = useCoach();
+  return portrait ? <CoachPortrait portrait={portrait} name={name} className={className} sizes="200px" lazy={lazy} /> : null;
 }
 
 export function AboutGuide({ children }: { children: ReactNode }) {
+  const { portrait, name } = useCoach();
   return (
-    <div className={styles.guide}>
-      <RevealItem as="div" index={0} className={styles.guideMedia}>
-        <GuidePhoto />
-      </RevealItem>
+    <div className={portrait ? styles.guide : undefined}>
+      {portrait ? (
+        <RevealItem as="div" index={0} className={styles.guideMedia}>
+          <GuidePhoto />
+          {name ? <p className={styles.guideName}>{name}</p> : null}
+        </RevealItem>
+      ) : null}
       <RevealItem as="div" index={1} className={styles.guideText}>
+        {name && !portrait ? <p className={styles.guideName}>{name}</p> : null}
         {children}
       </RevealItem>
     </div>

@@ -1,4 +1,5 @@
-// The price box. Amounts always come from course/products.ts (PRODUCTS, QUOTED_PRICES): pages never type a price.
+// The price box. Amounts always come from the catalogue (lib/catalogue.ts, the one the checkout charges): pages never
+// type a price. While the catalogue loads the amount is a placeholder, never a price that may be wrong.
 import type { ReactNode } from 'react';
 import { formatPrice } from '../../../../../course/products';
 import { Checklist } from './lists';
@@ -7,13 +8,14 @@ import styles from './sales.module.css';
 export type Money = { amount: number; currency: string };
 
 type PriceProps = {
-  price: Money;
+  /** null while the catalogue loads. */
+  price: Money | null;
   /** e.g. 'pago único', 'por mes'. */
   per?: string;
   /** The former price, shown crossed out. */
   listPrice?: Money | null;
   /** A second way to pay, e.g. { price: weekly, per: 'por semana' } → "o $40 USD por semana". */
-  alternative?: { price: Money; per: string };
+  alternative?: { price: Money; per: string } | undefined;
   /** A plan name above the amount (h3). */
   title?: string;
   /** What the price includes. */
@@ -36,7 +38,14 @@ export function Price({ price, per, listPrice, alternative, title, features, not
           </s>
         ) : null}
         {listPrice ? <span className="sr-only">Precio actual: </span> : null}
-        <strong className={styles.amount}>{formatPrice(price)}</strong>
+        {price ? (
+          <strong className={styles.amount}>{formatPrice(price)}</strong>
+        ) : (
+          <strong className={styles.amount}>
+            <span className={`sk-bone ${styles.pricePending}`} aria-hidden="true" />
+            <span className="sr-only">Cargando el precio…</span>
+          </strong>
+        )}
         {per ? <span className={styles.per}>{per}</span> : null}
       </p>
       {alternative ? (

@@ -2,7 +2,7 @@ import type { ComponentType, CSSProperties, SVGProps } from 'react';
 import { Link } from 'react-router-dom';
 import { CoachPortrait } from '../../../components/CoachPortrait/CoachPortrait';
 import { ArrowIcon, BookIcon, InstagramIcon, TikTokIcon, WhatsAppIcon, YouTubeIcon } from '../../../components/icons/SocialIcons';
-import { useSiteLinks } from '../../../lib/site';
+import { useCoach, useSiteLinks } from '../../../lib/site';
 import { useTrackView } from '../../../lib/track-view';
 import styles from './MenuPage.module.css';
 
@@ -48,6 +48,7 @@ const stagger = (index: number) => ({ '--i': index }) as CSSProperties;
 export function MenuPage({ profile = null }: { profile?: MenuProfile | null }) {
   useTrackView('menu');
   const socialLinks = useSocialLinks();
+  const coach = useCoach();
   // For a signed-in visitor the first link leads back into the course.
   const shownLinks = profile ? [continueCourse, ...mainLinks.slice(1)] : mainLinks;
 
@@ -57,10 +58,11 @@ export function MenuPage({ profile = null }: { profile?: MenuProfile | null }) {
       <header className={styles.profile}>
         {profile?.profileImage ? (
           <img className={styles.portrait} src={profile.profileImage} alt={`Foto de perfil de ${profile.username}`} width={136} height={136} />
-        ) : (
-          <CoachPortrait className={styles.portrait} />
-        )}
+        ) : coach.portrait ? (
+          <CoachPortrait portrait={coach.portrait} name={coach.name} className={styles.portrait} sizes="136px" />
+        ) : null}
         <h1 className={styles.name}>Manifiesta</h1>
+        {coach.name ? <p className={styles.coachName}>con {coach.name}</p> : null}
         {profile ? <p className={styles.handle}>@{profile.username}</p> : null}
         <p className={styles.tagline}>Coaching holístico para reprogramar tu mente y crear la vida que eliges.</p>
       </header>

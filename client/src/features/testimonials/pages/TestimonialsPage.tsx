@@ -12,6 +12,7 @@ import {
 } from '../../../../../course/testimonials';
 import { Button } from '../../../components/Button/Button';
 import { Field } from '../../../components/Field/Field';
+import desk from '../../../styles/desk-page.module.css';
 import forms from '../../../styles/forms.module.css';
 import { testimonialMutations, testimonialsQuery, type CoachTestimonial } from '../api/testimonials-queries';
 import styles from './TestimonialsPage.module.css';
@@ -161,7 +162,7 @@ function AddTestimonial({ onDone }: { onDone: (message: string) => void }) {
     },
   });
   return (
-    <section className={styles.panel} aria-labelledby="add-testimonial">
+    <section className={desk.panel} aria-labelledby="add-testimonial">
       <h2 id="add-testimonial">Agregar un testimonio</h2>
       <TestimonialForm
         key={round}
@@ -254,12 +255,12 @@ export function TestimonialsPage() {
   const list = useQuery(testimonialsQuery());
   const [notice, setNotice] = useState('');
   return (
-    <section className={styles.screen}>
+    <section className={desk.screen}>
       <title>Testimonios · Panel de la coach · Manifiesta</title>
-      <header className={styles.head}>
+      <header className={desk.head}>
         <p className="eyebrow">Panel de la coach</p>
         <h1>Testimonios</h1>
-        <p className={styles.lead}>
+        <p className={desk.lead}>
           Lo que escribieron tus clientes, con su permiso. Cada página de venta muestra los suyos; una página sin testimonios no muestra la sección.
         </p>
       </header>
@@ -267,7 +268,7 @@ export function TestimonialsPage() {
         {notice}
       </p>
       <AddTestimonial onDone={setNotice} />
-      <section className={styles.listSection} aria-labelledby="testimonials-list">
+      <section className={desk.listSection} aria-labelledby="testimonials-list">
         <h2 id="testimonials-list">Tus testimonios</h2>
         {list.isPending ? <p>Cargando los testimonios...</p> : null}
         {list.isError ? (

@@ -1,0 +1,49 @@
+// The coach's media library on the server, shared by the desk's media page and the portrait picker of her
+// settings: the library (key ['media']) and the upload, which sends the file as multipart/form-data.
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { MAX_MEDIA_BYTES, MAX_MEDIA_LABEL, MEDIA_MESSAGES, type MediaKind } from '../../../course/media';
+import { api, unwrap } from '../api/client';
+import type { paths } from '../api/schema';
+
+export type MediaItem = paths['/api/coach/media']['get']['responses'][200]['content']['application/json']['data'][number];
+
+/** The smallest WebP copy of an image, for a thumbnail (the file itself when it has none). */
+export const thumbnailOf = (item: MediaItem) => item.variants.filter((v) => v.type === 'image/webp').sort((a, b) => a.width - b.width)[0]?.url ?? item.url;
+
+const LOAD_ERROR = 'No se pudo cargar tu biblioteca de medios. Revisa tu conexión e inténtalo de nuevo.';
+const UPLOAD_ERROR = 'No se pudo subir el archivo. Revisa tu conexión e inténtalo de nuevo.';
+
+export const mediaQueries = {
+  key: () => ['media'] as const,
+  library: () => queryOptions({ queryKey: mediaQueries.key(), queryFn: async () => unwrap(await api.GET('/api/coach/media'), LOAD_ERROR) }),
+};
+
+/** The kind a browser's declared type suggests, for a message before sending (the server decides by the bytes). */
+function declaredKind(type: string): MediaKind | undefined {
+  if (/^image\/(jpeg|png|webp)$/.test(type)) return 'image';
+  if (/^audio\//.test(type)) return 'audio';
+  if (type === 'application/pdf') return 'pdf';
+  return undefined;
+}
+
+/** What is wrong with a file before it is sent, when the browser can tell: its size over its kind's limit. */
+export function uploadProblem(file: File | null, label = ''): string | undefined {
+  if (!file || file.size === 0) return MEDIA_MESSAGES.noFile;
+  if (label.trim().length > MAX_MEDIA_LABEL) return MEDIA_MESSAGES.labelTooLong;
+  const kind = declaredKind(file.type);
+  if (kind && file.size > MAX_MEDIA_BYTES[kind]) return MEDIA_MESSAGES.tooLarge(kind, file.size);
+  return undefined;
+}
+
+export const mediaMutations = {
+  upload: () =>
+    mutationOptions({
+      mutationFn: async ({ file, label }: { file: File; label?: string }) => {
+        const form = new FormData();
+        if (label?.trim()) form.append('label', label.trim());
+        form.append('file', file);
+        // FormData goes as it is: the browser writes the multipart Content-Type with its boundary.
+        return unwrap(await api.POST('/api/coach/media', { body: form as never }), UPLOAD_ERROR);
+      },
+    }),
+};
