@@ -31,6 +31,7 @@ import { leadsProjection } from './leads/projections/leads';
 import { testimonialEvents } from './testimonials/testimonials.events';
 import { testimonialsProjection } from './testimonials/projections/testimonials';
 import { mediaEvents } from './media/media.events';
+import { placementEvents } from './placements/placements.events';
 import { mediaProjection } from './media/projections/media';
 import { forgetting, learnerRows, subjectAddresses, subjectRows } from './erasure/forgetting';
 import { EventCatalog } from './store/catalog';
@@ -52,6 +53,7 @@ export const createCatalog = () =>
     ...siteEvents,
     ...catalogueEvents,
     ...mediaEvents,
+    ...placementEvents,
   ]);
 
 const own = { skipRedacted: true };

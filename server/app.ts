@@ -25,6 +25,7 @@ import healthRoutes from './features/health/routes';
 import meditationRoutes from './features/meditation/routes';
 import paymentRoutes from './features/payments/routes';
 import catalogueRoutes, { catalogueReader } from './features/catalogue/routes';
+import placementRoutes, { placementsReader } from './features/placements/routes';
 import wheelRoutes from './features/wheel/routes';
 import leadRoutes from './features/leads/routes';
 import callRoutes from './features/leads/calls';
@@ -137,8 +138,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(salesRoutes, { store: deps.store, pool: deps.pool });
   await app.register(testimonialRoutes, { store: deps.store, pool: deps.pool });
   await app.register(mediaRoutes, { store: deps.store, pool: deps.pool });
-  await app.register(paymentRoutes, { store: deps.store, pool: deps.pool, accounts, config, catalogue });
-  await app.register(meditationRoutes, { store: deps.store, pool: deps.pool });
+  const placements = placementsReader(deps.store);
+  await app.register(placementRoutes, { store: deps.store, pool: deps.pool, placements });
+  await app.register(paymentRoutes, { store: deps.store, pool: deps.pool, accounts, config, catalogue, placements });
+  await app.register(meditationRoutes, { store: deps.store, pool: deps.pool, placements });
   const ai = createAiAvailability({ configured: Boolean(config.GEMINI_API_KEY) });
   await app.register(whyQuestionRoutes, { jobs: deps.jobs, pool: deps.pool, store: deps.store, ai, perIp: config.RATE_LIMIT_PER_IP });
 

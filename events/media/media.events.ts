@@ -16,6 +16,8 @@ export const MEDIA_TYPES = {
   m4a: 'audio/mp4',
   ogg: 'audio/ogg',
   pdf: 'application/pdf',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
 } as const;
 export type MediaExt = keyof typeof MEDIA_TYPES;
 export const MEDIA_EXTS = Object.keys(MEDIA_TYPES) as [MediaExt, ...MediaExt[]];

@@ -252,6 +252,11 @@ const TABLE: Row[] = [
   { method: 'GET', path: '/api/coach/catalogue', expect: coachOnly() },
   { method: 'PATCH', path: '/api/coach/catalogue', body: () => ({ retreatSpots: 5 }), expect: coachOnly() },
   { method: 'POST', path: '/api/coach/catalogue/restore', body: () => ({ version: 0 }), expect: coachOnly() },
+  // Which of her files fills each place: read by everyone, changed by the coach alone.
+  { method: 'GET', path: '/api/placements', expect: 200 },
+  { method: 'GET', path: '/api/coach/placements', expect: coachOnly() },
+  { method: 'PATCH', path: '/api/coach/placements', body: () => ({ 'video-12-areas-balance': 'https://youtu.be/dQw4w9WgXcQ' }), expect: coachOnly() },
+  { method: 'POST', path: '/api/coach/placements/restore', body: () => ({ version: 0 }), expect: coachOnly() },
   // The media library is the coach's: a body that is not a multipart upload reaches her as a 400 (uploads for real
   // are in media/routes.int.test.ts), everyone else is refused before the body is read.
   { method: 'GET', path: '/api/coach/media', expect: coachOnly() },

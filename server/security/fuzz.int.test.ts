@@ -221,6 +221,19 @@ async function changeCatalogue(): Promise<void> {
   if (res.statusCode !== 200) throw new Error(`setup catalogue: ${res.statusCode} ${res.body}`);
 }
 await changeCatalogue();
+
+/** The coach puts a video in an activity: the placements have a version to go back from (restoring version 0 writes). */
+const videoLink = (n: number) => `https://youtu.be/dQw4w9W${String(n % 10_000).padStart(4, '0')}`;
+async function changePlacements(): Promise<void> {
+  const res = await t.app.inject({
+    method: 'PATCH',
+    url: '/api/coach/placements',
+    headers: { origin: ORIGIN, cookie: actors.coach.cookie! },
+    payload: { 'video-12-areas-balance': videoLink(Math.floor(Math.random() * 10_000)) },
+  });
+  if (res.statusCode !== 200) throw new Error(`setup placements: ${res.statusCode} ${res.body}`);
+}
+await changePlacements();
 await t.store.append(
   paymentStreamId(HELD_PAYMENT),
   [PaymentHeld.create({ paymentId: HELD_PAYMENT, provider: 'mercadopago', productId: 'afirmaciones-ebook', amount: 3, currency: 'USD' })],
@@ -591,6 +604,21 @@ const EXAMPLES: Record<string, Example> = {
     body: () => ({ version: 0 }),
     key: async () => {
       await changeCatalogue();
+      return { first: { version: 0 }, other: { version: 1 } };
+    },
+  },
+  'PATCH /api/coach/placements': {
+    ok: 'coach',
+    roles: ['guest', 'learner', 'premium', 'coach'],
+    body: ({ n }) => ({ 'video-7-niveles-deep-why': videoLink(n) }),
+    key: 'by-n',
+  },
+  'POST /api/coach/placements/restore': {
+    ok: 'coach',
+    roles: ['guest', 'learner', 'premium', 'coach'],
+    body: () => ({ version: 0 }),
+    key: async () => {
+      await changePlacements();
       return { first: { version: 0 }, other: { version: 1 } };
     },
   },

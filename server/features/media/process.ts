@@ -36,13 +36,27 @@ export function sniff(data: Buffer): MediaExt | undefined {
   if (startsWith(data, 'RIFF') && startsWith(data, 'WEBP', 8)) return 'webp';
   if (startsWith(data, '%PDF-')) return 'pdf';
   if (startsWith(data, 'OggS')) return 'ogg';
-  if (startsWith(data, 'ftyp', 4)) return 'm4a';
+  // ISO media: the brand says audio-only M4A; any other brand may carry video (decided again once parsed).
+  if (startsWith(data, 'ftyp', 4)) return /^M4[ABP] /.test(data.subarray(8, 12).toString('latin1')) ? 'm4a' : 'mp4';
+  // Matroska/WebM: the EBML header.
+  if (data.length >= 4 && data.readUInt32BE(0) === 0x1a45dfa3) return 'webm';
   // MP3: an ID3 tag, or straight into an MPEG audio frame (11 bits of frame sync).
   if (startsWith(data, 'ID3') || (data.length >= 2 && data[0] === 0xff && (data[1]! & 0xe0) === 0xe0)) return 'mp3';
   return undefined;
 }
 
-const KIND_OF: Record<MediaExt, MediaKind> = { jpg: 'image', png: 'image', webp: 'image', avif: 'image', mp3: 'audio', m4a: 'audio', ogg: 'audio', pdf: 'pdf' };
+const KIND_OF: Record<MediaExt, MediaKind> = {
+  jpg: 'image',
+  png: 'image',
+  webp: 'image',
+  avif: 'image',
+  mp3: 'audio',
+  m4a: 'audio',
+  ogg: 'audio',
+  pdf: 'pdf',
+  mp4: 'video',
+  webm: 'video',
+};
 
 async function processImage(data: Buffer, ext: 'jpg' | 'png' | 'webp'): Promise<ProcessedMedia> {
   const options = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'warning' as const };
@@ -91,27 +105,39 @@ async function processImage(data: Buffer, ext: 'jpg' | 'png' | 'webp'): Promise<
 }
 
 /** What music-metadata calls each container we take. */
-const CONTAINERS: Record<'mp3' | 'm4a' | 'ogg', (container: string) => boolean> = {
+const CONTAINERS: Record<'mp3' | 'm4a' | 'ogg' | 'mp4' | 'webm', (container: string) => boolean> = {
   mp3: (c) => c === 'MPEG',
   m4a: (c) => /M4A|mp4|mp42|isom|M4B/i.test(c),
+  mp4: (c) => /mp4|mp41|mp42|isom|iso\d|avc1|M4V|M4A|dash/i.test(c),
   ogg: (c) => c.startsWith('Ogg'),
+  webm: (c) => /webm|matroska|EBML/i.test(c),
 };
 
-async function processAudio(data: Buffer, ext: 'mp3' | 'm4a' | 'ogg'): Promise<ProcessedMedia> {
+/**
+ * An audio or a video, parsed to its end for its duration: audio is kept as uploaded; an ISO file with no picture is
+ * an M4A audio; a video must have a picture.
+ */
+async function processTimed(data: Buffer, ext: 'mp3' | 'm4a' | 'ogg' | 'mp4' | 'webm'): Promise<ProcessedMedia> {
+  const video = ext === 'mp4' || ext === 'webm';
+  const broken = video ? M.brokenVideo : M.brokenAudio;
   let format;
   try {
     ({ format } = await parseBuffer(data, { mimeType: MEDIA_TYPES[ext], size: data.length }, { duration: true, skipCovers: true }));
   } catch {
-    throw new InvalidError(M.brokenAudio);
+    throw new InvalidError(broken);
   }
   const duration = format.duration;
-  // Its first bytes looked like audio, but no sound was found in it (a tag alone, a cut file).
-  if (!format.container || !duration || !Number.isFinite(duration) || duration <= 0) throw new InvalidError(M.brokenAudio);
-  if (!CONTAINERS[ext](format.container) || !format.hasAudio || format.hasVideo) throw new UnsupportedTypeError(M.unsupported);
+  // Its first bytes looked like audio or video, but nothing playable was found in it (a tag alone, a cut file).
+  if (!format.container || !duration || !Number.isFinite(duration) || duration <= 0) throw new InvalidError(broken);
+  if (!CONTAINERS[ext](format.container)) throw new UnsupportedTypeError(M.unsupported);
+  if (ext === 'mp4' && !format.hasVideo && format.hasAudio) return processTimed(data, 'm4a');
+  if (video ? !format.hasVideo : !format.hasAudio || format.hasVideo) throw new UnsupportedTypeError(M.unsupported);
   if (duration > MAX_AUDIO_SECONDS) throw new InvalidError(M.audioTooLong);
+  const kind = video ? 'video' : 'audio';
+  if (data.length > MAX_MEDIA_BYTES[kind]) throw new TooLargeError(M.tooLarge(kind, data.length));
   const stored = blob(ext, data);
   return {
-    kind: 'audio',
+    kind,
     file: { sha256: stored.sha256, ext, bytes: data.length },
     durationSeconds: Math.round(duration * 1000) / 1000,
     variants: [],
@@ -140,7 +166,9 @@ export async function processUpload(data: Buffer): Promise<ProcessedMedia> {
     case 'mp3':
     case 'm4a':
     case 'ogg':
-      return processAudio(data, ext);
+    case 'mp4':
+    case 'webm':
+      return processTimed(data, ext);
     case 'pdf':
       return processPdf(data);
   }

@@ -8,6 +8,7 @@ import { rebuildProjections } from '../../../events/store/reader';
 import { count, countEvents, startTestApp, type TestApp } from '../../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
 import { createLearner, type Learner } from '../../../tests/setup/learners';
+import { multipart, MULTIPART_TYPE, uploadMedia, type UploadFile } from '../../../tests/setup/media';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -24,28 +25,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const BOUNDARY = '----manifiesta-test';
-/** A multipart/form-data body as a browser sends it: the file in `file`, any other fields as text. */
-function multipart(file: { name: string; type: string; data: Buffer } | null, fields: Record<string, string> = {}) {
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  if (file) {
-    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
-    parts.push(file.data, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(parts);
-}
-
-const upload = (file: { name: string; type: string; data: Buffer } | null, who: Learner | null = coach, fields: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/coach/media',
-    headers: { ...(who ? { cookie: who.cookie } : {}), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: multipart(file, fields),
-  });
+const upload = (file: UploadFile | null, who: Learner | null = coach, fields: Record<string, string> = {}) => uploadMedia(t.app, who, file, fields);
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 const counts = async () => ({
   events: await countEvents(db.pool),
@@ -240,7 +220,7 @@ describe('the media library', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/coach/media',
-        headers: { cookie: coach.cookie, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        headers: { cookie: coach.cookie, 'content-type': MULTIPART_TYPE },
         payload,
       });
       expect([what, res.statusCode]).toEqual([what, 400]);

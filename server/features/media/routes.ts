@@ -3,6 +3,7 @@
 // ranges so that audio seeks.
 import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -91,6 +92,34 @@ export function parseRange(header: string | undefined, size: number): { start: n
   const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
   if (start >= size || end < start) return 'unsatisfiable';
   return { start, end };
+}
+
+/**
+ * A stored file as the answer (its type, an ETag of its hash, the part a media player asked for with Range), read
+ * from the database without the rest. Used by /media and by the guarded routes that serve a restricted file.
+ */
+export async function sendBlob(
+  pool: pg.Pool,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  blob: { sha256: string; contentType: string; bytes: number },
+  cacheControl: string,
+) {
+  const etag = `"${blob.sha256}"`;
+  reply
+    .header('content-type', blob.contentType)
+    .header('cache-control', cacheControl)
+    .header('etag', etag)
+    .header('accept-ranges', 'bytes')
+    .header('x-content-type-options', 'nosniff');
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  const range = parseRange(request.headers.range, blob.bytes);
+  if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${blob.bytes}`).send();
+  const { start, end } = range ?? { start: 0, end: blob.bytes - 1 };
+  if (range) reply.code(206).header('content-range', `bytes ${start}-${end}/${blob.bytes}`);
+  reply.header('content-length', end - start + 1);
+  if (request.method === 'HEAD') return reply.send();
+  return reply.send(await blobSlice(pool, blob.sha256, start, end));
 }
 
 const mediaRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }> = async (app, { store, pool }) => {
@@ -193,22 +222,7 @@ const mediaRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }> =
         if (!match || !info || info.contentType !== MEDIA_TYPES[match[2] as MediaExt]) {
           return reply.code(404).header('cache-control', 'no-store').send({ success: false, message: 'No encontramos ese archivo.', data: null });
         }
-        const sha = match[1]!;
-        const etag = `"${sha}"`;
-        reply
-          .header('content-type', info.contentType)
-          .header('cache-control', IMMUTABLE)
-          .header('etag', etag)
-          .header('accept-ranges', 'bytes')
-          .header('x-content-type-options', 'nosniff');
-        if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-        const range = parseRange(request.headers.range, info.bytes);
-        if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${info.bytes}`).send();
-        const { start, end } = range ?? { start: 0, end: info.bytes - 1 };
-        if (range) reply.code(206).header('content-range', `bytes ${start}-${end}/${info.bytes}`);
-        reply.header('content-length', end - start + 1);
-        if (request.method === 'HEAD') return reply.send();
-        return reply.send(await blobSlice(pool, sha, start, end));
+        return sendBlob(pool, request, reply, { sha256: match[1]!, ...info }, IMMUTABLE);
       },
     });
 };

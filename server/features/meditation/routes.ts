@@ -29,6 +29,9 @@ import { deterministicUuid, timeOrderedUuid } from '../../../events/store/ids';
 import { ForbiddenError } from '../../../events/errors';
 import { envelope, ErrorEnvelope, errorResponses, keyedWriteErrors } from '../../http';
 import { requireUser } from '../../plugins/auth';
+import { sendBlob } from '../media/routes';
+import { placedFile, type PlacementsReader } from '../placements/routes';
+import { slotOfSound } from '../../../course/placements';
 import { eventIdFor, keyedWrite } from '../../request';
 
 const userErrors = { ...errorResponses, 401: ErrorEnvelope } as const;
@@ -86,7 +89,7 @@ const History = z.object({
 
 const toRevelation = (r: SavedRevelation) => ({ Id: r.id, Revelation: r.revelation, DateCreated: r.createdAt, TotalTimeMeditated: r.totalTimeMeditated });
 
-const meditationRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }> = async (app, { store, pool }) => {
+const meditationRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; placements: PlacementsReader }> = async (app, { store, pool, placements }) => {
   const history = async (userId: string, zone: string | undefined) => meditationHistory(await meditationTotalsOf(pool, userId), dayIn(new Date(), zone));
 
   app.post(
@@ -228,6 +231,10 @@ const meditationRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool
       // Binary, not JSON: the typed reply only knows the error envelopes, so the file goes out untyped.
       const reply = typedReply as unknown as FastifyReply;
       const { file } = request.params;
+      // The coach's own recording of this sound, when she has put one in its place.
+      const slot = slotOfSound(file);
+      const placed = slot && (await placedFile(placements, pool, slot.id));
+      if (placed) return sendBlob(pool, request, reply, placed, 'private, no-store');
       let body = sounds.get(file);
       if (!body) sounds.set(file, (body = await readFile(path.join(PRIVATE_SOUNDS_DIR, file))));
       reply.header('content-type', 'audio/mpeg').header('accept-ranges', 'bytes').header('cache-control', 'private, no-store');

@@ -6,7 +6,10 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import { DOWNLOAD_SLOTS } from '../../../course/placements';
+import { sendBlob } from '../media/routes';
+import { placedFile, type PlacementsReader } from '../placements/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -92,7 +95,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const namedProduct = (payment: ProviderPayment): ProductId | undefined =>
   payment.external_reference && isProductId(payment.external_reference) ? payment.external_reference : undefined;
 
-type Deps = { store: EventStore; pool: pg.Pool; accounts: Accounts; config: AppConfig; catalogue: CatalogueReader };
+type Deps = { store: EventStore; pool: pg.Pool; accounts: Accounts; config: AppConfig; catalogue: CatalogueReader; placements: PlacementsReader };
 
 const Email = z.string(CHECKOUT_EMAIL).trim().max(MAX_EMAIL, CHECKOUT_EMAIL).regex(EMAIL_PATTERN, CHECKOUT_EMAIL);
 
@@ -106,7 +109,7 @@ const ConfirmResult = z.object({
   download: z.object({ url: z.string(), expiresAt: z.string(), downloads: z.number().int().describe('Cuántas descargas permite') }).optional(),
 });
 
-const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, pool, accounts, config, catalogue }) => {
+const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, pool, accounts, config, catalogue, placements }) => {
   const provider: MercadoPagoConfig = {
     apiUrl: config.MERCADOPAGO_API_URL,
     accessToken: config.MERCADOPAGO_ACCESS_TOKEN,
@@ -402,6 +405,12 @@ const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, { store, pool, ac
       } else {
         const user = await requireUser(request);
         if (!(await hasEntitlement(pool, user.id, 'afirmaciones-ebook'))) throw new ForbiddenError(NOT_BOUGHT);
+      }
+      // The coach's own ebook, once she has put it in its place; until then the one the site ships.
+      const placed = await placedFile(placements, pool, DOWNLOAD_SLOTS.ebook);
+      if (placed) {
+        reply.header('content-disposition', `attachment; filename="${EBOOK_FILE}"`);
+        return sendBlob(pool, request, reply as unknown as FastifyReply, placed, 'private, no-store');
       }
       const file = path.join(PRIVATE_DOWNLOADS_DIR, EBOOK_FILE);
       const { size } = await stat(file);
