@@ -31,7 +31,11 @@ export const SLOT_GROUPS: readonly { id: SlotGroup; title: string; hint: string 
     hint: 'Tus grabaciones reemplazan la voz sintética fase por fase. Lo que no grabes sigue sonando como ahora.',
   },
   { id: 'videos', title: 'Videos de las actividades', hint: 'Sube el video o pega el enlace de YouTube o Vimeo. Sin video, la actividad se muestra sin él.' },
-  { id: 'downloads', title: 'Recursos gratuitos y ebook', hint: 'Los archivos que descargan quienes dejan su email (y el ebook completo, quienes lo compran).' },
+  {
+    id: 'downloads',
+    title: 'Recursos gratuitos y ebook',
+    hint: 'Los archivos que descargan quienes dejan su email (y el ebook completo, quienes lo compran).',
+  },
   { id: 'retreat', title: 'Fotos del retiro', hint: 'Se muestran en la página del retiro, en este orden. Sin fotos, la página se muestra sin galería.' },
 ];
 
@@ -50,10 +54,20 @@ export const retreatPhotoSlot = (n: number) => `retreat-photo-${n}`;
 
 export const SLOTS: readonly Slot[] = [
   { id: 'meditation-intro', group: 'meditation', label: 'Introducción', kind: 'audio', soundFile: SOUND_FILES.intro },
-  ...PHASES.map((p): Slot => ({ id: `meditation-voice-${p.id}`, group: 'meditation', label: `Voz: ${p.name}`, kind: 'audio', soundFile: SOUND_FILES.voice(p.id) })),
-  ...PHASES.map(
-    (p): Slot => ({ id: `meditation-guided-${p.id}`, group: 'meditation', label: `Guía: ${phaseName(p.id)}`, kind: 'audio', soundFile: SOUND_FILES.guided(p.id) }),
-  ),
+  ...PHASES.map((p): Slot => ({
+    id: `meditation-voice-${p.id}`,
+    group: 'meditation',
+    label: `Voz: ${p.name}`,
+    kind: 'audio',
+    soundFile: SOUND_FILES.voice(p.id),
+  })),
+  ...PHASES.map((p): Slot => ({
+    id: `meditation-guided-${p.id}`,
+    group: 'meditation',
+    label: `Guía: ${phaseName(p.id)}`,
+    kind: 'audio',
+    soundFile: SOUND_FILES.guided(p.id),
+  })),
   ...BACKGROUNDS.flatMap((b): Slot[] =>
     b.file
       ? [
@@ -82,42 +96,6 @@ export const slotById = (id: string): Slot | undefined => byId.get(id);
 const bySound = new Map(SLOTS.flatMap((s) => (s.soundFile ? [[s.soundFile, s] as const] : [])));
 /** The slot that replaces a sound of the meditation, if any (the bells and gongs have none). */
 export const slotOfSound = (file: string): Slot | undefined => bySound.get(file);
-
-/** A video address the site embeds: YouTube (played from youtube-nocookie.com) or Vimeo (with do-not-track). */
-export interface VideoEmbed {
-  provider: 'youtube' | 'vimeo';
-  id: string;
-  /** The address of the embedded player. */
-  src: string;
-}
-
-const YOUTUBE_ID = /^[\w-]{11}$/;
-const VIMEO_ID = /^\d{6,12}$/;
-
-/** The embeddable video a link names (watch, short, embed and youtu.be forms; vimeo.com/ID and player.vimeo.com); null otherwise. */
-export function videoEmbed(link: string): VideoEmbed | null {
-  let url: URL;
-  try {
-    url = new URL(link);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:') return null;
-  const host = url.hostname.replace(/^(www\.|m\.)/, '');
-  const parts = url.pathname.split('/').filter(Boolean);
-  let youtube: string | undefined;
-  if (host === 'youtu.be') youtube = parts[0];
-  else if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
-    youtube = parts[0] === 'watch' ? (url.searchParams.get('v') ?? undefined) : ['embed', 'shorts', 'live'].includes(parts[0] ?? '') ? parts[1] : undefined;
-  }
-  if (youtube !== undefined) return YOUTUBE_ID.test(youtube) ? { provider: 'youtube', id: youtube, src: `https://www.youtube-nocookie.com/embed/${youtube}?rel=0` } : null;
-  const vimeo = host === 'vimeo.com' ? parts.find((p) => VIMEO_ID.test(p)) : host === 'player.vimeo.com' && parts[0] === 'video' ? parts[1] : undefined;
-  if (vimeo !== undefined && VIMEO_ID.test(vimeo)) return { provider: 'vimeo', id: vimeo, src: `https://player.vimeo.com/video/${vimeo}?dnt=1` };
-  return null;
-}
-
-/** Where the embedded players come from (the Content-Security-Policy's frame-src names exactly these). */
-export const VIDEO_FRAME_ORIGINS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'] as const;
 
 export const PLACEMENT_MESSAGES = {
   unknownSlot: 'Ese lugar del sitio no existe.',

@@ -4,9 +4,10 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { VIDEO_FRAME_ORIGINS } from '../../course/video';
 
-/** Where the SPA embeds players from (client/src/components/Video/video.ts). */
-export const FRAME_SOURCES = ['https://www.youtube-nocookie.com'];
+/** Where the SPA embeds players from (course/video.ts). */
+export const FRAME_SOURCES = [...VIDEO_FRAME_ORIGINS];
 
 export function contentSecurityPolicy({ https }: { https: boolean }): Record<string, string[] | null> {
   return {

@@ -97,7 +97,10 @@ describe('the coach’s files in the places of the site', () => {
     expect((await place({ 'video-7-niveles-deep-why': 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10' })).statusCode).toBe(200);
     expect((await place({ 'video-meditacion-7-fases': 'https://vimeo.com/76979871' })).statusCode).toBe(200);
     const slots = await publicSlots();
-    expect(slots['video-7-niveles-deep-why']!.embed).toEqual({ provider: 'youtube', src: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?rel=0' });
+    expect(slots['video-7-niveles-deep-why']!.embed).toEqual({
+      provider: 'youtube',
+      src: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?rel=0&playsinline=1',
+    });
     expect(slots['video-meditacion-7-fases']!.embed).toEqual({ provider: 'vimeo', src: 'https://player.vimeo.com/video/76979871?dnt=1' });
   });
 

@@ -6,7 +6,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
 import { MEDIA_KINDS } from '../../../course/media';
-import { PLACEMENT_MESSAGES as M, SLOT_IDS, slotById, videoEmbed, type Slot } from '../../../course/placements';
+import { PLACEMENT_MESSAGES as M, SLOT_IDS, slotById, type Slot } from '../../../course/placements';
+import { videoEmbed } from '../../../course/video';
 import { InvalidError } from '../../../events/errors';
 import { mediaById, type MediaRecord } from '../../../events/media/queries';
 import { decidePlacements, placementsFold, type PlacementsCommand, type PlacementsState } from '../../../events/placements/placements';
@@ -25,10 +26,13 @@ export type PlacementsReader = ReturnType<typeof placementsReader>;
 
 const PublicPlacement = z.object({
   kind: z.enum(MEDIA_KINDS),
-  url: z.string().describe('Dónde se reproduce o descarga: el archivo, la dirección protegida (premium, ebook) o el reproductor incrustado de un video'),
+  url: z.string().describe('Dónde se reproduce o descarga: el archivo, la dirección protegida (premium, ebook) o el enlace de YouTube o Vimeo'),
   contentType: z.string().nullable().describe('El tipo del archivo; null para un video de YouTube o Vimeo'),
   durationSeconds: z.number().nullable(),
-  embed: z.object({ provider: z.enum(['youtube', 'vimeo']), src: z.string() }).nullable().describe('Un video de YouTube o Vimeo, en modo privado'),
+  embed: z
+    .object({ provider: z.enum(['youtube', 'vimeo']), src: z.string() })
+    .nullable()
+    .describe('Un video de YouTube o Vimeo: su reproductor incrustado en modo privado'),
   image: ResponsiveImage.nullable(),
 });
 const PublicPlacements = z.object({
@@ -67,7 +71,7 @@ export async function publicPlacements(state: PlacementsState, pool: pg.Pool) {
     if (!slot || !value) continue;
     const embed = slot.takesVideoLink ? videoEmbed(value) : null;
     if (embed) {
-      slots[id] = { kind: 'video', url: embed.src, contentType: null, durationSeconds: null, embed: { provider: embed.provider, src: embed.src }, image: null };
+      slots[id] = { kind: 'video', url: value, contentType: null, durationSeconds: null, embed, image: null };
       continue;
     }
     const media = await mediaById(pool, value);
@@ -174,7 +178,13 @@ const placementRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool;
   );
 
   const run = async (command: PlacementsCommand, coachId: string, request: Parameters<typeof keyedWrite>[0]) => {
-    const result = await handleCommand(store, PLACEMENTS_STREAM, placements.fold, (state) => ({ events: decidePlacements(command, state) }), keyedWrite(request, coachId));
+    const result = await handleCommand(
+      store,
+      PLACEMENTS_STREAM,
+      placements.fold,
+      (state) => ({ events: decidePlacements(command, state) }),
+      keyedWrite(request, coachId),
+    );
     placements.remember(result.state);
     return result;
   };

@@ -1,6 +1,6 @@
-// A video from any address: a YouTube embed, or the browser's own player.
+// A video from any address: a YouTube or Vimeo embed, or the browser's own player.
 import styles from './Video.module.css';
-import { youtubeEmbedUrl, youtubeId } from './video';
+import { videoEmbed } from '../../../../course/video';
 
 type VideoProps = {
   src: string;
@@ -14,14 +14,13 @@ type VideoProps = {
 };
 
 export function Video({ src, title, preview = false, autoPlay = preview, onEnded, className }: VideoProps) {
-  const id = youtubeId(src);
+  const embed = videoEmbed(src, { autoplay: autoPlay, muted: preview, loop: preview, controls: !preview });
   const classes = className ? `${styles.frame} ${className}` : styles.frame;
-  if (id) {
-    const embed = youtubeEmbedUrl(id, { autoplay: autoPlay, muted: preview, loop: preview, controls: !preview });
+  if (embed) {
     return (
       <iframe
         className={classes}
-        src={embed}
+        src={embed.src}
         title={title}
         allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
         allowFullScreen

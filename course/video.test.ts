@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { youtubeEmbedUrl, youtubeId } from './video';
+import { videoEmbed, vimeoId, youtubeEmbedUrl, youtubeId } from './video';
 
 describe('youtubeId', () => {
   it.each([
@@ -41,5 +41,29 @@ describe('youtubeEmbedUrl', () => {
       controls: '0',
       playsinline: '1',
     });
+  });
+});
+
+describe('vimeoId and videoEmbed', () => {
+  it.each([
+    ['https://vimeo.com/76979871', '76979871'],
+    ['https://www.vimeo.com/channels/staffpicks/76979871', '76979871'],
+    ['https://player.vimeo.com/video/76979871?h=abc', '76979871'],
+  ])('%s is Vimeo video %s', (address, id) => {
+    expect(vimeoId(address)).toBe(id);
+  });
+
+  it.each(['https://vimeo.com/about', 'https://evil.com/vimeo.com/76979871', 'not a link'])('%s is no Vimeo video', (address) => {
+    expect(vimeoId(address)).toBeNull();
+  });
+
+  it('embeds YouTube from youtube-nocookie.com and Vimeo with do-not-track; anything else plays in the browser’s own player', () => {
+    expect(videoEmbed('https://youtu.be/dQw4w9WgXcQ')).toEqual({
+      provider: 'youtube',
+      src: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?rel=0&playsinline=1',
+    });
+    expect(videoEmbed('https://vimeo.com/76979871')).toEqual({ provider: 'vimeo', src: 'https://player.vimeo.com/video/76979871?dnt=1' });
+    expect(videoEmbed('http://vimeo.com/76979871')).toBeNull();
+    expect(videoEmbed('/media/abc.webm')).toBeNull();
   });
 });

@@ -1,0 +1,31 @@
+// The coach's files in the places of the site (GET /api/placements, course/placements.ts): her voice in the
+// meditation, each activity's video, the downloads, the retreat's photos. Asked once per visit by the first page
+// that needs them; a place she has not filled is absent (the page keeps what the site ships, or shows nothing).
+import { createContext, useContext } from 'react';
+import { unwrap } from '../api/errors';
+import { lightApi } from '../api/light-client';
+import type { paths } from '../api/schema';
+import { createOnceSource, useOnceSource, type OnceSource } from './once-source';
+
+export type PublicPlacements = paths['/api/placements']['get']['responses'][200]['content']['application/json']['data'];
+export type Placement = PublicPlacements['slots'][string];
+
+export const createPlacementsSource = (given?: PublicPlacements | null) =>
+  createOnceSource(async () => unwrap(await lightApi.GET('/api/placements')), 'No se pudieron cargar los archivos del sitio.', given);
+
+export type PlacementsSource = OnceSource<PublicPlacements>;
+/** Tests and the desk (after a change) give their own; every other page shares the visit's. */
+export const PlacementsSourceContext = createContext<PlacementsSource | null>(null);
+let fallbackSource: PlacementsSource | undefined;
+
+export const usePlacementsSource = () => useContext(PlacementsSourceContext) ?? (fallbackSource ??= createPlacementsSource());
+
+/** Every filled place, or null while they load (or when they could not be read). */
+export function usePlacements(): PublicPlacements['slots'] | null {
+  return useOnceSource(usePlacementsSource())?.slots ?? null;
+}
+
+/** One place's file, or null (not filled, or still loading). */
+export function usePlacement(slotId: string): Placement | null {
+  return usePlacements()?.[slotId] ?? null;
+}
