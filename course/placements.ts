@@ -20,7 +20,10 @@ export interface Slot {
   takesVideoLink?: true;
   /** The meditation's sound this slot replaces (file name of course/meditation.ts). */
   soundFile?: string;
-  /** Served only to those who may have it (premium sounds, the paid ebook): its file never gets a public address. */
+  /**
+   * Served only to those who may have it (premium sounds, the paid ebook, a paid activity's video): its file never
+   * gets a public address, and a paid activity's video is not even listed publicly.
+   */
   restricted?: true;
 }
 
@@ -82,7 +85,15 @@ export const SLOTS: readonly Slot[] = [
         ]
       : [],
   ),
-  ...ACTIVITIES.map((a): Slot => ({ id: videoSlot(a.slug), group: 'videos', label: a.title, kind: 'video', takesVideoLink: true })),
+  // A paid activity's video is for premium learners only (like its text): never listed publicly.
+  ...ACTIVITIES.map((a): Slot => ({
+    id: videoSlot(a.slug),
+    group: 'videos',
+    label: a.title,
+    kind: 'video',
+    takesVideoLink: true,
+    ...(a.isFree ? {} : { restricted: true as const }),
+  })),
   { id: DOWNLOAD_SLOTS.audiobook, group: 'downloads', label: 'Audiolibro «Soltar el Pasado»', kind: 'audio' },
   { id: DOWNLOAD_SLOTS.levels, group: 'downloads', label: 'Guía de los niveles de conciencia (PDF)', kind: 'pdf' },
   { id: DOWNLOAD_SLOTS.fragment, group: 'downloads', label: 'Fragmento del ebook de afirmaciones (PDF)', kind: 'pdf' },

@@ -159,11 +159,13 @@ describe('nextActivity and progress', () => {
 });
 
 describe('videos', () => {
-  it('every videoUrl points at a file shipped with the SPA', async () => {
-    const { existsSync } = await import('node:fs');
-    const withVideo = ACTIVITIES.filter((a) => a.videoUrl);
-    expect(withVideo.length).toBeGreaterThan(0);
-    for (const a of withVideo) expect(existsSync(`client/public${a.videoUrl}`), a.videoUrl).toBe(true);
+  it('every activity has a place for the coach’s video, and a paid one’s is for premium learners only', async () => {
+    const { slotById, videoSlot } = await import('./placements');
+    for (const a of ACTIVITIES) {
+      const slot = slotById(videoSlot(a.slug));
+      expect(slot, a.slug).toMatchObject({ kind: 'video', takesVideoLink: true });
+      expect(slot!.restricted === true, a.slug).toBe(!a.isFree);
+    }
   });
 });
 

@@ -13,7 +13,6 @@ export interface Activity {
   isCoaching: boolean;
   /** Never blocks the next activity and is never the "current" one. */
   isIgnorable: boolean;
-  videoUrl?: string;
   pdfUrl?: string;
 }
 
@@ -31,8 +30,7 @@ export interface Course {
   modules: Module[];
 }
 
-type ActivityInput = Pick<Activity, 'slug' | 'title' | 'description'> &
-  Partial<Pick<Activity, 'isFree' | 'isTool' | 'isTheory' | 'isCoaching' | 'videoUrl' | 'pdfUrl'>>;
+type ActivityInput = Pick<Activity, 'slug' | 'title' | 'description'> & Partial<Pick<Activity, 'isFree' | 'isTool' | 'isTheory' | 'isCoaching' | 'pdfUrl'>>;
 
 function module(number: number, meta: Omit<Module, 'module' | 'activities' | 'landingPageImage'>, activities: ActivityInput[]): Module {
   return {
@@ -52,7 +50,6 @@ function module(number: number, meta: Omit<Module, 'module' | 'activities' | 'la
         isTheory,
         isCoaching: a.isCoaching ?? false,
         isIgnorable: isTool || isTheory,
-        ...(a.videoUrl ? { videoUrl: a.videoUrl } : {}),
         ...(a.pdfUrl ? { pdfUrl: a.pdfUrl } : {}),
       };
     }),
@@ -75,7 +72,6 @@ export const COURSE: Course = {
           title: 'Rueda de la Vida',
           description: 'Califica las 12 áreas de tu vida del 0 al 10 y mira con claridad dónde estás hoy.',
           isFree: true,
-          videoUrl: '/video/rueda-de-la-vida.webm',
         },
         {
           slug: 'concientizando-areas-balance',
@@ -94,7 +90,6 @@ export const COURSE: Course = {
           title: 'Los 7 Niveles del Porqué',
           description: 'Elige tres áreas y pregúntate por qué siete veces, hasta encontrar el motor que te impulsa.',
           isFree: true,
-          videoUrl: '/video/los-7-niveles-del-porque.webm',
         },
         {
           slug: 'meditacion-7-fases',

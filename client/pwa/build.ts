@@ -93,6 +93,7 @@ export const pwa = () =>
       offlineRoutes: OFFLINE_ROUTES,
       freeSounds: AUDIO_BASE,
       premiumSounds: PREMIUM_AUDIO_BASE,
+      mediaFiles: '/media/',
       cacheSoundsMessage: CACHE_SOUNDS_MESSAGE,
     };
     const { code } = await transformWithOxc(source, 'sw.ts', { lang: 'ts' });

@@ -5,7 +5,8 @@
 // What is kept, and for whom:
 // - the shell: index.html, the entry's scripts and styles, the chunks of /herramientas/7-fases, the offline page,
 //   the manifest and icons — named by the build, with their hashes; replaced as a whole by each new build.
-// - free sounds (/audio/meditation/*): the same for everyone; kept when played or when the tool asks for them.
+// - free sounds (/audio/meditation/*, and the coach's own recordings in their place: /media/<hash>.mp3|m4a|ogg,
+//   whose address changes with their bytes): the same for everyone; kept when played or when the tool asks for them.
 // - premium sounds (/api/meditation/audio/*): the server sends them only to a premium session. They are always
 //   asked of the server first, kept only when it answered, and used from the cache only when the network fails.
 //   That cache is emptied at every login and logout and whenever the server refuses one, so a sound kept for a
@@ -23,6 +24,8 @@ type SwConfig = {
   offlineRoutes: string[];
   freeSounds: string;
   premiumSounds: string;
+  /** The coach's media library (content-addressed); only its audio is kept here. */
+  mediaFiles: string;
   cacheSoundsMessage: string;
 };
 
@@ -57,6 +60,7 @@ const PREMIUM = 'manifiesta-premium-sounds';
 const OFFLINE_PAGE = '/offline.html';
 const SHELL_PAGE = '/index.html';
 const precached = new Set(config.precache);
+const isFreeSound = (path: string) => path.startsWith(config.freeSounds) || (path.startsWith(config.mediaFiles) && /\.(mp3|m4a|ogg)$/.test(path));
 
 worker.addEventListener('install', (event) => {
   event.waitUntil(
@@ -165,7 +169,7 @@ worker.addEventListener('fetch', (event) => {
   if (path.startsWith(config.premiumSounds)) event.respondWith(premiumSound(request));
   else if (path.startsWith('/api/')) return;
   else if (request.mode === 'navigate') event.respondWith(page(request, path));
-  else if (path.startsWith(config.freeSounds)) event.respondWith(freeSound(request));
+  else if (isFreeSound(path)) event.respondWith(freeSound(request));
   else if (precached.has(path)) event.respondWith(shellFile(request));
 });
 
@@ -176,7 +180,7 @@ async function keepSounds(urls: unknown[]): Promise<void> {
     const url = new URL(value, worker.location.origin);
     if (url.origin !== worker.location.origin) continue;
     const premium = url.pathname.startsWith(config.premiumSounds);
-    if (!premium && !url.pathname.startsWith(config.freeSounds)) continue;
+    if (!premium && !isFreeSound(url.pathname)) continue;
     const cache = await caches.open(premium ? PREMIUM : SOUNDS);
     if (await cache.match(url.href)) continue;
     try {

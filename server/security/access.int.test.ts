@@ -111,6 +111,19 @@ const TABLE: Row[] = [
     url: () => '/api/course/lesson/teoria-5-leyes-universales',
     expect: { guest: 401, learner: 403, premium: 200, coach: 403 },
   },
+  // A paid activity's video, as its text: premium learners only (none placed here: 200 with null; its file 404).
+  {
+    method: 'GET',
+    path: '/api/course/video/{slug}',
+    url: () => '/api/course/video/teoria-5-leyes-universales',
+    expect: { guest: 401, learner: 403, premium: 200, coach: 403 },
+  },
+  {
+    method: 'GET',
+    path: '/api/course/video/{slug}/file',
+    url: () => '/api/course/video/teoria-5-leyes-universales/file',
+    expect: { guest: 401, learner: 403, premium: 404, coach: 403 },
+  },
   { method: 'GET', path: '/api/activity/getCompletionStatus', expect: signedIn(200) },
   {
     method: 'POST',

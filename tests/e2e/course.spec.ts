@@ -4,8 +4,9 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { expect, test, type Page } from '@playwright/test';
-import { dataDir, newAccount, signUpThroughForm, verificationLink, verifiedAccount, type Account } from './accounts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { dataDir, grantRole, newAccount, signUpThroughForm, verificationLink, verifiedAccount, type Account } from './accounts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const GUEST_KEY = 'manifiesta_guest_progress';
@@ -63,34 +64,62 @@ test('the premium invitation names the paid activity and says what is free as th
   }
 });
 
-test("the featured card previews the current activity's video, and the video modal opens and closes", async ({ page }) => {
+/** As the coach, in another browser context: the wheel's video place gets her upload; the address the site plays. */
+async function coachPlacesVideo(request: APIRequestContext, value: { file: Buffer }) {
+  const coach = await verifiedAccount(request, 'videos');
+  await grantRole(coach, 9);
+  expect((await request.post('/api/auth/login', { data: { email: coach.email, password: coach.password } })).status()).toBe(200);
+  const upload = await request.post('/api/coach/media', { multipart: { file: { name: 'rueda.webm', mimeType: 'video/webm', buffer: value.file } } });
+  expect(upload.status(), await upload.text()).toBe(200);
+  const placed = await request.patch('/api/coach/placements', { data: { 'video-12-areas-balance': (await upload.json()).data.id } });
+  expect(placed.status(), await placed.text()).toBe(200);
+  return (await (await request.get('/api/placements')).json()).data.slots['video-12-areas-balance'].url as string;
+}
+
+test('an activity shows no video until the coach puts one in its place', async ({ page }) => {
   await page.goto('/cursos/manifiesta');
-  const preview = page.locator('video').first();
-  await expect(preview).toHaveAttribute('src', '/video/rueda-de-la-vida.webm');
-  // Muted autoplay really plays in Chromium: the preview's clock moves.
-  await expect.poll(() => preview.evaluate((v: HTMLVideoElement) => v.muted && v.currentTime > 0)).toBe(true);
+  await expect(page.getByRole('link', { name: 'Comenzar Actividad' })).toBeVisible();
+  await expect(page.locator('video, iframe')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Ver video/ })).toHaveCount(0);
+});
 
-  await page.getByRole('button', { name: /Ver video/ }).click();
-  const dialog = page.getByRole('dialog');
-  const full = dialog.locator('video');
-  await expect(full).toHaveAttribute('src', '/video/rueda-de-la-vida.webm');
-  await expect.poll(() => full.evaluate((v: HTMLVideoElement) => v.readyState >= 1 && v.duration > 10)).toBe(true);
-  await dialog.getByRole('button', { name: 'Cerrar' }).click();
-  await expect(dialog).toHaveCount(0);
+test('the video the coach uploads: the featured card previews it, and the video modal opens and closes', async ({ page, browser }) => {
+  const desk = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const src = await coachPlacesVideo(desk.request, { file: readFileSync(path.join(root, 'tests/fixtures/video.webm')) });
+  expect(src).toMatch(/^\/media\/[0-9a-f]{64}\.webm$/);
+  // Taken away again afterwards: the other tests see a fresh install's course.
+  try {
+    await page.goto('/cursos/manifiesta');
+    const preview = page.locator('video').first();
+    await expect(preview).toHaveAttribute('src', src!);
+    // Muted autoplay really plays in Chromium: the preview's clock moves.
+    await expect.poll(() => preview.evaluate((v: HTMLVideoElement) => v.muted && v.currentTime > 0)).toBe(true);
 
-  // The backdrop closes it too, and so does the end of the video.
-  await page.getByRole('button', { name: /Ver video/ }).click();
-  await page.mouse.click(5, 5);
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  await page.getByRole('button', { name: /Ver video/ }).click();
-  await page
-    .getByRole('dialog')
-    .locator('video')
-    .evaluate((v: HTMLVideoElement) => {
-      v.currentTime = v.duration - 0.2;
-      return v.play();
-    });
-  await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 10_000 });
+    await page.getByRole('button', { name: /Ver video/ }).click();
+    const dialog = page.getByRole('dialog');
+    const full = dialog.locator('video');
+    await expect(full).toHaveAttribute('src', src!);
+    await expect.poll(() => full.evaluate((v: HTMLVideoElement) => v.readyState >= 1 && v.duration > 10)).toBe(true);
+    await dialog.getByRole('button', { name: 'Cerrar' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    // The backdrop closes it too, and so does the end of the video.
+    await page.getByRole('button', { name: /Ver video/ }).click();
+    await page.mouse.click(5, 5);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByRole('button', { name: /Ver video/ }).click();
+    await page
+      .getByRole('dialog')
+      .locator('video')
+      .evaluate((v: HTMLVideoElement) => {
+        v.currentTime = v.duration - 0.2;
+        return v.play();
+      });
+    await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 10_000 });
+  } finally {
+    await desk.request.patch('/api/coach/placements', { data: { 'video-12-areas-balance': null } });
+    await desk.close();
+  }
 });
 
 test("a guest's completion is kept in the browser and lands in the account after signing up", async ({ page }) => {

@@ -57,8 +57,9 @@ test('/niveles gives the PDF to a returning visitor with the form prefilled, the
   await expect(page.getByRole('button', { name: 'Descargar de Nuevo' })).toBeVisible();
 
   await page.goto('/niveles');
-  await expect(page.getByLabel('Video: Los Niveles de Conciencia')).toBeVisible();
   await expect(page.getByLabel('Tu nombre')).toHaveValue('Martina');
+  // A fresh install: no video until the coach sets hers (no stand-in plays in its place).
+  await expect(page.getByRole('heading', { name: 'Mira el video' })).toHaveCount(0);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Descargar la guía en PDF' }).click();
   const pdf = await fileOf(await download);

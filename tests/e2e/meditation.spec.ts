@@ -3,7 +3,8 @@
 // paused or ends; a free user cannot pick a premium sound, nor fetch one; a guest's revelation survives the
 // sign-in through the login form.
 import { expect, test, type Page } from '@playwright/test';
-import { verifiedAccount } from './accounts';
+import { readFileSync } from 'node:fs';
+import { grantRole, verifiedAccount } from './accounts';
 import { logIn, openSettings, shortPhases, TOOL } from './meditation-tool';
 
 const KEEP = ['Presencia', 'Visión'];
@@ -154,4 +155,44 @@ test("a guest's revelation survives signing in through the login form", async ({
   await expect(list.getByRole('listitem').first()).toContainText('Puedo empezar de nuevo cada mañana.');
   await expect(list.getByRole('listitem').first()).toContainText('6 minutos de meditación');
   await expect.poll(() => page.evaluate(() => window.sessionStorage.getItem('manifiesta_pending_revelation'))).toBeNull();
+});
+
+test('the voice the coach recorded for a phase is the one the tool plays; the other phases keep the site’s', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  // The coach, in her own browser, uploads her recording and puts it in the place of Presencia's voice.
+  const desk = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const coach = await verifiedAccount(desk.request, 'voz');
+  await grantRole(coach, 9);
+  expect((await desk.request.post('/api/auth/login', { data: { email: coach.email, password: coach.password } })).status()).toBe(200);
+  const upload = await desk.request.post('/api/coach/media', {
+    multipart: { file: { name: 'mi-voz-presencia.mp3', mimeType: 'audio/mpeg', buffer: readFileSync('client/public/audio/meditation/bell-end.mp3') } },
+  });
+  expect(upload.status(), await upload.text()).toBe(200);
+  const herVoice = (await upload.json()).data.url as string;
+  expect((await desk.request.patch('/api/coach/placements', { data: { 'meditation-voice-presence': (await upload.json()).data.id } })).status()).toBe(200);
+  try {
+    const sounds: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/\.mp3$/.test(pathname)) sounds.push(pathname);
+    });
+    await page.clock.install({ time: NOW });
+    await page.goto(TOOL);
+    await openSettings(page);
+    for (const name of ['Gratitud', 'Amor', 'Perdón', 'Visión', 'Elección']) await page.getByLabel(`Incluir la fase ${name}`).uncheck();
+    for (const name of ['Introducción guiada', 'Gong entre fases']) await page.getByLabel(name).uncheck();
+    await expect(page.getByLabel('Voz que anuncia cada fase')).toBeChecked();
+    await page.clock.pauseAt(new Date(NOW.getTime() + 60 * 60_000));
+    await page.getByRole('button', { name: 'Comenzar Meditación' }).click();
+    await page.clock.runFor(7_000);
+    await expect(page.getByRole('heading', { level: 2, name: 'Presencia' })).toBeVisible();
+    await page.clock.runFor(3_000);
+    // Presencia's voice is hers; Conexión, the next phase, was loaded ahead with the site's synthetic voice.
+    await expect.poll(() => sounds).toContain(herVoice);
+    expect(sounds).not.toContain('/audio/meditation/voice-presence.mp3');
+    await expect.poll(() => sounds).toContain('/audio/meditation/voice-connection.mp3');
+  } finally {
+    await desk.request.patch('/api/coach/placements', { data: { 'meditation-voice-presence': null } });
+    await desk.close();
+  }
 });

@@ -9,6 +9,7 @@ import { PendingWritesSync } from './PendingWritesSync';
 import { createNoticeSource, NoticeSourceContext, type Notice } from './layout/notice-source';
 import { createSiteSource, SiteSourceContext, type SiteSettings } from '../lib/site';
 import { CatalogueSourceContext, createCatalogueSource, type PublicCatalogue } from '../lib/catalogue-source';
+import { createPlacementsSource, PlacementsSourceContext, type PublicPlacements } from '../lib/placements';
 import { FirstPageFallback } from './RouteFallback';
 import { QueryHolderContext, type QueryHolder } from './query-holder';
 
@@ -27,6 +28,8 @@ type AppProvidersProps = {
   site?: SiteSettings | null;
   /** The catalogue (prices, spots, dates), when already known; else asked once per visit by the first page that shows a price. */
   catalogue?: PublicCatalogue | null;
+  /** The coach's files in the places of the site, when already known; else asked once per visit by the first page that uses one. */
+  placements?: PublicPlacements | null;
 };
 
 /**
@@ -43,11 +46,12 @@ function FirstRenderInTransition({ children }: { children: ReactNode }) {
   return ready ? children : <FirstPageFallback />;
 }
 
-export function AppProviders({ children, queryClient, session, notice, site, catalogue }: AppProvidersProps) {
+export function AppProviders({ children, queryClient, session, notice, site, catalogue, placements }: AppProvidersProps) {
   const [holder] = useState<QueryHolder>(() => ({ client: queryClient ?? null }));
   const [noticeSource] = useState(() => createNoticeSource(notice));
   const [siteSource] = useState(() => createSiteSource(site));
   const [catalogueSource] = useState(() => createCatalogueSource(catalogue));
+  const [placementsSource] = useState(() => createPlacementsSource(placements));
 
   // After a login, what other features cached as a guest is asked again; after a logout it is dropped.
   const onSessionChange = useCallback(
@@ -65,12 +69,14 @@ export function AppProviders({ children, queryClient, session, notice, site, cat
         <NoticeSourceContext.Provider value={noticeSource}>
           <SiteSourceContext.Provider value={siteSource}>
             <CatalogueSourceContext.Provider value={catalogueSource}>
-              <AuthProvider initialUser={session} onChange={onSessionChange} fallback={<FirstPageFallback />}>
-                <GuestProgressMerge />
-                <PendingWritesSync />
-                {/* A session given up front (tests) renders at once, as before. */}
-                {session === undefined ? <FirstRenderInTransition>{children}</FirstRenderInTransition> : children}
-              </AuthProvider>
+              <PlacementsSourceContext.Provider value={placementsSource}>
+                <AuthProvider initialUser={session} onChange={onSessionChange} fallback={<FirstPageFallback />}>
+                  <GuestProgressMerge />
+                  <PendingWritesSync />
+                  {/* A session given up front (tests) renders at once, as before. */}
+                  {session === undefined ? <FirstRenderInTransition>{children}</FirstRenderInTransition> : children}
+                </AuthProvider>
+              </PlacementsSourceContext.Provider>
             </CatalogueSourceContext.Provider>
           </SiteSourceContext.Provider>
         </NoticeSourceContext.Provider>

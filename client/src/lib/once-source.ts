@@ -29,15 +29,15 @@ export function createOnceSource<T>(load: () => Promise<T>, failure: string, giv
 
 export type OnceSource<T> = ReturnType<typeof createOnceSource<T>>;
 
-/** The source's value, or null while it loads (or when it could not be read). */
-export function useOnceSource<T>(source: OnceSource<T>): T | null {
+/** The source's value, or null while it loads (or when it could not be read); `enabled` false asks nothing. */
+export function useOnceSource<T>(source: OnceSource<T>, enabled = true): T | null {
   const [value, setValue] = useState<T | null>(() => source.get() ?? null);
   useEffect(() => {
     let live = true;
-    if (source.get() === undefined) void source.load().then((v) => live && setValue(v));
+    if (enabled && source.get() === undefined) void source.load().then((v) => live && setValue(v));
     return () => {
       live = false;
     };
-  }, [source]);
+  }, [source, enabled]);
   return value;
 }

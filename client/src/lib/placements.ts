@@ -20,12 +20,12 @@ let fallbackSource: PlacementsSource | undefined;
 
 export const usePlacementsSource = () => useContext(PlacementsSourceContext) ?? (fallbackSource ??= createPlacementsSource());
 
-/** Every filled place, or null while they load (or when they could not be read). */
-export function usePlacements(): PublicPlacements['slots'] | null {
-  return useOnceSource(usePlacementsSource())?.slots ?? null;
+/** Every filled place, or null while they load (or when they could not be read); `enabled` false asks nothing. */
+export function usePlacements(enabled = true): PublicPlacements['slots'] | null {
+  return useOnceSource(usePlacementsSource(), enabled)?.slots ?? null;
 }
 
 /** One place's file, or null (not filled, or still loading). */
-export function usePlacement(slotId: string): Placement | null {
-  return usePlacements()?.[slotId] ?? null;
+export function usePlacement(slotId: string, enabled = true): Placement | null {
+  return usePlacements(enabled)?.[slotId] ?? null;
 }

@@ -9,9 +9,6 @@ import { createOnceSource, useOnceSource, type OnceSource } from './once-source'
 
 export type SiteSettings = paths['/api/site']['get']['responses'][200]['content']['application/json']['data'];
 
-/** The site's own intro video of /niveles, shown unless the coach chose another. */
-export const OWN_NIVELES_VIDEO = '/video/niveles-de-conciencia.webm';
-
 /** The visit's settings: asked once, or given up front (tests, a page that already has them). */
 export const createSiteSource = (given?: SiteSettings | null) =>
   createOnceSource(async () => unwrap(await lightApi.GET('/api/site')), 'No se pudieron cargar los ajustes del sitio.', given);
@@ -39,7 +36,8 @@ export interface SiteLinks {
   bookingPurposeSession: string | null;
   /** Where enquiries about tech projects go (/about), as an address. */
   techProjectsEmail: string | null;
-  nivelesVideo: string;
+  /** The coach's video of /niveles (a file or a YouTube or Vimeo link); without it the page shows none. */
+  nivelesVideo: string | null;
   coachName: string | null;
 }
 
@@ -54,7 +52,7 @@ export function siteLinks(s: SiteSettings | null): SiteLinks {
     bookingClarificationCall: s?.bookingClarificationCallUrl ?? null,
     bookingPurposeSession: s?.bookingPurposeSessionUrl ?? null,
     techProjectsEmail: s?.techProjectsEmail ?? null,
-    nivelesVideo: s?.nivelesVideoUrl ?? OWN_NIVELES_VIDEO,
+    nivelesVideo: s?.nivelesVideoUrl ?? null,
     coachName: s?.coachName ?? null,
   };
 }

@@ -6,6 +6,7 @@ import { AppProviders, createQueryClient } from '../app/providers';
 import type { Notice } from '../app/layout/notice-source';
 import type { SiteSettings } from '../lib/site';
 import type { PublicCatalogue } from '../lib/catalogue-source';
+import type { PublicPlacements } from '../lib/placements';
 import { TEST_CATALOGUE } from './catalogue';
 import { AppRouter, type AppHistory } from '../app/router';
 import type { User } from '../api/account-types';
@@ -33,13 +34,21 @@ type RenderRouteOptions = {
    * call; 'fetch' leaves it unknown, so a page asks GET /api/catalogue (stub fetch for it).
    */
   catalogue?: PublicCatalogue | null | 'fetch';
+  /**
+   * The coach's files in the places of the site: none by default (a fresh install), given up front so that no page
+   * makes the call; 'fetch' leaves them unknown, so a page asks GET /api/placements (stub fetch for it).
+   */
+  placements?: PublicPlacements | null | 'fetch';
   /** A route table of the test's own (e.g. a component with fakes injected); the app's by default. */
   routes?: RouteObject[];
 };
 
+/** A fresh install: no place has a file of the coach's. */
+const NO_PLACEMENTS: PublicPlacements = { version: 0, slots: {} };
+
 export function renderRoute(
   entry: InitialEntry,
-  { session = null, notice = null, site = null, catalogue = TEST_CATALOGUE, routes: table }: RenderRouteOptions = {},
+  { session = null, notice = null, site = null, catalogue = TEST_CATALOGUE, placements = NO_PLACEMENTS, routes: table }: RenderRouteOptions = {},
 ) {
   // The router listens to the history; tests may too (a history takes one listener: pass every change on).
   const memory = createMemoryHistory({ initialEntries: [entry], v5Compat: true });
@@ -67,6 +76,7 @@ export function renderRoute(
         notice={notice === 'fetch' ? undefined : notice}
         site={site === 'fetch' ? undefined : site}
         catalogue={catalogue === 'fetch' ? undefined : catalogue}
+        placements={placements === 'fetch' ? undefined : placements}
       >
         <SessionProbe />
         <AppRouter history={history} routes={table} />

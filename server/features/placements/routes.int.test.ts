@@ -104,6 +104,31 @@ describe('the coach’s files in the places of the site', () => {
     expect(slots['video-meditacion-7-fases']!.embed).toEqual({ provider: 'vimeo', src: 'https://player.vimeo.com/video/76979871?dnt=1' });
   });
 
+  it('a paid activity’s video is for premium learners only: not listed publicly, its file and link only with the role', async () => {
+    const video = await upload({ name: 'culpa.webm', type: 'video/webm', data: VIDEO });
+    expect((await place({ 'video-soltar-la-culpa-y-el-resentimiento': video.id, 'video-diario-de-gratitud': 'https://youtu.be/aaaaaaaaaaa' })).statusCode).toBe(
+      200,
+    );
+    const slots = await publicSlots();
+    expect(slots['video-soltar-la-culpa-y-el-resentimiento']).toBeUndefined();
+    expect(slots['video-diario-de-gratitud']).toBeUndefined();
+
+    const info = '/api/course/video/soltar-la-culpa-y-el-resentimiento';
+    expect((await get(info)).statusCode).toBe(401);
+    expect((await get(info, learner)).statusCode).toBe(403);
+    const given = (await get(info, premium)).json().data as { url: string; embed: null };
+    expect(given.url).toMatch(/^\/api\/course\/video\/soltar-la-culpa-y-el-resentimiento\/file\?v=[0-9a-f]{16}$/);
+    expect((await get(given.url, learner)).statusCode).toBe(403);
+    const file = await get(given.url, premium);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('video/webm');
+    expect(file.rawPayload.equals(VIDEO)).toBe(true);
+    expect((await get('/api/course/video/diario-de-gratitud', premium)).json().data.embed.provider).toBe('youtube');
+    // A free activity's video is everyone's; an activity without one says so.
+    expect((await get('/api/course/video/12-areas-balance')).json().data.url).toMatch(/^\/media\//);
+    expect((await get('/api/course/video/tu-manifiesto-personal', premium)).json().data).toBeNull();
+  });
+
   it('refuses, in Spanish and writing nothing: a file of another kind, a file not in the library, a link that is not a video, an unknown place', async () => {
     const pdf = await upload({ name: 'guia.pdf', type: 'application/pdf', data: PDF });
     const before = await countEvents(db.pool);

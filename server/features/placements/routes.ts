@@ -2,13 +2,17 @@
 // changed and restored by the coach (role 9), each save an event with its history. A place she has not filled keeps
 // what the site ships, or shows nothing.
 import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
 import { MEDIA_KINDS } from '../../../course/media';
-import { PLACEMENT_MESSAGES as M, SLOT_IDS, slotById, type Slot } from '../../../course/placements';
+import { PLACEMENT_MESSAGES as M, SLOT_IDS, slotById, videoSlot, type Slot } from '../../../course/placements';
+import { PREMIUM_ROLE } from '../../../course/rules';
+import { activityBySlug } from '../../../course/syllabus';
+import { LOCK_MESSAGES } from '../../../events/course/course';
 import { videoEmbed } from '../../../course/video';
-import { InvalidError } from '../../../events/errors';
+import { ForbiddenError, InvalidError, NotFoundError } from '../../../events/errors';
 import { mediaById, type MediaRecord } from '../../../events/media/queries';
 import { decidePlacements, placementsFold, type PlacementsCommand, type PlacementsState } from '../../../events/placements/placements';
 import { PlacementChanges, PLACEMENTS_STREAM, type Placements } from '../../../events/placements/placements.events';
@@ -17,8 +21,9 @@ import type { EventStore } from '../../../events/store/event-store';
 import { versionedReader } from '../../../events/store/versioned-values';
 import { envelope, ErrorEnvelope, errorResponses, keyedWriteErrors } from '../../http';
 import { eventIdFor, keyedWrite } from '../../request';
+import { requireUser } from '../../plugins/auth';
 import { requireCoach } from '../coach/routes';
-import { mediaUrl, ResponsiveImage, responsiveImage } from '../media/routes';
+import { mediaUrl, ResponsiveImage, responsiveImage, sendBlob } from '../media/routes';
 
 /** The placements every process reads, as they are appended. */
 export const placementsReader = (store: Pick<EventStore, 'readStream'>) => versionedReader(store, PLACEMENTS_STREAM, placementsFold);
@@ -60,6 +65,7 @@ export const restrictedToken = (sha256: string) => createHash('sha256').update(`
 function restrictedUrl(slot: Slot, media: MediaRecord): string {
   const v = `?v=${restrictedToken(media.sha256)}`;
   if (slot.soundFile) return `/api/meditation/audio/${slot.soundFile}${v}`;
+  if (slot.kind === 'video') return `/api/course/video/${slot.id.slice('video-'.length)}/file${v}`;
   return `/api/downloads/afirmaciones-ebook${v}`;
 }
 
@@ -68,7 +74,8 @@ export async function publicPlacements(state: PlacementsState, pool: pg.Pool) {
   const slots: Record<string, z.output<typeof PublicPlacement>> = {};
   for (const [id, value] of Object.entries(state.values)) {
     const slot = slotById(id);
-    if (!slot || !value) continue;
+    // A paid activity's video is given to premium learners only, by GET /api/course/video/{slug}.
+    if (!slot || !value || (slot.restricted && slot.kind === 'video')) continue;
     const embed = slot.takesVideoLink ? videoEmbed(value) : null;
     if (embed) {
       slots[id] = { kind: 'video', url: value, contentType: null, durationSeconds: null, embed, image: null };
@@ -139,7 +146,69 @@ const PlacementsBody = z.preprocess(
   z.record(z.string(), z.string().max(500, M.videoLink).nullable()),
 );
 
+const ActivityVideo = z
+  .object({ url: z.string(), embed: z.object({ provider: z.enum(['youtube', 'vimeo']), src: z.string() }).nullable() })
+  .nullable()
+  .describe('El video de la actividad: un archivo (url) o un video de YouTube o Vimeo (embed); null si la coach no puso ninguno');
+
+/** A paid activity's video is for premium learners only, as its text: 401 without a session, 403 without the role. */
+async function activityForVideo(request: FastifyRequest, slug: string) {
+  const activity = activityBySlug(slug);
+  if (!activity) throw new NotFoundError('Actividad no encontrada.');
+  if (!activity.isFree) {
+    const user = await requireUser(request);
+    if (!user.roles.includes(PREMIUM_ROLE)) throw new ForbiddenError(LOCK_MESSAGES.premium);
+  }
+  return activity;
+}
+
 const placementRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; placements: PlacementsReader }> = async (app, { store, pool, placements }) => {
+  app.get(
+    '/api/course/video/:slug',
+    {
+      schema: {
+        operationId: 'getActivityVideo',
+        tags: ['course'],
+        summary: 'El video que la coach puso en una actividad; el de una actividad paga, solo para quienes tienen el rol premium',
+        params: z.object({ slug: z.string().max(100) }),
+        response: { 200: envelope(ActivityVideo), ...errorResponses, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const activity = await activityForVideo(request, request.params.slug);
+      const slot = slotById(videoSlot(activity.slug))!;
+      const value = (await placements.current()).values[slot.id];
+      const embed = value ? videoEmbed(value) : null;
+      const media = value && !embed ? await mediaById(pool, value) : undefined;
+      reply.header('cache-control', 'private, no-cache');
+      const data = embed
+        ? { url: value!, embed }
+        : media?.kind === 'video'
+          ? { url: slot.restricted ? restrictedUrl(slot, media) : mediaUrl(media), embed: null }
+          : null;
+      return { success: true as const, message: data ? 'Video de la actividad.' : 'Esta actividad no tiene video.', data };
+    },
+  );
+
+  app.get(
+    '/api/course/video/:slug/file',
+    {
+      schema: {
+        operationId: 'getActivityVideoFile',
+        tags: ['course'],
+        summary: 'El archivo del video de una actividad paga (Range: bytes=… para avanzar), solo para quienes tienen el rol premium',
+        params: z.object({ slug: z.string().max(100) }),
+        response: { ...errorResponses, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const activity = await activityForVideo(request, request.params.slug);
+      const media = await placedFile(placements, pool, videoSlot(activity.slug));
+      if (!media) throw new NotFoundError('Esta actividad no tiene video.');
+      return sendBlob(pool, request, reply as unknown as FastifyReply, media, 'private, no-store');
+    },
+  );
+
   app.get(
     '/api/placements',
     {

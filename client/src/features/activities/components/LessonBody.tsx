@@ -5,6 +5,7 @@ import { Button } from '../../../components/Button/Button';
 import { CompleteActivity } from '../../../components/CompleteActivity/CompleteActivity';
 import { Video } from '../../../components/Video/Video';
 import type { ActivityBodyProps } from '../../../lib/activity/body';
+import { useActivityVideo } from '../../../lib/activity/video';
 import { useActivityStore } from '../../../lib/activity/store';
 import { useActivityData } from '../../../lib/activity/use-activity-data';
 import { useActivityWrite } from '../../../lib/activity/use-activity-write';
@@ -22,6 +23,7 @@ export function LessonBody({ activity, done, goNext, hasNext }: ActivityBodyProp
   const { where, complete } = useActivityStore();
   const stored = useActivityData(reflection(slug));
   const save = useActivityWrite(saveReflection);
+  const video = useActivityVideo(activity);
 
   // What is saved, and what the visitor typed since (null: nothing typed).
   const savedText = stored.status === 'ready' ? stored.data : '';
@@ -67,7 +69,7 @@ export function LessonBody({ activity, done, goNext, hasNext }: ActivityBodyProp
     <div className={parts.body}>
       <p className={parts.lead}>{activity.description}</p>
 
-      {activity.videoUrl ? <Video src={activity.videoUrl} title={activity.title} /> : null}
+      {video ? <Video src={video} title={activity.title} /> : null}
 
       <ol className={styles.steps}>
         <li>Busca un momento tranquilo, sin pantallas alrededor, y respira hondo tres veces.</li>

@@ -57,7 +57,12 @@ export const GROUPS: Group[] = [
       { name: 'tiktokUrl', label: 'TikTok', type: 'url', hint: URL_HINT },
       { name: 'youtubeUrl', label: 'YouTube', type: 'url', hint: URL_HINT },
       { name: 'bookUrl', label: 'Tu libro', type: 'url', hint: URL_HINT },
-      { name: 'nivelesVideoUrl', label: 'Video de /niveles', type: 'url', hint: 'Vacío: el video propio del sitio.' },
+      {
+        name: 'nivelesVideoUrl',
+        label: 'Video de /niveles',
+        type: 'url',
+        hint: 'Un enlace de YouTube o Vimeo, o de un video tuyo. Vacío: la página se muestra sin video.',
+      },
     ],
   },
   {

@@ -1,4 +1,4 @@
-// The current activity, up front: its video (when it has one and is not premium-locked) playing silently,
+// The current activity, up front: its video (when the coach put one and it is not premium-locked) playing silently,
 // a play button for the full video, and 'Comenzar Actividad'.
 import { useState } from 'react';
 import type { Activity } from '../../../../../course/syllabus';
@@ -6,6 +6,7 @@ import { ButtonLink } from '../../../components/Button/Button';
 import { Modal } from '../../../components/Modal/Modal';
 import { Video } from '../../../components/Video/Video';
 import { activityPath } from '../../../lib/course-paths';
+import { useActivityVideo } from '../../../lib/activity/video';
 import { PlayGlyph } from './CourseIcons';
 import styles from './Syllabus.module.css';
 
@@ -18,7 +19,7 @@ type FeaturedActivityProps = {
 
 export function FeaturedActivity({ activity, label, moduleTitle, showVideo }: FeaturedActivityProps) {
   const [playing, setPlaying] = useState(false);
-  const video = showVideo ? activity.videoUrl : undefined;
+  const video = useActivityVideo(activity, showVideo);
 
   return (
     <section className={styles.featured} aria-labelledby="actividad-actual">

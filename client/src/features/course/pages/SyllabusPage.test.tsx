@@ -30,13 +30,12 @@ async function ready() {
   await screen.findByRole('heading', { level: 2, name: 'Las cinco semanas' });
 }
 
-// Tests give activities a video (or take it away) by changing the shared data; each is put back after.
-const originalVideos = new Map(ACTIVITIES.map((a) => [a, a.videoUrl]));
-const setVideo = (slug: string, videoUrl: string | undefined) => {
-  const activity = ACTIVITIES.find((a) => a.slug === slug) as { videoUrl?: string };
-  if (videoUrl === undefined) delete activity.videoUrl;
-  else activity.videoUrl = videoUrl;
-};
+/** The site's public placements with the coach's video in a free activity's place. */
+const placedVideo = (slug: string, url: string) => ({
+  version: 1,
+  slots: { [`video-${slug}`]: { kind: 'video' as const, url, contentType: null, durationSeconds: null, embed: null, image: null } },
+});
+const PAID_VIDEO = 'GET /api/course/video/tus-sistemas-de-creencias-actuales';
 
 beforeEach(() => {
   window.localStorage.clear();
@@ -45,7 +44,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  for (const [activity, videoUrl] of originalVideos) setVideo(activity.slug, videoUrl);
 });
 
 describe('/cursos/manifiesta: labels and the opened week', () => {
@@ -225,11 +223,9 @@ describe('/cursos/manifiesta: rows, icons and tooltips', () => {
 });
 
 describe('/cursos/manifiesta: the featured card and its video', () => {
-  const withVideo = (slug: string, videoUrl: string) => setVideo(slug, videoUrl);
   const featured = () => screen.getByRole('region', { name: 'Rueda de la Vida' });
 
   it("shows the current activity with 'Comenzar Actividad', and no video when it has none", async () => {
-    setVideo('12-areas-balance', undefined);
     renderRoute('/cursos/manifiesta');
     await ready();
 
@@ -241,8 +237,7 @@ describe('/cursos/manifiesta: the featured card and its video', () => {
   });
 
   it('plays a native video muted, inline and on its own; the modal closes on the close button and when it ends', async () => {
-    withVideo('12-areas-balance', 'https://cdn.example.com/videos/rueda.mp4');
-    renderRoute('/cursos/manifiesta');
+    renderRoute('/cursos/manifiesta', { placements: placedVideo('12-areas-balance', 'https://cdn.example.com/videos/rueda.mp4') });
     await ready();
 
     const preview = featured().querySelector('video')!;
@@ -269,8 +264,7 @@ describe('/cursos/manifiesta: the featured card and its video', () => {
   });
 
   it('plays a YouTube address as an embed; the modal closes on the backdrop and on Escape', async () => {
-    withVideo('12-areas-balance', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
-    renderRoute('/cursos/manifiesta');
+    renderRoute('/cursos/manifiesta', { placements: placedVideo('12-areas-balance', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ') });
     await ready();
 
     const preview = featured().querySelector('iframe')!;
@@ -299,8 +293,8 @@ describe('/cursos/manifiesta: the featured card and its video', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('shows no video when the current activity is premium-locked, even if it has one', async () => {
-    withVideo('tus-sistemas-de-creencias-actuales', 'https://cdn.example.com/videos/creencias.mp4');
+  it('shows no video when the current activity is premium-locked, and does not even ask for it', async () => {
+    const api = stubApi({});
     storeGuest(FREE_REQUIRED);
     renderRoute('/cursos/manifiesta');
     await ready();
@@ -310,15 +304,18 @@ describe('/cursos/manifiesta: the featured card and its video', () => {
     expect(within(card).getByRole('link', { name: 'Comenzar Actividad' })).toBeTruthy();
     expect(card.querySelector('video, iframe')).toBeNull();
     expect(within(card).queryByRole('button', { name: /Ver video/ })).toBeNull();
+    expect(api.callsTo(PAID_VIDEO)).toHaveLength(0);
   });
 
-  it('for role 7 the same activity is not premium-locked: its video shows', async () => {
-    withVideo('tus-sistemas-de-creencias-actuales', 'https://cdn.example.com/videos/creencias.mp4');
-    stubApi(completionStatus(FREE_REQUIRED));
+  it('for role 7 the same activity is not premium-locked: its video, asked of the server, shows', async () => {
+    stubApi({
+      ...completionStatus(FREE_REQUIRED),
+      [PAID_VIDEO]: envelope(200, 'Video de la actividad.', { url: 'https://cdn.example.com/videos/creencias.mp4', embed: null }),
+    });
     renderRoute('/cursos/manifiesta', { session: makeUser({ roles: [7] }) });
     await ready();
 
     const card = screen.getByRole('region', { name: 'Tus Sistemas de Creencias Actuales' });
-    expect(card.querySelector('video')!.getAttribute('src')).toBe('https://cdn.example.com/videos/creencias.mp4');
+    await waitFor(() => expect(card.querySelector('video')!.getAttribute('src')).toBe('https://cdn.example.com/videos/creencias.mp4'));
   });
 });

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { envelope, stubApi } from '../../../testing/fake-api';
 import { renderRoute } from '../../../testing/render-route';
+import { TEST_SITE } from '../../../testing/site';
 import {
   captureDownloads,
   fieldError,
@@ -24,14 +25,25 @@ resetAroundEachTest();
 beforeAll(() => import('./LevelsPage'));
 
 describe('/niveles', () => {
-  it('shows the levels, the video and the form; the link to /afirmaciones waits for the download', async () => {
+  it('shows the coach’s video when she set one, and the page without a video section until then', async () => {
+    stubApi(VIEW_ROUTE);
+    const view = renderRoute('/niveles');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Los Niveles de Conciencia' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Mira el video' })).toBeNull();
+    expect(document.querySelector('video, iframe')).toBeNull();
+    view.unmount();
+
+    renderRoute('/niveles', { site: { ...TEST_SITE, nivelesVideoUrl: 'https://cdn.example.com/niveles.mp4' } });
+    const video = await screen.findByLabelText('Video: Los Niveles de Conciencia');
+    expect(video.tagName).toBe('VIDEO');
+    expect(video.getAttribute('src')).toBe('https://cdn.example.com/niveles.mp4');
+  });
+
+  it('shows the levels and the form; the link to /afirmaciones waits for the download', async () => {
     const api = stubApi(VIEW_ROUTE);
     renderRoute('/niveles');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Los Niveles de Conciencia' })).toBeTruthy();
-    const video = screen.getByLabelText('Video: Los Niveles de Conciencia');
-    expect(video.tagName).toBe('VIDEO');
-    expect(video.getAttribute('src')).toBe('/video/niveles-de-conciencia.webm');
     // The ladder: 18 levels, from Iluminación 700 down to Vergüenza 20, Melancolía 60 among them.
     expect(screen.getByText('Melancolía').nextElementSibling?.textContent).toBe('60');
     expect(screen.getByText(/^Los 18 niveles, de la vergüenza a la iluminación/)).toBeTruthy();

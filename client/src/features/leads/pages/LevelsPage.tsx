@@ -36,15 +36,17 @@ export function LevelsPage() {
       <LeadHero
         eyebrow="Guía gratuita en PDF"
         title="Los Niveles de Conciencia"
-        lead="Descubre desde qué nivel estás mirando tu vida hoy y cómo subir, escalón a escalón. Mira el video y descarga gratis la guía en PDF."
+        lead={`Descubre desde qué nivel estás mirando tu vida hoy y cómo subir, escalón a escalón. ${links.nivelesVideo ? 'Mira el video y descarga' : 'Descarga'} gratis la guía en PDF.`}
       >
         <JumpToForm target={FORM_ID}>Quiero la guía</JumpToForm>
       </LeadHero>
 
-      <Reveal className={styles.section} aria-labelledby="niveles-video">
-        <h2 id="niveles-video">Mira el video</h2>
-        <Video src={links.nivelesVideo} title="Video: Los Niveles de Conciencia" className={styles.video} />
-      </Reveal>
+      {links.nivelesVideo ? (
+        <Reveal className={styles.section} aria-labelledby="niveles-video">
+          <h2 id="niveles-video">Mira el video</h2>
+          <Video src={links.nivelesVideo} title="Video: Los Niveles de Conciencia" className={styles.video} />
+        </Reveal>
+      ) : null}
 
       <Reveal className={styles.section} aria-labelledby="niveles-map">
         <h2 id="niveles-map">Un mapa, no una etiqueta</h2>

@@ -7,8 +7,8 @@ import type { MeditationPlan } from '../engine/engine';
 
 export const CACHE_SOUNDS_MESSAGE = 'cache-meditation-sounds';
 
-/** The addresses of every sound `plan` may play. */
-export function soundsOf(plan: MeditationPlan): string[] {
+/** The addresses of every sound `plan` may play (`address`: where each file is fetched, the coach's recordings included). */
+export function soundsOf(plan: MeditationPlan, address: (file: string) => string = soundUrl): string[] {
   const files: string[] = [SOUND_FILES.bellStart, SOUND_FILES.bellEnd];
   if (plan.intro) files.push(SOUND_FILES.intro);
   for (const phase of plan.phases) {
@@ -17,7 +17,7 @@ export function soundsOf(plan: MeditationPlan): string[] {
   }
   if (plan.gongFile && plan.phases.length > 1) files.push(plan.gongFile);
   if (plan.background) files.push(plan.background.file);
-  return [...new Set(files)].map(soundUrl);
+  return [...new Set(files)].map(address);
 }
 
 /** Hands the sounds' addresses to the active service worker, once there is one; nothing happens without one. */

@@ -3,11 +3,13 @@
 // it ends (kept in this browser first, so a session meditated offline is sent when the network returns), and
 // offers the revelation and the meditator's history.
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MIN_RECORDED_SECONDS, NO_PHASE_ALERT } from '../../../../../course/meditation';
 import { Button } from '../../../components/Button/Button';
 import { browserTimeZone, meditationQueries, type MeditationHistory } from '../api/meditation-queries';
+import { usePlacements } from '../../../lib/placements';
 import type { SummarySnapshot } from '../engine/engine';
+import { soundAddress } from '../engine/sound-address';
 import { useMeditation, type MeditationPorts } from '../engine/useMeditation';
 import { onMeditationSynced, retryMeditationWrite, submitMeditationWrite, type SendResult } from '../offline/sync';
 import { soundsOf, warmSounds } from '../offline/warm-sounds';
@@ -112,14 +114,17 @@ export function MeditationTool({ audio, clock, wakeLock, footer, onSessionExpire
   const [stored, setStored] = useState(loadSettings);
   // A premium sound kept from before is not played for someone without the role.
   const settings = allowedFor(stored, premium);
-  const { snapshot, start, pause, resume, skip, setVolume, finish, reset } = useMeditation({ audio, clock, wakeLock });
+  // The coach's own recordings, where she has put them, instead of the site's voice and backgrounds.
+  const placed = usePlacements();
+  const address = useMemo(() => soundAddress(placed), [placed]);
+  const { snapshot, start, pause, resume, skip, setVolume, finish, reset } = useMeditation({ audio, clock, wakeLock }, address);
   const summary = snapshot.status === 'summary' ? snapshot : null;
   const { recording, retry } = useRecordSession(summary, owner);
   useFreshAfterSync();
 
   // The sounds of the meditation as set up now are kept for offline use (by the service worker, if any).
   const plan = planOf(settings);
-  const sounds = soundsOf(plan).join(' ');
+  const sounds = soundsOf(plan, address).join(' ');
   useEffect(() => {
     if (!offline) warmSounds(sounds.split(' '));
   }, [sounds, offline]);

@@ -15,6 +15,7 @@ import type { Ratings } from '../api/wheel-queries';
 import { ratings as storedRatings, saveRating, wheelCompletion } from '../api/wheel-store';
 import { arrivalView, useCompletionOnArrival } from '../../lib/completion-on-arrival';
 import forms from '../../../../styles/forms.module.css';
+import { useActivityVideo } from '../../../../lib/activity/video';
 import parts from '../../components/activity-parts.module.css';
 import styles from './LifeWheel.module.css';
 import { ScoreScale } from './ScoreScale';
@@ -42,6 +43,7 @@ type SessionProps = ActivityBodyProps & { initialRatings: Ratings };
 function WheelSession({ activity, done, goNext, hasNext, initialRatings }: SessionProps) {
   const rating = useActivityWrite(saveRating);
   const completeWheel = useActivityCompletion(wheelCompletion);
+  const video = useActivityVideo(activity);
   const [ratings, setRatings] = useState<Ratings>(initialRatings);
   const [view, setView] = useState<View>(() => arrivalView(allRated(initialRatings), done, 'intro'));
   const [index, setIndex] = useState(0);
@@ -126,7 +128,7 @@ function WheelSession({ activity, done, goNext, hasNext, initialRatings }: Sessi
   };
 
   if (view === 'arriving') return <Loading label="Guardando..." />;
-  if (view === 'intro') return <Intro ratings={ratings} videoUrl={activity.videoUrl} title={activity.title} onStart={start} headingRef={headingRef} />;
+  if (view === 'intro') return <Intro ratings={ratings} videoUrl={video ?? undefined} title={activity.title} onStart={start} headingRef={headingRef} />;
   if (view === 'summary') {
     return <Summary ratings={ratings} hasNext={hasNext} busy={finishing} onRedo={redo} onNext={() => void goOn()} headingRef={headingRef} />;
   }
