@@ -89,7 +89,10 @@ const History = z.object({
 
 const toRevelation = (r: SavedRevelation) => ({ Id: r.id, Revelation: r.revelation, DateCreated: r.createdAt, TotalTimeMeditated: r.totalTimeMeditated });
 
-const meditationRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; placements: PlacementsReader }> = async (app, { store, pool, placements }) => {
+const meditationRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; placements: PlacementsReader }> = async (
+  app,
+  { store, pool, placements },
+) => {
   const history = async (userId: string, zone: string | undefined) => meditationHistory(await meditationTotalsOf(pool, userId), dayIn(new Date(), zone));
 
   app.post(
