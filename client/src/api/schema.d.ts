@@ -1735,6 +1735,7 @@ export interface operations {
                         data: {
                             coachName: string | null;
                             coachBio: string | null;
+                            coachStory: string | null;
                             contactEmail: string | null;
                             techProjectsEmail: string | null;
                             whatsappNumber: string | null;
@@ -1838,6 +1839,7 @@ export interface operations {
                             settings: {
                                 coachName: string | null;
                                 coachBio: string | null;
+                                coachStory: string | null;
                                 noticeText: string | null;
                                 contactEmail: string | null;
                                 techProjectsEmail: string | null;
@@ -1857,7 +1859,7 @@ export interface operations {
                                 version: number;
                                 at: string;
                                 by: string | null;
-                                fields: ("coachName" | "coachBio" | "noticeText" | "contactEmail" | "techProjectsEmail" | "whatsappNumber" | "bookingFirstSessionUrl" | "bookingClarificationCallUrl" | "bookingPurposeSessionUrl" | "instagramUrl" | "tiktokUrl" | "youtubeUrl" | "bookUrl" | "nivelesVideoUrl" | "noticeLink" | "coachPhoto")[];
+                                fields: ("coachName" | "coachBio" | "coachStory" | "noticeText" | "contactEmail" | "techProjectsEmail" | "whatsappNumber" | "bookingFirstSessionUrl" | "bookingClarificationCallUrl" | "bookingPurposeSessionUrl" | "instagramUrl" | "tiktokUrl" | "youtubeUrl" | "bookUrl" | "nivelesVideoUrl" | "noticeLink" | "coachPhoto")[];
                                 changes: {
                                     [key: string]: string | null;
                                 };
@@ -1962,6 +1964,8 @@ export interface operations {
                 "application/json": {
                     coachName?: string | null;
                     coachBio?: string | null;
+                    /** @description Texto plano; una línea en blanco separa los párrafos */
+                    coachStory?: string | null;
                     contactEmail?: string | null;
                     whatsappNumber?: string | null;
                     bookingFirstSessionUrl?: string | null;
@@ -1996,6 +2000,7 @@ export interface operations {
                             settings: {
                                 coachName: string | null;
                                 coachBio: string | null;
+                                coachStory: string | null;
                                 noticeText: string | null;
                                 contactEmail: string | null;
                                 techProjectsEmail: string | null;
@@ -2015,7 +2020,7 @@ export interface operations {
                                 version: number;
                                 at: string;
                                 by: string | null;
-                                fields: ("coachName" | "coachBio" | "noticeText" | "contactEmail" | "techProjectsEmail" | "whatsappNumber" | "bookingFirstSessionUrl" | "bookingClarificationCallUrl" | "bookingPurposeSessionUrl" | "instagramUrl" | "tiktokUrl" | "youtubeUrl" | "bookUrl" | "nivelesVideoUrl" | "noticeLink" | "coachPhoto")[];
+                                fields: ("coachName" | "coachBio" | "coachStory" | "noticeText" | "contactEmail" | "techProjectsEmail" | "whatsappNumber" | "bookingFirstSessionUrl" | "bookingClarificationCallUrl" | "bookingPurposeSessionUrl" | "instagramUrl" | "tiktokUrl" | "youtubeUrl" | "bookUrl" | "nivelesVideoUrl" | "noticeLink" | "coachPhoto")[];
                                 changes: {
                                     [key: string]: string | null;
                                 };
@@ -2138,6 +2143,7 @@ export interface operations {
                             settings: {
                                 coachName: string | null;
                                 coachBio: string | null;
+                                coachStory: string | null;
                                 noticeText: string | null;
                                 contactEmail: string | null;
                                 techProjectsEmail: string | null;
@@ -2157,7 +2163,7 @@ export interface operations {
                                 version: number;
                                 at: string;
                                 by: string | null;
-                                fields: ("coachName" | "coachBio" | "noticeText" | "contactEmail" | "techProjectsEmail" | "whatsappNumber" | "bookingFirstSessionUrl" | "bookingClarificationCallUrl" | "bookingPurposeSessionUrl" | "instagramUrl" | "tiktokUrl" | "youtubeUrl" | "bookUrl" | "nivelesVideoUrl" | "noticeLink" | "coachPhoto")[];
+                                fields: ("coachName" | "coachBio" | "coachStory" | "noticeText" | "contactEmail" | "techProjectsEmail" | "whatsappNumber" | "bookingFirstSessionUrl" | "bookingClarificationCallUrl" | "bookingPurposeSessionUrl" | "instagramUrl" | "tiktokUrl" | "youtubeUrl" | "bookUrl" | "nivelesVideoUrl" | "noticeLink" | "coachPhoto")[];
                                 changes: {
                                     [key: string]: string | null;
                                 };
