@@ -21,11 +21,12 @@ const NOT_PERSONAL: Record<string, readonly string[]> = {
   EntitlementGranted: ['paymentId'],
   EntitlementRevoked: ['paymentId'],
   PersonForgotten: ['subject'], // a user id or a keyed hash: what was forgotten, never who
-  // The coach's public professional details, which she herself publishes on the site (name, bio, work e-mails,
+  // The coach's public professional details, which she herself publishes on the site (name, bio, story, work e-mails,
   // WhatsApp, links, notice): public by her choice, so not sealed; a change is undone by a newer change.
   SiteSettingsChanged: [
     'changes.coachName',
     'changes.coachBio',
+    'changes.coachStory',
     'changes.noticeText',
     'changes.contactEmail',
     'changes.techProjectsEmail',

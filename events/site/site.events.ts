@@ -1,7 +1,8 @@
-// The coach's public settings of the site (her name, contact, booking and social links, the site notice), one
-// stream for the whole site: each save records only the fields that changed (null: cleared).
+// The coach's public settings of the site (her name, presentation and story, contact, booking and social links, the
+// site notice), one stream for the whole site: each save records only the fields that changed (null: cleared).
 import { z } from 'zod';
 import { EMAIL_PATTERN, MAX_EMAIL } from '../../course/contact';
+import { SITE_TEXT_LIMITS, type SiteTextField } from '../../course/site';
 import { defineEvent } from '../store/catalog';
 
 export const SITE_SETTINGS_STREAM = 'site-settings';
@@ -17,7 +18,7 @@ export const URL_FIELDS = [
   'bookUrl',
   'nivelesVideoUrl',
 ] as const;
-export const TEXT_FIELDS = ['coachName', 'coachBio', 'noticeText'] as const;
+export const TEXT_FIELDS = ['coachName', 'coachBio', 'coachStory', 'noticeText'] as const satisfies readonly SiteTextField[];
 export const EMAIL_FIELDS = ['contactEmail', 'techProjectsEmail'] as const;
 /** The coach's portrait: the id of an image of her media library. */
 export const MEDIA_FIELDS = ['coachPhoto'] as const;
@@ -25,7 +26,7 @@ export const SETTINGS_FIELDS = [...TEXT_FIELDS, ...EMAIL_FIELDS, 'whatsappNumber
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 export type Settings = Record<SettingsField, string | null>;
 
-export const MAX_LENGTH: Record<(typeof TEXT_FIELDS)[number], number> = { coachName: 80, coachBio: 600, noticeText: 280 };
+export const MAX_LENGTH: Record<(typeof TEXT_FIELDS)[number], number> = SITE_TEXT_LIMITS;
 export const MAX_URL = 500;
 
 /** E.164 as stored: a plus sign and 8 to 15 digits. */
@@ -48,6 +49,8 @@ const email = z.string().max(MAX_EMAIL).regex(EMAIL_PATTERN).nullable().optional
 export const SettingsChanges = z.strictObject({
   coachName: z.string().min(1).max(MAX_LENGTH.coachName).nullable().optional(),
   coachBio: z.string().min(1).max(MAX_LENGTH.coachBio).nullable().optional(),
+  /** Her own story, in plain text: paragraphs separated by a blank line. */
+  coachStory: z.string().min(1).max(MAX_LENGTH.coachStory).nullable().optional(),
   noticeText: z.string().min(1).max(MAX_LENGTH.noticeText).nullable().optional(),
   contactEmail: email,
   techProjectsEmail: email,

@@ -145,6 +145,9 @@ async function inParallel<T>(tasks: (() => Promise<T>)[], n: number): Promise<T[
 export const DEMO_SITE_SETTINGS: Partial<Settings> = {
   coachName: 'Coach de Manifiesta (demo)',
   coachBio: 'Coach holística de demostración: estos datos son de ejemplo.',
+  coachStory:
+    'Esta historia es de demostración: en el sitio real, aquí va la historia de la coach, contada por ella.\n\n' +
+    'La escribe en Ajustes, en primera persona, con una línea en blanco entre párrafos.',
   contactEmail: COACH_EMAIL,
   whatsappNumber: '+5491100000000',
   bookingFirstSessionUrl: 'https://example.com/demo/agenda/primera-sesion',

@@ -1821,6 +1821,7 @@ export interface operations {
                         data: {
                             coachName: string | null;
                             coachBio: string | null;
+                            coachStory: string | null;
                             contactEmail: string | null;
                             techProjectsEmail: string | null;
                             whatsappNumber: string | null;
@@ -1924,6 +1925,7 @@ export interface operations {
                             settings: {
                                 coachName: string | null;
                                 coachBio: string | null;
+                                coachStory: string | null;
                                 noticeText: string | null;
                                 contactEmail: string | null;
                                 techProjectsEmail: string | null;
@@ -1943,7 +1945,7 @@ export interface operations {
                                 version: number;
                                 at: string;
                                 by: string | null;
-                                fields: ("coachName" | "coachBio" | "noticeText" | "contactEmail" | "techProjectsEmail" | "whatsappNumber" | "bookingFirstSessionUrl" | "bookingClarificationCallUrl" | "bookingPurposeSessionUrl" | "instagramUrl" | "tiktokUrl" | "youtubeUrl" | "bookUrl" | "nivelesVideoUrl" | "noticeLink" | "coachPhoto")[];
+                                fields: ("coachName" | "coachBio" | "coachStory" | "noticeText" | "contactEmail" | "techProjectsEmail" | "whatsappNumber" | "bookingFirstSessionUrl" | "bookingClarificationCallUrl" | "bookingPurposeSessionUrl" | "instagramUrl" | "tiktokUrl" | "youtubeUrl" | "bookUrl" | "nivelesVideoUrl" | "noticeLink" | "coachPhoto")[];
                                 changes: {
                                     [key: string]: string | null;
                                 };
@@ -2048,6 +2050,8 @@ export interface operations {
                 "application/json": {
                     coachName?: string | null;
                     coachBio?: string | null;
+                    /** @description Texto plano; una línea en blanco separa los párrafos */
+                    coachStory?: string | null;
                     contactEmail?: string | null;
                     whatsappNumber?: string | null;
                     bookingFirstSessionUrl?: string | null;
@@ -2082,6 +2086,7 @@ export interface operations {
                             settings: {
                                 coachName: string | null;
                                 coachBio: string | null;
+                                coachStory: string | null;
                                 noticeText: string | null;
                                 contactEmail: string | null;
                                 techProjectsEmail: string | null;
@@ -2101,7 +2106,7 @@ export interface operations {
                                 version: number;
                                 at: string;
                                 by: string | null;
-                                fields: ("coachName" | "coachBio" | "noticeText" | "contactEmail" | "techProjectsEmail" | "whatsappNumber" | "bookingFirstSessionUrl" | "bookingClarificationCallUrl" | "bookingPurposeSessionUrl" | "instagramUrl" | "tiktokUrl" | "youtubeUrl" | "bookUrl" | "nivelesVideoUrl" | "noticeLink" | "coachPhoto")[];
+                                fields: ("coachName" | "coachBio" | "coachStory" | "noticeText" | "contactEmail" | "techProjectsEmail" | "whatsappNumber" | "bookingFirstSessionUrl" | "bookingClarificationCallUrl" | "bookingPurposeSessionUrl" | "instagramUrl" | "tiktokUrl" | "youtubeUrl" | "bookUrl" | "nivelesVideoUrl" | "noticeLink" | "coachPhoto")[];
                                 changes: {
                                     [key: string]: string | null;
                                 };
@@ -2224,6 +2229,7 @@ export interface operations {
                             settings: {
                                 coachName: string | null;
                                 coachBio: string | null;
+                                coachStory: string | null;
                                 noticeText: string | null;
                                 contactEmail: string | null;
                                 techProjectsEmail: string | null;
@@ -2243,7 +2249,7 @@ export interface operations {
                                 version: number;
                                 at: string;
                                 by: string | null;
-                                fields: ("coachName" | "coachBio" | "noticeText" | "contactEmail" | "techProjectsEmail" | "whatsappNumber" | "bookingFirstSessionUrl" | "bookingClarificationCallUrl" | "bookingPurposeSessionUrl" | "instagramUrl" | "tiktokUrl" | "youtubeUrl" | "bookUrl" | "nivelesVideoUrl" | "noticeLink" | "coachPhoto")[];
+                                fields: ("coachName" | "coachBio" | "coachStory" | "noticeText" | "contactEmail" | "techProjectsEmail" | "whatsappNumber" | "bookingFirstSessionUrl" | "bookingClarificationCallUrl" | "bookingPurposeSessionUrl" | "instagramUrl" | "tiktokUrl" | "youtubeUrl" | "bookUrl" | "nivelesVideoUrl" | "noticeLink" | "coachPhoto")[];
                                 changes: {
                                     [key: string]: string | null;
                                 };

@@ -2,6 +2,7 @@
 // and asked once per visit without TanStack Query (the first page, /menu, stays light). A link the coach has not
 // set is null: its button is hidden or reads «Próximamente», never a made-up address.
 import { createContext, useContext } from 'react';
+import { paragraphsOf } from '../../../course/site';
 import { unwrap } from '../api/errors';
 import { lightApi } from '../api/light-client';
 import type { paths } from '../api/schema';
@@ -72,8 +73,20 @@ export function useSiteLinks() {
 /** What a button whose page is not set yet says instead of linking. */
 export const COMING_SOON = 'Próximamente';
 
-/** The coach's portrait and name as the pages show them; null each while she has not set it. */
+/**
+ * The coach's portrait, name, short presentation and story as the pages show them; null each while she has not set
+ * it. The texts come as paragraphs (she separates them with a blank line), to be shown as plain text.
+ */
 export function useCoach() {
   const settings = useSiteSettings();
-  return { portrait: settings?.coachPortrait ?? null, name: settings?.coachName ?? null };
+  const paragraphs = (text: string | null | undefined) => {
+    const list = paragraphsOf(text ?? '');
+    return list.length > 0 ? list : null;
+  };
+  return {
+    portrait: settings?.coachPortrait ?? null,
+    name: settings?.coachName ?? null,
+    bio: paragraphs(settings?.coachBio),
+    story: paragraphs(settings?.coachStory),
+  };
 }

@@ -5,6 +5,7 @@ export const TEST_SITE = {
   version: 3,
   coachName: 'Coach de prueba',
   coachBio: null,
+  coachStory: null,
   contactEmail: 'hola@example.com',
   whatsappNumber: '+5491100000000',
   bookingFirstSessionUrl: 'https://example.com/agenda/primera-sesion',

@@ -37,6 +37,8 @@ describe('site settings', () => {
     const data = await site();
     for (const field of [
       'coachName',
+      'coachBio',
+      'coachStory',
       'whatsappNumber',
       'bookingFirstSessionUrl',
       'bookingClarificationCallUrl',
@@ -140,5 +142,34 @@ describe('site settings', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('keeps her story as she wrote it, paragraphs and all, as an event; one too long is refused in Spanish and nothing is written', async () => {
+    const story = 'Mi historia empieza aquí.\n\nY sigue en otro párrafo, con «comillas» y <etiquetas> que son solo texto.';
+    const before = (await t.store.readStream(SITE_SETTINGS_STREAM)).length;
+    const res = await patch({ coachStory: `  ${story}\n\n` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.settings.coachStory).toBe(story);
+    const events = await t.store.readStream(SITE_SETTINGS_STREAM);
+    expect(events).toHaveLength(before + 1);
+    expect(events.at(-1)!.data).toEqual({ changes: { coachStory: story } });
+    expect(events.at(-1)!.metadata.actor).toBe(coach.userId);
+    expect((await site()).coachStory).toBe(story);
+    expect((await settings()).json().data.history[0].fields).toEqual(['coachStory']);
+
+    // Exactly the limit is accepted as is; one character more is refused, the field beside it with it.
+    const atLimit = 'a'.repeat(6000);
+    expect((await patch({ coachStory: atLimit })).statusCode).toBe(200);
+    const count = await countEvents(db.pool);
+    const name = (await site()).coachName;
+    const tooLong = await patch({ coachName: 'Otra', coachStory: 'a'.repeat(6001) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({ success: false, message: expect.stringContaining('Tu historia puede tener hasta 6000 caracteres.'), data: null });
+    expect(await countEvents(db.pool)).toBe(count);
+    expect(await site()).toMatchObject({ coachStory: atLimit, coachName: name });
+
+    // Emptied, the story is gone from the site (and the page goes without its section).
+    expect((await patch({ coachStory: '   ' })).json().data.settings.coachStory).toBeNull();
+    expect((await site()).coachStory).toBeNull();
   });
 });

@@ -46,6 +46,7 @@ const whatsapp = z
 export const SettingsBody = z.strictObject({
   coachName: text(MAX_LENGTH.coachName, 'Tu nombre'),
   coachBio: text(MAX_LENGTH.coachBio, 'Tu presentación'),
+  coachStory: text(MAX_LENGTH.coachStory, 'Tu historia').describe('Texto plano; una línea en blanco separa los párrafos'),
   contactEmail: email,
   whatsappNumber: whatsapp,
   bookingFirstSessionUrl: url,

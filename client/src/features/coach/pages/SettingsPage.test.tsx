@@ -14,10 +14,13 @@ const PATCH = 'PATCH /api/coach/settings';
 const RESTORE = 'POST /api/coach/settings/restore';
 const AROUND = { 'GET /api/app/notification': () => envelope(200, 'Sin novedades.', null) };
 const WHATSAPP_ERROR = 'Escribe el número de WhatsApp con el código de país, empezando con + (por ejemplo +54 9 11 1234 5678).';
+const STORY_ERROR = 'Tu historia puede tener hasta 6000 caracteres.';
+const STORY_HINT = 'Cuéntala en primera persona, como se la contarías a alguien que recién te conoce. Deja una línea en blanco entre párrafos.';
 
 const EMPTY: SettingsValues = {
   coachName: null,
   coachBio: null,
+  coachStory: null,
   noticeText: null,
   contactEmail: null,
   techProjectsEmail: null,
@@ -58,6 +61,7 @@ function serverWith(first: Partial<SettingsValues>) {
     [PATCH]: async (request: Request) => {
       const body = (await request.json()) as Partial<SettingsValues>;
       if (body.whatsappNumber && !/^\+\d{8,15}$/.test(body.whatsappNumber.replace(/[\s().-]/g, ''))) return envelope(400, WHATSAPP_ERROR, null);
+      if (body.coachStory && body.coachStory.trim().length > 6000) return envelope(400, STORY_ERROR, null);
       return envelope(200, 'Ajustes guardados.', change(body, null));
     },
     [RESTORE]: async (request: Request) => {
@@ -124,5 +128,45 @@ describe('/coach/ajustes', { timeout: 20_000 }, () => {
     expect(api.callsTo(RESTORE)[0]!.body).toEqual({ version: 1 });
     await waitFor(async () => expect((within(await group('Tu presentación')).getByLabelText('Tu nombre') as HTMLInputElement).value).toBe('Ana'));
     expect(await within(history).findByText(/Restauraste la versión 1: Tu nombre/)).toBeTruthy();
+  });
+
+  it('takes her story in a textarea with its hint and a counter, and sends it with its blank lines', async () => {
+    const api = stubApi(serverWith({ coachName: 'Coach de prueba' }));
+    renderRoute('/coach/ajustes', { session: coach });
+    const presentation = await group('Tu presentación');
+    const story = within(presentation).getByLabelText('Tu historia') as HTMLTextAreaElement;
+    expect(story.tagName).toBe('TEXTAREA');
+    expect(story.value).toBe('');
+    const described = story
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => document.getElementById(id)!.textContent);
+    expect(described).toEqual([STORY_HINT, '0 de 6000 caracteres']);
+
+    const text = 'Primer párrafo, con mis palabras.\n\nSegundo párrafo.';
+    fireEvent.change(story, { target: { value: `${text}\n` } });
+    expect(document.getElementById(`${story.id}-count`)!.textContent).toBe(`${text.length} de 6000 caracteres`);
+    fireEvent.click(within(presentation).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(api.callsTo(PATCH)).toHaveLength(1));
+    expect(api.callsTo(PATCH)[0]!.body).toEqual({ coachName: 'Coach de prueba', coachBio: null, coachStory: `${text}\n` });
+    expect(await within(await group('Tu presentación')).findByRole('status')).toHaveProperty('textContent', 'Guardado.');
+    expect((within(await group('Tu presentación')).getByLabelText('Tu historia') as HTMLTextAreaElement).value).toBe(`${text}\n`);
+  });
+
+  it('says when her story is too long, and shows the server’s Spanish error if she saves it anyway', async () => {
+    stubApi(serverWith({}));
+    renderRoute('/coach/ajustes', { session: coach });
+    const presentation = await group('Tu presentación');
+    const story = within(presentation).getByLabelText('Tu historia') as HTMLTextAreaElement;
+    fireEvent.change(story, { target: { value: 'a'.repeat(6012) } });
+    const count = document.getElementById(`${story.id}-count`)!;
+    expect(count.textContent).toBe('6012 de 6000 caracteres: quita 12 para poder guardar.');
+    expect(story.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(within(presentation).getByRole('button', { name: 'Guardar' }));
+    expect((await within(presentation).findByRole('alert')).textContent).toBe(STORY_ERROR);
+    expect(story.value).toHaveLength(6012);
+    fireEvent.change(story, { target: { value: 'a'.repeat(6000) } });
+    expect(count.textContent).toBe('6000 de 6000 caracteres');
+    expect(story.getAttribute('aria-invalid')).toBeNull();
   });
 });

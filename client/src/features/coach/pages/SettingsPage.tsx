@@ -2,6 +2,7 @@
 // any earlier version can be brought back. What she leaves empty is hidden on the site (or reads «Próximamente»).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useId, useState, type FormEvent } from 'react';
+import { SITE_TEXT_LIMITS } from '../../../../../course/site';
 import { Field } from '../../../components/Field/Field';
 import { Skeleton } from '../../../components/Skeleton/Skeleton';
 import { settingsMutations, settingsQueries, type CoachSettings, type SettingsField, type SettingsValues } from '../api/settings-queries';
@@ -13,7 +14,14 @@ import { VersionHistory } from '../components/VersionHistory';
 import forms from '../../../styles/forms.module.css';
 import page from './SettingsPage.module.css';
 
-type FieldSpec = { name: SettingsField; label: string; hint?: string; type?: 'text' | 'email' | 'tel' | 'url'; multiline?: boolean };
+type FieldSpec = {
+  name: SettingsField;
+  label: string;
+  hint?: string;
+  type?: 'text' | 'email' | 'tel' | 'url';
+  /** A textarea of this many rows (her own words), with a counter of its characters up to the server's limit. */
+  multiline?: { rows: number; max: number };
+};
 type Group = { id: string; title: string; lead: string; fields: FieldSpec[] };
 
 const URL_HINT = 'Un enlace completo, que empiece con https://.';
@@ -22,10 +30,21 @@ export const GROUPS: Group[] = [
   {
     id: 'presentacion',
     title: 'Tu presentación',
-    lead: 'Cómo te presentas en el sitio.',
+    lead: 'Cómo te presentas en el sitio. Tu historia tiene su propia sección en «Sobre mí»; mientras esté vacía, la página se muestra sin ella.',
     fields: [
       { name: 'coachName', label: 'Tu nombre' },
-      { name: 'coachBio', label: 'Presentación breve', multiline: true },
+      {
+        name: 'coachBio',
+        label: 'Presentación breve',
+        hint: 'Se lee al comienzo de tu página «Sobre mí».',
+        multiline: { rows: 3, max: SITE_TEXT_LIMITS.coachBio },
+      },
+      {
+        name: 'coachStory',
+        label: 'Tu historia',
+        hint: 'Cuéntala en primera persona, como se la contarías a alguien que recién te conoce. Deja una línea en blanco entre párrafos.',
+        multiline: { rows: 12, max: SITE_TEXT_LIMITS.coachStory },
+      },
     ],
   },
   {
@@ -70,7 +89,7 @@ export const GROUPS: Group[] = [
     title: 'Aviso del sitio',
     lead: 'Un banner arriba de cada página, que cada visita puede cerrar. Vacío: sin aviso.',
     fields: [
-      { name: 'noticeText', label: 'Texto del aviso', multiline: true },
+      { name: 'noticeText', label: 'Texto del aviso', multiline: { rows: 3, max: SITE_TEXT_LIMITS.noticeText } },
       { name: 'noticeLink', label: 'Enlace del aviso', hint: 'Una página del sitio (/masterclasses) o un enlace https://.' },
     ],
   },
@@ -126,17 +145,49 @@ function GroupForm({ group, current, saved, onSaved }: { group: Group; current: 
             />
           );
         }
-        return (
-          <div key={f.name} className={forms.field}>
-            <label htmlFor={id} className={forms.label}>
-              {f.label}
-            </label>
-            <textarea id={id} rows={3} className={forms.textarea} value={values[f.name]} onChange={(e) => change(e.target.value)} />
-          </div>
-        );
+        return <LongText key={f.name} id={id} spec={f} {...f.multiline} value={values[f.name]!} onChange={change} />;
       })}
       <SaveRow alert={save.isError ? save.error.message : null} pending={save.isPending} done={done} />
     </form>
+  );
+}
+
+/** The count as the server counts (surrounding spaces do not): over the limit it says what to do, as an error. */
+function characterCount(length: number, max: number) {
+  const counted = `${length.toLocaleString('es')} de ${max.toLocaleString('es')} caracteres`;
+  return length > max ? `${counted}: quita ${(length - max).toLocaleString('es')} para poder guardar.` : counted;
+}
+
+type LongTextProps = { id: string; spec: FieldSpec; rows: number; max: number; value: string; onChange: (value: string) => void };
+
+/** A textarea for her own words, with its hint and a counter under it. */
+function LongText({ id, spec, rows, max, value, onChange }: LongTextProps) {
+  const length = value.trim().length;
+  const over = length > max;
+  const hintId = spec.hint ? `${id}-hint` : '';
+  return (
+    <div className={forms.field}>
+      <label htmlFor={id} className={forms.label}>
+        {spec.label}
+      </label>
+      <textarea
+        id={id}
+        rows={rows}
+        className={forms.textarea}
+        value={value}
+        aria-describedby={`${hintId} ${id}-count`.trim()}
+        aria-invalid={over || undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {spec.hint ? (
+        <p id={hintId} className={forms.hint}>
+          {spec.hint}
+        </p>
+      ) : null}
+      <p id={`${id}-count`} className={over ? forms.fieldError : forms.hint}>
+        {characterCount(length, max)}
+      </p>
+    </div>
   );
 }
 

@@ -1,12 +1,13 @@
-// /about: the coach's story and the two ways to work with her: the course
-// (/cursos/manifiesta) and tech projects (a mailto link).
+// /about: the coach's story in her own words (written in the desk; no section while she has not written it), how
+// she accompanies, and the two ways to work with her: the course (/cursos/manifiesta) and tech projects (a mailto
+// link). Nothing here tells her life for her: the hero's lead is her own short presentation, or words about the page.
 import { ButtonLink } from '../../../components/Button/Button';
 import { useCoach, useSiteLinks } from '../../../lib/site';
 import { useTrackView } from '../../../lib/track-view';
 import { Benefits, CtaGroup, GuidePhoto, Hero, PageTestimonials, RevealItem, SalesPage, Section, WhatsAppCta, type Benefit, type Fact } from '../sales';
 import styles from './AboutPage.module.css';
 
-export const ABOUT_WHATSAPP_MESSAGE = '¡Hola! Leí tu historia en Manifiesta y me gustaría conversar contigo.';
+export const ABOUT_WHATSAPP_MESSAGE = '¡Hola! Vi tu página «Sobre mí» en Manifiesta y me gustaría conversar contigo.';
 
 /** The e-mail link of the tech-projects offer, or null while the coach has not set the address. */
 export const techProjectsMailto = (email: string | null) => (email ? `mailto:${email}?subject=${encodeURIComponent('Proyecto tecnológico')}` : null);
@@ -34,41 +35,26 @@ export function AboutPage() {
         eyebrow="Quién te acompaña"
         title="Sobre mí"
         lead={
-          <p>
-            Soy {coach.name ? `${coach.name}, ` : ''}coach holística y, antes de eso, pasé casi diez años escribiendo código frente a una pantalla. Esta es la
-            historia de cómo una cosa me llevó a la otra, y de por qué hoy hago lo que hago.
-          </p>
+          coach.bio ? (
+            <Paragraphs texts={coach.bio} />
+          ) : (
+            <p>
+              Soy {coach.name ? `${coach.name}, ` : ''}coach holística. Aquí te cuento {coach.story ? 'mi historia, ' : ''}cómo acompaño y las dos formas en que
+              podemos trabajar juntos: el curso Manifiesta y los proyectos tecnológicos.
+            </p>
+          )
         }
         media={coach.portrait ? <GuidePhoto lazy={false} /> : undefined}
         glance={{ title: 'Trabajemos juntos', facts: GLANCE }}
       />
 
-      <Section eyebrow="Mi historia" title="Del nudo en el pecho a Manifiesta">
-        <div className={styles.story}>
-          <p>
-            Trabajé muchos años como desarrolladora de software en Córdoba. Me iba bien: buen sueldo, proyectos interesantes, un equipo que quería. Y aun así,
-            cada domingo por la noche aparecía un nudo en el pecho que no sabía nombrar.
-          </p>
-          <p>
-            Un invierno el cuerpo habló antes que yo. Ansiedad, noches sin dormir y la sensación constante de estar corriendo detrás de una vida que no había
-            elegido. Me dijeron que tenía que «bajar el ritmo». Yo no tenía idea de por dónde empezar.
-          </p>
-          <p>
-            Empecé por lo más simple: respirar. Diez minutos por la mañana, antes de abrir la computadora. Después llegaron la meditación, el yoga, los libros
-            sobre conciencia y, un poco por desafío, las duchas frías. Ahí, temblando bajo el agua helada, entendí algo que ninguna teoría me había enseñado:
-            que podía atravesar lo incómodo sin escaparme.
-          </p>
-          <p>
-            Me formé como coach, estudié las leyes universales, el Kybalion y los niveles de conciencia, y durante dos años acompañé gratis a amigas y amigos,
-            para comprobar si esto funcionaba más allá de mí. Funcionaba. Vi a gente cambiar de trabajo, animarse a emprender, soltar vínculos que la apagaban
-            y, sobre todo, volver a confiar en sí misma.
-          </p>
-          <p>
-            Así nació Manifiesta: un espacio para que pases de la intención a la acción, con herramientas concretas y alguien al lado. No te prometo una vida
-            sin miedo. Te prometo que no lo vas a atravesar sin compañía.
-          </p>
-        </div>
-      </Section>
+      {coach.story ? (
+        <Section eyebrow="En mis palabras" title="Mi historia">
+          <div className={styles.story}>
+            <Paragraphs texts={coach.story} />
+          </div>
+        </Section>
+      ) : null}
 
       <Section tone="muted" width="wide" eyebrow="Lo que creo" title="Cómo acompaño">
         <Benefits items={BELIEFS} />
@@ -93,8 +79,8 @@ export function AboutPage() {
             <p className="eyebrow">Para tu proyecto digital</p>
             <h3 className={styles.offerTitle}>Proyectos tecnológicos</h3>
             <p>
-              No dejé la tecnología: la puse al servicio de lo que me importa, y este mismo sitio lo construí yo. Si tienes un proyecto (una web, una app, una
-              automatización) y buscas a alguien que entienda tanto el código como el propósito que hay detrás, cuéntame.
+              Si tienes un proyecto (una web, una app, una automatización) y buscas a alguien que entienda tanto el código como el propósito que hay detrás,
+              cuéntame.
             </p>
             {/* React Router hands an absolute address like mailto: to the browser as a plain link. */}
             {techProjects ? (
@@ -108,7 +94,7 @@ export function AboutPage() {
 
       <Section
         tone="accent"
-        title="¿Te resonó algo de mi historia?"
+        title={coach.story ? '¿Te resonó algo de mi historia?' : '¿Conversamos?'}
         intro={<p>Escríbeme. Me encanta saber quién está del otro lado y qué te trajo hasta aquí.</p>}
       >
         <CtaGroup align="center">
@@ -117,4 +103,13 @@ export function AboutPage() {
       </Section>
     </SalesPage>
   );
+}
+
+/** The coach's own text, a paragraph each, as plain text (React escapes it: what she typed is what shows). */
+function Paragraphs({ texts }: { texts: string[] }) {
+  return texts.map((text, i) => (
+    <p key={i} className={styles.ownWords}>
+      {text}
+    </p>
+  ));
 }

@@ -1,4 +1,5 @@
-// /masterclasses, /coaching and /about: what each page promises, and where each call to action leads.
+// /masterclasses, /coaching and /about: what each page promises, and where each call to action leads; /about tells
+// only the story the coach wrote herself.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QUOTED_PRICES, formatPrice } from '../../../../../course/products';
@@ -140,19 +141,50 @@ describe('/coaching', () => {
 });
 
 describe('/about', () => {
-  it("tells the coach's story and offers the course and tech projects", async () => {
+  /** What the page says about her life on its own, without her: none of the story we once made up. */
+  const INVENTED = /Córdoba|desarrolladora|diez años|lo construí|nudo en el pecho/;
+  const STORY = 'Mi primer párrafo, con <b>mis</b> palabras.\nUna línea aparte.\n\n  \n\nEl segundo párrafo.';
+
+  it('offers the course and tech projects, and without her story has no «Mi historia» section but still makes sense', async () => {
     const { router } = renderRoute('/about', { site: TEST_SITE });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sobre mí' })).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Del nudo en el pecho a Manifiesta' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Mi historia' })).toBeNull();
+    expect(screen.queryByText(/mi historia/i)).toBeNull();
+    expect(screen.getByText(/^Soy Coach de prueba, coach holística\. Aquí te cuento cómo acompaño/)).toBeTruthy();
+    expect(cardTitles('Cómo acompaño')).toEqual(['El cuerpo primero', 'Práctica antes que teoría', 'Sin gurúes']);
+    expect(document.body.textContent).not.toMatch(INVENTED);
 
     const offers = region('Dos formas de hacerlo');
     const mail = within(offers).getByRole('link', { name: 'Escríbeme por email' });
     expect(mail.getAttribute('href')).toBe(techProjectsMailto(links.techProjectsEmail));
     expect(mail.getAttribute('href')!.startsWith(`mailto:${links.techProjectsEmail}?subject=`)).toBe(true);
+    expect(within(region('¿Conversamos?')).getByRole('link', { name: /Escríbeme por WhatsApp/ })).toBeTruthy();
     expect(new Set(prefilledChats())).toEqual(new Set([ABOUT_WHATSAPP_MESSAGE]));
     await waitFor(() => expect(api.callsTo('POST /api/leads/view')[0]?.body).toEqual({ page: 'about' }));
 
     fireEvent.click(within(offers).getByRole('link', { name: 'Empieza el curso' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/cursos/manifiesta'));
+  });
+
+  it('tells her story as she wrote it: a paragraph for each blank line, as plain text', async () => {
+    renderRoute('/about', { site: { ...TEST_SITE, coachStory: STORY } });
+    const story = await screen.findByRole('region', { name: 'Mi historia' });
+    const paragraphs = within(story)
+      .getAllByRole('paragraph')
+      .filter((p) => !p.classList.contains('eyebrow'));
+    expect(paragraphs.map((p) => p.textContent)).toEqual(['Mi primer párrafo, con <b>mis</b> palabras.\nUna línea aparte.', 'El segundo párrafo.']);
+    // What she typed is text, never markup.
+    expect(story.querySelector('b')).toBeNull();
+    expect(screen.getByText(/Aquí te cuento mi historia, cómo acompaño/)).toBeTruthy();
+    expect(region('¿Te resonó algo de mi historia?')).toBeTruthy();
+    expect(cardTitles('Dos formas de hacerlo')).toEqual(['El curso Manifiesta', 'Proyectos tecnológicos']);
+  });
+
+  it('opens with her own short presentation when she wrote one', async () => {
+    renderRoute('/about', { site: { ...TEST_SITE, coachBio: 'Acompaño a personas que quieren vivir con intención.\n\nEscríbeme cuando quieras.' } });
+    const hero = (await screen.findByRole('heading', { level: 1, name: 'Sobre mí' })).closest('header')!;
+    expect(within(hero).getByText('Acompaño a personas que quieren vivir con intención.')).toBeTruthy();
+    expect(within(hero).getByText('Escríbeme cuando quieras.')).toBeTruthy();
+    expect(within(hero).queryByText(/coach holística/)).toBeNull();
   });
 });
