@@ -115,6 +115,11 @@ describe('/coach/testimonios', { timeout: 20_000 }, () => {
     const edits = () => api.callsTo('PATCH /api/coach/testimonials/00000000-0000-4000-8000-000000000002');
     await waitFor(() => expect(edits()).toHaveLength(1));
     expect(edits()[0]!.body).toEqual({ name: 'Lucía M.', text: 'Salí con un plan.', page: 'about', photo: null });
+
+    // Removing it says the photo stays in the library (it is deleted there, not with the testimonial).
+    fireEvent.click(within(card).getByRole('button', { name: 'Cancelar' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Eliminar' }));
+    expect(within(card).getByText(/Su foto queda en tu biblioteca: bórrala en Medios/)).toBeTruthy();
   });
 
   it('edits one in place', async () => {

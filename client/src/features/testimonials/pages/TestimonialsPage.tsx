@@ -260,7 +260,11 @@ function TestimonialCard({ item, onDone }: { item: CoachTestimonial; onDone: (me
       </p>
       {mode === 'confirm' ? (
         <div className={styles.confirm} role="group" aria-label="Confirmar eliminación">
-          <p>¿Eliminas el testimonio de {item.name}? Dejará de verse y olvidaremos su nombre y su texto para siempre.</p>
+          <p>
+            ¿Eliminas el testimonio de {item.name}? Dejará de verse y olvidaremos su nombre y su texto para siempre.
+            {/* The photo is a file of her library, not of the testimonial: it goes only when she deletes it there. */}
+            {item.photo ? ' Su foto queda en tu biblioteca: bórrala en Medios si ya no la necesitas.' : null}
+          </p>
           {remove.isError ? (
             <p className={forms.error} role="alert">
               {remove.error.message}
