@@ -32,50 +32,50 @@ async function begin(): Promise<pg.PoolClient> {
   return client;
 }
 
+/** Bytes of a file already in the library, and two transactions: one that uploads them again, one that deletes that file. */
+async function sharedBytes(c: string) {
+  const b = blob(c);
+  const first = uuid();
+  await row(db.pool, first, b.sha256);
+  await storeBlobs(db.pool, [b]);
+  const [upload, deletion] = [await begin(), await begin()];
+  return {
+    b,
+    upload: async () => {
+      await row(upload, uuid(), b.sha256);
+      return storeBlobs(upload, [b]);
+    },
+    deletion: async () => {
+      await deletion.query('DELETE FROM media WHERE media_id = $1', [first]);
+      return deleteUnusedBlobs(deletion, [b.sha256]);
+    },
+    commit: async (tx: 'upload' | 'deletion') => (tx === 'upload' ? upload : deletion).query('COMMIT'),
+    release: () => [upload, deletion].forEach((c) => c.release()),
+  };
+}
+
 describe('stored bytes shared by an upload and a deletion at the same time', () => {
   it('a deletion waits for an upload of the same bytes in flight, then keeps them', async () => {
-    const b = blob('a');
-    const first = uuid();
-    await row(db.pool, first, b.sha256);
-    await storeBlobs(db.pool, [b]);
-
-    const upload = await begin();
-    await row(upload, uuid(), b.sha256);
-    await storeBlobs(upload, [b]);
-
-    const deletion = await begin();
-    await deletion.query('DELETE FROM media WHERE media_id = $1', [first]);
-    const deleting = deleteUnusedBlobs(deletion, [b.sha256]);
+    const t = await sharedBytes('a');
+    await t.upload();
+    const deleting = t.deletion();
     expect(await settled(deleting)).toBe(false); // waiting for the upload
-
-    await upload.query('COMMIT');
+    await t.commit('upload');
     await deleting;
-    await deletion.query('COMMIT');
-    upload.release();
-    deletion.release();
-    expect(await stored(b.sha256)).toBe(1);
+    await t.commit('deletion');
+    t.release();
+    expect(await stored(t.b.sha256)).toBe(1);
   });
 
   it('an upload of the same bytes waits for a deletion that went first, then stores them again', async () => {
-    const b = blob('b');
-    const first = uuid();
-    await row(db.pool, first, b.sha256);
-    await storeBlobs(db.pool, [b]);
-
-    const deletion = await begin();
-    await deletion.query('DELETE FROM media WHERE media_id = $1', [first]);
-    await deleteUnusedBlobs(deletion, [b.sha256]);
-
-    const upload = await begin();
-    await row(upload, uuid(), b.sha256);
-    const storing = storeBlobs(upload, [b]);
+    const t = await sharedBytes('b');
+    await t.deletion();
+    const storing = t.upload();
     expect(await settled(storing)).toBe(false); // waiting for the deletion
-
-    await deletion.query('COMMIT');
+    await t.commit('deletion');
     await storing;
-    await upload.query('COMMIT');
-    upload.release();
-    deletion.release();
-    expect(await stored(b.sha256)).toBe(1);
+    await t.commit('upload');
+    t.release();
+    expect(await stored(t.b.sha256)).toBe(1);
   });
 });
