@@ -65,4 +65,6 @@ export const MEDIA_MESSAGES = {
   labelTooLong: `El nombre puede tener hasta ${MAX_MEDIA_LABEL} caracteres.`,
   uploaded: 'Archivo subido.',
   notAnImage: 'Elige una imagen de tu biblioteca de medios como foto.',
+  notFound: 'Ese archivo ya no está en tu biblioteca.',
+  deleted: 'Archivo borrado.',
 } as const;

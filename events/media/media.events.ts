@@ -1,5 +1,6 @@
 // The coach's media library: each upload is one MediaUploaded on the file's own stream, naming the stored bytes
-// by their SHA-256 (the bytes live in media_blobs, content-addressed, never in the log).
+// by their SHA-256 (the bytes live in media_blobs, content-addressed, never in the log); a deletion is one
+// MediaDeleted on the same stream.
 import { z } from 'zod';
 import { MAX_MEDIA_LABEL, MEDIA_KINDS } from '../../course/media';
 import { defineEvent } from '../store/catalog';
@@ -54,4 +55,7 @@ export const MediaUploaded = defineEvent(
 );
 export type MediaUploadedData = z.output<typeof MediaUploaded.schema>;
 
-export const mediaEvents = [MediaUploaded] as const;
+/** The coach took the file out of her library: its row goes, and its bytes with it when no other file has them. */
+export const MediaDeleted = defineEvent('MediaDeleted', 1, z.strictObject({ mediaId: z.uuid() }));
+
+export const mediaEvents = [MediaUploaded, MediaDeleted] as const;

@@ -60,14 +60,26 @@ export async function mediaById(db: Queryable, id: string): Promise<MediaRecord 
   return rows[0] && toRecord(rows[0]);
 }
 
+/** Several files at once, by id (those not in the library are left out). */
+export async function mediaByIds(db: Queryable, ids: readonly string[]): Promise<Map<string, MediaRecord>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM media WHERE media_id = ANY ($1::uuid[])`, [[...new Set(ids)]]);
+  return new Map(rows.map((r) => [r.media_id, toRecord(r)]));
+}
+
 export interface BlobToStore {
   sha256: string;
   contentType: string;
   data: Buffer;
 }
 
-/** Stores bytes under their hash; bytes already stored are kept as they are (the same hash is the same bytes). */
+/**
+ * Stores bytes under their hash; bytes already stored are kept as they are (the same hash is the same bytes).
+ * Those already stored are first locked (FOR SHARE) until this upload commits: a deletion that shares them waits
+ * for it, then sees its row and keeps them (see deleteUnusedBlobs).
+ */
 export async function storeBlobs(tx: Queryable, blobs: readonly BlobToStore[]): Promise<void> {
+  await tx.query('SELECT 1 FROM media_blobs WHERE sha256 = ANY ($1::text[]) ORDER BY sha256 FOR SHARE', [blobs.map((b) => b.sha256)]);
   for (const b of blobs) {
     await tx.query('INSERT INTO media_blobs (sha256, content_type, bytes, data) VALUES ($1, $2, $3, $4) ON CONFLICT (sha256) DO NOTHING', [
       b.sha256,
@@ -76,6 +88,21 @@ export async function storeBlobs(tx: Queryable, blobs: readonly BlobToStore[]): 
       b.data,
     ]);
   }
+}
+
+/**
+ * Inside a deletion's transaction, after its row is gone: deletes those of these stored files that no file left in
+ * the library names, as its own bytes or as one of its copies (the same bytes uploaded twice are stored once).
+ * The files are locked first, so that an upload of the same bytes, or another deletion, is either seen or waits.
+ */
+export async function deleteUnusedBlobs(tx: Queryable, hashes: readonly string[]): Promise<void> {
+  await tx.query('SELECT 1 FROM media_blobs WHERE sha256 = ANY ($1::text[]) ORDER BY sha256 FOR UPDATE', [hashes]);
+  // A statement of its own: it sees what committed while the lock above waited.
+  await tx.query(
+    `DELETE FROM media_blobs b WHERE b.sha256 = ANY ($1::text[])
+       AND NOT EXISTS (SELECT 1 FROM media m WHERE m.sha256 = b.sha256 OR m.variants @> jsonb_build_array(jsonb_build_object('sha256', b.sha256)))`,
+    [hashes],
+  );
 }
 
 /** A stored file's type and size, without its bytes. */

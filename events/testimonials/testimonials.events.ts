@@ -14,6 +14,12 @@ const fields = {
   name: z.string().trim().min(1).max(MAX_TESTIMONIAL_NAME),
   text: z.string().trim().min(1).max(MAX_TESTIMONIAL_TEXT),
   page: z.enum(TESTIMONIAL_PAGE_SLUGS),
+  /**
+   * The id of an image of the coach's library shown with it, published under the same consent; null or absent
+   * (events recorded before testimonials had photos): none. Not sealed: an id, not the picture; the picture is a
+   * file of the library, which the coach deletes there.
+   */
+  photo: z.uuid().nullable().optional(),
 };
 const personal = { subject: (d: { testimonialId: string }) => requestSubject(d.testimonialId), fields: ['name', 'text'] } as const;
 

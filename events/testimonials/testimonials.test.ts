@@ -24,7 +24,7 @@ describe('testimonials', () => {
     const { state, events } = run([add()]);
     expect(events.map((e) => e.type)).toEqual(['TestimonialAdded']);
     expect(events[0]!.data).toMatchObject({ consent: true, name: 'Lucía M.' });
-    expect(state.testimonials[id(1)]).toEqual({ id: id(1), ...fields });
+    expect(state.testimonials[id(1)]).toEqual({ id: id(1), ...fields, photo: null });
   });
 
   it('refuses one without consent, in Spanish', () => {
@@ -34,8 +34,21 @@ describe('testimonials', () => {
   it('edits only what changed and records nothing when nothing did', () => {
     const { state } = run([add()]);
     const edited = run([{ type: 'EditTestimonial', testimonialId: id(1), changes: { page: 'coaching' } }], state);
-    expect(edited.state.testimonials[id(1)]).toEqual({ id: id(1), ...fields, page: 'coaching' });
+    expect(edited.state.testimonials[id(1)]).toEqual({ id: id(1), ...fields, page: 'coaching', photo: null });
     expect(run([{ type: 'EditTestimonial', testimonialId: id(1), changes: { name: fields.name } }], state).events).toEqual([]);
+  });
+
+  it('sets a photo and clears it, recording the whole testimonial each time', () => {
+    const photo = '0190a1b2-0000-7000-8000-000000000009';
+    const { state } = run([add()]);
+    const withPhoto = run([{ type: 'EditTestimonial', testimonialId: id(1), changes: { photo } }], state);
+    expect(withPhoto.events.map((e) => e.data)).toEqual([{ testimonialId: id(1), ...fields, photo }]);
+    expect(run([{ type: 'EditTestimonial', testimonialId: id(1), changes: { photo } }], withPhoto.state).events).toEqual([]);
+    const cleared = run([{ type: 'EditTestimonial', testimonialId: id(1), changes: { photo: null } }], withPhoto.state);
+    expect(cleared.state.testimonials[id(1)]!.photo).toBeNull();
+    // Events recorded before testimonials had photos fold to none.
+    const old = testimonialsFold.evolve(initialTestimonials, recorded('TestimonialAdded', { testimonialId: id(2), ...fields, consent: true }));
+    expect(old.testimonials[id(2)]!.photo).toBeNull();
   });
 
   it('removes one, after which it cannot be edited or removed again', () => {

@@ -10,6 +10,8 @@ export interface Testimonial {
   name: string;
   text: string;
   page: TestimonialPage;
+  /** The id of an image of the coach's media library, or null. */
+  photo: string | null;
 }
 
 export interface TestimonialsState {
@@ -21,8 +23,8 @@ export const initialTestimonials: TestimonialsState = { testimonials: {} };
 
 export function evolveTestimonials(state: TestimonialsState, event: RecordedEvent): TestimonialsState {
   if (TestimonialAdded.is(event) || TestimonialEdited.is(event)) {
-    const { testimonialId: id, name, text, page } = event.data;
-    return { testimonials: { ...state.testimonials, [id]: { id, name, text, page } } };
+    const { testimonialId: id, name, text, page, photo = null } = event.data;
+    return { testimonials: { ...state.testimonials, [id]: { id, name, text, page, photo } } };
   }
   if (TestimonialRemoved.is(event)) {
     const { [event.data.testimonialId]: _gone, ...rest } = state.testimonials;
@@ -33,10 +35,10 @@ export function evolveTestimonials(state: TestimonialsState, event: RecordedEven
 
 export const testimonialsFold = { initial: initialTestimonials, evolve: evolveTestimonials };
 
-type Fields = { name: string; text: string; page: TestimonialPage };
+type Fields = { name: string; text: string; page: TestimonialPage; photo: string | null };
 
 export type TestimonialsCommand =
-  | { type: 'AddTestimonial'; testimonialId: string; fields: Fields; consent: boolean; eventId?: string }
+  | { type: 'AddTestimonial'; testimonialId: string; fields: Omit<Fields, 'photo'> & { photo?: string | null }; consent: boolean; eventId?: string }
   | { type: 'EditTestimonial'; testimonialId: string; changes: Partial<Fields>; eventId?: string }
   | { type: 'RemoveTestimonial'; testimonialId: string; eventId?: string };
 
@@ -46,14 +48,17 @@ export function decideTestimonials(command: TestimonialsCommand, state: Testimon
     case 'AddTestimonial': {
       if (command.consent !== true) throw new InvalidError(TESTIMONIAL_MESSAGES.consent);
       if (Object.keys(state.testimonials).length >= MAX_TESTIMONIALS) throw new ConflictError(TESTIMONIAL_MESSAGES.tooMany);
-      return [TestimonialAdded.create({ testimonialId: command.testimonialId, ...command.fields, consent: true }, options)];
+      return [
+        TestimonialAdded.create({ testimonialId: command.testimonialId, ...command.fields, photo: command.fields.photo ?? null, consent: true }, options),
+      ];
     }
     case 'EditTestimonial': {
       const before = state.testimonials[command.testimonialId];
       if (!before) throw new NotFoundError(TESTIMONIAL_MESSAGES.notFound);
       const after = { ...before, ...definedOnly(command.changes) };
-      if (after.name === before.name && after.text === before.text && after.page === before.page) return [];
-      return [TestimonialEdited.create({ testimonialId: before.id, name: after.name, text: after.text, page: after.page }, options)];
+      if (after.name === before.name && after.text === before.text && after.page === before.page && after.photo === before.photo) return [];
+      const { name, text, page, photo } = after;
+      return [TestimonialEdited.create({ testimonialId: before.id, name, text, page, photo }, options)];
     }
     case 'RemoveTestimonial': {
       if (!state.testimonials[command.testimonialId]) throw new NotFoundError(TESTIMONIAL_MESSAGES.notFound);

@@ -29,7 +29,7 @@ interface Ctx {
 }
 
 interface Row {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** OpenAPI path, with {id} where the route has a parameter. */
   path: string;
   url?: (c: Ctx) => string;
@@ -274,6 +274,8 @@ const TABLE: Row[] = [
   // are in media/routes.int.test.ts), everyone else is refused before the body is read.
   { method: 'GET', path: '/api/coach/media', expect: coachOnly() },
   { method: 'POST', path: '/api/coach/media', body: () => ({ file: 'no es un archivo' }), expect: coachOnly(400) },
+  // A file nobody uploaded is not found (deleting one for real, and one in use, is in media/routes.int.test.ts).
+  { method: 'DELETE', path: '/api/coach/media/{id}', url: () => `/api/coach/media/${randomUUID()}`, expect: coachOnly(404) },
   { method: 'GET', path: '/api/me/export', expect: signedIn(200) },
   { method: 'POST', path: '/api/me/name', body: () => ({ name: 'María José' }), expect: signedIn(200) },
   { method: 'GET', path: '/api/me/sessions', expect: signedIn(200) },

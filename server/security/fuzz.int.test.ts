@@ -309,6 +309,28 @@ const IMAGES = await Promise.all(
   ),
 );
 
+/** A file of the coach's library, uploaded for a deletion to take away (its own picture). */
+async function mediaToDelete(n: number): Promise<string> {
+  const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 200, g: n % 256, b: Math.floor(n / 256) % 256 } } })
+    .png()
+    .toBuffer();
+  const body = upload(image, `Para borrar ${n}`);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/coach/media',
+    headers: { origin: ORIGIN, cookie: actors.coach.cookie!, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+  if (res.statusCode !== 200) throw new Error(`setup media: ${res.statusCode} ${res.body}`);
+  return (res.json().data as { id: string }).id;
+}
+const MEDIA_TO_DELETE = await mediaToDelete(0);
+
+/** Two files of the library: deleting one, then the other under the same key. */
+async function deleteMediaReuse({ n }: Ctx): Promise<KeyReuse> {
+  return { first: undefined, other: undefined, params: { first: { id: await mediaToDelete(n) }, other: { id: await mediaToDelete(n + 1) } } };
+}
+
 interface Example {
   body?: (ctx: Ctx) => unknown;
   params?: (ctx: Ctx) => Record<string, string>;
@@ -591,6 +613,12 @@ const EXAMPLES: Record<string, Example> = {
     roles: ['guest', 'learner', 'premium', 'coach'],
     body: ({ n }) => upload(IMAGES[n % IMAGES.length]!, `Retrato ${n}`),
     key: 'by-n',
+  },
+  'DELETE /api/coach/media/{id}': {
+    ok: 'coach',
+    roles: ['guest', 'learner', 'premium', 'coach'],
+    params: () => ({ id: MEDIA_TO_DELETE }),
+    key: deleteMediaReuse,
   },
   'PATCH /api/coach/catalogue': {
     ok: 'coach',

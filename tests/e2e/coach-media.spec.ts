@@ -1,6 +1,7 @@
 // The media library and the coach's portrait end to end: the coach (role 9) sees her empty library and a refused
 // file, sets her name and WhatsApp number in /coach/ajustes and uploads her portrait right there through the
-// form; /menu and /about show them at once (no rebuild, no restart). Afterwards the settings are cleared again.
+// form; /menu and /about show them at once (no rebuild, no restart). The portrait cannot be deleted while in use;
+// afterwards the settings are cleared again and the portrait deleted.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -144,7 +145,24 @@ test('the coach uploads her portrait and sets her WhatsApp; /menu and /about sho
     false,
   );
 
+  // Her portrait cannot be deleted while the site shows it: the desk says where it is used.
+  const portraitUrl = ((await (await page.request.get('/api/site')).json()).data.coachPortrait as { src: string }).src;
+  await page.setViewportSize(SIZES[0]!);
+  await page.goto('/coach/medios');
+  const portraitCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Imagen sin nombre' }) });
+  await portraitCard.getByRole('button', { name: 'Borrar' }).click();
+  await portraitCard.getByRole('button', { name: 'Sí, borrar' }).click();
+  await expect(portraitCard.getByRole('alert')).toHaveText('Esta foto es tu retrato del sitio: cámbiala en Ajustes antes de borrarla.');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/coach-medios-en-uso-390.png`, fullPage: true });
+
   // Leave the site as a fresh install has it for the specs that follow.
   const cleared = await page.request.patch('/api/coach/settings', { data: { coachName: null, whatsappNumber: null, coachPhoto: null } });
   expect(cleared.status(), await cleared.text()).toBe(200);
+
+  // Freed, it goes: off the list, and its address no longer answers.
+  await portraitCard.getByRole('button', { name: 'Sí, borrar' }).click();
+  await expect(page.getByText('Borraste «Imagen sin nombre» de tu biblioteca.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Imagen sin nombre' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Campana de inicio' })).toBeVisible();
+  expect((await page.request.get(portraitUrl)).status()).toBe(404);
 });

@@ -1,15 +1,18 @@
-// Uploads to the coach's media library as a browser sends them (multipart/form-data), for the tests of the library
-// and of what uses its files.
+// Uploads to the coach's media library in integration tests: the multipart body a browser sends.
 import type { App } from '../../server/app';
-import type { Learner } from './learners';
+import sharp from 'sharp';
+
+export interface UploadedFile {
+  name: string;
+  type: string;
+  data: Buffer;
+}
 
 const BOUNDARY = '----manifiesta-test';
 export const MULTIPART_TYPE = `multipart/form-data; boundary=${BOUNDARY}`;
 
-export type UploadFile = { name: string; type: string; data: Buffer };
-
-/** A multipart/form-data body: the file in `file`, any other fields as text. */
-export function multipart(file: UploadFile | null, fields: Record<string, string> = {}) {
+/** A multipart/form-data body as a browser sends it: the file in `file`, any other fields as text. */
+export function multipart(file: UploadedFile | null, fields: Record<string, string> = {}): Buffer {
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
@@ -22,11 +25,20 @@ export function multipart(file: UploadFile | null, fields: Record<string, string
   return Buffer.concat(parts);
 }
 
-/** POST /api/coach/media as `who` (null: signed out). */
-export const uploadMedia = (app: App, who: Learner | null, file: UploadFile | null, fields: Record<string, string> = {}) =>
+/** POST /api/coach/media with a file, as whoever the cookie is (none: signed out). */
+export const uploadMedia = (app: App, cookie: string | null, file: UploadedFile | null, fields: Record<string, string> = {}) =>
   app.inject({
     method: 'POST',
     url: '/api/coach/media',
-    headers: { ...(who ? { cookie: who.cookie } : {}), 'content-type': MULTIPART_TYPE },
+    headers: { ...(cookie ? { cookie } : {}), 'content-type': MULTIPART_TYPE },
     payload: multipart(file, fields),
   });
+
+/** A PNG of one colour, different for each `shade`. */
+export const plainImage = async (shade: number, width = 700, height = 400): Promise<UploadedFile> => ({
+  name: 'imagen.png',
+  type: 'image/png',
+  data: await sharp({ create: { width, height, channels: 3, background: { r: shade % 256, g: 90, b: 160 } } })
+    .png()
+    .toBuffer(),
+});

@@ -1095,7 +1095,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Cambia el nombre, el texto o la página de un testimonio (lo que no se envía queda igual) */
+        /** Cambia el nombre, el texto, la página o la foto de un testimonio (lo que no se envía queda igual; photo: null quita la foto) */
         patch: operations["coachEditTestimonial"];
         trace?: never;
     };
@@ -1129,6 +1129,23 @@ export interface paths {
         /** Sube una imagen (JPEG, PNG, WebP: hasta 10 MB), un audio (MP3, M4A, OGG: hasta 60 MB) o un PDF (hasta 30 MB). multipart/form-data: el archivo en el campo `file`, un nombre opcional en `label` */
         post: operations["coachUploadMedia"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coach/media/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Borra un archivo de la biblioteca y sus bytes (salvo que otro archivo tenga los mismos). Un archivo que el sitio usa no se borra: 409 con dónde se usa */
+        delete: operations["coachDeleteMedia"];
         options?: never;
         head?: never;
         patch?: never;
@@ -7720,6 +7737,17 @@ export interface operations {
                             id: string;
                             name: string;
                             text: string;
+                            /** @description La foto de la persona lista para <img>/<picture>; null sin foto */
+                            photo: {
+                                src: string;
+                                width: number;
+                                height: number;
+                                /** @description AVIF primero, luego WebP */
+                                sources: {
+                                    type: string;
+                                    srcset: string;
+                                }[];
+                            } | null;
                         }[];
                     };
                 };
@@ -7787,6 +7815,7 @@ export interface operations {
                             text: string;
                             /** @enum {string} */
                             page: "reprograma" | "manifiesta" | "coaching" | "hielo" | "masterclasses" | "about";
+                            photo: string | null;
                             createdAt: string;
                         }[];
                     };
@@ -7875,7 +7904,9 @@ export interface operations {
                      * @enum {string}
                      */
                     page: "reprograma" | "manifiesta" | "coaching" | "hielo" | "masterclasses" | "about";
-                    /** @description La persona aceptó que se publique: sin esto no se guarda */
+                    /** @description El id de una imagen de la biblioteca de medios que acompaña el testimonio; null: sin foto */
+                    photo?: string | null;
+                    /** @description La persona aceptó que se publique (con su foto, si tiene): sin esto no se guarda */
                     consent: boolean;
                 };
             };
@@ -7897,6 +7928,7 @@ export interface operations {
                             text: string;
                             /** @enum {string} */
                             page: "reprograma" | "manifiesta" | "coaching" | "hielo" | "masterclasses" | "about";
+                            photo: string | null;
                         };
                     };
                 };
@@ -8004,6 +8036,8 @@ export interface operations {
                      * @enum {string}
                      */
                     page?: "reprograma" | "manifiesta" | "coaching" | "hielo" | "masterclasses" | "about";
+                    /** @description El id de una imagen de la biblioteca de medios que acompaña el testimonio; null: sin foto */
+                    photo?: string | null;
                 };
             };
         };
@@ -8024,6 +8058,7 @@ export interface operations {
                             text: string;
                             /** @enum {string} */
                             page: "reprograma" | "manifiesta" | "coaching" | "hielo" | "masterclasses" | "about";
+                            photo: string | null;
                         };
                     };
                 };
@@ -8383,6 +8418,114 @@ export interface operations {
             };
             /** @description Default Response */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    coachDeleteMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,6 @@
-// The coach's media library on the server, shared by the desk's media page and the portrait picker of her
-// settings: the library (key ['media']) and the upload, which sends the file as multipart/form-data.
+// The coach's media library on the server, shared by the desk's media page and the image pickers (her portrait,
+// a testimonial's photo): the library (key ['media']), the upload, which sends the file as multipart/form-data, and
+// the deletion.
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { MAX_MEDIA_BYTES, MAX_MEDIA_LABEL, MEDIA_MESSAGES, type MediaKind } from '../../../course/media';
 import { api, unwrap } from '../api/client';
@@ -12,6 +13,7 @@ export const thumbnailOf = (item: MediaItem) => item.variants.filter((v) => v.ty
 
 const LOAD_ERROR = 'No se pudo cargar tu biblioteca de medios. Revisa tu conexión e inténtalo de nuevo.';
 const UPLOAD_ERROR = 'No se pudo subir el archivo. Revisa tu conexión e inténtalo de nuevo.';
+const DELETE_ERROR = 'No se pudo borrar el archivo. Revisa tu conexión e inténtalo de nuevo.';
 
 export const mediaQueries = {
   key: () => ['media'] as const,
@@ -45,5 +47,10 @@ export const mediaMutations = {
         // FormData goes as it is: the browser writes the multipart Content-Type with its boundary.
         return unwrap(await api.POST('/api/coach/media', { body: form as never }), UPLOAD_ERROR);
       },
+    }),
+  /** Refused with the places that use the file while the site shows it (the server's message says which). */
+  remove: () =>
+    mutationOptions({
+      mutationFn: async (id: string) => unwrap(await api.DELETE('/api/coach/media/{id}', { params: { path: { id } } }), DELETE_ERROR),
     }),
 };

@@ -1,6 +1,7 @@
-// Inline read model of the media library: one row per uploaded file (what the desk lists and the site links to).
+// Inline read model of the media library: one row per file in it (what the desk lists and the site links to); a
+// deleted file's row goes.
 import { rowProjection } from '../../store/projection';
-import { MEDIA_TYPES, MediaUploaded, type MediaVariant } from '../media.events';
+import { MEDIA_TYPES, MediaDeleted, MediaUploaded, type MediaVariant } from '../media.events';
 
 export interface MediaRow {
   [column: string]: string | number | null | MediaVariant[];
@@ -23,9 +24,10 @@ export const mediaProjection = rowProjection<MediaRow>({
   mode: 'inline',
   table: 'media',
   keyColumns: ['media_id'],
-  eventTypes: [MediaUploaded.type],
-  key: (e) => (MediaUploaded.is(e) ? { media_id: e.data.mediaId } : undefined),
+  eventTypes: [MediaUploaded.type, MediaDeleted.type],
+  key: (e) => (MediaUploaded.is(e) || MediaDeleted.is(e) ? { media_id: e.data.mediaId } : undefined),
   evolve: (row, e) => {
+    if (MediaDeleted.is(e)) return null;
     if (!MediaUploaded.is(e)) return row ?? null;
     const d = e.data;
     return {

@@ -3,11 +3,12 @@ import { rowProjection } from '../../store/projection';
 import { TestimonialAdded, TestimonialEdited, TestimonialRemoved } from '../testimonials.events';
 
 export interface TestimonialRow {
-  [column: string]: string;
+  [column: string]: string | null;
   testimonial_id: string;
   page: string;
   name: string;
   text: string;
+  photo: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -22,12 +23,13 @@ export const testimonialsProjection = rowProjection<TestimonialRow>({
   evolve: (row, e) => {
     if (TestimonialRemoved.is(e)) return null;
     if (!TestimonialAdded.is(e) && !TestimonialEdited.is(e)) return row ?? null;
-    const { testimonialId, page, name, text } = e.data;
+    const { testimonialId, page, name, text, photo = null } = e.data;
     return {
       testimonial_id: testimonialId,
       page,
       name,
       text,
+      photo,
       created_at: row?.created_at ?? e.recordedAt.toISOString(),
       updated_at: e.recordedAt.toISOString(),
     };

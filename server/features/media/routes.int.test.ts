@@ -8,7 +8,7 @@ import { rebuildProjections } from '../../../events/store/reader';
 import { count, countEvents, startTestApp, type TestApp } from '../../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
 import { createLearner, type Learner } from '../../../tests/setup/learners';
-import { multipart, MULTIPART_TYPE, uploadMedia, type UploadFile } from '../../../tests/setup/media';
+import { multipart, MULTIPART_TYPE, plainImage, uploadMedia, type UploadedFile } from '../../../tests/setup/media';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -16,7 +16,8 @@ let coach: Learner;
 let learner: Learner;
 beforeAll(async () => {
   db = await createTestDatabase();
-  t = await startTestApp(db);
+  // The coach uploads, sets and deletes more files here in a minute than the write limit lets a person do.
+  t = await startTestApp(db, { config: { RATE_LIMIT_WRITES_PER_USER: 1_000, RATE_LIMIT_WRITES_BURST: 1_000 } });
   coach = await createLearner(t.app, t.store, { roles: [ROLES.coach] });
   learner = await createLearner(t.app, t.store);
 });
@@ -25,7 +26,8 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const upload = (file: UploadFile | null, who: Learner | null = coach, fields: Record<string, string> = {}) => uploadMedia(t.app, who, file, fields);
+const upload = (file: UploadedFile | null, who: Learner | null = coach, fields: Record<string, string> = {}) =>
+  uploadMedia(t.app, who?.cookie ?? null, file, fields);
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 const counts = async () => ({
   events: await countEvents(db.pool),
@@ -262,5 +264,111 @@ describe('the media library', () => {
     expect((await get('/media/nada.jpg')).statusCode).toBe(404);
     const pdf = (await get('/api/coach/media', { cookie: coach.cookie })).json().data.find((i: { kind: string }) => i.kind === 'pdf');
     expect((await get(pdf.url.replace('.pdf', '.jpg'))).statusCode).toBe(404);
+  });
+});
+
+describe('deleting a file of the library', () => {
+  let shade = 10;
+  /** An image no other test uploaded (its own colour), so its bytes are its alone. */
+  const ownImage = async () =>
+    (await upload(await plainImage((shade += 7)), coach, { label: 'Para borrar' })).json().data as {
+      id: string;
+      url: string;
+      variants: Array<{ url: string }>;
+    };
+  const remove = (id: string, who: Learner | null = coach, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'DELETE', url: `/api/coach/media/${id}`, headers: { ...(who ? { cookie: who.cookie } : {}), ...headers } });
+  const blobCount = (url: string) => count(db.pool, 'SELECT count(*) AS n FROM media_blobs WHERE sha256 = $1', [url.slice(7, 71)]);
+  const listed = async () => ((await get('/api/coach/media', { cookie: coach.cookie })).json().data as Array<{ id: string }>).map((i) => i.id);
+
+  it('removes the file from the library and its bytes, copies included: its address answers 404', async () => {
+    const item = await ownImage();
+    expect(item.variants.length).toBeGreaterThan(0);
+    const before = await counts();
+    const res = await remove(item.id);
+    expect([res.statusCode, res.json()]).toEqual([200, { success: true, message: MEDIA_MESSAGES.deleted, data: null }]);
+    expect(await listed()).not.toContain(item.id);
+    expect(await counts()).toEqual({ events: before.events + 1, blobs: before.blobs - 1 - item.variants.length, media: before.media - 1 });
+    for (const url of [item.url, ...item.variants.map((v) => v.url)]) {
+      expect(await blobCount(url)).toBe(0);
+      expect((await get(url)).statusCode).toBe(404);
+    }
+
+    // Again: it is not there any more (a Spanish 404, nothing written).
+    const again = await remove(item.id);
+    expect([again.statusCode, again.json().message]).toEqual([404, MEDIA_MESSAGES.notFound]);
+    expect((await remove('0190a1b2-0000-7000-8000-000000000000')).statusCode).toBe(404);
+    expect((await remove('no-es-un-id')).json().message).toBe(MEDIA_MESSAGES.notFound);
+    expect(await countEvents(db.pool)).toBe(before.events + 1);
+  });
+
+  it('keeps bytes that another file of the library still has, until that one goes too', async () => {
+    const pdf = Buffer.from(`${PDF.toString()}% otra copia ${Date.now()}\n`);
+    const first = (await upload({ name: 'a.pdf', type: 'application/pdf', data: pdf })).json().data;
+    const second = (await upload({ name: 'b.pdf', type: 'application/pdf', data: pdf })).json().data;
+    expect(second.url).toBe(first.url);
+
+    expect((await remove(first.id)).statusCode).toBe(200);
+    expect(await blobCount(first.url)).toBe(1);
+    expect((await get(second.url)).body).toBe(pdf.toString());
+
+    expect((await remove(second.id)).statusCode).toBe(200);
+    expect(await blobCount(first.url)).toBe(0);
+    expect((await get(second.url)).statusCode).toBe(404);
+  });
+
+  it('keeps a file the site uses, saying where (409, nothing changed), and deletes it once freed', async () => {
+    const item = await ownImage();
+    const patch = (coachPhoto: string | null) =>
+      t.app.inject({ method: 'PATCH', url: '/api/coach/settings', headers: { cookie: coach.cookie }, payload: { coachPhoto } });
+    expect((await patch(item.id)).statusCode).toBe(200);
+
+    const before = await counts();
+    const refused = await remove(item.id);
+    expect([refused.statusCode, refused.json().message]).toEqual([409, 'Esta foto es tu retrato del sitio: cámbiala en Ajustes antes de borrarla.']);
+    expect(await counts()).toEqual(before);
+    expect((await get(item.url)).statusCode).toBe(200);
+
+    // Also with a testimonial: both places are named.
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/coach/testimonials',
+      headers: { cookie: coach.cookie },
+      payload: { name: 'Lucía M.', text: 'Me ayudó a ordenar mis prioridades.', page: 'coaching', photo: item.id, consent: true },
+    });
+    expect(added.statusCode).toBe(200);
+    const both = (await remove(item.id)).json().message;
+    expect(both).toBe(
+      'Esta foto es tu retrato del sitio: cámbiala en Ajustes antes de borrarla. Esta foto acompaña el testimonio de Lucía M. en Coaching: quítala de ese testimonio en Testimonios antes de borrarla.',
+    );
+
+    expect((await patch(null)).statusCode).toBe(200);
+    const testimonial = added.json().data.id as string;
+    await t.app.inject({ method: 'PATCH', url: `/api/coach/testimonials/${testimonial}`, headers: { cookie: coach.cookie }, payload: { photo: null } });
+    expect((await remove(item.id)).statusCode).toBe(200);
+    expect((await get(item.url)).statusCode).toBe(404);
+  });
+
+  it('is the coach’s alone: nothing changes for anyone else', async () => {
+    const item = await ownImage();
+    const before = await counts();
+    expect((await remove(item.id, learner)).statusCode).toBe(403);
+    expect((await remove(item.id, null)).statusCode).toBe(401);
+    expect(await counts()).toEqual(before);
+    expect(await listed()).toContain(item.id);
+  });
+
+  it('answers a retry under the same Idempotency-Key as the first time, and stays deleted in a rebuild', async () => {
+    const item = await ownImage();
+    const key = { 'idempotency-key': `borrar-${item.id}` };
+    expect((await remove(item.id, coach, key)).statusCode).toBe(200);
+    const retry = await remove(item.id, coach, key);
+    expect([retry.statusCode, retry.json().message]).toEqual([200, MEDIA_MESSAGES.deleted]);
+
+    const library = await listed();
+    await rebuildProjections(db.pool, createCatalog(), projections);
+    expect(await listed()).toEqual(library);
+    expect(library).not.toContain(item.id);
+    expect((await get(item.url)).statusCode).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
-// The coach's media library: upload (multipart, role 9) and list, and the files themselves served by their hash
-// at /media/<sha256>.<ext> to everyone — immutable (the address changes with the bytes), with HEAD and byte
+// The coach's media library: upload (multipart, role 9), list and delete (a file the site uses is kept), and the
+// files themselves served by their hash at /media/<sha256>.<ext> to everyone — immutable (the address changes with the bytes), with HEAD and byte
 // ranges so that audio seeks.
 import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
@@ -9,16 +9,17 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { MAX_MEDIA_LABEL, MAX_UPLOAD_BYTES, MEDIA_KINDS, MEDIA_MESSAGES as M } from '../../../course/media';
 import { InvalidError, NotFoundError, TooLargeError } from '../../../events/errors';
-import { decideUpload, mediaFold } from '../../../events/media/media';
+import { decideDelete, decideUpload, mediaFold, storedHashes } from '../../../events/media/media';
 import { MEDIA_EXTS, MEDIA_TYPES, mediaStream, SHA256, type MediaExt, type MediaVariant } from '../../../events/media/media.events';
-import { allMedia, blobInfo, blobSlice, mediaById, storeBlobs, type MediaRecord } from '../../../events/media/queries';
+import { allMedia, blobInfo, blobSlice, deleteUnusedBlobs, mediaById, storeBlobs, type MediaRecord } from '../../../events/media/queries';
 import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
 import { deterministicUuid, timeOrderedUuid } from '../../../events/store/ids';
-import { envelope, ErrorEnvelope, errorResponses } from '../../http';
+import { envelope, ErrorEnvelope, errorResponses, keyedWriteErrors } from '../../http';
 import { eventIdFor, keyedWrite } from '../../request';
 import { requireCoach } from '../coach/routes';
 import { processUpload } from './process';
+import { mediaUses } from './uses';
 
 export const mediaUrl = (file: { sha256: string; ext: MediaExt }) => `/media/${file.sha256}.${file.ext}`;
 
@@ -72,6 +73,13 @@ export function responsiveImage(r: MediaRecord): z.output<typeof ResponsiveImage
     }))
     .filter((s) => s.srcset);
   return { src: mediaUrl(r), width: r.width, height: r.height, sources };
+}
+
+/** A photo chosen for the site (the coach's portrait, a testimonial's) must be an image of the library: anything else is refused before it is recorded. */
+export async function checkLibraryImage(db: pg.Pool, id: string | null | undefined): Promise<void> {
+  if (!id) return;
+  const media = await mediaById(db, id);
+  if (media?.kind !== 'image') throw new InvalidError(M.notAnImage);
 }
 
 /** A year, the longest a cache is asked to keep anything: the bytes at an address never change. */
@@ -197,6 +205,46 @@ const mediaRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }> =
     async (request) => {
       await requireCoach(request);
       return { success: true as const, message: 'Biblioteca de medios.', data: (await allMedia(pool)).map(mediaView) };
+    },
+  );
+
+  app.delete(
+    '/api/coach/media/:id',
+    {
+      schema: {
+        operationId: 'coachDeleteMedia',
+        tags: ['media'],
+        summary:
+          'Borra un archivo de la biblioteca y sus bytes (salvo que otro archivo tenga los mismos). Un archivo que el sitio usa no se borra: 409 con dónde se usa',
+        params: z.object({ id: z.uuid(M.notFound) }),
+        response: {
+          200: envelope(z.null()),
+          ...errorResponses,
+          401: ErrorEnvelope,
+          403: ErrorEnvelope,
+          404: ErrorEnvelope,
+          409: ErrorEnvelope,
+          ...keyedWriteErrors,
+        },
+      },
+    },
+    async (request) => {
+      const coach = await requireCoach(request);
+      const mediaId = request.params.id;
+      const uses = await mediaUses(pool, mediaId);
+      await handleCommand(
+        store,
+        mediaStream(mediaId),
+        mediaFold,
+        (state) => {
+          const events = decideDelete({ mediaId, uses, eventId: eventIdFor(request, 0) }, state);
+          // The row goes with the event (inline projection); then, in the same transaction, the bytes no other file names.
+          const hashes = state.uploaded ? storedHashes(state.uploaded) : [];
+          return { events, alsoInTransaction: (tx) => deleteUnusedBlobs(tx, hashes) };
+        },
+        { ...keyedWrite(request, coach.id), streamType: 'media' },
+      );
+      return { success: true as const, message: M.deleted, data: null };
     },
   );
 

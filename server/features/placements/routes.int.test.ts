@@ -6,7 +6,7 @@ import { ROLES } from '../../../events/accounts/accounts.events';
 import { countEvents, startTestApp, type TestApp } from '../../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
 import { createLearner, type Learner } from '../../../tests/setup/learners';
-import { uploadMedia, type UploadFile } from '../../../tests/setup/media';
+import { uploadMedia, type UploadedFile } from '../../../tests/setup/media';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -32,8 +32,8 @@ const SHIPPED_VOICE = fixture(`client/public/audio/meditation/${SOUND_FILES.voic
 const VIDEO = fixture('tests/fixtures/video.webm');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
-const upload = async (file: UploadFile) => {
-  const res = await uploadMedia(t.app, coach, file);
+const upload = async (file: UploadedFile) => {
+  const res = await uploadMedia(t.app, coach.cookie, file);
   expect(res.statusCode).toBe(200);
   return res.json().data as { id: string; url: string };
 };
@@ -169,5 +169,19 @@ describe('the coach’s files in the places of the site', () => {
     expect(await publicSlots()).toEqual({});
     // Cleared, the premium background is the shipped one again (still premium only).
     expect((await get('/api/meditation/audio/bg-forest.mp3', premium)).rawPayload.equals(HER_VOICE)).toBe(false);
+  });
+
+  it('a file in a place of the site is not deleted from the library until she takes it out of there', async () => {
+    const voice = await upload({ name: 'amor.mp3', type: 'audio/mpeg', data: fixture('client/public/audio/meditation/gong-classic.mp3') });
+    expect((await place({ 'meditation-voice-love': voice.id })).statusCode).toBe(200);
+    const del = () => t.app.inject({ method: 'DELETE', url: `/api/coach/media/${voice.id}`, headers: { cookie: coach.cookie } });
+    const refused = await del();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('«Voz: Amor» (Meditación de las 7 fases)');
+    expect((await get(voice.url)).statusCode).toBe(200);
+
+    expect((await place({ 'meditation-voice-love': null })).statusCode).toBe(200);
+    expect((await del()).statusCode).toBe(200);
+    expect((await get(voice.url)).statusCode).toBe(404);
   });
 });

@@ -6,7 +6,6 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { EMAIL_PATTERN, MAX_EMAIL } from '../../../course/contact';
 import { MEDIA_MESSAGES } from '../../../course/media';
-import { InvalidError } from '../../../events/errors';
 import { mediaById } from '../../../events/media/queries';
 import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
@@ -16,7 +15,7 @@ import { E164, isHttpsUrl, isNoticeLink, MAX_LENGTH, MAX_URL, SETTINGS_FIELDS, S
 import { envelope, ErrorEnvelope, errorResponses, keyedWriteErrors } from '../../http';
 import { keyedWrite, eventIdFor } from '../../request';
 import { requireCoach } from '../coach/routes';
-import { ResponsiveImage, responsiveImage } from '../media/routes';
+import { checkLibraryImage, ResponsiveImage, responsiveImage } from '../media/routes';
 
 export const SITE_MESSAGES = {
   url: 'Escribe un enlace completo que empiece con https://.',
@@ -97,13 +96,6 @@ export async function publicSite(state: SiteState, pool: pg.Pool) {
   const { noticeText: _t, noticeLink: _l, ...rest } = state.values;
   const photo = state.values.coachPhoto ? await mediaById(pool, state.values.coachPhoto) : undefined;
   return { ...rest, version: state.version, notice: noticeOf(state.values), coachPortrait: photo ? responsiveImage(photo) : null };
-}
-
-/** A portrait must be an image of the library: anything else is refused before it is recorded. */
-async function checkPhoto(pool: pg.Pool, id: string | null | undefined) {
-  if (!id) return;
-  const media = await mediaById(pool, id);
-  if (media?.kind !== 'image') throw new InvalidError(MEDIA_MESSAGES.notAnImage);
 }
 
 /** The current settings of every process (see versionedReader), over the environment's first values. */
@@ -195,7 +187,7 @@ const siteRoutes: FastifyPluginAsyncZod<{ store: EventStore; settings: SiteSetti
     async (request) => {
       const coach = await requireCoach(request);
       const changes = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined)) as Partial<Settings>;
-      await checkPhoto(pool, changes.coachPhoto);
+      await checkLibraryImage(pool, changes.coachPhoto);
       const result = await run({ type: 'Change', changes, eventId: eventIdFor(request, 0) }, coach.id, request);
       return { success: true as const, message: result.events.length ? SITE_MESSAGES.saved : SITE_MESSAGES.unchanged, data: coachView(result.state) };
     },

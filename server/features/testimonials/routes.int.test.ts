@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEDIA_MESSAGES } from '../../../course/media';
 import { TESTIMONIAL_MESSAGES } from '../../../course/testimonials';
 import { ROLES } from '../../../events/accounts/accounts.events';
 import { REDACTED } from '../../../events/store/sealing';
@@ -6,6 +7,7 @@ import { TESTIMONIALS_STREAM } from '../../../events/testimonials/testimonials.e
 import { countEvents, startTestApp, type TestApp } from '../../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
 import { createLearner, type Learner } from '../../../tests/setup/learners';
+import { plainImage, uploadMedia } from '../../../tests/setup/media';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -27,6 +29,9 @@ const add = (payload: object, who: Learner | null = coach) => t.app.inject({ met
 const publicList = async (page: string) => (await t.app.inject({ method: 'GET', url: `/api/testimonials?page=${page}` })).json().data;
 const coachList = async () => (await t.app.inject({ method: 'GET', url: '/api/coach/testimonials', headers: as(coach) })).json().data;
 
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
 const LUCIA = { name: 'Lucía M.', text: 'Llegué sin saber qué quería y salí con un plan claro.', page: 'reprograma', consent: true };
 
 describe('testimonials', () => {
@@ -67,7 +72,7 @@ describe('testimonials', () => {
     expect(lucia).toMatchObject({ name: 'Lucía M.', page: 'reprograma' });
     await add({ ...LUCIA, name: 'Jorge', text: 'Aprendí a escucharme.', page: 'coaching' });
 
-    expect(await publicList('reprograma')).toEqual([{ id: lucia.id, name: 'Lucía M.', text: LUCIA.text }]);
+    expect(await publicList('reprograma')).toEqual([{ id: lucia.id, name: 'Lucía M.', text: LUCIA.text, photo: null }]);
     expect((await publicList('coaching')).map((x: { name: string }) => x.name)).toEqual(['Jorge']);
     expect(await publicList('hielo')).toEqual([]);
     expect((await coachList()).map((x: { name: string; page: string }) => `${x.name}@${x.page}`)).toEqual(['Lucía M.@reprograma', 'Jorge@coaching']);
@@ -76,6 +81,38 @@ describe('testimonials', () => {
     expect(edited.statusCode).toBe(200);
     expect(await publicList('reprograma')).toEqual([]);
     expect((await publicList('hielo')).map((x: { name: string }) => x.name)).toEqual(['Lucía M.']);
+  });
+
+  it('takes an optional photo from the coach’s library, shown ready for <picture>, and clears it with null', async () => {
+    const photo = (await uploadMedia(t.app, coach.cookie, await plainImage(40, 900, 900), { label: 'Sofía' })).json().data;
+    const pdf = (await uploadMedia(t.app, coach.cookie, { name: 'guia.pdf', type: 'application/pdf', data: PDF })).json().data;
+    expect([photo.kind, pdf.kind]).toEqual(['image', 'pdf']);
+
+    const added = await add({ ...LUCIA, name: 'Sofía P.', page: 'about', photo: photo.id });
+    expect(added.statusCode).toBe(200);
+    const { id } = added.json().data;
+    expect(added.json().data.photo).toBe(photo.id);
+    expect((await coachList()).find((x: { id: string }) => x.id === id).photo).toBe(photo.id);
+    const [shown] = await publicList('about');
+    expect(shown.photo).toMatchObject({ src: photo.url, width: 900, height: 900 });
+    expect(shown.photo.sources.map((s: { type: string }) => s.type)).toEqual(['image/avif', 'image/webp']);
+
+    const patch = (payload: object) => t.app.inject({ method: 'PATCH', url: `/api/coach/testimonials/${id}`, headers: as(coach), payload });
+    // A PDF, an id the library does not hold, something that is no id: a Spanish 400, nothing written, photo kept.
+    const before = await countEvents(db.pool);
+    for (const wrong of [pdf.id, '0190a1b2-0000-7000-8000-000000000000', 'no-es-un-id']) {
+      const res = await patch({ photo: wrong });
+      expect([wrong, res.statusCode, res.json().message]).toEqual([wrong, 400, MEDIA_MESSAGES.notAnImage]);
+      const created = await add({ ...LUCIA, photo: wrong });
+      expect([wrong, created.statusCode, created.json().message]).toEqual([wrong, 400, MEDIA_MESSAGES.notAnImage]);
+    }
+    expect(await countEvents(db.pool)).toBe(before);
+    expect((await publicList('about'))[0].photo.src).toBe(photo.url);
+
+    const cleared = await patch({ photo: null });
+    expect([cleared.statusCode, cleared.json().data.photo]).toEqual([200, null]);
+    expect((await publicList('about'))[0]).toEqual({ id, name: 'Sofía P.', text: LUCIA.text, photo: null });
+    expect(await countEvents(db.pool)).toBe(before + 1);
   });
 
   it('removing one takes it off its page and forgets its name and text, in the log too', async () => {

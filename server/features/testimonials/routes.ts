@@ -1,11 +1,13 @@
 // Testimonials: the coach's list, add (only with the client's consent), edit and remove (role 9), and the public
-// list of one sales page. Removing one deletes its key in the same transaction: its name and text can no longer be
+// list of one sales page, each with its optional photo (an image of the coach's library). Removing one deletes its key in the same transaction: its name and text can no longer be
 // read anywhere, the log included.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
 import { MAX_TESTIMONIAL_NAME, MAX_TESTIMONIAL_TEXT, TESTIMONIAL_MESSAGES as M, TESTIMONIAL_PAGE_SLUGS } from '../../../course/testimonials';
+import { MEDIA_MESSAGES } from '../../../course/media';
 import { NotFoundError } from '../../../events/errors';
+import { mediaByIds } from '../../../events/media/queries';
 import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
 import { deterministicUuid, timeOrderedUuid } from '../../../events/store/ids';
@@ -16,6 +18,7 @@ import { allTestimonials, testimonialsOf } from '../../../events/testimonials/qu
 import { envelope, ErrorEnvelope, errorResponses, keyedWriteErrors } from '../../http';
 import { eventIdFor, keyedWrite } from '../../request';
 import { requireCoach } from '../coach/routes';
+import { checkLibraryImage, ResponsiveImage, responsiveImage } from '../media/routes';
 
 const coachErrors = { ...errorResponses, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope } as const;
 
@@ -24,8 +27,18 @@ const Text = z.string(M.text).trim().min(1, M.text).max(MAX_TESTIMONIAL_TEXT, M.
 const Page = z.enum(TESTIMONIAL_PAGE_SLUGS, M.page).describe('La página de venta donde se muestra');
 const Id = z.object({ id: z.uuid(M.notFound) });
 
-const PublicTestimonial = z.object({ id: z.string(), name: z.string(), text: z.string() });
-const SavedTestimonial = PublicTestimonial.extend({ page: z.enum(TESTIMONIAL_PAGE_SLUGS) });
+const Photo = z
+  .uuid(MEDIA_MESSAGES.notAnImage)
+  .nullable()
+  .describe('El id de una imagen de la biblioteca de medios que acompaña el testimonio; null: sin foto');
+
+const PublicTestimonial = z.object({
+  id: z.string(),
+  name: z.string(),
+  text: z.string(),
+  photo: ResponsiveImage.nullable().describe('La foto de la persona lista para <img>/<picture>; null sin foto'),
+});
+const SavedTestimonial = z.object({ id: z.string(), name: z.string(), text: z.string(), page: z.enum(TESTIMONIAL_PAGE_SLUGS), photo: z.string().nullable() });
 const CoachTestimonial = SavedTestimonial.extend({ createdAt: z.string() });
 
 const testimonialRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }> = async (app, { store, pool }) => {
@@ -42,7 +55,15 @@ const testimonialRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Poo
     },
     async (request) => {
       const found = await testimonialsOf(pool, request.query.page);
-      return { success: true as const, message: 'Testimonios.', data: found.map(({ id, name, text }) => ({ id, name, text })) };
+      const photos = await mediaByIds(
+        pool,
+        found.flatMap((t) => (t.photo ? [t.photo] : [])),
+      );
+      const photoOf = (id: string | null) => {
+        const media = id ? photos.get(id) : undefined;
+        return media ? responsiveImage(media) : null;
+      };
+      return { success: true as const, message: 'Testimonios.', data: found.map(({ id, name, text, photo }) => ({ id, name, text, photo: photoOf(photo) })) };
     },
   );
 
@@ -89,7 +110,8 @@ const testimonialRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Poo
           name: Name,
           text: Text,
           page: Page,
-          consent: z.boolean(M.consent).describe('La persona aceptó que se publique: sin esto no se guarda'),
+          photo: Photo.optional(),
+          consent: z.boolean(M.consent).describe('La persona aceptó que se publique (con su foto, si tiene): sin esto no se guarda'),
         }),
         response: { 200: envelope(SavedTestimonial), ...coachErrors, 409: ErrorEnvelope, ...keyedWriteErrors },
       },
@@ -97,6 +119,7 @@ const testimonialRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Poo
     async (request) => {
       const coach = await requireCoach(request);
       const { consent, ...fields } = request.body;
+      await checkLibraryImage(pool, fields.photo);
       const eventId = eventIdFor(request, 0);
       const testimonialId = eventId ? deterministicUuid('testimonial', eventId) : timeOrderedUuid();
       const { state } = await run(request, coach.id, { type: 'AddTestimonial', testimonialId, fields, consent, eventId });
@@ -113,15 +136,16 @@ const testimonialRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Poo
       schema: {
         operationId: 'coachEditTestimonial',
         tags: ['testimonials'],
-        summary: 'Cambia el nombre, el texto o la página de un testimonio (lo que no se envía queda igual)',
+        summary: 'Cambia el nombre, el texto, la página o la foto de un testimonio (lo que no se envía queda igual; photo: null quita la foto)',
         params: Id,
-        body: z.strictObject({ name: Name.optional(), text: Text.optional(), page: Page.optional() }),
+        body: z.strictObject({ name: Name.optional(), text: Text.optional(), page: Page.optional(), photo: Photo.optional() }),
         response: { 200: envelope(SavedTestimonial), ...coachErrors, ...keyedWriteErrors },
       },
     },
     async (request) => {
       const coach = await requireCoach(request);
       const testimonialId = request.params.id;
+      await checkLibraryImage(pool, request.body.photo);
       const { state } = await run(request, coach.id, { type: 'EditTestimonial', testimonialId, changes: request.body, eventId: eventIdFor(request, 0) });
       const saved = state.testimonials[testimonialId];
       if (!saved) throw new NotFoundError(M.notFound);

@@ -1,6 +1,7 @@
 // The coach's portrait as she uploaded it (GET /api/site gives it ready: the file, its size and a srcset per
 // format), wherever the site speaks of her. Without one the pages go without a picture: nothing stands in for her.
 import type { SiteSettings } from '../../lib/site';
+import { Picture } from '../Picture/Picture';
 
 export type Portrait = NonNullable<NonNullable<SiteSettings>['coachPortrait']>;
 
@@ -15,22 +16,6 @@ type CoachPortraitProps = {
   lazy?: boolean;
 };
 
-export function CoachPortrait({ portrait, name, className, sizes, lazy = false }: CoachPortraitProps) {
-  return (
-    <picture>
-      {portrait.sources.map((s) => (
-        <source key={s.type} type={s.type} srcSet={s.srcset} sizes={sizes} />
-      ))}
-      <img
-        className={className}
-        src={portrait.src}
-        // The intrinsic size: the browser keeps the space before the file arrives (no layout shift).
-        width={portrait.width}
-        height={portrait.height}
-        alt={name ? `Foto de ${name}` : 'Foto de tu coach'}
-        loading={lazy ? 'lazy' : undefined}
-        decoding="async"
-      />
-    </picture>
-  );
+export function CoachPortrait({ portrait, name, ...rest }: CoachPortraitProps) {
+  return <Picture image={portrait} alt={name ? `Foto de ${name}` : 'Foto de tu coach'} {...rest} />;
 }

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/Button/Button';
+import { ImagePicker } from '../../../components/ImagePicker/ImagePicker';
 import { MediaUpload } from '../../../components/MediaUpload/MediaUpload';
 import { mediaQueries, thumbnailOf } from '../../../lib/media';
 import forms from '../../../styles/forms.module.css';
@@ -58,23 +59,13 @@ export function PortraitPicker({ current }: { current: string | null }) {
       </div>
 
       {images.length > 0 ? (
-        <fieldset className={page.portraitChoices}>
-          <legend className={forms.label}>Elige una imagen de tu biblioteca</legend>
-          <div className={page.portraitGrid}>
-            {images.map((item) => (
-              <label key={item.id} className={page.portraitChoice}>
-                <input type="radio" name="coach-photo" value={item.id} checked={chosen === item.id} onChange={() => setChosen(item.id)} />
-                <img src={thumbnailOf(item)} alt="" width={item.width ?? undefined} height={item.height ?? undefined} loading="lazy" />
-                <span>{item.label ?? 'Imagen sin nombre'}</span>
-              </label>
-            ))}
-          </div>
+        <ImagePicker name="coach-photo" legend="Elige una imagen de tu biblioteca" images={images} chosen={chosen} onChoose={setChosen}>
           <div className={forms.actions}>
             <Button disabled={save.isPending || !chosen || chosen === current} onClick={() => chosen && use(chosen)}>
               {save.isPending ? 'Guardando…' : 'Usar esta foto'}
             </Button>
           </div>
-        </fieldset>
+        </ImagePicker>
       ) : null}
       {save.isError ? (
         <p className={forms.alert} role="alert">

@@ -1,4 +1,4 @@
-// The testimonials the coach added for this page, fetched when the page opens (through the light client: the
+// The testimonials the coach added for this page (each with the client's photo when she added one), fetched when the page opens (through the light client: the
 // sales pages stay light). Nothing at all while they load, when there are none or when the call fails: a page
 // never shows an empty heading.
 import { useEffect, useState } from 'react';
@@ -16,7 +16,7 @@ export function PageTestimonials({ page, title = 'Lo que cuentan quienes ya lo v
     lightApi
       .GET('/api/testimonials', { query: { page } })
       .then(({ data }) => {
-        if (live && data?.success) setItems(data.data.map(({ id, name, text }) => ({ id, author: name, text })));
+        if (live && data?.success) setItems(data.data.map(({ id, name, text, photo }) => ({ id, author: name, text, photo })));
       })
       .catch(() => undefined); // no testimonials is what the page shows then
     return () => {

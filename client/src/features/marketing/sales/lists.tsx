@@ -1,4 +1,5 @@
 // The content blocks of a sales page that are lists of cards: each card fades in after the one before it.
+import { Picture, type PictureImage } from '../../../components/Picture/Picture';
 import { RevealItem } from './layout';
 import styles from './sales.module.css';
 
@@ -48,8 +49,8 @@ export function Benefits({ items }: { items: readonly Benefit[] }) {
   );
 }
 
-/** A client's words as the coach added them (`role`: what the client did with her, when it is said). */
-export type Testimonial = { id?: string; text: string; author: string; role?: string };
+/** A client's words as the coach added them (`role`: what the client did with her, when it is said; `photo`: theirs, when the coach added one). */
+export type Testimonial = { id?: string; text: string; author: string; role?: string; photo?: PictureImage | null };
 
 export function Testimonials({ items }: { items: readonly Testimonial[] }) {
   return (
@@ -61,9 +62,14 @@ export function Testimonials({ items }: { items: readonly Testimonial[] }) {
               <p>{item.text}</p>
             </blockquote>
             <figcaption className={styles.author}>
-              <span className={styles.initial} aria-hidden="true">
-                {item.author.charAt(0)}
-              </span>
+              {item.photo ? (
+                // Beside the name it shows: nothing more to say in words.
+                <Picture image={item.photo} alt="" className={styles.photo} sizes="56px" lazy />
+              ) : (
+                <span className={styles.initial} aria-hidden="true">
+                  {item.author.charAt(0)}
+                </span>
+              )}
               <span>
                 <strong>{item.author}</strong>
                 {item.role ? <span className={styles.role}>{item.role}</span> : null}

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MEDIA_MESSAGES } from '../../../../../course/media';
 import type { MediaItem } from '../../../lib/media';
@@ -105,6 +105,41 @@ describe('/coach/medios', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Guía' })).toBeTruthy();
     expect(screen.getAllByRole('status').some((s) => s.textContent?.includes(MEDIA_MESSAGES.uploaded))).toBe(true);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('deletes a file only after an inline confirmation, and shows why one in use is kept', async () => {
+    let items: MediaItem[] = [PHOTO, GUIDE];
+    const DELETE_PHOTO = `DELETE /api/coach/media/${PHOTO.id}`;
+    const DELETE_GUIDE = `DELETE /api/coach/media/${GUIDE.id}`;
+    const IN_USE = 'Esta foto es tu retrato del sitio: cámbiala en Ajustes antes de borrarla.';
+    const api = stubApi({
+      ...AROUND,
+      [LIST]: () => envelope(200, 'Biblioteca de medios.', items),
+      [DELETE_PHOTO]: () => envelope(409, IN_USE, null),
+      [DELETE_GUIDE]: () => {
+        items = [PHOTO];
+        return envelope(200, MEDIA_MESSAGES.deleted, null);
+      },
+    });
+    renderRoute('/coach/medios', { session: coach });
+    const guide = (await screen.findByRole('heading', { name: 'Guía' }, { timeout: 10_000 })).closest('li')!;
+    fireEvent.click(within(guide).getByRole('button', { name: 'Borrar' }));
+    expect(within(guide).getByText('¿Borrar este archivo?')).toBeTruthy();
+    fireEvent.click(within(guide).getByRole('button', { name: 'Cancelar' }));
+    expect(within(guide).queryByText('¿Borrar este archivo?')).toBeNull();
+    expect(api.callsTo(DELETE_GUIDE)).toHaveLength(0);
+
+    fireEvent.click(within(guide).getByRole('button', { name: 'Borrar' }));
+    fireEvent.click(within(guide).getByRole('button', { name: 'Sí, borrar' }));
+    expect(await screen.findByText('Borraste «Guía» de tu biblioteca.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Guía' })).toBeNull());
+    expect(api.callsTo(DELETE_GUIDE)).toHaveLength(1);
+
+    const photo = screen.getByRole('heading', { name: 'Retrato en el jardín' }).closest('li')!;
+    fireEvent.click(within(photo).getByRole('button', { name: 'Borrar' }));
+    fireEvent.click(within(photo).getByRole('button', { name: 'Sí, borrar' }));
+    expect((await within(photo).findByRole('alert')).textContent).toBe(IN_USE);
+    expect(screen.getByRole('heading', { name: 'Retrato en el jardín' })).toBeTruthy();
   });
 
   it('refuses an image over its limit before sending it', async () => {

@@ -1,11 +1,12 @@
 // /coach/medios: the coach's media library. She uploads images, audio and PDFs (checked and prepared by the
-// server) and finds each as a card: a thumbnail, a player or a link, its size and a «Copiar enlace» button.
-import { useQuery } from '@tanstack/react-query';
+// server) and finds each as a card: a thumbnail, a player or a link, its size, a «Copiar enlace» button and
+// «Borrar» (after an inline confirmation; a file the site uses is kept, and the server says where it is used).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatBytes, formatDuration, kindName } from '../../../../../course/media';
 import { Button } from '../../../components/Button/Button';
 import { MediaUpload } from '../../../components/MediaUpload/MediaUpload';
-import { mediaQueries, thumbnailOf, type MediaItem } from '../../../lib/media';
+import { mediaMutations, mediaQueries, thumbnailOf, type MediaItem } from '../../../lib/media';
 import desk from '../../../styles/desk-page.module.css';
 import forms from '../../../styles/forms.module.css';
 import styles from './MediaPage.module.css';
@@ -17,9 +18,18 @@ function details(item: MediaItem): string {
   return size;
 }
 
-function MediaCard({ item }: { item: MediaItem }) {
+function MediaCard({ item, onDeleted }: { item: MediaItem; onDeleted: (message: string) => void }) {
+  const queryClient = useQueryClient();
   const [copied, setCopied] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const name = item.label ?? `${kindName(item.kind)} sin nombre`;
+  const remove = useMutation({
+    ...mediaMutations.remove(),
+    onSuccess: async () => {
+      onDeleted(`Borraste «${name}» de tu biblioteca.`);
+      await queryClient.invalidateQueries({ queryKey: mediaQueries.key() });
+    },
+  });
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(new URL(item.url, window.location.origin).href);
@@ -51,14 +61,42 @@ function MediaCard({ item }: { item: MediaItem }) {
         <p className={styles.meta}>
           <span className={styles.kind}>{kindName(item.kind)}</span> {details(item)}
         </p>
-        <div className={styles.actions}>
-          <Button variant="secondary" onClick={() => void copy()}>
-            Copiar enlace
-          </Button>
-          <span role="status" className={forms.hint}>
-            {copied}
-          </span>
-        </div>
+        {confirming ? (
+          <div className={styles.confirm} role="group" aria-label={`Borrar ${name}`}>
+            <p>¿Borrar este archivo?</p>
+            <div className={styles.actions}>
+              <Button onClick={() => remove.mutate(item.id)} disabled={remove.isPending}>
+                {remove.isPending ? 'Borrando…' : 'Sí, borrar'}
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setConfirming(false);
+                  remove.reset();
+                }}
+              >
+                Cancelar
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <div className={styles.actions}>
+            <Button variant="secondary" onClick={() => void copy()}>
+              Copiar enlace
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirming(true)}>
+              Borrar
+            </Button>
+            <span role="status" className={forms.hint}>
+              {copied}
+            </span>
+          </div>
+        )}
+        {remove.isError ? (
+          <p className={forms.alert} role="alert">
+            {remove.error.message}
+          </p>
+        ) : null}
       </div>
     </li>
   );
@@ -66,6 +104,7 @@ function MediaCard({ item }: { item: MediaItem }) {
 
 export function MediaPage() {
   const library = useQuery(mediaQueries.library());
+  const [notice, setNotice] = useState('');
   return (
     <section className={desk.screen}>
       <title>Medios · Panel de la coach</title>
@@ -79,6 +118,9 @@ export function MediaPage() {
       </section>
       <section className={desk.listSection} aria-labelledby="media-library">
         <h2 id="media-library">Tu biblioteca</h2>
+        <p className={forms.notice} role="status">
+          {notice}
+        </p>
         {library.isPending ? <p>Cargando tu biblioteca…</p> : null}
         {library.isError ? (
           <p className={forms.alert} role="alert">
@@ -91,7 +133,7 @@ export function MediaPage() {
         {library.data?.length ? (
           <ul className={styles.grid}>
             {library.data.map((item) => (
-              <MediaCard key={item.id} item={item} />
+              <MediaCard key={item.id} item={item} onDeleted={setNotice} />
             ))}
           </ul>
         ) : null}

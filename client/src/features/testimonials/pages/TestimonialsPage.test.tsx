@@ -17,9 +17,26 @@ const LUCIA: CoachTestimonial = {
   name: 'Lucía M.',
   text: 'Llegué sin saber qué quería y salí con un plan.',
   page: 'reprograma',
+  photo: null,
   createdAt: '2026-11-01T10:00:00.000Z',
 };
-const AROUND = { 'GET /api/app/notification': () => envelope(200, 'Sin novedades.', null) };
+const PORTRAIT = {
+  id: '0190a1b2-0000-7000-8000-00000000000a',
+  kind: 'image',
+  label: 'Lucía en el taller',
+  url: `/media/${'a'.repeat(64)}.jpg`,
+  contentType: 'image/jpeg',
+  bytes: 120_000,
+  width: 800,
+  height: 800,
+  durationSeconds: null,
+  uploadedAt: '2026-11-01T09:00:00.000Z',
+  variants: [{ url: `/media/${'b'.repeat(64)}.webp`, type: 'image/webp', width: 320, height: 320, bytes: 9_000 }],
+};
+const AROUND = {
+  'GET /api/app/notification': () => envelope(200, 'Sin novedades.', null),
+  'GET /api/coach/media': () => envelope(200, 'Biblioteca de medios.', [PORTRAIT]),
+};
 
 function serverWith(initial: CoachTestimonial[]) {
   let items = [...initial];
@@ -28,7 +45,7 @@ function serverWith(initial: CoachTestimonial[]) {
     [LIST]: () => envelope(200, 'Testimonios.', items),
     [ADD]: async (request: Request) => {
       const { consent: _c, ...body } = await request.json();
-      const added = { id: '00000000-0000-4000-8000-000000000002', createdAt: '2026-11-02T10:00:00.000Z', ...body };
+      const added = { id: '00000000-0000-4000-8000-000000000002', createdAt: '2026-11-02T10:00:00.000Z', photo: null, ...body };
       items = [...items, added];
       return envelope(200, 'Testimonio agregado.', added);
     },
@@ -74,6 +91,35 @@ describe('/coach/testimonios', { timeout: 20_000 }, () => {
     expect(api.callsTo(ADD)[0]!.body).toEqual({ name: 'Jorge', text: 'Aprendí a escucharme.', page: 'coaching', consent: true });
     expect(await screen.findByText('Listo: agregaste el testimonio.')).toBeTruthy();
     expect(await screen.findByText('Aprendí a escucharme.')).toBeTruthy();
+  });
+
+  it('adds a photo from the library, shows it on the card, and takes it away in an edit', async () => {
+    const api = stubApi(serverWith([]));
+    renderRoute('/coach/testimonios', { session: coach });
+    const form = await addForm();
+    fireEvent.change(within(form).getByLabelText(/^Nombre, tal como/), { target: { value: 'Lucía M.' } });
+    fireEvent.change(within(form).getByLabelText('Testimonio'), { target: { value: 'Salí con un plan.' } });
+    fireEvent.change(within(form).getByLabelText('Página donde se muestra'), { target: { value: 'about' } });
+    expect((within(form).getByLabelText('Sin foto') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(await within(form).findByLabelText('Lucía en el taller'));
+    fireEvent.click(within(form).getByLabelText(/consentimiento/));
+    fireEvent.click(within(form).getByRole('button', { name: 'Agregar testimonio' }));
+    await waitFor(() => expect(api.callsTo(ADD)).toHaveLength(1));
+    expect(api.callsTo(ADD)[0]!.body).toEqual({ name: 'Lucía M.', text: 'Salí con un plan.', page: 'about', photo: PORTRAIT.id, consent: true });
+
+    const card = (await screen.findByText('Salí con un plan.')).closest('li')!;
+    expect((await within(card).findByRole('img', { name: 'Foto de Lucía M.' })).getAttribute('src')).toBe(PORTRAIT.variants[0]!.url);
+    fireEvent.click(within(card).getByRole('button', { name: 'Editar' }));
+    fireEvent.click(within(card).getByLabelText('Sin foto'));
+    fireEvent.click(within(card).getByRole('button', { name: 'Guardar cambios' }));
+    const edits = () => api.callsTo('PATCH /api/coach/testimonials/00000000-0000-4000-8000-000000000002');
+    await waitFor(() => expect(edits()).toHaveLength(1));
+    expect(edits()[0]!.body).toEqual({ name: 'Lucía M.', text: 'Salí con un plan.', page: 'about', photo: null });
+
+    // Removing it says the photo stays in the library (it is deleted there, not with the testimonial).
+    fireEvent.click(within(card).getByRole('button', { name: 'Cancelar' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Eliminar' }));
+    expect(within(card).getByText(/Su foto queda en tu biblioteca: bórrala en Medios/)).toBeTruthy();
   });
 
   it('edits one in place', async () => {

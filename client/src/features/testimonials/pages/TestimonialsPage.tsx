@@ -1,5 +1,5 @@
 // /coach/testimonios: the coach's real testimonials. She adds one only with the client's consent (the name as
-// the client wants it shown, the text, the page), edits it, and removes it after confirming: a removed one is
+// the client wants it shown, the text, the page, optionally a photo from her media library), edits it, and removes it after confirming: a removed one is
 // forgotten for good. The sales pages show each page's testimonials, and no section when a page has none.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -10,8 +10,11 @@ import {
   TESTIMONIAL_PAGES,
   type TestimonialPage,
 } from '../../../../../course/testimonials';
+import { Link } from 'react-router-dom';
 import { Button } from '../../../components/Button/Button';
 import { Field } from '../../../components/Field/Field';
+import { ImagePicker } from '../../../components/ImagePicker/ImagePicker';
+import { mediaQueries, thumbnailOf, type MediaItem } from '../../../lib/media';
 import desk from '../../../styles/desk-page.module.css';
 import forms from '../../../styles/forms.module.css';
 import { testimonialMutations, testimonialsQuery, type CoachTestimonial } from '../api/testimonials-queries';
@@ -19,7 +22,14 @@ import styles from './TestimonialsPage.module.css';
 
 const pageLabel = (slug: string) => TESTIMONIAL_PAGES.find((p) => p.slug === slug)?.label ?? slug;
 
-type Values = { name: string; text: string; page: TestimonialPage | ''; consent: boolean };
+type Values = { name: string; text: string; page: TestimonialPage | ''; photo: string | null; consent: boolean };
+type Submitted = { name: string; text: string; page: TestimonialPage; photo: string | null; consent: boolean };
+
+/** The library's images, for the photo of a testimonial (the list is shared with /coach/medios). */
+function useLibraryImages(): MediaItem[] {
+  const library = useQuery(mediaQueries.library());
+  return (library.data ?? []).filter((item) => item.kind === 'image');
+}
 type Errors = Partial<Record<keyof Values, string>>;
 
 function validate(values: Values, askConsent: boolean): Errors {
@@ -38,14 +48,15 @@ type FormProps = {
   submitLabel: string;
   pending: boolean;
   serverError: string | null;
-  onSubmit: (values: { name: string; text: string; page: TestimonialPage; consent: boolean }) => void;
+  onSubmit: (values: Submitted) => void;
   onCancel?: () => void;
 };
 
 function TestimonialForm({ initial, askConsent, submitLabel, pending, serverError, onSubmit, onCancel }: FormProps) {
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<Errors>({});
-  const ids = { text: useId(), page: useId(), consent: useId() };
+  const ids = { text: useId(), page: useId(), consent: useId(), photo: useId() };
+  const images = useLibraryImages();
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -53,7 +64,7 @@ function TestimonialForm({ initial, askConsent, submitLabel, pending, serverErro
     const found = validate(values, askConsent);
     setErrors(found);
     if (Object.keys(found).length > 0 || !values.page) return;
-    onSubmit({ name: values.name.trim(), text: values.text.trim(), page: values.page, consent: values.consent });
+    onSubmit({ name: values.name.trim(), text: values.text.trim(), page: values.page, photo: values.photo, consent: values.consent });
   };
 
   return (
@@ -111,6 +122,20 @@ function TestimonialForm({ initial, askConsent, submitLabel, pending, serverErro
           </p>
         ) : null}
       </div>
+      {images.length > 0 ? (
+        <ImagePicker
+          name={ids.photo}
+          legend="Foto (opcional), de tu biblioteca"
+          images={images}
+          chosen={values.photo}
+          onChoose={(id) => set('photo', id)}
+          noneLabel="Sin foto"
+        />
+      ) : (
+        <p className={forms.hint}>
+          ¿Quieres mostrar su foto? Súbela primero en <Link to="/coach/medios">Medios</Link> y elígela aquí.
+        </p>
+      )}
       {askConsent ? (
         <div className={styles.consent}>
           <input
@@ -121,7 +146,7 @@ function TestimonialForm({ initial, askConsent, submitLabel, pending, serverErro
             aria-invalid={errors.consent ? true : undefined}
             aria-describedby={errors.consent ? `${ids.consent}-error` : undefined}
           />
-          <label htmlFor={ids.consent}>La persona me dio su consentimiento para publicar su testimonio con este nombre.</label>
+          <label htmlFor={ids.consent}>La persona me dio su consentimiento para publicar su testimonio con este nombre (y su foto, si elegí una).</label>
           {errors.consent ? (
             <p id={`${ids.consent}-error`} className={forms.fieldError}>
               {errors.consent}
@@ -148,7 +173,7 @@ function TestimonialForm({ initial, askConsent, submitLabel, pending, serverErro
   );
 }
 
-const EMPTY: Values = { name: '', text: '', page: '', consent: false };
+const EMPTY: Values = { name: '', text: '', page: '', photo: null, consent: false };
 
 function AddTestimonial({ onDone }: { onDone: (message: string) => void }) {
   const queryClient = useQueryClient();
@@ -171,7 +196,7 @@ function AddTestimonial({ onDone }: { onDone: (message: string) => void }) {
         submitLabel="Agregar testimonio"
         pending={add.isPending}
         serverError={add.isError ? add.error.message : null}
-        onSubmit={(values) => add.mutate(values)}
+        onSubmit={({ photo, ...values }) => add.mutate(photo ? { ...values, photo } : values)}
       />
     </section>
   );
@@ -180,6 +205,7 @@ function AddTestimonial({ onDone }: { onDone: (message: string) => void }) {
 function TestimonialCard({ item, onDone }: { item: CoachTestimonial; onDone: (message: string) => void }) {
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm'>('view');
+  const photo = useLibraryImages().find((i) => i.id === item.photo);
   const refresh = () => queryClient.invalidateQueries({ queryKey: testimonialsQuery().queryKey });
   const edit = useMutation({
     ...testimonialMutations.edit(),
@@ -202,12 +228,13 @@ function TestimonialCard({ item, onDone }: { item: CoachTestimonial; onDone: (me
       <li className={styles.card}>
         <h3 className={styles.editing}>Editar el testimonio de {item.name}</h3>
         <TestimonialForm
-          initial={{ name: item.name, text: item.text, page: item.page, consent: true }}
+          initial={{ name: item.name, text: item.text, page: item.page, photo: item.photo, consent: true }}
           askConsent={false}
           submitLabel="Guardar cambios"
           pending={edit.isPending}
           serverError={edit.isError ? edit.error.message : null}
-          onSubmit={({ name, text, page }) => edit.mutate({ id: item.id, changes: { name, text, page } })}
+          // The photo only when it changed (null takes it away).
+          onSubmit={({ name, text, page, photo }) => edit.mutate({ id: item.id, changes: { name, text, page, ...(photo !== item.photo ? { photo } : {}) } })}
           onCancel={() => setMode('view')}
         />
       </li>
@@ -219,10 +246,25 @@ function TestimonialCard({ item, onDone }: { item: CoachTestimonial; onDone: (me
       <blockquote className={styles.quote}>
         <p>{item.text}</p>
       </blockquote>
-      <p className={styles.name}>{item.name}</p>
+      <p className={styles.name}>
+        {photo ? (
+          <img
+            className={styles.photo}
+            src={thumbnailOf(photo)}
+            alt={`Foto de ${item.name}`}
+            width={photo.width ?? undefined}
+            height={photo.height ?? undefined}
+          />
+        ) : null}
+        {item.name}
+      </p>
       {mode === 'confirm' ? (
         <div className={styles.confirm} role="group" aria-label="Confirmar eliminación">
-          <p>¿Eliminas el testimonio de {item.name}? Dejará de verse y olvidaremos su nombre y su texto para siempre.</p>
+          <p>
+            ¿Eliminas el testimonio de {item.name}? Dejará de verse y olvidaremos su nombre y su texto para siempre.
+            {/* The photo is a file of her library, not of the testimonial: it goes only when she deletes it there. */}
+            {item.photo ? ' Su foto queda en tu biblioteca: bórrala en Medios si ya no la necesitas.' : null}
+          </p>
           {remove.isError ? (
             <p className={forms.error} role="alert">
               {remove.error.message}
