@@ -1,11 +1,12 @@
-// /coach/medios: the coach's media library. She uploads images, audio and PDFs (checked and prepared by the
-// server) and finds each as a card: a thumbnail, a player or a link, its size and a «Copiar enlace» button.
+// /coach/medios: the coach's media library. She uploads images, audio, videos and PDFs (checked and prepared by the
+// server) and finds each as a card: a thumbnail, a player or a link, its size and a «Copiar enlace» button. The page
+// that puts her files in the places of the site comes in as `Placements` (app/ composes it: another feature's).
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { formatBytes, formatDuration, kindName } from '../../../../../course/media';
 import { Button } from '../../../components/Button/Button';
 import { MediaUpload } from '../../../components/MediaUpload/MediaUpload';
-import { mediaQueries, thumbnailOf, type MediaItem } from '../../../lib/media';
+import { mediaName, mediaQueries, thumbnailOf, type MediaItem } from '../../../lib/media';
 import desk from '../../../styles/desk-page.module.css';
 import forms from '../../../styles/forms.module.css';
 import styles from './MediaPage.module.css';
@@ -13,13 +14,13 @@ import styles from './MediaPage.module.css';
 function details(item: MediaItem): string {
   const size = formatBytes(item.bytes);
   if (item.kind === 'image' && item.width && item.height) return `${size} · ${item.width} × ${item.height} px`;
-  if (item.kind === 'audio' && item.durationSeconds) return `${size} · ${formatDuration(item.durationSeconds)}`;
+  if ((item.kind === 'audio' || item.kind === 'video') && item.durationSeconds) return `${size} · ${formatDuration(item.durationSeconds)}`;
   return size;
 }
 
 function MediaCard({ item }: { item: MediaItem }) {
   const [copied, setCopied] = useState<string | null>(null);
-  const name = item.label ?? `${kindName(item.kind)} sin nombre`;
+  const name = mediaName(item);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(new URL(item.url, window.location.origin).href);
@@ -41,6 +42,8 @@ function MediaCard({ item }: { item: MediaItem }) {
         />
       ) : item.kind === 'audio' ? (
         <audio className={styles.player} controls preload="none" src={item.url} aria-label={`Escuchar ${name}`} />
+      ) : item.kind === 'video' ? (
+        <video className={styles.video} controls preload="none" src={item.url} aria-label={`Ver ${name}`} />
       ) : (
         <a className={styles.pdf} href={item.url} target="_blank" rel="noreferrer">
           Abrir el PDF
@@ -64,19 +67,22 @@ function MediaCard({ item }: { item: MediaItem }) {
   );
 }
 
-export function MediaPage() {
+export function MediaPage({ Placements }: { Placements?: ComponentType }) {
   const library = useQuery(mediaQueries.library());
   return (
     <section className={desk.screen}>
       <title>Medios · Panel de la coach</title>
       <header className={desk.head}>
         <h1>Medios</h1>
-        <p className={desk.lead}>Tus fotos, audios y PDF. Las imágenes se preparan para cada pantalla y pierden sus datos ocultos (como la ubicación).</p>
+        <p className={desk.lead}>
+          Tus fotos, audios, videos y PDF. Las imágenes se preparan para cada pantalla y pierden sus datos ocultos (como la ubicación).
+        </p>
       </header>
       <section className={`${desk.panel} ${styles.upload}`} aria-labelledby="media-upload">
         <h2 id="media-upload">Subir un archivo</h2>
         <MediaUpload />
       </section>
+      {Placements ? <Placements /> : null}
       <section className={desk.listSection} aria-labelledby="media-library">
         <h2 id="media-library">Tu biblioteca</h2>
         {library.isPending ? <p>Cargando tu biblioteca…</p> : null}
