@@ -44,6 +44,14 @@ const PHOTO: MediaItem = {
   durationSeconds: null,
   variants: [{ url: `/media/${hash('d')}.webp`, type: 'image/webp', width: 320, height: 213, bytes: 9_000 }],
 };
+const WELCOME: MediaItem = {
+  ...VOICE,
+  id: '00000000-0000-4000-8000-000000000005',
+  kind: 'video',
+  label: 'Bienvenida',
+  url: `/media/${hash('f')}.mp4`,
+  contentType: 'video/mp4',
+};
 const GUIDE: MediaItem = {
   ...VOICE,
   id: '00000000-0000-4000-8000-000000000004',
@@ -113,8 +121,8 @@ describe('«Tus archivos en el sitio» on /coach/medios', { timeout: 20_000 }, (
     const wheel = within(videos).getByRole<HTMLSelectElement>('combobox', { name: 'Rueda de la Vida' });
     expect(wheel.disabled).toBe(true);
     expect(optionsOf(wheel)).toEqual(['Sin video']);
-    expect(within(videos).getAllByText('Sube primero un video, o pega su enlace de YouTube o Vimeo.')).toHaveLength(33);
-    expect(within(videos).getByRole('textbox', { name: 'o pega su enlace de YouTube o Vimeo Rueda de la Vida' })).toBeTruthy();
+    expect(within(videos).getAllByText('Sube primero un video.')).toHaveLength(33);
+    expect(within(videos).getByRole('textbox', { name: 'O pega su enlace de YouTube o Vimeo Rueda de la Vida' })).toBeTruthy();
   });
 
   it('saves only the place that changed, says so, and tells the visit’s public pages', async () => {
@@ -145,9 +153,21 @@ describe('«Tus archivos en el sitio» on /coach/medios', { timeout: 20_000 }, (
   it('sends a video link as text, and checks it before sending', async () => {
     const link = 'https://youtu.be/dQw4w9WgXcQ';
     const saved: CoachPlacements = { ...FRESH, version: 1, placements: { ...FRESH.placements, 'video-12-areas-balance': link } };
-    const api = await open({ [PATCH]: envelope(200, PLACEMENT_MESSAGES.saved, saved), [PUBLIC]: () => publicAnswer() });
+    const api = await open({
+      [LIBRARY]: () => envelope(200, 'Biblioteca de medios.', [VOICE, WELCOME]),
+      [PATCH]: envelope(200, PLACEMENT_MESSAGES.saved, saved),
+      [PUBLIC]: () => publicAnswer(),
+    });
     const videos = screen.getByRole('form', { name: 'Videos de las actividades' });
-    const input = within(videos).getByRole('textbox', { name: 'o pega su enlace de YouTube o Vimeo Rueda de la Vida' });
+    const input = within(videos).getByRole<HTMLInputElement>('textbox', { name: 'O pega su enlace de YouTube o Vimeo Rueda de la Vida' });
+    const file = within(videos).getByRole<HTMLSelectElement>('combobox', { name: 'Rueda de la Vida' });
+    expect(optionsOf(file)).toEqual(['Sin video', 'Bienvenida']);
+
+    // A library video or a link: choosing one clears the other.
+    fireEvent.change(input, { target: { value: link } });
+    fireEvent.change(file, { target: { value: WELCOME.id } });
+    expect(input.value).toBe('');
+    expect(within(videos).getByRole('link', { name: 'Ver el video «Bienvenida»' }).getAttribute('href')).toBe(WELCOME.url);
 
     fireEvent.change(input, { target: { value: 'https://example.com/mi-video' } });
     fireEvent.click(within(videos).getByRole('button', { name: 'Guardar' }));
@@ -157,12 +177,13 @@ describe('«Tus archivos en el sitio» on /coach/medios', { timeout: 20_000 }, (
     expect(api.callsTo(PATCH)).toHaveLength(0);
 
     fireEvent.change(input, { target: { value: link } });
+    expect(file.value).toBe('');
     expect(within(videos).getByRole('link', { name: 'Ver el video en YouTube' }).getAttribute('href')).toBe(link);
     fireEvent.click(within(videos).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(api.callsTo(PATCH)).toHaveLength(1));
     expect(api.callsTo(PATCH)[0]!.body).toEqual({ 'video-12-areas-balance': link });
     expect((await within(videos).findByRole('status')).textContent).toBe(PLACEMENT_MESSAGES.saved);
-    expect(within(videos).getByRole<HTMLInputElement>('textbox', { name: 'o pega su enlace de YouTube o Vimeo Rueda de la Vida' }).value).toBe(link);
+    expect(within(videos).getByRole<HTMLInputElement>('textbox', { name: 'O pega su enlace de YouTube o Vimeo Rueda de la Vida' }).value).toBe(link);
   });
 
   it('shows the server’s refusal in an alert', async () => {

@@ -33,7 +33,7 @@ const UPLOAD_FIRST: Record<MediaKind, string> = {
   audio: 'Sube primero un audio.',
   image: 'Sube primero una imagen.',
   pdf: 'Sube primero un PDF.',
-  video: 'Sube primero un video, o pega su enlace de YouTube o Vimeo.',
+  video: 'Sube primero un video.',
 };
 
 const LABELS = Object.fromEntries(SLOTS.map((s) => [s.id, s.label])) as Record<string, string>;
@@ -124,7 +124,7 @@ function Place({
       {slot.takesVideoLink ? (
         <>
           <label className={forms.hint} htmlFor={`${id}-link`} id={`${id}-link-label`}>
-            o pega su enlace de YouTube o Vimeo
+            O pega su enlace de YouTube o Vimeo
           </label>
           <input
             id={`${id}-link`}
