@@ -8426,12 +8426,12 @@ export interface operations {
                                 [key: string]: {
                                     /** @enum {string} */
                                     kind: "image" | "audio" | "pdf" | "video";
-                                    /** @description Dónde se reproduce o descarga: el archivo, la dirección protegida (premium, ebook) o el reproductor incrustado de un video */
+                                    /** @description Dónde se reproduce o descarga: el archivo, la dirección protegida (premium, ebook) o el enlace de YouTube o Vimeo */
                                     url: string;
                                     /** @description El tipo del archivo; null para un video de YouTube o Vimeo */
                                     contentType: string | null;
                                     durationSeconds: number | null;
-                                    /** @description Un video de YouTube o Vimeo, en modo privado */
+                                    /** @description Un video de YouTube o Vimeo: su reproductor incrustado en modo privado */
                                     embed: {
                                         /** @enum {string} */
                                         provider: "youtube" | "vimeo";
