@@ -48,10 +48,11 @@ const valueOf = (choice: Choice): string | null => choice.file || choice.link.tr
 const inUse = (value: string | null | undefined, library: MediaItem[]) => !!value && (!!videoEmbed(value) || library.some((item) => item.id === value));
 
 function Preview({ item, link }: { item: MediaItem | undefined; link: string }) {
-  if (link && videoEmbed(link)) {
+  const embed = link ? videoEmbed(link.trim()) : null;
+  if (embed) {
     return (
-      <a className={own.preview} href={link} target="_blank" rel="noreferrer">
-        Ver el video en {videoEmbed(link)!.provider === 'youtube' ? 'YouTube' : 'Vimeo'}
+      <a className={own.preview} href={link.trim()} target="_blank" rel="noreferrer">
+        Ver el video en {embed.provider === 'youtube' ? 'YouTube' : 'Vimeo'}
       </a>
     );
   }
