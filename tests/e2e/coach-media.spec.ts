@@ -166,3 +166,58 @@ test('the coach uploads her portrait and sets her WhatsApp; /menu and /about sho
   await expect(page.getByRole('heading', { name: 'Campana de inicio' })).toBeVisible();
   expect((await page.request.get(portraitUrl)).status()).toBe(404);
 });
+
+test('the coach puts her recording in the meditation: chosen in «Tus archivos en el sitio», kept after a reload, served to the site', async ({ page }) => {
+  test.setTimeout(120_000);
+  const VOICE = 'Mi voz para Presencia';
+  const coach = await verifiedAccount(page.request, 'lugares');
+  await grantRole(coach, 9);
+  const login = await page.request.post('/api/auth/login', { data: { email: coach.email, password: coach.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  try {
+    await page.goto('/coach/medios');
+    await mediaReady(page);
+    await page.getByLabel('Archivo', { exact: true }).setInputFiles({
+      name: 'presencia.mp3',
+      mimeType: 'audio/mpeg',
+      buffer: readFileSync(new URL('../../client/public/audio/meditation/bell-end.mp3', import.meta.url)),
+    });
+    await page.getByLabel('Nombre (opcional)').fill(VOICE);
+    await page.getByRole('button', { name: 'Subir', exact: true }).click();
+    await expect(page.getByRole('heading', { name: VOICE })).toBeVisible({ timeout: 30_000 });
+
+    // The meditation's group is the one open; she chooses her recording for the first phase's voice and saves.
+    const group = page.locator('details', { has: page.getByRole('heading', { level: 3, name: 'Meditación de las 7 fases' }) });
+    await expect(group).toHaveAttribute('open', '');
+    await expect(group.locator('summary')).toContainText('0 de 20 con tu archivo');
+    const meditation = page.getByRole('form', { name: 'Meditación de las 7 fases' });
+    const voice = meditation.getByLabel('Voz: Presencia', { exact: true });
+    await voice.selectOption({ label: VOICE });
+    await expect(meditation.getByRole('button', { name: 'Guardar' })).toBeVisible();
+    await meditation.getByRole('button', { name: 'Guardar' }).click();
+    await expect(meditation.getByRole('status')).toHaveText('Listo: el sitio ya usa tus archivos.');
+    await expect(group.locator('summary')).toContainText('1 de 20 con tu archivo');
+
+    // After a reload it is still her recording.
+    await page.reload();
+    await expect(
+      page.getByRole('form', { name: 'Meditación de las 7 fases' }).getByLabel('Voz: Presencia', { exact: true }).locator('option:checked'),
+    ).toHaveText(VOICE);
+    await shoot(page, 'coach-medios-lugares', '/coach/medios', async (p) => {
+      await mediaReady(p);
+      await expect(p.getByRole('form', { name: 'Meditación de las 7 fases' }).getByLabel('Voz: Presencia', { exact: true })).toBeVisible();
+    });
+
+    // The site is told: the public placements give the file's address for that place.
+    const library = await page.request.get('/api/coach/media');
+    const file = ((await library.json()) as { data: { label: string | null; url: string }[] }).data.find((item) => item.label === VOICE)!;
+    const placements = await page.request.get('/api/placements');
+    expect(placements.status()).toBe(200);
+    const slots = ((await placements.json()) as { data: { slots: Record<string, { kind: string; url: string }> } }).data.slots;
+    expect(slots['meditation-voice-presence']).toMatchObject({ kind: 'audio', url: file.url });
+  } finally {
+    // The meditation keeps the voice the site ships for the specs that follow.
+    const cleared = await page.request.patch('/api/coach/placements', { data: { 'meditation-voice-presence': null } });
+    expect(cleared.status(), await cleared.text()).toBe(200);
+  }
+});

@@ -316,6 +316,7 @@ export const ROUTES: Record<string, Visit[]> = {
         await expect(page.getByRole('heading', { level: 1, name: 'Medios' })).toBeVisible();
         await expect(page.getByRole('heading', { level: 2, name: 'Tu biblioteca' })).toBeVisible();
         await expect(page.getByText('Cargando tu biblioteca…')).toHaveCount(0);
+        await expect(page.getByRole('form', { name: 'Meditación de las 7 fases' })).toBeVisible();
       },
     },
   ],

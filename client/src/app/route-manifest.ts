@@ -41,7 +41,7 @@ export const PAGE_MODULES = {
   coachTestimonials: 'features/testimonials/pages/TestimonialsPage',
   coachSettings: 'features/coach/pages/SettingsPage',
   coachCatalogue: 'features/coach/pages/CataloguePage',
-  coachMedia: 'features/media/pages/MediaPage',
+  coachMedia: 'app/routes/CoachMediaRoute',
   syllabus: 'app/routes/SyllabusRoute',
   activity: 'app/routes/ActivityRoute',
   sevenPhases: 'features/meditation/pages/SevenPhasesPage',

@@ -93,7 +93,7 @@ export const pages = {
   coachTestimonials: () => import('../features/testimonials/pages/TestimonialsPage').then((m) => m.TestimonialsPage),
   coachSettings: () => import('../features/coach/pages/SettingsPage').then((m) => m.SettingsPage),
   coachCatalogue: () => import('../features/coach/pages/CataloguePage').then((m) => m.CataloguePage),
-  coachMedia: () => import('../features/media/pages/MediaPage').then((m) => m.MediaPage),
+  coachMedia: () => import('./routes/CoachMediaRoute').then((m) => m.CoachMediaRoute),
   syllabus: () => import('./routes/SyllabusRoute').then((m) => m.SyllabusRoute),
   activity: () => import('./routes/ActivityRoute').then((m) => m.ActivityRoute),
   sevenPhases: () => import('../features/meditation/pages/SevenPhasesPage').then((m) => m.SevenPhasesPage),

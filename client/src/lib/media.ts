@@ -2,11 +2,14 @@
 // a testimonial's photo): the library (key ['media']), the upload, which sends the file as multipart/form-data, and
 // the deletion.
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { MAX_MEDIA_BYTES, MAX_MEDIA_LABEL, MEDIA_MESSAGES, type MediaKind } from '../../../course/media';
+import { kindName, MAX_MEDIA_BYTES, MAX_MEDIA_LABEL, MEDIA_MESSAGES, type MediaKind } from '../../../course/media';
 import { api, unwrap } from '../api/client';
 import type { paths } from '../api/schema';
 
 export type MediaItem = paths['/api/coach/media']['get']['responses'][200]['content']['application/json']['data'][number];
+
+/** What the desk calls a file: its name, or «Audio sin nombre» and the like. */
+export const mediaName = (item: MediaItem) => item.label ?? `${kindName(item.kind)} sin nombre`;
 
 /** The smallest WebP copy of an image, for a thumbnail (the file itself when it has none). */
 export const thumbnailOf = (item: MediaItem) => item.variants.filter((v) => v.type === 'image/webp').sort((a, b) => a.width - b.width)[0]?.url ?? item.url;
@@ -25,6 +28,7 @@ function declaredKind(type: string): MediaKind | undefined {
   if (/^image\/(jpeg|png|webp)$/.test(type)) return 'image';
   if (/^audio\//.test(type)) return 'audio';
   if (type === 'application/pdf') return 'pdf';
+  if (/^video\/(mp4|webm)$/.test(type)) return 'video';
   return undefined;
 }
 

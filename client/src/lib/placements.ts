@@ -10,8 +10,10 @@ import { createOnceSource, useOnceSource, type OnceSource } from './once-source'
 export type PublicPlacements = paths['/api/placements']['get']['responses'][200]['content']['application/json']['data'];
 export type Placement = PublicPlacements['slots'][string];
 
-export const createPlacementsSource = (given?: PublicPlacements | null) =>
-  createOnceSource(async () => unwrap(await lightApi.GET('/api/placements')), 'No se pudieron cargar los archivos del sitio.', given);
+const LOAD_FAILURE = 'No se pudieron cargar los archivos del sitio.';
+const loadPlacements = async () => unwrap(await lightApi.GET('/api/placements'));
+
+export const createPlacementsSource = (given?: PublicPlacements | null) => createOnceSource(loadPlacements, LOAD_FAILURE, given);
 
 export type PlacementsSource = OnceSource<PublicPlacements>;
 /** Tests and the desk (after a change) give their own; every other page shares the visit's. */
@@ -19,6 +21,16 @@ export const PlacementsSourceContext = createContext<PlacementsSource | null>(nu
 let fallbackSource: PlacementsSource | undefined;
 
 export const usePlacementsSource = () => useContext(PlacementsSourceContext) ?? (fallbackSource ??= createPlacementsSource());
+
+/** Reads them again after the coach changed them: the pages opened from now on in this visit use her new files. */
+export async function refreshPlacements(source: PlacementsSource): Promise<void> {
+  try {
+    source.set(await loadPlacements());
+  } catch (error) {
+    // Her change is saved; only this visit's pages keep the files they had until the next visit.
+    console.error(LOAD_FAILURE, error);
+  }
+}
 
 /** Every filled place, or null while they load (or when they could not be read); `enabled` false asks nothing. */
 export function usePlacements(enabled = true): PublicPlacements['slots'] | null {

@@ -22,7 +22,7 @@ type MediaUploadProps = {
 
 export function MediaUpload({
   fileLabel = 'Archivo',
-  hint = 'Imágenes JPEG, PNG o WebP (hasta 10 MB), audios MP3, M4A u OGG (hasta 60 MB) o PDF (hasta 30 MB).',
+  hint = 'Imágenes JPEG, PNG o WebP (hasta 10 MB), audios MP3, M4A u OGG (hasta 60 MB), PDF (hasta 30 MB) o videos MP4 o WebM (hasta 100 MB).',
   accept = MEDIA_ACCEPT,
   withLabel = true,
   submitLabel = 'Subir',

@@ -12,7 +12,10 @@ afterEach(() => {
 const coach = makeUser({ id: '0b6c1f7e-1111-4a4a-9a9a-000000000009', username: 'la.coach', roles: [9] });
 const LIST = 'GET /api/coach/media';
 const UPLOAD = 'POST /api/coach/media';
-const AROUND = { 'GET /api/app/notification': () => envelope(200, 'Sin novedades.', null) };
+const AROUND = {
+  'GET /api/app/notification': () => envelope(200, 'Sin novedades.', null),
+  'GET /api/coach/placements': () => envelope(200, 'Archivos del sitio.', { version: 0, placements: {}, history: [] }),
+};
 const hash = (c: string) => c.repeat(64);
 
 const PHOTO: MediaItem = {
@@ -152,5 +155,27 @@ describe('/coach/medios', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Subir' }));
     expect((await screen.findByRole('alert')).textContent).toBe('El archivo pesa 13 MB y el máximo para imágenes es 10 MB.');
     expect(api.callsTo(UPLOAD)).toHaveLength(0);
+  });
+
+  it('plays a video of the library in the browser’s player, without loading it first, and gives its length', async () => {
+    const video: MediaItem = {
+      ...AUDIO,
+      id: '00000000-0000-4000-8000-000000000005',
+      kind: 'video',
+      label: 'Bienvenida',
+      url: `/media/${hash('f')}.mp4`,
+      contentType: 'video/mp4',
+      durationSeconds: 184,
+    };
+    stubApi({ ...AROUND, [LIST]: () => envelope(200, 'Biblioteca de medios.', [video]) });
+    renderRoute('/coach/medios', { session: coach });
+    const card = (await screen.findByRole('heading', { name: 'Bienvenida' }, { timeout: 10_000 })).closest('li')!;
+    const player = within(card).getByLabelText<HTMLVideoElement>('Ver Bienvenida');
+    expect(player.tagName).toBe('VIDEO');
+    expect(player.getAttribute('src')).toBe(video.url);
+    expect(player.getAttribute('preload')).toBe('none');
+    expect(player.hasAttribute('controls')).toBe(true);
+    expect(within(card).getByText('3,3 MB · 3:04')).toBeTruthy();
+    expect(within(card).queryByRole('link', { name: 'Abrir el PDF' })).toBeNull();
   });
 });

@@ -1,12 +1,13 @@
-// /coach/medios: the coach's media library. She uploads images, audio and PDFs (checked and prepared by the
+// /coach/medios: the coach's media library. She uploads images, audio, videos and PDFs (checked and prepared by the
 // server) and finds each as a card: a thumbnail, a player or a link, its size, a «Copiar enlace» button and
-// «Borrar» (after an inline confirmation; a file the site uses is kept, and the server says where it is used).
+// «Borrar» (after an inline confirmation; a file the site uses is kept, and the server says where it is used). The
+// page that puts her files in the places of the site comes in as `Placements` (app/ composes it: another feature's).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { formatBytes, formatDuration, kindName } from '../../../../../course/media';
 import { Button } from '../../../components/Button/Button';
 import { MediaUpload } from '../../../components/MediaUpload/MediaUpload';
-import { mediaMutations, mediaQueries, thumbnailOf, type MediaItem } from '../../../lib/media';
+import { mediaMutations, mediaName, mediaQueries, thumbnailOf, type MediaItem } from '../../../lib/media';
 import desk from '../../../styles/desk-page.module.css';
 import forms from '../../../styles/forms.module.css';
 import styles from './MediaPage.module.css';
@@ -14,7 +15,7 @@ import styles from './MediaPage.module.css';
 function details(item: MediaItem): string {
   const size = formatBytes(item.bytes);
   if (item.kind === 'image' && item.width && item.height) return `${size} · ${item.width} × ${item.height} px`;
-  if (item.kind === 'audio' && item.durationSeconds) return `${size} · ${formatDuration(item.durationSeconds)}`;
+  if ((item.kind === 'audio' || item.kind === 'video') && item.durationSeconds) return `${size} · ${formatDuration(item.durationSeconds)}`;
   return size;
 }
 
@@ -22,7 +23,7 @@ function MediaCard({ item, onDeleted }: { item: MediaItem; onDeleted: (message: 
   const queryClient = useQueryClient();
   const [copied, setCopied] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const name = item.label ?? `${kindName(item.kind)} sin nombre`;
+  const name = mediaName(item);
   const remove = useMutation({
     ...mediaMutations.remove(),
     onSuccess: async () => {
@@ -51,6 +52,8 @@ function MediaCard({ item, onDeleted }: { item: MediaItem; onDeleted: (message: 
         />
       ) : item.kind === 'audio' ? (
         <audio className={styles.player} controls preload="none" src={item.url} aria-label={`Escuchar ${name}`} />
+      ) : item.kind === 'video' ? (
+        <video className={styles.video} controls preload="none" src={item.url} aria-label={`Ver ${name}`} />
       ) : (
         <a className={styles.pdf} href={item.url} target="_blank" rel="noreferrer">
           Abrir el PDF
@@ -102,7 +105,7 @@ function MediaCard({ item, onDeleted }: { item: MediaItem; onDeleted: (message: 
   );
 }
 
-export function MediaPage() {
+export function MediaPage({ Placements }: { Placements?: ComponentType }) {
   const library = useQuery(mediaQueries.library());
   const [notice, setNotice] = useState('');
   return (
@@ -110,12 +113,15 @@ export function MediaPage() {
       <title>Medios · Panel de la coach</title>
       <header className={desk.head}>
         <h1>Medios</h1>
-        <p className={desk.lead}>Tus fotos, audios y PDF. Las imágenes se preparan para cada pantalla y pierden sus datos ocultos (como la ubicación).</p>
+        <p className={desk.lead}>
+          Tus fotos, audios, videos y PDF. Las imágenes se preparan para cada pantalla y pierden sus datos ocultos (como la ubicación).
+        </p>
       </header>
       <section className={`${desk.panel} ${styles.upload}`} aria-labelledby="media-upload">
         <h2 id="media-upload">Subir un archivo</h2>
         <MediaUpload />
       </section>
+      {Placements ? <Placements /> : null}
       <section className={desk.listSection} aria-labelledby="media-library">
         <h2 id="media-library">Tu biblioteca</h2>
         <p className={forms.notice} role="status">
