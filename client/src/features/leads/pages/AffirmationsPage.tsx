@@ -24,7 +24,7 @@ import { LeadForm } from '../components/LeadForm';
 import { Reveal } from '../components/Reveal';
 import forms from '../../../styles/forms.module.css';
 import styles from '../components/lead-page.module.css';
-import { DOWNLOADS, startDownload } from '../lib/downloads';
+import { DOWNLOADS, startDownload, useDownloadFile } from '../lib/downloads';
 import { AFIRMACIONES_MESSAGES, type LeadValues } from '../lib/validate-lead';
 
 /** The ebook's price on the retail marketplace, shown crossed out next to the promo. */
@@ -55,6 +55,7 @@ type AffirmationsPageProps = {
 
 export function AffirmationsPage({ Checkout }: AffirmationsPageProps) {
   useTrackView('afirmaciones');
+  const fragmentFile = useDownloadFile('fragment');
   const { user } = useAuth();
   const record = useVisitorRecord();
   const entitlements = useQuery({ ...purchaseQueries.entitlements(), enabled: user !== null });
@@ -139,7 +140,7 @@ export function AffirmationsPage({ Checkout }: AffirmationsPageProps) {
           id="fragmento"
           headingId="afirmaciones-fragment"
           source={{ page: 'afirmaciones', section: 'fragmento' }}
-          file={DOWNLOADS.fragment}
+          file={fragmentFile}
           downloaded={record.fragmentoDownloaded}
           nick={record.nick}
           form={{

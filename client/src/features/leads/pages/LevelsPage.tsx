@@ -11,7 +11,7 @@ import { JumpToForm, LeadHero } from '../components/LeadHero';
 import { Reveal } from '../components/Reveal';
 import styles from '../components/lead-page.module.css';
 import levels from './LevelsPage.module.css';
-import { DOWNLOADS } from '../lib/downloads';
+import { useDownloadFile } from '../lib/downloads';
 import { NEUTRAL_MESSAGES } from '../lib/validate-lead';
 
 const FORM_ID = 'descarga';
@@ -29,6 +29,7 @@ const INSIDE = [
 export function LevelsPage() {
   const { links } = useSiteLinks();
   useTrackView('niveles');
+  const levelsFile = useDownloadFile('levels');
   const record = useVisitorRecord();
 
   return (
@@ -90,7 +91,7 @@ export function LevelsPage() {
         id={FORM_ID}
         headingId="niveles-form"
         source={{ page: 'niveles', section: 'pdf' }}
-        file={DOWNLOADS.levels}
+        file={levelsFile}
         downloaded={record.nivelesDownloaded}
         nick={record.nick}
         form={{

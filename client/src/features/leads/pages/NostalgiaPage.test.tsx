@@ -118,6 +118,23 @@ describe('/nostalgia', () => {
     expect(api.callsTo('POST /api/leads/add')).toHaveLength(1);
   });
 
+  it('hands out the coach’s own recording once she put it in the audiobook’s place', async () => {
+    stubApi({ ...VIEW_ROUTE, 'POST /api/leads/add': leadAccepted() });
+    const downloads = captureDownloads();
+    const url = '/media/0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef.m4a';
+    renderRoute('/nostalgia', {
+      placements: {
+        version: 2,
+        slots: { 'download-audiobook': { kind: 'audio', url, contentType: 'audio/mp4', durationSeconds: 280, embed: null, image: null } },
+      },
+    });
+    const form = await findForm(FORM);
+    fillLead(form, { nick: 'Ana', email: 'ana@example.com' });
+    fireEvent.click(submitButton(form));
+    await screen.findByRole('heading', { level: 2, name: '¡Listo, Ana! Tu audiolibro ya es tuyo' });
+    expect(downloads).toEqual([{ href: url, filename: 'soltar-el-pasado.m4a' }]);
+  });
+
   it("shows the spec's download failure, not the server's message in its place, and stores and downloads nothing", async () => {
     stubApi({ ...VIEW_ROUTE, 'POST /api/leads/add': envelope(429, 'Demasiadas solicitudes. Espera un minuto.') });
     const downloads = captureDownloads();

@@ -7,7 +7,7 @@ import { CONSENT, FreeDownloadCard } from '../components/FreeDownloadCard';
 import { JumpToForm, LeadHero } from '../components/LeadHero';
 import { Reveal } from '../components/Reveal';
 import styles from '../components/lead-page.module.css';
-import { DOWNLOADS } from '../lib/downloads';
+import { useDownloadFile } from '../lib/downloads';
 import { NEUTRAL_MESSAGES } from '../lib/validate-lead';
 
 const FORM_ID = 'descarga';
@@ -28,6 +28,7 @@ const STEPS = [
 
 export function NostalgiaPage() {
   useTrackView('nostalgia');
+  const audiobookFile = useDownloadFile('audiobook');
   const record = useVisitorRecord();
 
   return (
@@ -88,7 +89,7 @@ export function NostalgiaPage() {
         id={FORM_ID}
         headingId="nostalgia-form"
         source={{ page: 'nostalgia', section: 'fragmento' }}
-        file={DOWNLOADS.audiobook}
+        file={audiobookFile}
         downloaded={record.nostalgiaDownloaded}
         nick={record.nick}
         form={{

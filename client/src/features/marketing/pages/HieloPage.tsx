@@ -17,6 +17,7 @@ import {
   Hero,
   PageTestimonials,
   Price,
+  RetreatPhotos,
   SalesPage,
   Section,
   WhatsAppCta,
@@ -151,6 +152,8 @@ export function HieloPage() {
       <Section tone="muted" width="wide" eyebrow="Lo esencial" title="Fechas, lugar y modalidad">
         <Facts items={facts(catalogue)} />
       </Section>
+
+      <RetreatPhotos />
 
       <Section width="wide" eyebrow="El programa" title="Qué vamos a vivir">
         <Benefits items={ACTIVITIES} />

@@ -353,6 +353,31 @@ describe('/hielo (ice retreat)', () => {
     expect(screen.queryAllByRole('img', { name: /Foto de/ })).toHaveLength(0);
   });
 
+  it('shows the retreat’s photos the coach put in their places, in her order, and no gallery without them', async () => {
+    stubApi(VIEW_ROUTE);
+    const { unmount } = renderRoute('/hielo', { site: TEST_SITE });
+    await h1();
+    expect(screen.queryByRole('heading', { name: 'Así se vive el retiro' })).toBeNull();
+    unmount();
+
+    const photo = (letter: string) => ({ ...TEST_PORTRAIT, src: `/media/${letter.repeat(64)}.jpg` });
+    const placed = (letter: string) => ({
+      kind: 'image' as const,
+      url: photo(letter).src,
+      contentType: 'image/jpeg',
+      durationSeconds: null,
+      embed: null,
+      image: photo(letter),
+    });
+    renderRoute('/hielo', { site: TEST_SITE, placements: { version: 3, slots: { 'retreat-photo-3': placed('f'), 'retreat-photo-1': placed('9') } } });
+    const gallery = (await screen.findByRole('heading', { name: 'Así se vive el retiro' })).closest('section')!;
+    const images = within(gallery).getAllByRole('img');
+    expect(images.map((img) => [img.getAttribute('src'), img.getAttribute('alt'), img.getAttribute('loading')])).toEqual([
+      [photo('9').src, 'Foto 1 del retiro', 'lazy'],
+      [photo('f').src, 'Foto 2 del retiro', 'lazy'],
+    ]);
+  });
+
   it('shows the catalogue’s prices, dates and spots as the coach set them, and no price while the catalogue loads', async () => {
     stubApi(VIEW_ROUTE);
     const catalogue = {

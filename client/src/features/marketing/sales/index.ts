@@ -34,6 +34,7 @@ export { SalesPage, Section, Hero, RevealItem } from './layout';
 export { CtaButton, CtaGroup, ctaClass, ScrollButton, WhatsAppCta } from './cta';
 export { Benefits, Checklist, Facts, ForWhom, FromToPairs, ModuleCards, Steps, Testimonials } from './lists';
 export type { Benefit, Fact, FromTo, ModuleCard, Step, Testimonial } from './lists';
+export { RetreatPhotos } from './RetreatPhotos';
 export { AboutGuide, GuidePhoto } from './AboutGuide';
 export { Price } from './Price';
 export type { Money } from './Price';
