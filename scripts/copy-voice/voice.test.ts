@@ -18,8 +18,6 @@ const NAMES_IN_VOS = ['Reprogramate'];
  * Each is the exact phrase around the word, so the same word anywhere else is still read as voseo.
  */
 const NARRATION = [
-  'Durante años viví', // the coach's bio on /reprograma and /coaching
-  'en Manifiesta reuní', // … on /manifiesta
   'Aquel lunes elegí', // a newsletter letter's postscript
 ];
 

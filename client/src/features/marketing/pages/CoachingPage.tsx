@@ -141,14 +141,8 @@ export function CoachingPage() {
 
       <Section eyebrow="Quién te acompaña" title="Tu coach en esta hora">
         <AboutGuide>
-          <p>
-            Soy coach holística. Durante años viví con la sensación de estar en el lugar equivocado, hasta que me animé a preguntarme qué quería de verdad, y a
-            escuchar la respuesta.
-          </p>
-          <p>
-            Hoy acompaño a personas en ese mismo momento. Combino herramientas de coaching, respiración y meditación para que la claridad no se quede en la
-            cabeza y se convierta en decisiones.
-          </p>
+          <p>Soy coach holística. En esta hora mi trabajo es hacerte las preguntas que te ayuden a escuchar lo que de verdad quieres, sin decidir por ti.</p>
+          <p>Combino herramientas de coaching, respiración y meditación para que la claridad no se quede en la cabeza y se convierta en decisiones.</p>
         </AboutGuide>
       </Section>
 
@@ -194,8 +188,8 @@ export function CoachingPage() {
             <a href={links.instagram} target="_blank" rel="noopener noreferrer">
               Instagram
               <span className="sr-only"> (se abre en una pestaña nueva)</span>
-            </a>{' '}
-            para prácticas y reflexiones de todos los días.
+            </a>
+            .
           </p>
         ) : null}
         <p>© {new Date().getFullYear()} Manifiesta</p>

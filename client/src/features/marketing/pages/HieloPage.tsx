@@ -163,8 +163,8 @@ export function HieloPage() {
       <Section tone="muted" eyebrow="Quién te acompaña" title="Tu guía en el retiro">
         <AboutGuide>
           <p>
-            Soy coach holística y practico la exposición al frío y la respiración consciente desde hace años. En el hielo encontré una forma muy directa de
-            salir de la mente y volver al cuerpo.
+            Soy coach holística. En estos tres días usamos el frío como una forma muy directa de salir de la mente y volver al cuerpo, siempre con respiración
+            consciente y preparación antes de cada inmersión.
           </p>
           <p>En el retiro te acompaño en cada práctica y en cada inmersión, cuidando que vayas a tu ritmo y que te sientas en confianza en todo momento.</p>
         </AboutGuide>

@@ -161,8 +161,8 @@ export function ManifiestaPage({ Checkout }: ManifiestaPageProps) {
       <Section eyebrow="Quién te acompaña" title="Sobre tu guía">
         <AboutGuide>
           <p>
-            Soy coach holística y en Manifiesta reuní todo lo que me ayudó a mí a salir del piloto automático: coaching, meditación, respiración y el estudio de
-            la conciencia.
+            Soy coach holística y en Manifiesta reúno las herramientas con las que trabajo: coaching, meditación, respiración y el estudio de la conciencia,
+            ordenadas semana a semana para que salgas del piloto automático.
           </p>
           <p>En cada sesión semanal te acompaño personalmente: del otro lado de la pantalla siempre hay alguien contigo.</p>
         </AboutGuide>

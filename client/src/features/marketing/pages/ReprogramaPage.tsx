@@ -187,12 +187,8 @@ export function ReprogramaPage() {
       <Section eyebrow="Quién te acompaña" title="Sobre tu guía">
         <AboutGuide>
           <p>
-            Soy coach holística. Durante años viví haciendo lo que se esperaba de mí, hasta que entendí que mis resultados eran el reflejo de creencias que
-            nunca había elegido.
-          </p>
-          <p>
-            Desde entonces acompaño a personas que sienten que pueden más: combino coaching, meditación, respiración y el estudio de la conciencia para que el
-            cambio no quede en una idea linda, sino en hábitos que se sostienen.
+            Soy coach holística. En estas cinco semanas combino coaching, meditación, respiración y el estudio de la conciencia para que el cambio no quede en
+            una idea linda, sino en hábitos que se sostienen.
           </p>
           <p>Mi trabajo es hacerte las preguntas correctas y acompañarte mientras encuentras tus propias respuestas.</p>
         </AboutGuide>

@@ -410,7 +410,49 @@ describe('/hielo (ice retreat)', () => {
   });
 });
 
+/**
+ * What these pages once told about the coach's life without her: a past, years of practice, a turning point. She never
+ * gave us any of it, so none of it may come back; the pages speak only of what each offer is and how she works in it.
+ */
+const INVENTED_BIOGRAPHY = [
+  'Durante años',
+  'lo que se esperaba de mí',
+  'creencias que nunca había elegido',
+  'Desde entonces',
+  'en el lugar equivocado',
+  'me animé a preguntarme',
+  'en ese mismo momento',
+  'desde hace años',
+  'En el hielo encontré',
+  'me ayudó a mí',
+  'prácticas y reflexiones de todos los días',
+];
+
 describe('the sales pages', () => {
+  beforeAll(() =>
+    Promise.all([
+      import('./ReprogramaPage'),
+      import('./ManifiestaPage'),
+      import('./ManifiestaCallPage'),
+      import('./HieloPage'),
+      import('./MasterclassesPage'),
+      import('./CoachingPage'),
+    ]),
+  );
+
+  it.each(['/reprograma', '/manifiesta', '/manifiesta-call', '/hielo', '/masterclasses', '/coaching'])(
+    '%s tells nothing of the coach’s life she did not write',
+    async (path) => {
+      stubApi(VIEW_ROUTE);
+      renderRoute(path, { site: TEST_SITE });
+      await h1();
+      const text = document.body.textContent!;
+      // The page is all there (its last section or footer too), so a phrase cannot hide behind an unfinished render.
+      expect(text).toMatch(/WhatsApp|Instagram/);
+      expect(INVENTED_BIOGRAPHY.filter((phrase) => text.includes(phrase))).toEqual([]);
+    },
+  );
+
   it('each open WhatsApp with a message of their own', () => {
     const messages = [
       REPROGRAMA_WHATSAPP_MESSAGE,
