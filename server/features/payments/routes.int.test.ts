@@ -1,3 +1,4 @@
+import { PRODUCTS } from '../../../course/products';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PREMIUM_ROLE } from '../../../course/rules';
@@ -340,6 +341,8 @@ describe('a guest’s ebook, end to end', () => {
 
     const [mail] = await waitFor(() => (smtp.mailsTo(email).length ? smtp.mailsTo(email) : undefined), { what: 'the download mail' });
     expect(mail!.mail.subject).toBe(DOWNLOAD_SUBJECT);
+    // What the buyer paid, as charged: the catalogue's price of the ebook.
+    expect(mail!.mail.text).toContain(`(pagaste $${PRODUCTS[EBOOK].amount} USD)`);
     expect(mail!.mail.text).toMatch(/\/olvidar\?token=/); // the address can be forgotten from the mail itself
     const query = linkIn(mail!.mail.text ?? '');
     expect((await download(query)).statusCode).toBe(200);
@@ -381,7 +384,8 @@ describe('a guest’s ebook, end to end', () => {
     const refused = await download(other.slice(other.indexOf('?')));
     expect(refused.statusCode).toBe(410);
     expect(refused.json().message).toBe(DOWNLOAD_REFUSED.reversed);
-    await waitFor(() => smtp.mailsTo(email).find((m) => m.mail.subject === ACCESS_ENDED_SUBJECT), { what: 'the refund mail' });
+    const refund = await waitFor(() => smtp.mailsTo(email).find((m) => m.mail.subject === ACCESS_ENDED_SUBJECT), { what: 'the refund mail' });
+    expect(refund.mail.text).toContain(`Te reembolsamos el pago de $${PRODUCTS[EBOOK].amount} USD por «${PRODUCTS[EBOOK].name}»`);
   });
 
   it('the learner is told by mail when access starts and when it ends, and not when another source keeps it', async () => {
