@@ -1126,7 +1126,7 @@ export interface paths {
         /** La biblioteca de medios, lo más reciente primero */
         get: operations["coachListMedia"];
         put?: never;
-        /** Sube una imagen (JPEG, PNG, WebP: hasta 10 MB), un audio (MP3, M4A, OGG: hasta 60 MB) o un PDF (hasta 30 MB). multipart/form-data: el archivo en el campo `file`, un nombre opcional en `label` */
+        /** Sube una imagen (JPEG, PNG, WebP: hasta 10 MB), un audio (MP3, M4A, OGG: hasta 60 MB), un PDF (hasta 30 MB) o un video (MP4, WebM: hasta 100 MB). multipart/form-data: el archivo en el campo `file`, un nombre opcional en `label` */
         post: operations["coachUploadMedia"];
         delete?: never;
         options?: never;

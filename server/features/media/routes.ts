@@ -142,7 +142,7 @@ const mediaRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool }> =
         operationId: 'coachUploadMedia',
         tags: ['media'],
         summary:
-          'Sube una imagen (JPEG, PNG, WebP: hasta 10 MB), un audio (MP3, M4A, OGG: hasta 60 MB) o un PDF (hasta 30 MB). multipart/form-data: el archivo en el campo `file`, un nombre opcional en `label`',
+          'Sube una imagen (JPEG, PNG, WebP: hasta 10 MB), un audio (MP3, M4A, OGG: hasta 60 MB), un PDF (hasta 30 MB) o un video (MP4, WebM: hasta 100 MB). multipart/form-data: el archivo en el campo `file`, un nombre opcional en `label`',
         consumes: ['multipart/form-data'],
         response: { 200: envelope(MediaItem), ...errorResponses, 401: ErrorEnvelope, 403: ErrorEnvelope, 413: ErrorEnvelope, 415: ErrorEnvelope },
       },
