@@ -137,6 +137,24 @@ describe('the media library', () => {
     ]);
   });
 
+  it('keeps a video as uploaded, with its duration; a video cut short is refused in Spanish and nothing is stored', async () => {
+    const video = readFileSync(new URL('../../../tests/fixtures/video.webm', import.meta.url));
+    const res = await upload({ name: 'clase.webm', type: 'video/webm', data: video });
+    expect(res.statusCode, res.body).toBe(200);
+    const item = res.json().data;
+    expect(item).toMatchObject({ kind: 'video', contentType: 'video/webm', bytes: video.length, width: null });
+    expect(item.durationSeconds).toBeGreaterThan(10);
+    const served = await get(item.url, { range: 'bytes=0-1023' });
+    expect(served.statusCode).toBe(206);
+    expect(served.rawPayload.equals(video.subarray(0, 1024))).toBe(true);
+
+    const before = await counts();
+    const cut = await upload({ name: 'cortado.webm', type: 'video/webm', data: video.subarray(0, 200) });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json().message).toBe(MEDIA_MESSAGES.brokenVideo);
+    expect(await counts()).toEqual(before);
+  });
+
   it('keeps a PDF, and the same bytes twice are one blob', async () => {
     const before = await counts();
     const first = await upload({ name: 'guia.pdf', type: 'application/pdf', data: PDF }, coach, { label: 'Guía' });
