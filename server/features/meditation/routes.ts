@@ -29,7 +29,7 @@ import { deterministicUuid, timeOrderedUuid } from '../../../events/store/ids';
 import { ForbiddenError } from '../../../events/errors';
 import { envelope, ErrorEnvelope, errorResponses, keyedWriteErrors } from '../../http';
 import { requireUser } from '../../plugins/auth';
-import { sendBlob } from '../media/routes';
+import { parseRange, sendBlob } from '../media/routes';
 import { placedFile, type PlacementsReader } from '../placements/routes';
 import { slotOfSound } from '../../../course/placements';
 import { eventIdFor, keyedWrite } from '../../request';
@@ -53,17 +53,6 @@ const endedSecondsAgo = z
     'Para una sesión enviada más tarde (por ejemplo, después de meditar sin conexión): cuántos segundos hace que terminó, medidos con el reloj del navegador al enviarla, así un reloj mal puesto no cambia el día. Cuenta para la racha de ese día.',
   );
 
-/**
- * A byte range of a file of `size` bytes, as a media player asks for it ('bytes=100-199', 'bytes=100-',
- * 'bytes=-500'): the first and last byte, 'unsatisfiable', or null for a header we do not serve as a range.
- */
-export function byteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
-  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
-  if (!match || (match[1] === '' && match[2] === '')) return null;
-  const start = match[1] === '' ? Math.max(0, size - Number(match[2])) : Number(match[1]);
-  const end = match[1] === '' || match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  return start >= size || end < start ? 'unsatisfiable' : { start, end };
-}
 const SECONDS_MESSAGE = `El tiempo meditado debe ser un número entero de segundos entre 0 y ${MAX_SESSION_SECONDS}.`;
 const seconds = z.number(SECONDS_MESSAGE).int(SECONDS_MESSAGE).min(0, SECONDS_MESSAGE).max(MAX_SESSION_SECONDS, SECONDS_MESSAGE);
 const timeZone = z
@@ -241,9 +230,9 @@ const meditationRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool
       let body = sounds.get(file);
       if (!body) sounds.set(file, (body = await readFile(path.join(PRIVATE_SOUNDS_DIR, file))));
       reply.header('content-type', 'audio/mpeg').header('accept-ranges', 'bytes').header('cache-control', 'private, no-store');
-      const range = byteRange(request.headers.range, body.length);
+      const range = parseRange(request.headers.range, body.length);
       if (range === 'unsatisfiable') return reply.status(416).header('content-range', `bytes */${body.length}`).send();
-      if (range === null) return reply.send(body);
+      if (range === undefined) return reply.send(body);
       return reply
         .status(206)
         .header('content-range', `bytes ${range.start}-${range.end}/${body.length}`)
