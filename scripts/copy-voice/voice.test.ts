@@ -14,12 +14,11 @@ const SPEC_TEXTS_IN_VOS = ['Ingresá un email válido'];
 const NAMES_IN_VOS = ['Reprogramate'];
 
 /**
- * First-person past tenses spelled like a vos imperative ("viví", "elegí"): the coach telling her story.
- * Each is the exact phrase around the word, so the same word anywhere else is still read as voseo.
+ * First-person past tenses spelled like a vos imperative ("viví", "elegí"): the coach telling a story she wrote herself.
+ * Each is the exact phrase around the word, so the same word anywhere else is still read as voseo. None ships today:
+ * nothing we write tells her story for her.
  */
-const NARRATION = [
-  'Aquel lunes elegí', // a newsletter letter's postscript
-];
+const NARRATION: readonly string[] = [];
 
 /** Files written in the first person throughout: the demo learners' own answers and the coach's notes. */
 const FIRST_PERSON_FILES = ['scripts/seed-demo/texts.ts'];

@@ -38,7 +38,7 @@ test('a letter opens from the archive with its title and body, without greeting 
   const article = page.getByRole('article');
   await expect(article.getByRole('heading', { level: 1, name: 'El arte de soltar' })).toBeVisible();
   await expect(article.getByText('1 de julio de 2025')).toBeVisible();
-  await expect(article.getByText(/El domingo ordené el cajón de la mesita de noche/)).toBeVisible();
+  await expect(article.getByText(/Piensa en el cajón de la mesita de noche/)).toBeVisible();
   await expect(article).not.toContainText('Hola {{nombre}}');
   await expect(article.locator('[style]')).toHaveCount(0);
   await expect(page).toHaveTitle('El arte de soltar · Newsletter · Manifiesta');

@@ -24,7 +24,7 @@ describe('/newsletter/{campaign}/{slug}', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'El arte de soltar' })).toBeTruthy();
     expect(screen.getByText('1 de julio de 2025').getAttribute('datetime')).toBe('2025-07-01');
     expect(screen.getByText('Trabajo interior')).toBeTruthy();
-    expect(await screen.findByText(/El domingo ordené el cajón de la mesita de noche/)).toBeTruthy();
+    expect(await screen.findByText(/Piensa en el cajón de la mesita de noche/)).toBeTruthy();
 
     const article = screen.getByRole('article');
     expect(article.textContent).not.toContain('Hola {{nombre}}');
@@ -59,7 +59,7 @@ describe('/newsletter/{campaign}/{slug}', () => {
     guest.unmount();
 
     renderRoute(FIRST_LETTER, { session: makeUser() });
-    await screen.findByText(/El domingo ordené el cajón/);
+    await screen.findByText(/Piensa en el cajón/);
     expect(screen.queryByRole('button', { name: 'Suscribirme' })).toBeNull();
   });
 
@@ -84,6 +84,6 @@ describe('/newsletter/{campaign}/{slug}', () => {
 
     expect((await screen.findByRole('alert')).textContent).toBe('No se pudo cargar el contenido del newsletter.');
     expect(screen.getByRole('heading', { level: 1, name: 'El arte de soltar' })).toBeTruthy();
-    expect(screen.queryByText(/El domingo ordené el cajón/)).toBeNull();
+    expect(screen.queryByText(/Piensa en el cajón/)).toBeNull();
   });
 });
