@@ -3,7 +3,9 @@ import { recorded, leadData } from '../../tests/setup/recorded';
 import { createCatalog } from '../registry';
 import type { NewEvent } from '../store/types';
 import {
+  CONFIRMATION_RESEND_AFTER_MS,
   decideCaptureLead,
+  decideConfirmSubscription,
   decideLeads,
   evolveVisitor,
   initialVisitorState,
@@ -12,7 +14,7 @@ import {
   type CaptureLead,
   type VisitorState,
 } from './leads';
-import { LeadCaptured } from './leads.events';
+import { LeadCaptured, SubscriptionConfirmed, SubscriptionRequested } from './leads.events';
 
 const nostalgia: CaptureLead = { email: 'ana@example.com', nick: 'Ana', page: 'nostalgia', section: 'fragmento', status: 'downloaded' };
 const niveles: CaptureLead = { email: 'ana@example.com', nick: 'Ana', page: 'niveles', section: 'pdf', status: 'downloaded' };
@@ -24,8 +26,8 @@ function apply(state: VisitorState, events: NewEvent[]): VisitorState {
 
 describe('decideCaptureLead', () => {
   it('records the first capture of a page and section with a welcome mail', () => {
-    const { events, sendWelcome } = decideCaptureLead(initialVisitorState, nostalgia);
-    expect(sendWelcome).toBe(true);
+    const { events, mail } = decideCaptureLead(initialVisitorState, nostalgia);
+    expect(mail).toBe('welcome');
     expect(events).toHaveLength(1);
     expect(events[0]!.type).toBe(LeadCaptured.type);
     expect(events[0]!.data).toEqual({
@@ -42,7 +44,7 @@ describe('decideCaptureLead', () => {
     const first = decideCaptureLead(initialVisitorState, nostalgia);
     const state = apply(initialVisitorState, first.events);
     const second = decideCaptureLead(state, { ...nostalgia, nick: 'Ana María' });
-    expect(second.sendWelcome).toBe(false);
+    expect(second.mail).toBeNull();
     expect(second.events).toHaveLength(1);
     expect(second.events[0]!.data).toMatchObject({ page: 'nostalgia', section: 'fragmento', nick: 'Ana María', firstForSource: false });
   });
@@ -50,15 +52,15 @@ describe('decideCaptureLead', () => {
   it('welcomes a capture from a different source', () => {
     const state = apply(initialVisitorState, decideCaptureLead(initialVisitorState, nostalgia).events);
     const other = decideCaptureLead(state, niveles);
-    expect(other.sendWelcome).toBe(true);
+    expect(other.mail).toBe('welcome');
     expect(other.events[0]!.data).toMatchObject({ page: 'niveles', section: 'pdf', firstForSource: true });
   });
 
   it('tells the sections of one page apart (afirmaciones fragmento vs ebook)', () => {
     const fragmento: CaptureLead = { ...nostalgia, page: 'afirmaciones', section: 'fragmento' };
     const state = apply(initialVisitorState, decideCaptureLead(initialVisitorState, fragmento).events);
-    expect(decideCaptureLead(state, { ...fragmento, section: 'ebook' }).sendWelcome).toBe(true);
-    expect(decideCaptureLead(state, fragmento).sendWelcome).toBe(false);
+    expect(decideCaptureLead(state, { ...fragmento, section: 'ebook' }).mail).toBe('welcome');
+    expect(decideCaptureLead(state, fragmento).mail).toBeNull();
   });
 
   it('normalises the e-mail to lower case without surrounding spaces and trims the nick', () => {
@@ -130,9 +132,9 @@ describe('decideLeads', () => {
 
   it('a capture is decided on the address’s history: only the first download of a source earns the welcome mail', () => {
     const first = decideLeads({ type: 'CaptureLead', ...nostalgia }, initialVisitorState);
-    expect(first.sendWelcome).toBe(true);
+    expect(first.mail).toBe('welcome');
     expect(decideLeads({ type: 'CaptureLead', ...nostalgia }, apply(initialVisitorState, first.events))).toMatchObject({
-      sendWelcome: false,
+      mail: null,
       events: [{ type: 'LeadCaptured' }],
     });
   });
@@ -141,17 +143,78 @@ describe('decideLeads', () => {
     const view = decideLeads({ type: 'RecordPageView', visitorId, page: 'reprograma' }, initialVisitorState);
     expect(view.events.map((e) => e.data)).toEqual([{ visitorId, page: 'reprograma' }]);
     const again = decideLeads({ type: 'RecordPageView', visitorId, page: 'reprograma', section: 'precios' }, apply(initialVisitorState, view.events));
-    expect(again).toMatchObject({ sendWelcome: false, events: [{ data: { visitorId, page: 'reprograma', section: 'precios' } }] });
+    expect(again).toMatchObject({ mail: null, events: [{ data: { visitorId, page: 'reprograma', section: 'precios' } }] });
     for (const e of [...view.events, ...again.events]) expect(() => catalog.validate(e)).not.toThrow();
   });
 
   it('records a call request with the address normalised and without the fields left empty', () => {
-    const { events, sendWelcome } = decideLeads(
+    const { events, mail } = decideLeads(
       { type: 'RequestCall', requestId, page: 'manifiesta', name: 'Ana', email: ' Ana@Example.COM ', whatsapp: undefined, message: '' },
       initialVisitorState,
     );
-    expect(sendWelcome).toBe(false);
+    expect(mail).toBeNull();
     expect(events.map((e) => e.data)).toEqual([{ requestId, page: 'manifiesta', name: 'Ana', email: 'ana@example.com' }]);
     expect(() => catalog.validate(events[0]!)).not.toThrow();
+  });
+});
+
+describe('the newsletter subscription (double opt-in)', () => {
+  const AT = new Date('2026-03-01T12:00:00Z');
+  const form: CaptureLead = {
+    email: ' Ana@Example.com ',
+    nick: 'Ana',
+    page: 'Newsletter Archive',
+    section: 'Subscription Form',
+    status: 'Subscribed via Form',
+    now: AT,
+  };
+  const fold = (state: VisitorState, events: NewEvent[], recordedAt = AT) =>
+    events.map((e) => recorded(e.type, e.data, { recordedAt })).reduce(evolveVisitor, state);
+
+  it('asks for consent first: SubscriptionRequested, then the lead, and a confirmation mail (no welcome)', () => {
+    const { events, mail } = decideCaptureLead(initialVisitorState, { ...form, eventId: 'a', nextEventId: 'b' });
+    expect(mail).toBe('confirm-subscription');
+    expect(events.map((e) => [e.type, e.eventId])).toEqual([
+      [SubscriptionRequested.type, 'a'],
+      [LeadCaptured.type, 'b'],
+    ]);
+    expect(events[0]!.data).toEqual({ email: 'ana@example.com' });
+    expect(fold(initialVisitorState, events).subscription).toEqual({ status: 'pending', requestedAt: AT });
+  });
+
+  it('while pending, asking again within the hour writes nothing and mails nothing; after it, a new request and link', () => {
+    const pending = fold(initialVisitorState, decideCaptureLead(initialVisitorState, form).events);
+    const soon = new Date(AT.getTime() + CONFIRMATION_RESEND_AFTER_MS - 1);
+    expect(decideCaptureLead(pending, { ...form, now: soon })).toEqual({ events: [], mail: null });
+    const later = decideCaptureLead(pending, { ...form, now: new Date(AT.getTime() + CONFIRMATION_RESEND_AFTER_MS) });
+    expect(later.mail).toBe('confirm-subscription');
+    expect(later.events.map((e) => e.type)).toEqual([SubscriptionRequested.type]);
+  });
+
+  it('is confirmed by the link, once: a second confirmation and a new subscription write nothing', () => {
+    const pending = fold(initialVisitorState, decideCaptureLead(initialVisitorState, form).events);
+    const confirmed = decideConfirmSubscription(pending, { eventId: 'c' });
+    expect(confirmed.map((e) => [e.type, e.eventId])).toEqual([[SubscriptionConfirmed.type, 'c']]);
+    const state = fold(pending, confirmed);
+    expect(state.subscription).toEqual({ status: 'confirmed' });
+    expect(decideConfirmSubscription(state, {})).toEqual([]);
+    expect(decideCaptureLead(state, { ...form, now: new Date(AT.getTime() + 10 * CONFIRMATION_RESEND_AFTER_MS) })).toEqual({ events: [], mail: null });
+  });
+
+  it('nothing to confirm without a subscription', () => {
+    expect(decideConfirmSubscription(initialVisitorState, {})).toEqual([]);
+  });
+
+  it('a form subscription from before double opt-in (a lone LeadCaptured) keeps its status: confirmed', () => {
+    const legacy = evolveVisitor(
+      initialVisitorState,
+      recorded(LeadCaptured.type, { ...leadData(), page: 'Newsletter Archive', section: 'Subscription Form', status: 'Subscribed via Form' }),
+    );
+    expect(legacy.subscription).toEqual({ status: 'confirmed' });
+    expect(decideCaptureLead(legacy, form)).toEqual({ events: [], mail: null });
+  });
+
+  it('a download is no subscription', () => {
+    expect(apply(initialVisitorState, decideCaptureLead(initialVisitorState, nostalgia).events).subscription).toEqual({ status: 'none' });
   });
 });

@@ -2,7 +2,16 @@
 // clarification calls behind one decider.
 import { createHash } from 'node:crypto';
 import type { NewEvent, RecordedEvent } from '../store/types';
-import { ClarificationCallRequested, LeadCaptured, LeadPageViewed, type CALL_PAGES, type FunnelPage, type LeadSource } from './leads.events';
+import {
+  ClarificationCallRequested,
+  LeadCaptured,
+  LeadPageViewed,
+  SubscriptionConfirmed,
+  SubscriptionRequested,
+  type CALL_PAGES,
+  type FunnelPage,
+  type LeadSource,
+} from './leads.events';
 
 export interface CaptureLead {
   email: string;
@@ -12,15 +21,26 @@ export interface CaptureLead {
   status: LeadSource['status'];
   /** From the request's idempotency key, so a retried request writes once. */
   eventId?: string;
+  /** The second event's id, the same way (a first subscription records two events). */
+  nextEventId?: string;
   visitorId?: string;
+  /** The request's time: a pending subscription asks for a new confirmation mail only after CONFIRMATION_RESEND_AFTER_MS. */
+  now?: Date;
 }
+
+/** The newsletter's consent (decision 0016): none, asked for and waiting for its link, or confirmed. */
+export type SubscriptionState = { status: 'none' } | { status: 'pending'; requestedAt: Date } | { status: 'confirmed' };
 
 export interface VisitorState {
   /** 'page|section' pairs already captured for this address. */
   sources: ReadonlySet<string>;
+  subscription: SubscriptionState;
 }
 
-export const initialVisitorState: VisitorState = { sources: new Set() };
+export const initialVisitorState: VisitorState = { sources: new Set(), subscription: { status: 'none' } };
+
+/** A second subscription while the first waits for its link sends no new mail within this time. */
+export const CONFIRMATION_RESEND_AFTER_MS = 60 * 60 * 1000;
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -31,26 +51,55 @@ export function visitorStreamId(email: string): string {
 
 const sourceKey = (page: string, section: string) => `${page}|${section}`;
 
+/** The newsletter form's source (page and section), which a subscription is about. */
+export const isSubscription = (page: string) => page === 'Newsletter Archive';
+
 export function evolveVisitor(state: VisitorState, event: RecordedEvent): VisitorState {
   if (LeadCaptured.is(event)) {
-    return { sources: new Set(state.sources).add(sourceKey(event.data.page, event.data.section)) };
+    const sources = new Set(state.sources).add(sourceKey(event.data.page, event.data.section));
+    // A form subscription with no SubscriptionRequested before it is one from before double opt-in: it keeps
+    // its status, confirmed (decision 0016). Today's subscriptions record SubscriptionRequested first.
+    const legacy = isSubscription(event.data.page) && state.subscription.status === 'none';
+    return { sources, subscription: legacy ? { status: 'confirmed' } : state.subscription };
   }
+  if (SubscriptionRequested.is(event)) {
+    if (state.subscription.status === 'confirmed') return state;
+    return { ...state, subscription: { status: 'pending', requestedAt: event.recordedAt } };
+  }
+  if (SubscriptionConfirmed.is(event)) return { ...state, subscription: { status: 'confirmed' } };
   return state;
 }
 
 export const visitorFold = { initial: initialVisitorState, evolve: evolveVisitor };
 
-/** A subscription is a state, not a download: subscribing again changes nothing. */
-export const isSubscription = (page: string) => page === 'Newsletter Archive';
+/** What a capture mails: a download's welcome, a subscription's confirmation link, or nothing. */
+export type LeadMail = 'welcome' | 'confirm-subscription' | null;
 
 /**
  * Every download is recorded (the funnel counts them); only the first per source earns a welcome mail.
- * A repeated newsletter subscription writes nothing.
+ * A subscription is a state, not a download, and asks for consent (double opt-in): the first records
+ * SubscriptionRequested and the lead, and mails the confirmation link; while it waits, asking again writes nothing
+ * within the hour and, after it, asks again (a new link); a confirmed subscription writes nothing.
  */
-export function decideCaptureLead(state: VisitorState, command: CaptureLead): { events: NewEvent[]; sendWelcome: boolean } {
+export function decideCaptureLead(state: VisitorState, command: CaptureLead): { events: NewEvent[]; mail: LeadMail } {
   const firstForSource = !state.sources.has(sourceKey(command.page, command.section));
-  if (!firstForSource && isSubscription(command.page)) return { events: [], sendWelcome: false };
-  const event = LeadCaptured.create(
+  if (isSubscription(command.page)) {
+    const requested = SubscriptionRequested.create({ email: normaliseEmail(command.email) }, { eventId: command.eventId });
+    const { subscription } = state;
+    if (subscription.status === 'confirmed') return { events: [], mail: null };
+    if (subscription.status === 'pending') {
+      const now = command.now ?? new Date();
+      if (now.getTime() - subscription.requestedAt.getTime() < CONFIRMATION_RESEND_AFTER_MS) return { events: [], mail: null };
+      return { events: [requested], mail: 'confirm-subscription' };
+    }
+    if (!firstForSource) return { events: [requested], mail: 'confirm-subscription' };
+    return { events: [requested, leadCaptured(command, firstForSource, command.nextEventId)], mail: 'confirm-subscription' };
+  }
+  return { events: [leadCaptured(command, firstForSource, command.eventId)], mail: firstForSource ? 'welcome' : null };
+}
+
+function leadCaptured(command: CaptureLead, firstForSource: boolean, eventId: string | undefined): NewEvent {
+  return LeadCaptured.create(
     {
       email: normaliseEmail(command.email),
       nick: command.nick.trim(),
@@ -60,9 +109,8 @@ export function decideCaptureLead(state: VisitorState, command: CaptureLead): { 
       firstForSource,
       ...(command.visitorId ? { visitorId: command.visitorId } : {}),
     },
-    { eventId: command.eventId },
+    { eventId },
   );
-  return { events: [event], sendWelcome: firstForSource };
 }
 
 export interface RecordPageView {
@@ -109,17 +157,36 @@ export function decideCallRequest(command: RequestCall): NewEvent[] {
   ];
 }
 
-export type LeadsCommand = (CaptureLead & { type: 'CaptureLead' }) | (RecordPageView & { type: 'RecordPageView' }) | (RequestCall & { type: 'RequestCall' });
+export interface ConfirmSubscription {
+  eventId?: string;
+}
 
-/** Only a lead's capture reads its address's stream (and earns a welcome mail); views and calls depend on nothing before them. */
-export function decideLeads(command: LeadsCommand, state: VisitorState): { events: NewEvent[]; sendWelcome: boolean } {
+/** The confirmation link followed: a waiting subscription is confirmed; a confirmed one again writes nothing. */
+export function decideConfirmSubscription(state: VisitorState, command: ConfirmSubscription): NewEvent[] {
+  if (state.subscription.status !== 'pending') return [];
+  return [SubscriptionConfirmed.create({}, { eventId: command.eventId })];
+}
+
+export type LeadsCommand =
+  | (CaptureLead & { type: 'CaptureLead' })
+  | (RecordPageView & { type: 'RecordPageView' })
+  | (RequestCall & { type: 'RequestCall' })
+  | (ConfirmSubscription & { type: 'ConfirmSubscription' });
+
+/**
+ * Only a lead's capture and a subscription's confirmation read the address's stream (a capture earns a welcome or a
+ * confirmation mail); views and calls depend on nothing before them.
+ */
+export function decideLeads(command: LeadsCommand, state: VisitorState): { events: NewEvent[]; mail: LeadMail } {
   switch (command.type) {
     case 'CaptureLead':
       return decideCaptureLead(state, command);
     case 'RecordPageView':
-      return { events: decidePageView(command), sendWelcome: false };
+      return { events: decidePageView(command), mail: null };
     case 'RequestCall':
-      return { events: decideCallRequest(command), sendWelcome: false };
+      return { events: decideCallRequest(command), mail: null };
+    case 'ConfirmSubscription':
+      return { events: decideConfirmSubscription(state, command), mail: null };
     default: {
       const _never: never = command;
       throw new Error(`unknown leads command: ${JSON.stringify(_never)}`);
