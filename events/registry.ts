@@ -28,6 +28,7 @@ import { definitionsGuestTranslator, ratingsGuestTranslator } from './wheel/whee
 import { wheelEvents } from './wheel/wheel.events';
 import { leadDailyCountsProjection } from './leads/projections/lead-daily-counts';
 import { leadsProjection } from './leads/projections/leads';
+import { forgetSubscriber, subscribersProjection } from './leads/projections/subscribers';
 import { testimonialEvents } from './testimonials/testimonials.events';
 import { testimonialsProjection } from './testimonials/projections/testimonials';
 import { mediaEvents } from './media/media.events';
@@ -61,7 +62,7 @@ const own = { skipRedacted: true };
 /**
  * Every read model, with what it does when a person is forgotten (PersonForgotten): a learner's rows go (payments
  * and purchases keep their amounts and ids, which the law asks for, and hold no name; a guest buyer's address is
- * blanked); a lead address's rows go;
+ * blanked); a lead address's rows go (its subscription too);
  * the funnel keeps its counts and loses the account's address hash.
  */
 export const projections: readonly Projection[] = [
@@ -79,6 +80,8 @@ export const projections: readonly Projection[] = [
   forgetting(purchasesProjection, subjectAddresses('purchases'), { skipRedacted: false }),
   forgetting(entitlementsProjection, learnerRows('entitlements'), own),
   forgetting(leadsProjection, subjectRows('leads'), own),
+  // A subscriber's row goes, with the confirmation links of its mails.
+  forgetting(subscribersProjection, forgetSubscriber, own),
   leadDailyCountsProjection,
   // A removed testimonial's row goes with its TestimonialRemoved (its key is deleted in the same transaction).
   testimonialsProjection,

@@ -8,6 +8,7 @@ import { accountMailRecipients } from './features/accounts/emails';
 import { recoveryMailRecipients } from './features/accounts/recovery-emails';
 import { erasureMailRecipients } from './features/erasure/emails';
 import { leadMailRecipients } from './features/leads/emails';
+import { newsletterMailRecipients } from './features/newsletter/emails';
 import { paymentMailRecipients } from './features/payments/emails';
 
 export function createMailResolver(db: pg.Pool, publicUrl: string): ResolveMail {
@@ -17,6 +18,7 @@ export function createMailResolver(db: pg.Pool, publicUrl: string): ResolveMail 
   const leads = leadMailRecipients(db, publicUrl, keyring);
   const erasure = erasureMailRecipients(db);
   const payments = paymentMailRecipients(db, publicUrl, keyring);
+  const newsletter = newsletterMailRecipients(db, publicUrl);
   return async (job) => {
     switch (job.kind) {
       case 'account-verification':
@@ -25,6 +27,8 @@ export function createMailResolver(db: pg.Pool, publicUrl: string): ResolveMail 
         return accounts.signupAttempt(job);
       case 'lead-welcome':
         return leads.welcome(job);
+      case 'newsletter-confirm':
+        return newsletter.confirm(job);
       case 'new-device':
         return accounts.newDevice(job);
       case 'password-reset':

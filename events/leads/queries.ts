@@ -15,3 +15,29 @@ export async function leadBySubject(db: Queryable, subject: string): Promise<{ e
   );
   return rows[0] && { email: rows[0].email, streamId: rows[0].stream_id, hasAccount: rows[0].has_account };
 }
+
+export type SubscriptionStatus = 'pending' | 'confirmed' | 'unsubscribed';
+
+/** An address's subscription (by its visitor stream), if it ever subscribed. */
+export async function subscriberOf(
+  db: Queryable,
+  streamId: string,
+): Promise<{ status: SubscriptionStatus; requestedAt: Date; confirmedAt: Date | null } | undefined> {
+  const { rows } = await db.query<{ status: SubscriptionStatus; requested_at: Date; confirmed_at: Date | null }>(
+    'SELECT status, requested_at, confirmed_at FROM subscribers WHERE stream_id = $1',
+    [streamId],
+  );
+  return rows[0] && { status: rows[0].status, requestedAt: rows[0].requested_at, confirmedAt: rows[0].confirmed_at };
+}
+
+/**
+ * The letters' recipients: confirmed subscribers only (decision 0016), named by their visitor streams — a send's
+ * jobs carry these ids and the worker finds each address when it writes the mail. Pending and unsubscribed
+ * addresses are never here.
+ */
+export async function confirmedSubscribers(db: Queryable): Promise<Array<{ streamId: string; confirmedAt: Date }>> {
+  const { rows } = await db.query<{ stream_id: string; confirmed_at: Date }>(
+    "SELECT stream_id, confirmed_at FROM subscribers WHERE status = 'confirmed' ORDER BY confirmed_at, stream_id",
+  );
+  return rows.map((r) => ({ streamId: r.stream_id, confirmedAt: r.confirmed_at }));
+}

@@ -7,10 +7,12 @@ import {
   EMAIL_PATTERN,
   FUNNEL_PAGES,
   isLeadSource,
+  LeadCaptured,
   LEAD_PAGES,
   LEAD_SECTIONS,
   LEAD_STATUSES,
   MAX_EMAIL,
+  SubscriptionRequested,
   visitStreamId,
 } from '../../../events/leads/leads.events';
 import { MAX_NAME, MIN_NAME, NAME_MESSAGE, normaliseName, plainName } from '../../../course/contact';
@@ -43,7 +45,10 @@ const AddLeadBody = z.strictObject({
 
 export const LEAD_MESSAGES = {
   downloaded: '¡Listo! Ya puedes descargar tu archivo.',
-  subscribed: '¡Gracias por suscribirte! Muy pronto recibirás la próxima carta en tu correo.',
+  /** Double opt-in (decision 0016): nothing is sent to the address until its owner confirms. */
+  subscribed: 'Revisa tu correo para confirmar tu suscripción: te enviamos un enlace. Hasta que lo abras, no te escribiremos.',
+  confirmationPending:
+    'Ya te enviamos el enlace para confirmar tu suscripción hace menos de una hora. Revisa tu correo, también la carpeta de spam o promociones.',
   alreadySubscribed: 'Ya estabas suscrito al newsletter con este correo. ¡Gracias por seguir aquí!',
 } as const;
 
@@ -71,25 +76,39 @@ const leadRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'>> = asy
       // A lead is given knowingly, so it carries the visitor id even under DNT; no new cookie is set then.
       const visitorId = optedOut(request) ? visitorIdOf(request) : ensureVisitorId(request, reply, config.cookieSecure);
       const streamId = visitorStreamId(lead.email);
-      const command: LeadsCommand = { type: 'CaptureLead', ...lead, eventId: eventIdFor(request, 0), visitorId };
+      const command: LeadsCommand = {
+        type: 'CaptureLead',
+        ...lead,
+        eventId: eventIdFor(request, 0),
+        nextEventId: eventIdFor(request, 1),
+        visitorId,
+        now: new Date(),
+      };
       const result = await handleCommand(
         store,
         streamId,
         visitorFold,
         (state) => {
-          const { events, sendWelcome } = decideLeads(command, state);
+          const { events, mail } = decideLeads(command, state);
           // The job names the lead by its stream: the worker reads the address and name when it sends.
-          const welcome: MailJob = { kind: 'lead-welcome', leadId: streamId, page: lead.page, section: lead.section };
-          return { events, jobs: sendWelcome ? [{ name: EMAIL_SEND, data: welcome }] : [] };
+          const job: MailJob | undefined =
+            mail === 'welcome'
+              ? { kind: 'lead-welcome', leadId: streamId, page: lead.page, section: lead.section }
+              : mail === 'confirm-subscription'
+                ? { kind: 'newsletter-confirm', leadId: streamId }
+                : undefined;
+          return { events, jobs: job ? [{ name: EMAIL_SEND, data: job }] : [] };
         },
         { ...keyedWrite(request, 'visitor'), usuallyNew: true },
       );
-      const captured = result.events[0]?.data as { firstForSource: boolean } | undefined;
+      const captured = result.events.find((e) => e.type === LeadCaptured.type)?.data as { firstForSource: boolean } | undefined;
       const message = !isSubscription(lead.page)
         ? LEAD_MESSAGES.downloaded
-        : captured?.firstForSource
+        : result.events.some((e) => e.type === SubscriptionRequested.type)
           ? LEAD_MESSAGES.subscribed
-          : LEAD_MESSAGES.alreadySubscribed;
+          : result.state.subscription.status === 'pending'
+            ? LEAD_MESSAGES.confirmationPending
+            : LEAD_MESSAGES.alreadySubscribed;
       return { success: true as const, status: 'success' as const, message, data: { firstForSource: captured?.firstForSource ?? false } };
     },
   );

@@ -1,0 +1,55 @@
+// The newsletter's confirmation mail (double opt-in, decision 0016), in Spanish, HTML and plain text. The worker finds
+// the address by its visitor stream when it sends (the job holds nothing else); an address that is gone, or whose
+// subscription is confirmed by then, gets nothing; the link's token is issued only when the mail is written.
+import { greeting } from '../../../course/contact';
+import { leadOf, subscriberOf } from '../../../events/leads/queries';
+import type { Queryable } from '../../../events/store/types';
+import type { Mail, MailJob, MailRecipient } from '../../../jobs/email/send-email';
+import { button, fallbackLink, layout, paragraph, SIGN_OFF } from '../accounts/emails';
+import { CONFIRMATION_TTL_HOURS, issueConfirmationToken } from './confirmation-tokens';
+
+export const CONFIRM_SUBSCRIPTION_SUBJECT = 'Confirma tu suscripción al newsletter de Manifiesta';
+
+export const confirmationLink = (publicUrl: string, token: string) =>
+  new URL(`/newsletter/confirmar?token=${encodeURIComponent(token)}`, publicUrl).toString();
+
+/** Greets by the name the visitor typed only when it is a plain name; repeats nothing else she typed. */
+export function confirmSubscriptionEmail(to: { email: string; nick: string }, token: string, publicUrl: string): Mail {
+  const link = confirmationLink(publicUrl, token);
+  const hello = greeting(to.nick);
+  const validity = `El enlace vale por ${CONFIRMATION_TTL_HOURS} horas y se puede usar una sola vez. Si no pediste suscribirte, ignora este correo: sin tu confirmación no te escribiremos.`;
+  const text = [
+    hello,
+    '',
+    'Gracias por querer recibir las cartas de Manifiesta. Para confirmar tu suscripción, abre este enlace:',
+    link,
+    '',
+    validity,
+    '',
+    ...SIGN_OFF,
+  ].join('\n');
+  const html = layout(hello, [
+    paragraph('Gracias por querer recibir las cartas de Manifiesta. Para confirmar tu suscripción, toca el botón:'),
+    button(link, 'Confirmar mi suscripción'),
+    fallbackLink(link),
+    paragraph(validity, true),
+  ]);
+  return { to: to.email, subject: CONFIRM_SUBSCRIPTION_SUBJECT, text, html };
+}
+
+export function newsletterMailRecipients(db: Queryable, publicUrl: string) {
+  return {
+    async confirm(job: Extract<MailJob, { kind: 'newsletter-confirm' }>): Promise<MailRecipient> {
+      const [lead, subscriber] = await Promise.all([leadOf(db, job.leadId), subscriberOf(db, job.leadId)]);
+      if (!lead || !subscriber) return { skip: 'no such subscriber' };
+      if (subscriber.status !== 'pending') return { skip: `subscription ${subscriber.status}` };
+      return {
+        to: lead.email,
+        async render() {
+          const token = await issueConfirmationToken(db, job.leadId);
+          return confirmSubscriptionEmail(lead, token, publicUrl);
+        },
+      };
+    },
+  };
+}
