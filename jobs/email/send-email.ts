@@ -57,6 +57,12 @@ export type MailKind = MailJob['kind'];
 /** What the job is about, for logs and the dead-letter listing (no personal data). */
 export const mailLabel = (job: MailJob) => (job.kind === 'lead-welcome' ? `${job.kind}:${job.page}:${job.section}` : job.kind);
 
+/**
+ * The per-address limit's bucket: the mails anyone can make us send by typing an address in a lead form (a
+ * download's welcome, the newsletter's confirmation link) share one, so five forms still make at most the limit.
+ */
+export const throttleKind = (job: MailJob) => (job.kind === 'newsletter-confirm' ? 'lead-welcome' : job.kind);
+
 /** A rendered mail: it lives in the worker's memory only. */
 export interface Mail {
   to: string;
@@ -111,7 +117,7 @@ export function createMailer(deps: EmailDeps) {
       return;
     }
     // Counted before the mail is written: a verification mail that may not go gets no token either.
-    if (!(await deps.throttle.admit(jobId, recipient.to, job.kind))) {
+    if (!(await deps.throttle.admit(jobId, recipient.to, throttleKind(job)))) {
       deps.log.info({ job: jobId, kind, skipped: 'throttled' }, 'mail not sent: this address had enough of this kind in the last hour');
       return;
     }

@@ -193,7 +193,7 @@ describe('the lead form cannot make us write someone else a message', () => {
     expect(mail.text).not.toContain('evil');
   });
 
-  it('five lead forms for one victim from five client addresses: at most 3 welcome mails in the hour', async () => {
+  it('five lead forms for one victim from five client addresses: at most 3 mails in the hour (welcomes and the newsletter confirmation)', async () => {
     const victim = `${unique('inundada')}@example.com`;
     const sources = [
       { page: 'nostalgia', section: 'fragmento', status: 'downloaded' },

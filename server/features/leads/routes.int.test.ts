@@ -340,14 +340,14 @@ describe('newsletter, visitors and page views', () => {
     return set?.split(';')[0];
   };
 
-  it('a repeated subscription writes nothing and says so', async () => {
+  it('a repeated subscription while its confirmation is pending writes nothing and says so (decision 0016)', async () => {
     const first = await subscribe('lucia.news@example.com');
     expect(first.json()).toMatchObject({ success: true, message: LEAD_MESSAGES.subscribed, data: { firstForSource: true } });
     const before = await countEvents(db.pool);
     const jobs = await countEmailJobs(db.pool);
     const again = await subscribe('Lucia.News@example.com');
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ success: true, status: 'success', message: LEAD_MESSAGES.alreadySubscribed, data: { firstForSource: false } });
+    expect(again.json()).toMatchObject({ success: true, status: 'success', message: LEAD_MESSAGES.confirmationPending, data: { firstForSource: false } });
     expect(await countEvents(db.pool)).toBe(before);
     expect(await countEmailJobs(db.pool)).toBe(jobs);
   });
