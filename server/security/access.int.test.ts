@@ -63,6 +63,8 @@ const TABLE: Row[] = [
   },
   { method: 'POST', path: '/api/leads/view', body: () => ({ page: 'menu' }), expect: 200 },
   // A token that names no address of ours: refused for everyone (erasure.int.test.ts forgets with real ones).
+  // A confirmation link that is not ours: refused for everyone (newsletter/routes.int.test.ts confirms with real ones).
+  { method: 'POST', path: '/api/newsletter/confirm', body: () => ({ token: 'a'.repeat(43) }), expect: 400 },
   { method: 'POST', path: '/api/leads/forget', body: () => ({ token: `${'0'.repeat(64)}.${'0'.repeat(32)}` }), expect: 400 },
   {
     method: 'POST',

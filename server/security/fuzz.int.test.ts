@@ -22,6 +22,8 @@ import { startFakeMercadoPago } from '../../tests/fakes/mercadopago';
 import { count, startTestApp, TEST_CONFIG } from '../../tests/setup/app';
 import { leadSubject } from '../../events/store/sealing';
 import { forgetToken } from '../features/erasure/forget-link';
+import { issueConfirmationToken } from '../features/newsletter/confirmation-tokens';
+import { visitorStreamId } from '../../events/leads/leads';
 import { createTestDatabase } from '../../tests/setup/db';
 import { createLearner } from '../../tests/setup/learners';
 import { pathSpellings, sendRaw, servedApiRoutes } from '../../tests/setup/routes';
@@ -254,7 +256,26 @@ async function links(purpose: TokenPurpose): Promise<string[]> {
   }
   return tokens;
 }
-const LINKS = { reset: await links('password-reset'), change: await links('email-change'), undo: await links('email-undo') };
+// The newsletter's confirmation links: one address waiting for its confirmation, and links for it (the first confirms,
+// the others find it confirmed and are spent all the same).
+const SUBSCRIBER_EMAIL = 'suscripcion-fuzz@example.com';
+await t.app.inject({
+  method: 'POST',
+  url: '/api/leads/add',
+  headers: { origin: ORIGIN },
+  payload: { email: SUBSCRIBER_EMAIL, nick: 'Ana', page: 'Newsletter Archive', section: 'Subscription Form', status: 'Subscribed via Form' },
+});
+async function confirmationLinks(): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < LINKS_PER_ROUTE; i++) tokens.push(await issueConfirmationToken(db.pool, visitorStreamId(SUBSCRIBER_EMAIL)));
+  return tokens;
+}
+const LINKS = {
+  reset: await links('password-reset'),
+  change: await links('email-change'),
+  undo: await links('email-undo'),
+  subscription: await confirmationLinks(),
+};
 const nextLink = (kind: keyof typeof LINKS) => {
   const token = LINKS[kind].pop();
   if (!token) throw new Error(`the fuzzer used up its ${kind} links: raise LINKS_PER_ROUTE`);
@@ -462,6 +483,11 @@ const EXAMPLES: Record<string, Example> = {
     ok: 'guest',
     body: () => ({ token: FORGET_TOKEN }),
     key: { ignored: 'forgetting an address twice is forgetting it once: the second answers the same and writes nothing new' },
+  },
+  'POST /api/newsletter/confirm': {
+    ok: 'guest',
+    body: () => ({ token: nextLink('subscription') }),
+    key: { ignored: 'a link works once, whatever the key' },
   },
   'POST /api/leads/view': {
     ok: 'guest',
