@@ -213,6 +213,17 @@ export const ROUTES: Record<string, Visit[]> = {
     { name: "the ebook promo with the guest's e-mail form open", as: 'guest', url: '/afirmaciones', act: openGuestCheckout },
   ],
   '/newsletter': [{ name: 'the newsletter archive', as: 'guest', url: '/newsletter' }],
+  '/newsletter/confirmar': [
+    { name: 'a newsletter confirmation link without its token', as: 'guest', url: '/newsletter/confirmar' },
+    {
+      name: 'a wrong newsletter confirmation link',
+      as: 'guest',
+      url: '/newsletter/confirmar?token=no-es-un-token-valido',
+      ready: async (page) => {
+        await expect(page.getByRole('alert')).toBeVisible();
+      },
+    },
+  ],
   '/newsletter/:campaign/:slug': oneLetterPerCampaign.map((entry) => ({
     name: `the letter '${entry.title}' (${entry.campaign})`,
     as: 'guest' as const,

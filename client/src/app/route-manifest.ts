@@ -32,6 +32,7 @@ export const PAGE_MODULES = {
   affirmations: 'app/routes/AffirmationsRoute',
   newsletter: 'features/newsletter/pages/NewsletterArchivePage',
   newsletterIssue: 'features/newsletter/pages/NewsletterIssuePage',
+  confirmSubscription: 'features/newsletter/pages/ConfirmSubscriptionPage',
   paymentConfirmation: 'features/payments/pages/PaymentConfirmationPage',
   coach: 'features/coach/pages/CoachLayout',
   coachLearners: 'features/coach/pages/LearnersPage',
@@ -98,6 +99,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: 'niveles', page: 'levels' },
   { path: 'afirmaciones', page: 'affirmations' },
   { path: 'newsletter', page: 'newsletter' },
+  // The link of the newsletter's confirmation mail (double opt-in): the token says whose subscription it is.
+  { path: 'newsletter/confirmar', page: 'confirmSubscription' },
   { path: 'newsletter/:campaign/:slug', page: 'newsletterIssue' },
   // Open to everyone: a guest's purchase is confirmed as a guest; an account's asks its buyer to sign in there.
   { path: 'confirmacion-pago', page: 'paymentConfirmation' },

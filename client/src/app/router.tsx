@@ -84,6 +84,7 @@ export const pages = {
   affirmations: () => import('./routes/AffirmationsRoute').then((m) => m.AffirmationsRoute),
   newsletter: () => import('../features/newsletter/pages/NewsletterArchivePage').then((m) => m.NewsletterArchivePage),
   newsletterIssue: () => import('../features/newsletter/pages/NewsletterIssuePage').then((m) => m.NewsletterIssuePage),
+  confirmSubscription: () => import('../features/newsletter/pages/ConfirmSubscriptionPage').then((m) => m.ConfirmSubscriptionPage),
   paymentConfirmation: () => import('../features/payments/pages/PaymentConfirmationPage').then((m) => m.PaymentConfirmationPage),
   coach: () => import('../features/coach/pages/CoachLayout').then((m) => m.CoachLayout),
   coachLearners: () => import('../features/coach/pages/LearnersPage').then((m) => m.LearnersPage),

@@ -96,9 +96,9 @@ describe('/newsletter', () => {
       status: 'Subscribed via Form',
     });
 
-    answer.resolve(subscribed('¡Gracias por suscribirte! Muy pronto recibirás la próxima carta en tu correo.'));
+    answer.resolve(subscribed('Revisa tu correo para confirmar tu suscripción: te enviamos un enlace. Hasta que lo abras, no te escribiremos.'));
 
-    expect((await screen.findByRole('status')).textContent).toBe('¡Gracias por suscribirte! Muy pronto recibirás la próxima carta en tu correo.');
+    expect((await screen.findByRole('status')).textContent).toBe('Revisa tu correo para confirmar tu suscripción: te enviamos un enlace. Hasta que lo abras, no te escribiremos.');
     expect((screen.getByLabelText('Tu nombre') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('Tu correo electrónico') as HTMLInputElement).value).toBe('');
     expect((screen.getByRole('button', { name: 'Suscribirme' }) as HTMLButtonElement).disabled).toBe(false);

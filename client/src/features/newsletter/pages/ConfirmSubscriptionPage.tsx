@@ -1,0 +1,75 @@
+// /newsletter/confirmar?token=…: the link of the newsletter's confirmation mail (double opt-in). The page spends the
+// link once as it opens (a mail scanner that only fetches the address runs no script and confirms nothing), takes
+// the token out of the address bar, and says what happened.
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { errorText } from '../../../api/error-text';
+import { ButtonLink } from '../../../components/Button/Button';
+import forms from '../../../styles/forms.module.css';
+import { CONFIRM_ERROR, confirmSubscriptionMutation } from '../api/confirm';
+import styles from './ConfirmSubscriptionPage.module.css';
+
+/** The link's token, read once; the address bar loses it at once (a replace, so the history keeps none either). */
+function useLinkToken(): string | null {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [token] = useState(() => new URLSearchParams(location.search).get('token'));
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    if (!params.has('token')) return;
+    params.delete('token');
+    const search = params.toString();
+    navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true, state: location.state });
+  }, [location, navigate]);
+  return token;
+}
+
+export function ConfirmSubscriptionPage() {
+  const token = useLinkToken();
+  const confirm = useMutation(confirmSubscriptionMutation());
+  const { mutate } = confirm;
+  // Sent once: StrictMode's second effect and later renders must not spend the link again.
+  const sentFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!token || sentFor.current === token) return;
+    sentFor.current = token;
+    mutate(token);
+  }, [token, mutate]);
+
+  return (
+    <div className={forms.cardPage}>
+      <section className={`${forms.surface} ${styles.card}`} aria-labelledby="confirm-title">
+        <title>Confirmar suscripción · Newsletter · Manifiesta</title>
+        <p className="eyebrow">Newsletter</p>
+        <h1 id="confirm-title" className={styles.title}>
+          {confirm.isSuccess ? '¡Tu suscripción está confirmada!' : 'Confirmar tu suscripción'}
+        </h1>
+        {!token ? (
+          <p className={forms.alert} role="alert">
+            Este enlace está incompleto. Ábrelo tal como llegó en el correo.
+          </p>
+        ) : confirm.isSuccess ? (
+          <>
+            <p className={styles.notice} role="status">
+              {confirm.data}
+            </p>
+            <p className={styles.muted}>Gracias por querer recibir mis cartas. Cada una está escrita con cariño, para leerla sin apuro.</p>
+            <ButtonLink to="/newsletter">Leer las cartas anteriores</ButtonLink>
+          </>
+        ) : confirm.isError ? (
+          <>
+            <p className={forms.alert} role="alert">
+              {errorText(confirm.error, CONFIRM_ERROR)}
+            </p>
+            <ButtonLink to="/newsletter">Ir al newsletter</ButtonLink>
+          </>
+        ) : (
+          <p className={styles.muted} role="status">
+            Confirmando tu suscripción…
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
