@@ -100,12 +100,9 @@ export const ClarificationCallRequested = defineEvent(
  * Double opt-in (decision 0016): the newsletter form asked for the letters; a confirmation mail went to the address.
  * Recorded in the address's visitor stream, before the LeadCaptured of the same request.
  */
-export const SubscriptionRequested = defineEvent(
-  'SubscriptionRequested',
-  1,
-  z.strictObject({ email: z.string().max(MAX_EMAIL).regex(EMAIL_PATTERN) }),
-  { personal: { subject: (d) => leadSubject(d.email), fields: ['email'] } },
-);
+export const SubscriptionRequested = defineEvent('SubscriptionRequested', 1, z.strictObject({ email: z.string().max(MAX_EMAIL).regex(EMAIL_PATTERN) }), {
+  personal: { subject: (d) => leadSubject(d.email), fields: ['email'] },
+});
 
 /** The address's owner followed the confirmation link: only now does the address receive letters. */
 export const SubscriptionConfirmed = defineEvent('SubscriptionConfirmed', 1, z.strictObject({}));

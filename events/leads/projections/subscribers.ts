@@ -42,15 +42,13 @@ export const subscribersProjection = rowProjection<SubscriberRow>({
   table: 'subscribers',
   keyColumns: ['stream_id'],
   eventTypes: [SubscriptionRequested.type, SubscriptionConfirmed.type, LeadCaptured.type],
-  key: (e) => (SubscriptionRequested.is(e) || SubscriptionConfirmed.is(e) || (LeadCaptured.is(e) && isSubscription(e.data.page)) ? { stream_id: e.streamId } : undefined),
+  key: (e) =>
+    SubscriptionRequested.is(e) || SubscriptionConfirmed.is(e) || (LeadCaptured.is(e) && isSubscription(e.data.page)) ? { stream_id: e.streamId } : undefined,
   evolve: evolveSubscriberRow,
 });
 
 /** Forgetting an address: its subscriber row goes, and the confirmation links its mails carried with it. */
 export const forgetSubscriber: Forget = async (tx, subject) => {
-  await tx.query(
-    'DELETE FROM newsletter_confirmation_tokens WHERE stream_id IN (SELECT stream_id FROM subscribers WHERE subject = $1)',
-    [subject],
-  );
+  await tx.query('DELETE FROM newsletter_confirmation_tokens WHERE stream_id IN (SELECT stream_id FROM subscribers WHERE subject = $1)', [subject]);
   await tx.query('DELETE FROM subscribers WHERE subject = $1', [subject]);
 };

@@ -10,8 +10,7 @@ import { CONFIRMATION_TTL_HOURS, issueConfirmationToken } from './confirmation-t
 
 export const CONFIRM_SUBSCRIPTION_SUBJECT = 'Confirma tu suscripción al newsletter de Manifiesta';
 
-export const confirmationLink = (publicUrl: string, token: string) =>
-  new URL(`/newsletter/confirmar?token=${encodeURIComponent(token)}`, publicUrl).toString();
+export const confirmationLink = (publicUrl: string, token: string) => new URL(`/newsletter/confirmar?token=${encodeURIComponent(token)}`, publicUrl).toString();
 
 /** Greets by the name the visitor typed only when it is a plain name; repeats nothing else she typed. */
 export function confirmSubscriptionEmail(to: { email: string; nick: string }, token: string, publicUrl: string): Mail {

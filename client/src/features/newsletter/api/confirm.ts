@@ -12,5 +12,4 @@ export async function confirmSubscription(token: string): Promise<string> {
   return result.data?.message ?? '';
 }
 
-export const confirmSubscriptionMutation = () =>
-  mutationOptions({ mutationKey: ['newsletter', 'confirm'], mutationFn: confirmSubscription });
+export const confirmSubscriptionMutation = () => mutationOptions({ mutationKey: ['newsletter', 'confirm'], mutationFn: confirmSubscription });

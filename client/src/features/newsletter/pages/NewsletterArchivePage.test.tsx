@@ -98,7 +98,9 @@ describe('/newsletter', () => {
 
     answer.resolve(subscribed('Revisa tu correo para confirmar tu suscripción: te enviamos un enlace. Hasta que lo abras, no te escribiremos.'));
 
-    expect((await screen.findByRole('status')).textContent).toBe('Revisa tu correo para confirmar tu suscripción: te enviamos un enlace. Hasta que lo abras, no te escribiremos.');
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Revisa tu correo para confirmar tu suscripción: te enviamos un enlace. Hasta que lo abras, no te escribiremos.',
+    );
     expect((screen.getByLabelText('Tu nombre') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('Tu correo electrónico') as HTMLInputElement).value).toBe('');
     expect((screen.getByRole('button', { name: 'Suscribirme' }) as HTMLButtonElement).disabled).toBe(false);
