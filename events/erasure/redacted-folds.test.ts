@@ -19,6 +19,7 @@ const SAMPLES: Record<string, unknown> = {
   EmailChanged: { userId, email: 'ana.luz@example.com', previousEmail: 'ana@example.com' },
   EmailChangeUndone: { userId, email: 'ana@example.com' },
   LeadCaptured: { email: 'ana@example.com', nick: 'Ana', page: 'niveles', section: 'pdf', status: 'downloaded', firstForSource: true },
+  SubscriptionRequested: { email: 'ana@example.com' },
   ClarificationCallRequested: { requestId: id(9), page: 'reprograma', name: 'Ana', email: 'ana@example.com', message: 'Hola' },
   CoachNoteAdded: { learnerId: userId, noteId: id(8), coachId: id(7), text: 'Avanza con calma' },
   BeliefGoalSaved: {
