@@ -119,7 +119,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   await app.register(healthRoutes, { pool: deps.pool, jobs: deps.jobs, projections, lagDegradedSeconds: config.PROJECTION_LAG_DEGRADED_SECONDS });
-  await app.register(leadRoutes, { store: deps.store, config });
+  await app.register(leadRoutes, { store: deps.store, pool: deps.pool, config });
   await app.register(newsletterRoutes, { store: deps.store, pool: deps.pool, config });
   // The environment gives only the first values; the coach's saved settings take over from there.
   const siteSettings = siteSettingsReader(deps.store, { noticeText: config.SITE_NOTICE_TEXT, noticeLink: config.SITE_NOTICE_LINK });

@@ -214,6 +214,23 @@ describe('the newsletter subscription (double opt-in)', () => {
     expect(decideCaptureLead(legacy, form)).toEqual({ events: [], mail: null });
   });
 
+  it('a forgotten address (no subscribers row, its stream unchanged) has no subscription: asked again, its lead recorded again', () => {
+    const pending = fold(initialVisitorState, decideCaptureLead(initialVisitorState, form).events);
+    const confirmed = fold(pending, decideConfirmSubscription(pending, {}));
+    for (const state of [pending, confirmed]) {
+      const again = decideCaptureLead(state, { ...form, now: new Date(AT.getTime() + 1000), listed: false });
+      expect(again.mail).toBe('confirm-subscription');
+      expect(again.events.map((e) => [e.type, (e.data as { firstForSource?: boolean }).firstForSource])).toEqual([
+        [SubscriptionRequested.type, undefined],
+        [LeadCaptured.type, false],
+      ]);
+      // Its new link confirms it.
+      const waiting = fold(state, again.events);
+      expect(waiting.subscription.status).toBe('pending');
+      expect(decideConfirmSubscription(waiting, {}).map((e) => e.type)).toEqual([SubscriptionConfirmed.type]);
+    }
+  });
+
   it('a download is no subscription', () => {
     expect(apply(initialVisitorState, decideCaptureLead(initialVisitorState, nostalgia).events).subscription).toEqual({ status: 'none' });
   });

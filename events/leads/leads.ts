@@ -26,6 +26,12 @@ export interface CaptureLead {
   visitorId?: string;
   /** The request's time: a pending subscription asks for a new confirmation mail only after CONFIRMATION_RESEND_AFTER_MS. */
   now?: Date;
+  /**
+   * Whether the address has a row in `subscribers` (loaded first; undefined: not looked up). Forgetting an address
+   * deletes its row but cannot change its stream, whose fold still says pending or confirmed: without a row, the
+   * address has no subscription.
+   */
+  listed?: boolean;
 }
 
 /** The newsletter's consent (decision 0016): none, asked for and waiting for its link, or confirmed. */
@@ -62,11 +68,12 @@ export function evolveVisitor(state: VisitorState, event: RecordedEvent): Visito
     const legacy = isSubscription(event.data.page) && state.subscription.status === 'none';
     return { sources, subscription: legacy ? { status: 'confirmed' } : state.subscription };
   }
-  if (SubscriptionRequested.is(event)) {
-    if (state.subscription.status === 'confirmed') return state;
-    return { ...state, subscription: { status: 'pending', requestedAt: event.recordedAt } };
+  // Recorded only when the address has no subscription (or it was forgotten since): it waits for its link again.
+  if (SubscriptionRequested.is(event)) return { ...state, subscription: { status: 'pending', requestedAt: event.recordedAt } };
+  if (SubscriptionConfirmed.is(event)) {
+    if (state.subscription.status !== 'pending') return state;
+    return { ...state, subscription: { status: 'confirmed' } };
   }
-  if (SubscriptionConfirmed.is(event)) return { ...state, subscription: { status: 'confirmed' } };
   return state;
 }
 
@@ -85,14 +92,15 @@ export function decideCaptureLead(state: VisitorState, command: CaptureLead): { 
   const firstForSource = !state.sources.has(sourceKey(command.page, command.section));
   if (isSubscription(command.page)) {
     const requested = SubscriptionRequested.create({ email: normaliseEmail(command.email) }, { eventId: command.eventId });
-    const { subscription } = state;
+    const subscription: SubscriptionState = command.listed === false ? { status: 'none' } : state.subscription;
     if (subscription.status === 'confirmed') return { events: [], mail: null };
     if (subscription.status === 'pending') {
       const now = command.now ?? new Date();
       if (now.getTime() - subscription.requestedAt.getTime() < CONFIRMATION_RESEND_AFTER_MS) return { events: [], mail: null };
       return { events: [requested], mail: 'confirm-subscription' };
     }
-    if (!firstForSource) return { events: [requested], mail: 'confirm-subscription' };
+    // No subscription: a first one, or one whose address was forgotten since (its lead is recorded again, so the
+    // confirmation mail finds the address).
     return { events: [requested, leadCaptured(command, firstForSource, command.nextEventId)], mail: 'confirm-subscription' };
   }
   return { events: [leadCaptured(command, firstForSource, command.eventId)], mail: firstForSource ? 'welcome' : null };

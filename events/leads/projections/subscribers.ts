@@ -22,8 +22,8 @@ export interface SubscriberRow {
 export function evolveSubscriberRow(row: SubscriberRow | undefined, event: RecordedEvent): SubscriberRow | null {
   const at = event.recordedAt.toISOString();
   const subject = event.metadata.sealedFor ?? row?.subject ?? null;
+  // Recorded only when the address has no subscription (or it was forgotten since), as the fold reads it.
   if (SubscriptionRequested.is(event)) {
-    if (row?.status === 'confirmed') return row;
     return { stream_id: event.streamId, subject, status: 'pending', requested_at: at, confirmed_at: null, unsubscribed_at: null };
   }
   if (SubscriptionConfirmed.is(event)) {

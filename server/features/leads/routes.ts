@@ -16,6 +16,7 @@ import {
   visitStreamId,
 } from '../../../events/leads/leads.events';
 import { MAX_NAME, MIN_NAME, NAME_MESSAGE, normaliseName, plainName } from '../../../course/contact';
+import { subscriberOf } from '../../../events/leads/queries';
 import { handleCommand } from '../../../events/store/command';
 import { EMAIL_SEND, type MailJob } from '../../../jobs/email/send-email';
 import type { AppDeps } from '../../deps';
@@ -56,7 +57,7 @@ const AddLeadResponse = envelope(z.object({ firstForSource: z.boolean() })).exte
   status: z.literal('success').describe("El cliente original exige status === 'success'."),
 });
 
-const leadRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'>> = async (app, { store, config }) => {
+const leadRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'pool' | 'config'>> = async (app, { store, pool, config }) => {
   app.post(
     '/api/leads/add',
     {
@@ -76,6 +77,8 @@ const leadRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'>> = asy
       // A lead is given knowingly, so it carries the visitor id even under DNT; no new cookie is set then.
       const visitorId = optedOut(request) ? visitorIdOf(request) : ensureVisitorId(request, reply, config.cookieSecure);
       const streamId = visitorStreamId(lead.email);
+      // A forgotten address's stream still folds to its old subscription; its missing row says it has none.
+      const listed = isSubscription(lead.page) ? (await subscriberOf(pool, streamId)) !== undefined : undefined;
       const command: LeadsCommand = {
         type: 'CaptureLead',
         ...lead,
@@ -83,6 +86,7 @@ const leadRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'config'>> = asy
         nextEventId: eventIdFor(request, 1),
         visitorId,
         now: new Date(),
+        listed,
       };
       const result = await handleCommand(
         store,

@@ -158,5 +158,13 @@ describe('the newsletter double opt-in', () => {
     expect(await count(db.pool, 'SELECT count(*) AS n FROM newsletter_confirmation_tokens WHERE stream_id = $1', [visitorStreamId(email)])).toBe(0);
     // Its link names nothing any more.
     expect((await confirm(token)).statusCode).toBe(400);
+
+    // The address may come back: it is asked again, and its new link confirms it.
+    expect((await subscribe(email)).json().message).toBe(LEAD_MESSAGES.subscribed);
+    expect(await subscriber(email)).toMatchObject({ status: 'pending' });
+    const mails = await confirmationMails(email);
+    expect(mails).toHaveLength(2);
+    expect((await confirm(tokenIn(mails[1]!.mail))).json().message).toBe(NEWSLETTER_MESSAGES.confirmed);
+    expect(await subscriber(email)).toMatchObject({ status: 'confirmed' });
   });
 });
