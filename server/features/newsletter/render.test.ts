@@ -34,7 +34,10 @@ describe('the page sanitizer', () => {
   });
 
   it('strips every event handler', () => {
-    const html = letterPageHtml('<p onclick="steal()" onmouseover="steal()">Hola</p>\n\n<img src="/media/a.jpg" onerror="steal()">\n\n<a href="/curso" onfocus="steal()">x</a>', SITE);
+    const html = letterPageHtml(
+      '<p onclick="steal()" onmouseover="steal()">Hola</p>\n\n<img src="/media/a.jpg" onerror="steal()">\n\n<a href="/curso" onfocus="steal()">x</a>',
+      SITE,
+    );
     expect(html).not.toMatch(/\son\w+=|steal/i);
     expect(html).toContain('Hola');
   });
@@ -196,13 +199,14 @@ describe('a letter of the archive, moved to Markdown', () => {
     'utf8',
   );
   const blocks = (root: ParentNode) =>
-    [...root.querySelectorAll('p, h2, li')]
-      .filter((element) => !element.querySelector('p'))
-      .map((element) => element.textContent!.replace(/\s+/g, ' ').trim());
+    [...root.querySelectorAll('p, h2, li')].filter((element) => !element.querySelector('p')).map((element) => element.textContent!.replace(/\s+/g, ' ').trim());
 
   it('keeps the same text on the page as the HTML letter (less the mail greeting the page drops)', () => {
     const before = blocks(parse(original)).filter((text) => !text.startsWith('Hola {{nombre}}'));
-    const { pageHtml } = renderLetter({ title: 'Creencias: el guion que no elegiste', slug: '2025-08-05-creencias-el-guion-que-no-elegiste', series: 'meta', markdown }, options);
+    const { pageHtml } = renderLetter(
+      { title: 'Creencias: el guion que no elegiste', slug: '2025-08-05-creencias-el-guion-que-no-elegiste', series: 'meta', markdown },
+      options,
+    );
     expect(blocks(parse(pageHtml))).toEqual(before);
     expect(before.length).toBeGreaterThan(8);
   });
