@@ -42,7 +42,7 @@ describe('the page sanitizer', () => {
     expect(html).toContain('Hola');
   });
 
-  it('drops javascript:, vbscript: and data: links, however written', () => {
+  it('drops javascript:, vbscript:, data: and protocol-relative links, however written', () => {
     const markdown = [
       '[uno](javascript:alert(1))',
       '[dos](JaVaScRiPt:alert(1))',
@@ -50,12 +50,13 @@ describe('the page sanitizer', () => {
       '<a href=" javascript:alert(1)">cuatro</a>',
       '[cinco](vbscript:msgbox)',
       '[seis](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
-      '[siete](/curso)',
+      '[siete](//evil.example/x)',
+      '[ocho](/curso)',
     ].join('\n\n');
     const html = letterPageHtml(markdown, SITE);
     expect(html).not.toMatch(/javascript|vbscript|data:/i);
-    expect(hrefs(html)).toEqual([null, null, null, null, null, null, '/curso']);
-    expect(parse(html).textContent).toContain('siete');
+    expect(hrefs(html)).toEqual([null, null, null, null, null, null, null, '/curso']);
+    expect(parse(html).textContent).toContain('ocho');
   });
 
   it('keeps images only from our /media/', () => {
