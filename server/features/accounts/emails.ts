@@ -13,15 +13,20 @@ export const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCod
 
 export const SIGN_OFF = ['Con cariño,', 'Manifiesta'];
 
-/** The house style of an account mail: a card with a heading, paragraphs (HTML, already escaped) and a button. */
-export function layout(heading: string, body: string[]): string {
+/**
+ * The house style of an account mail: a card with a heading, paragraphs (HTML, already escaped) and a button. A
+ * newsletter letter closes in its own words (so it passes no sign-off) and adds a footer (HTML) below the card.
+ */
+export function layout(heading: string, body: string[], options: { signOff?: string[]; footer?: string[] } = {}): string {
+  const signOff = options.signOff ?? SIGN_OFF;
+  const footer = options.footer ?? [];
   return `<!doctype html>
 <html lang="es"><body style="margin:0;padding:24px;background:#F4EBDD;font-family:Helvetica,Arial,sans-serif;color:#2B2622">
   <div style="max-width:520px;margin:0 auto;background:#FFFDF9;border-radius:16px;padding:32px">
     <h1 style="font-family:Georgia,serif;font-size:24px;margin:0 0 16px">${escape(heading)}</h1>
     ${body.join('\n    ')}
-    <p style="font-size:16px;line-height:1.6;margin-top:24px">${SIGN_OFF.join('<br>')}</p>
-  </div>
+    ${signOff.length ? `<p style="font-size:16px;line-height:1.6;margin-top:24px">${signOff.map(escape).join('<br>')}</p>` : ''}
+  </div>${footer.length ? `\n  <div style="max-width:520px;margin:16px auto 0;padding:0 8px">\n    ${footer.join('\n    ')}\n  </div>` : ''}
 </body></html>`;
 }
 
