@@ -20,6 +20,8 @@ export interface Slot {
   takesVideoLink?: true;
   /** The meditation's sound this slot replaces (file name of course/meditation.ts). */
   soundFile?: string;
+  /** The activity whose video this slot holds (its slug). */
+  activity?: string;
   /**
    * Served only to those who may have it (premium sounds, the paid ebook, a paid activity's video): its file never
    * gets a public address, and a paid activity's video is not even listed publicly.
@@ -88,6 +90,7 @@ export const SLOTS: readonly Slot[] = [
   // A paid activity's video is for premium learners only (like its text): never listed publicly.
   ...ACTIVITIES.map((a): Slot => ({
     id: videoSlot(a.slug),
+    activity: a.slug,
     group: 'videos',
     label: a.title,
     kind: 'video',

@@ -65,7 +65,7 @@ export const restrictedToken = (sha256: string) => createHash('sha256').update(`
 function restrictedUrl(slot: Slot, media: MediaRecord): string {
   const v = `?v=${restrictedToken(media.sha256)}`;
   if (slot.soundFile) return `/api/meditation/audio/${slot.soundFile}${v}`;
-  if (slot.kind === 'video') return `/api/course/video/${slot.id.slice('video-'.length)}/file${v}`;
+  if (slot.activity) return `/api/course/video/${slot.activity}/file${v}`;
   return `/api/downloads/afirmaciones-ebook${v}`;
 }
 

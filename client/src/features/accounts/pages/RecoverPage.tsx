@@ -15,7 +15,7 @@ import { ErrorMessage } from '../components/Messages';
 import styles from '../components/auth.module.css';
 import { newPasswordProblem, PASSWORD_HINT } from '../lib/new-password';
 import { useFormFields } from '../lib/use-form-fields';
-import { useLinkToken } from '../lib/use-link-token';
+import { useLinkToken } from '../../../lib/link-token';
 
 export function RecoverPage() {
   const token = useLinkToken();

@@ -8,7 +8,7 @@ import { AuthCard } from '../components/AuthCard';
 import { useSpentOnce, Working } from '../components/LinkLanding';
 import { ErrorMessage } from '../components/Messages';
 import styles from '../components/auth.module.css';
-import { useLinkToken } from '../lib/use-link-token';
+import { useLinkToken } from '../../../lib/link-token';
 
 export function UndoEmailChangePage() {
   const token = useLinkToken();

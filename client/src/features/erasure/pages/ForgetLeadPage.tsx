@@ -7,7 +7,7 @@ import { errorText } from '../../../api/error-text';
 import { Button, ButtonLink } from '../../../components/Button/Button';
 import forms from '../../../styles/forms.module.css';
 import { erasureMutations, FORGET_ERROR } from '../api/erasure-mutations';
-import styles from './forget.module.css';
+import styles from '../../../styles/message-card.module.css';
 
 export function ForgetLeadPage() {
   const [searchParams] = useSearchParams();

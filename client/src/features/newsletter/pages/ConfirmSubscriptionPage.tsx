@@ -2,28 +2,13 @@
 // link once as it opens (a mail scanner that only fetches the address runs no script and confirms nothing), takes
 // the token out of the address bar, and says what happened.
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
 import { errorText } from '../../../api/error-text';
 import { ButtonLink } from '../../../components/Button/Button';
+import { useLinkToken } from '../../../lib/link-token';
 import forms from '../../../styles/forms.module.css';
 import { CONFIRM_ERROR, confirmSubscriptionMutation } from '../api/confirm';
-import styles from './ConfirmSubscriptionPage.module.css';
-
-/** The link's token, read once; the address bar loses it at once (a replace, so the history keeps none either). */
-function useLinkToken(): string | null {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [token] = useState(() => new URLSearchParams(location.search).get('token'));
-  useEffect(() => {
-    const params = new URLSearchParams(location.search);
-    if (!params.has('token')) return;
-    params.delete('token');
-    const search = params.toString();
-    navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true, state: location.state });
-  }, [location, navigate]);
-  return token;
-}
+import styles from '../../../styles/message-card.module.css';
 
 export function ConfirmSubscriptionPage() {
   const token = useLinkToken();
