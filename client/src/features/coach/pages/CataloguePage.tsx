@@ -186,8 +186,9 @@ export function CataloguePage() {
   const [restores, setRestores] = useState(0);
   return (
     <div className={styles.page}>
-      <title>Catálogo · Panel de la coach</title>
+      <title>Catálogo · Panel de la coach · Manifiesta</title>
       <header className={styles.pageHead}>
+        <p className="eyebrow">Panel de la coach</p>
         <h1>Catálogo</h1>
         <p className={styles.lead}>
           Precios, cupos y fechas de tus propuestas, en dólares. Lo que guardas aquí se ve enseguida en las páginas de venta, y es lo que se cobra en el sitio.

@@ -110,8 +110,9 @@ export function MediaPage({ Placements }: { Placements?: ComponentType }) {
   const [notice, setNotice] = useState('');
   return (
     <section className={desk.screen}>
-      <title>Medios · Panel de la coach</title>
+      <title>Medios · Panel de la coach · Manifiesta</title>
       <header className={desk.head}>
+        <p className="eyebrow">Panel de la coach</p>
         <h1>Medios</h1>
         <p className={desk.lead}>
           Tus fotos, audios, videos y PDF. Las imágenes se preparan para cada pantalla y pierden sus datos ocultos (como la ubicación).
