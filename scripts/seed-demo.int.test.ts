@@ -53,6 +53,11 @@ describe('seedDemo', () => {
     expect(leads).toBeGreaterThan(signups);
     expect(signups).toBeGreaterThan(payments);
     expect(payments).toBeGreaterThan(0);
+    // Most who asked for the letters confirmed; a few never opened the mail.
+    const { rows: subscribers } = await db.pool.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM subscribers GROUP BY status');
+    const byStatus = Object.fromEntries(subscribers.map((r) => [r.status, r.n]));
+    expect(byStatus.confirmed).toBeGreaterThan(byStatus.pending ?? 0);
+    expect(byStatus.pending).toBeGreaterThan(0);
     const { rows: attributed } = await db.pool.query<{ touch: string }>("SELECT DISTINCT touch FROM funnel_attribution WHERE touch <> 'none'");
     expect(attributed.map((r) => r.touch).sort()).toEqual(['email', 'visitor']);
 

@@ -1,8 +1,9 @@
 // The public funnel of the demo: anonymous visitors arriving from a link in a social profile, walking the
 // lead pages and sales pages, some leaving their name and e-mail for a free download or the newsletter.
 // Planned up front from one seeded stream (who comes when, what they see), then written chain by chain.
-import { decideCaptureLead, evolveVisitor, initialVisitorState, visitorStreamId, type VisitorState } from '../../events/leads/leads';
-import { type FunnelPage, LEAD_SOURCES, LeadPageViewed, type LeadSource, visitStreamId } from '../../events/leads/leads.events';
+import { createHash } from 'node:crypto';
+import { decideCaptureLead, decideConfirmSubscription, evolveVisitor, initialVisitorState, visitorStreamId, type VisitorState } from '../../events/leads/leads';
+import { type FunnelPage, LEAD_SOURCES, LeadPageViewed, type LeadSource, SubscriptionRequested, visitStreamId } from '../../events/leads/leads.events';
 import { FEMALE_NAMES, MALE_NAMES, PLACES, plain, SURNAMES } from './people';
 import { DAY_MS, localMoment, MINUTE_MS, Random, startOfUtcDay, weekdayFactor } from './random';
 import { ChainWriter, seedId, type SeedContext } from './writer';
@@ -234,8 +235,24 @@ export class LeadStreams {
     const { events } = decideCaptureLead(current.state, { email: lead.email, nick: lead.nick, ...lead.source, visitorId: lead.visitorId });
     if (events.length === 0) return;
     const result = await this.writer.append(streamId, events, at, 'visitor', current.version);
-    this.streams.set(streamId, { state: result.events.reduce(evolveVisitor, current.state), version: result.nextVersion });
+    let state = result.events.reduce(evolveVisitor, current.state);
+    let version = result.nextVersion;
+    // Most who ask for the letters follow the confirmation link within a few hours; some never open the mail.
+    const confirmedAt = events.some((e) => e.type === SubscriptionRequested.type) ? confirmationMoment(lead.email, at) : null;
+    if (confirmedAt !== null && confirmedAt <= this.writer.now) {
+      const confirmed = await this.writer.append(streamId, decideConfirmSubscription(state, {}), confirmedAt, 'visitor', version);
+      state = confirmed.events.reduce(evolveVisitor, state);
+      version = confirmed.nextVersion;
+    }
+    this.streams.set(streamId, { state, version });
   }
+}
+
+/** When an address confirms its subscription (null: never), fixed by the address so that every run agrees. */
+function confirmationMoment(email: string, requestedAt: number): number | null {
+  const roll = createHash('sha256').update(email).digest();
+  if (roll[0]! / 256 >= 0.8) return null;
+  return requestedAt + (2 + (roll.readUInt16BE(1) % 360)) * MINUTE_MS;
 }
 
 export async function viewPage(writer: ChainWriter, visitorId: string, page: FunnelPage, at: number) {

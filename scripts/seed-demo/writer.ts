@@ -39,6 +39,11 @@ export class ChainWriter {
     private readonly chain: string,
   ) {}
 
+  /** The moment after which this chain may not write. */
+  get now(): number {
+    return this.ctx.now;
+  }
+
   private withIds(events: readonly NewEvent[]): NewEvent[] {
     return events.map((e) => ({ ...e, eventId: e.eventId ?? seedId(this.chain, String(this.count++)) }));
   }
