@@ -1684,6 +1684,8 @@ export interface operations {
                     section: "fragmento" | "pdf" | "ebook" | "Subscription Form";
                     /** @enum {string} */
                     status: "downloaded" | "Subscribed via Form";
+                    /** @description La casilla de los formularios de descarga: pide también las cartas (con confirmación por correo). Por omisión, no. */
+                    newsletter?: boolean;
                 };
             };
         };
