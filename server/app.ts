@@ -30,6 +30,7 @@ import wheelRoutes from './features/wheel/routes';
 import leadRoutes from './features/leads/routes';
 import callRoutes from './features/leads/calls';
 import newsletterRoutes from './features/newsletter/routes';
+import subscriberListRoutes from './features/newsletter/subscriber-list';
 import coachRoutes from './features/coach/routes';
 import siteRoutes, { siteSettingsReader } from './features/site/routes';
 import salesRoutes from './features/coach/sales';
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(beliefThresholdRoutes, { store: deps.store, pool: deps.pool });
   await app.register(coachRoutes, { store: deps.store, pool: deps.pool, catalog: createCatalog() });
   await app.register(salesRoutes, { store: deps.store, pool: deps.pool });
+  await app.register(subscriberListRoutes, { pool: deps.pool });
   await app.register(testimonialRoutes, { store: deps.store, pool: deps.pool });
   await app.register(mediaRoutes, { store: deps.store, pool: deps.pool });
   const placements = placementsReader(deps.store);

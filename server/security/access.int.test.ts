@@ -242,6 +242,8 @@ const TABLE: Row[] = [
   { method: 'GET', path: '/api/coach/analytics/funnel', expect: coachOnly() },
   { method: 'GET', path: '/api/coach/sales', expect: coachOnly() },
   { method: 'GET', path: '/api/coach/sales.csv', expect: coachOnly() },
+  { method: 'GET', path: '/api/coach/subscribers', expect: coachOnly() },
+  { method: 'GET', path: '/api/coach/subscribers.csv', expect: coachOnly() },
   // A payment nobody knows: the coach gets as far as looking for it (assigning itself: coach/sales.int.test.ts).
   {
     method: 'POST',
