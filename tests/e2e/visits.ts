@@ -224,6 +224,19 @@ export const ROUTES: Record<string, Visit[]> = {
       },
     },
   ],
+  '/newsletter/baja': [
+    { name: 'an unsubscribe link without its token', as: 'guest', url: '/newsletter/baja' },
+    { name: 'an unsubscribe link, before the click', as: 'guest', url: '/newsletter/baja?token=no-es-un-token-valido' },
+    {
+      name: 'a wrong unsubscribe link, clicked',
+      as: 'guest',
+      url: '/newsletter/baja?token=no-es-un-token-valido',
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Darme de baja' }).click();
+        await expect(page.getByRole('alert')).toBeVisible();
+      },
+    },
+  ],
   '/newsletter/:campaign/:slug': oneLetterPerCampaign.map((entry) => ({
     name: `the letter '${entry.title}' (${entry.campaign})`,
     as: 'guest' as const,
