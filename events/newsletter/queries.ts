@@ -49,10 +49,10 @@ export async function publishedLetters(db: Queryable): Promise<StoredLetter[]> {
   return rows.map(toStored);
 }
 
-/** A published letter at its address, or null (a draft is not there). */
-export async function publishedLetter(db: Queryable, series: string, slug: string): Promise<StoredLetter | null> {
+/** A published letter at its address, with when it last changed, or null (a draft is not there). */
+export async function publishedLetter(db: Queryable, series: string, slug: string): Promise<(StoredLetter & { updatedAt: string }) | null> {
   const { rows } = await db.query<Row>(`SELECT ${COLUMNS}, markdown FROM letters WHERE series = $1 AND slug = $2 AND status = 'published'`, [series, slug]);
-  return rows[0] ? toStored(rows[0]) : null;
+  return rows[0] ? { ...toStored(rows[0]), updatedAt: rows[0].updated_at.toISOString() } : null;
 }
 
 /** Whether another letter than `id` has this address. */

@@ -65,6 +65,9 @@ const TABLE: Row[] = [
   // A token that names no address of ours: refused for everyone (erasure.int.test.ts forgets with real ones).
   // A confirmation link that is not ours: refused for everyone (newsletter/routes.int.test.ts confirms with real ones).
   { method: 'POST', path: '/api/newsletter/confirm', body: () => ({ token: 'a'.repeat(43) }), expect: 400 },
+  // The archive is public; a letter nobody published is not found for anyone (newsletter/archive.int.test.ts reads real ones).
+  { method: 'GET', path: '/api/newsletter/letters', expect: 200 },
+  { method: 'GET', path: '/api/newsletter/letters/{series}/{slug}', url: () => '/api/newsletter/letters/dean/no-existe', expect: 404 },
   { method: 'POST', path: '/api/leads/forget', body: () => ({ token: `${'0'.repeat(64)}.${'0'.repeat(32)}` }), expect: 400 },
   {
     method: 'POST',
