@@ -34,6 +34,8 @@ import { testimonialsProjection } from './testimonials/projections/testimonials'
 import { mediaEvents } from './media/media.events';
 import { placementEvents } from './placements/placements.events';
 import { mediaProjection } from './media/projections/media';
+import { letterEvents } from './newsletter/letters.events';
+import { lettersProjection } from './newsletter/projections/letters';
 import { forgetting, learnerRows, subjectAddresses, subjectRows } from './erasure/forgetting';
 import { EventCatalog } from './store/catalog';
 import type { Projection } from './store/projection';
@@ -55,6 +57,7 @@ export const createCatalog = () =>
     ...catalogueEvents,
     ...mediaEvents,
     ...placementEvents,
+    ...letterEvents,
   ]);
 
 const own = { skipRedacted: true };
@@ -87,6 +90,8 @@ export const projections: readonly Projection[] = [
   testimonialsProjection,
   // The library's rows; the bytes they name (media_blobs) are content, kept by a rebuild.
   mediaProjection,
+  // The coach's letters: her own public writing, no one's personal data.
+  lettersProjection,
   ...analyticsProjections,
 ];
 

@@ -19,6 +19,7 @@ import { migrate } from './db/migrate';
 import { sealOldEvents } from './db/seal-old-events';
 import { recordWhyQuestion, whyQuestionTexts } from './features/deep-why/questions';
 import { mailWorkerDeps } from './mail';
+import { seedLetters } from './features/newsletter/seed/letters';
 
 export interface ComposeOptions {
   config: Config;
@@ -142,6 +143,11 @@ export async function startRuntime<O extends Omit<ComposeOptions, 'config' | 'da
     if (sealed) log.info({ sealed }, 'personal fields of older events sealed');
     if (rebuilt.length) log.info({ rebuilt }, 'read models rebuilt from the log');
     const runtime = await composeRuntime({ ...options, config, database: db, log } as ComposeOptions & O);
+    // One-time data: the archive's first letters, once per database (every later start finds them and writes nothing).
+    await seedLetters(runtime.store, db.pool, log).catch(async (err: unknown) => {
+      await runtime.close().catch(() => {});
+      throw err;
+    });
     return {
       ...runtime,
       db,

@@ -100,13 +100,37 @@ export const ClarificationCallRequested = defineEvent(
  * Double opt-in (decision 0016): the newsletter form asked for the letters; a confirmation mail went to the address.
  * Recorded in the address's visitor stream, before the LeadCaptured of the same request.
  */
-export const SubscriptionRequested = defineEvent('SubscriptionRequested', 1, z.strictObject({ email: z.string().max(MAX_EMAIL).regex(EMAIL_PATTERN) }), {
-  personal: { subject: (d) => leadSubject(d.email), fields: ['email'] },
-});
+export const SubscriptionRequested = defineEvent(
+  'SubscriptionRequested',
+  1,
+  z.strictObject({
+    email: z.string().max(MAX_EMAIL).regex(EMAIL_PATTERN),
+    /** The download form whose checkbox asked for the letters; absent: the newsletter form. */
+    page: z.enum(LEAD_PAGES).optional(),
+  }),
+  { personal: { subject: (d) => leadSubject(d.email), fields: ['email'] } },
+);
 
 /** The address's owner followed the confirmation link: only now does the address receive letters. */
 export const SubscriptionConfirmed = defineEvent('SubscriptionConfirmed', 1, z.strictObject({}));
 
-export const leadEvents = [LeadCaptured, LeadPageViewed, ClarificationCallRequested, SubscriptionRequested, SubscriptionConfirmed] as const;
+/**
+ * The address's owner left the letters (the one-click link of a mail, or its page): no marketing mail goes to it
+ * any more until she subscribes again. `letterId`: the letter whose link was used, for its statistics.
+ */
+export const Unsubscribed = defineEvent('Unsubscribed', 1, z.strictObject({ letterId: z.uuid().optional() }));
+
+/** SMTP answered a permanent failure (5xx) for the address: letters stop until she subscribes again. */
+export const SubscriberBounced = defineEvent('SubscriberBounced', 1, z.strictObject({}));
+
+export const leadEvents = [
+  LeadCaptured,
+  LeadPageViewed,
+  ClarificationCallRequested,
+  SubscriptionRequested,
+  SubscriptionConfirmed,
+  Unsubscribed,
+  SubscriberBounced,
+] as const;
 export const visitStreamId = (visitorId: string) => `visit-${visitorId}`;
 export const callStreamId = (requestId: string) => `call-${requestId}`;

@@ -6,8 +6,10 @@ import {
   ClarificationCallRequested,
   LeadCaptured,
   LeadPageViewed,
+  SubscriberBounced,
   SubscriptionConfirmed,
   SubscriptionRequested,
+  Unsubscribed,
   type CALL_PAGES,
   type FunnelPage,
   type LeadSource,
@@ -32,10 +34,16 @@ export interface CaptureLead {
    * address has no subscription.
    */
   listed?: boolean;
+  /** A download form's opt-in checkbox: ask for the letters too (double opt-in), the download staying immediate. */
+  newsletter?: boolean;
 }
 
-/** The newsletter's consent (decision 0016): none, asked for and waiting for its link, or confirmed. */
-export type SubscriptionState = { status: 'none' } | { status: 'pending'; requestedAt: Date } | { status: 'confirmed' };
+/**
+ * The newsletter's consent (decision 0016): none, asked for and waiting for its link, or confirmed; then perhaps
+ * ended by its owner (unsubscribed: no marketing mail at all, decision 0019) or by a permanent SMTP failure.
+ */
+export type SubscriptionState =
+  { status: 'none' } | { status: 'pending'; requestedAt: Date } | { status: 'confirmed' } | { status: 'unsubscribed' } | { status: 'bounced' };
 
 export interface VisitorState {
   /** 'page|section' pairs already captured for this address. */
@@ -70,40 +78,54 @@ export function evolveVisitor(state: VisitorState, event: RecordedEvent): Visito
   }
   // Recorded only when the address has no subscription (or it was forgotten since): it waits for its link again.
   if (SubscriptionRequested.is(event)) return { ...state, subscription: { status: 'pending', requestedAt: event.recordedAt } };
+  // A confirmation link, or the unsubscribe page's «volver a suscribirme» (its token proves the mailbox).
   if (SubscriptionConfirmed.is(event)) {
-    if (state.subscription.status !== 'pending') return state;
+    if (state.subscription.status === 'none' || state.subscription.status === 'confirmed') return state;
     return { ...state, subscription: { status: 'confirmed' } };
   }
+  // From any state: a lead who never subscribed can leave every marketing mail from a welcome mail's link.
+  if (Unsubscribed.is(event)) return { ...state, subscription: { status: 'unsubscribed' } };
+  if (SubscriberBounced.is(event)) return { ...state, subscription: { status: 'bounced' } };
   return state;
 }
 
 export const visitorFold = { initial: initialVisitorState, evolve: evolveVisitor };
 
-/** What a capture mails: a download's welcome, a subscription's confirmation link, or nothing. */
-export type LeadMail = 'welcome' | 'confirm-subscription' | null;
+/** What a capture mails: a download's welcome, a subscription's confirmation link (a download with the box ticked: both). */
+export type LeadMail = 'welcome' | 'confirm-subscription';
 
 /**
- * Every download is recorded (the funnel counts them); only the first per source earns a welcome mail.
+ * Every download is recorded (the funnel counts them); only the first per source earns a welcome mail. With the
+ * download form's box ticked, the same request also asks for the letters (after the download, which stays immediate).
  * A subscription is a state, not a download, and asks for consent (double opt-in): the first records
  * SubscriptionRequested and the lead, and mails the confirmation link; while it waits, asking again writes nothing
- * within the hour and, after it, asks again (a new link); a confirmed subscription writes nothing.
+ * within the hour and, after it, asks again (a new link); a confirmed subscription writes nothing; an ended one
+ * (unsubscribed, bounced) starts again.
  */
-export function decideCaptureLead(state: VisitorState, command: CaptureLead): { events: NewEvent[]; mail: LeadMail } {
+export function decideCaptureLead(state: VisitorState, command: CaptureLead): { events: NewEvent[]; mails: LeadMail[] } {
   const firstForSource = !state.sources.has(sourceKey(command.page, command.section));
   if (isSubscription(command.page)) {
-    const requested = SubscriptionRequested.create({ email: normaliseEmail(command.email) }, { eventId: command.eventId });
-    const subscription: SubscriptionState = command.listed === false ? { status: 'none' } : state.subscription;
-    if (subscription.status === 'confirmed') return { events: [], mail: null };
-    if (subscription.status === 'pending') {
-      const now = command.now ?? new Date();
-      if (now.getTime() - subscription.requestedAt.getTime() < CONFIRMATION_RESEND_AFTER_MS) return { events: [], mail: null };
-      return { events: [requested], mail: 'confirm-subscription' };
-    }
-    // No subscription: a first one, or one whose address was forgotten since (its lead is recorded again, so the
-    // confirmation mail finds the address).
-    return { events: [requested, leadCaptured(command, firstForSource, command.nextEventId)], mail: 'confirm-subscription' };
+    const request = decideSubscriptionRequest(state, command, command.eventId);
+    if (!request) return { events: [], mails: [] };
+    // A new subscription (a first one, one that ended, or one whose address was forgotten since): its lead is
+    // recorded again, so the confirmation mail finds the address.
+    const events = request.waiting ? [request.event] : [request.event, leadCaptured(command, firstForSource, command.nextEventId)];
+    return { events, mails: ['confirm-subscription'] };
   }
-  return { events: [leadCaptured(command, firstForSource, command.eventId)], mail: firstForSource ? 'welcome' : null };
+  const lead = leadCaptured(command, firstForSource, command.eventId);
+  const mails: LeadMail[] = firstForSource ? ['welcome'] : [];
+  const request = command.newsletter ? decideSubscriptionRequest(state, command, command.nextEventId) : undefined;
+  return request ? { events: [lead, request.event], mails: [...mails, 'confirm-subscription'] } : { events: [lead], mails };
+}
+
+/** The SubscriptionRequested a form's request records, if any (`waiting`: the address already waits for a link). */
+function decideSubscriptionRequest(state: VisitorState, command: CaptureLead, eventId: string | undefined): { event: NewEvent; waiting: boolean } | undefined {
+  const subscription: SubscriptionState = command.listed === false ? { status: 'none' } : state.subscription;
+  if (subscription.status === 'confirmed') return undefined;
+  const waiting = subscription.status === 'pending';
+  if (waiting && (command.now ?? new Date()).getTime() - subscription.requestedAt.getTime() < CONFIRMATION_RESEND_AFTER_MS) return undefined;
+  const page = isSubscription(command.page) ? {} : { page: command.page };
+  return { event: SubscriptionRequested.create({ email: normaliseEmail(command.email), ...page }, { eventId }), waiting };
 }
 
 function leadCaptured(command: CaptureLead, firstForSource: boolean, eventId: string | undefined): NewEvent {
@@ -175,26 +197,79 @@ export function decideConfirmSubscription(state: VisitorState, command: ConfirmS
   return [SubscriptionConfirmed.create({}, { eventId: command.eventId })];
 }
 
+export interface Unsubscribe {
+  /** The letter whose link was used, if any. */
+  letterId?: string;
+  eventId?: string;
+}
+
+/** The one-click link or its page (decision 0019): the address leaves every marketing mail; leaving twice writes nothing. */
+export function decideUnsubscribe(state: VisitorState, command: Unsubscribe): NewEvent[] {
+  if (state.subscription.status === 'unsubscribed') return [];
+  return [Unsubscribed.create(command.letterId ? { letterId: command.letterId } : {}, { eventId: command.eventId })];
+}
+
+export interface Resubscribe {
+  /** The address (from the leads read model): a subscription that was never asked for, or forgotten, is asked for first. */
+  email: string;
+  /** Whether the address has a row in `subscribers` (loaded first), as for a capture. */
+  listed: boolean;
+  eventId?: string;
+  nextEventId?: string;
+}
+
+/**
+ * The unsubscribe page's «volver a suscribirme»: its token proves the mailbox, so the subscription is confirmed at
+ * once (no second opt-in mail); an address already confirmed writes nothing.
+ */
+export function decideResubscribe(state: VisitorState, command: Resubscribe): NewEvent[] {
+  const status = command.listed ? state.subscription.status : 'none';
+  if (status === 'confirmed') return [];
+  const confirmed = SubscriptionConfirmed.create({}, { eventId: status === 'none' ? command.nextEventId : command.eventId });
+  if (status !== 'none') return [confirmed];
+  return [SubscriptionRequested.create({ email: normaliseEmail(command.email) }, { eventId: command.eventId }), confirmed];
+}
+
+export interface RecordBounce {
+  eventId?: string;
+}
+
+/** The mail server refused the address for good: a subscription that was on ends (an ended one stays as it is). */
+export function decideBounce(state: VisitorState, command: RecordBounce): NewEvent[] {
+  const { status } = state.subscription;
+  if (status !== 'pending' && status !== 'confirmed') return [];
+  return [SubscriberBounced.create({}, { eventId: command.eventId })];
+}
+
 export type LeadsCommand =
   | (CaptureLead & { type: 'CaptureLead' })
   | (RecordPageView & { type: 'RecordPageView' })
   | (RequestCall & { type: 'RequestCall' })
-  | (ConfirmSubscription & { type: 'ConfirmSubscription' });
+  | (ConfirmSubscription & { type: 'ConfirmSubscription' })
+  | (Unsubscribe & { type: 'Unsubscribe' })
+  | (Resubscribe & { type: 'Resubscribe' })
+  | (RecordBounce & { type: 'RecordBounce' });
 
 /**
  * Only a lead's capture and a subscription's confirmation read the address's stream (a capture earns a welcome or a
  * confirmation mail); views and calls depend on nothing before them.
  */
-export function decideLeads(command: LeadsCommand, state: VisitorState): { events: NewEvent[]; mail: LeadMail } {
+export function decideLeads(command: LeadsCommand, state: VisitorState): { events: NewEvent[]; mails: LeadMail[] } {
   switch (command.type) {
     case 'CaptureLead':
       return decideCaptureLead(state, command);
     case 'RecordPageView':
-      return { events: decidePageView(command), mail: null };
+      return { events: decidePageView(command), mails: [] };
     case 'RequestCall':
-      return { events: decideCallRequest(command), mail: null };
+      return { events: decideCallRequest(command), mails: [] };
     case 'ConfirmSubscription':
-      return { events: decideConfirmSubscription(state, command), mail: null };
+      return { events: decideConfirmSubscription(state, command), mails: [] };
+    case 'Unsubscribe':
+      return { events: decideUnsubscribe(state, command), mails: [] };
+    case 'Resubscribe':
+      return { events: decideResubscribe(state, command), mails: [] };
+    case 'RecordBounce':
+      return { events: decideBounce(state, command), mails: [] };
     default: {
       const _never: never = command;
       throw new Error(`unknown leads command: ${JSON.stringify(_never)}`);

@@ -1,6 +1,6 @@
 // The Spanish a person can read that this repository ships: string literals, template texts and JSX text
 // of the client, the course, the server, the jobs, the event slices and the scripts (mails, downloads,
-// demo seed), plus the newsletter letters, the download and meditation scripts and the public HTML.
+// demo seed), plus the newsletter letters (Markdown), the download and meditation scripts and the public HTML.
 // Comments, tests and generated type files are not copy and are left out.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ export interface CopyText {
 const ROOTS = ['client/src', 'client/index.html', 'client/public', 'course', 'server', 'jobs', 'events', 'scripts'];
 const NOT_COPY = /(?:\.test\.tsx?|\.d\.ts)$|(?:^|\/)(?:node_modules|copy-voice)\//;
 const CODE = /\.tsx?$/;
-const TEXT = /\.(?:html|txt|webmanifest|json)$/;
+const TEXT = /\.(?:html|txt|md|webmanifest|json)$/;
 
 function filesUnder(root: string, path: string): string[] {
   const full = join(root, path);

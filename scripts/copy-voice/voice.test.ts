@@ -104,7 +104,7 @@ describe('the copy we ship', () => {
         'client/index.html',
       ]),
     );
-    expect([...files].filter((file) => file.includes('/newsletter/content/letters/'))).toHaveLength(11);
+    expect([...files].filter((file) => file.includes('/newsletter/seed/') && file.endsWith('.md'))).toHaveLength(11);
     expect([...files].some((file) => /\.test\.tsx?$/.test(file))).toBe(false);
   });
 

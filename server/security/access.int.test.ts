@@ -36,6 +36,11 @@ interface Row {
   body?: (c: Ctx) => object;
   /** Run with a session of its own (login and logout end the session they are called with). */
   ownSession?: boolean;
+  /**
+   * Takes writes from other sites (the RFC 8058 one-click unsubscribe, which mail providers POST to and its signed
+   * token authorises): from another site it answers as from ours, and only under the spellings that are its path.
+   */
+  crossSite?: 'allowed';
   expect: Record<Who, number> | number;
 }
 
@@ -65,6 +70,13 @@ const TABLE: Row[] = [
   // A token that names no address of ours: refused for everyone (erasure.int.test.ts forgets with real ones).
   // A confirmation link that is not ours: refused for everyone (newsletter/routes.int.test.ts confirms with real ones).
   { method: 'POST', path: '/api/newsletter/confirm', body: () => ({ token: 'a'.repeat(43) }), expect: 400 },
+  // Unsubscribe links that are not ours (newsletter/unsubscribe.int.test.ts leaves and comes back with real ones).
+  { method: 'POST', path: '/api/newsletter/unsubscribe', body: () => ({ token: `${'A'.repeat(22)}.${'A'.repeat(43)}` }), crossSite: 'allowed', expect: 400 },
+  { method: 'GET', path: '/api/newsletter/unsubscribe', url: () => `/api/newsletter/unsubscribe?token=${'A'.repeat(22)}.${'A'.repeat(43)}`, expect: 400 },
+  { method: 'POST', path: '/api/newsletter/resubscribe', body: () => ({ token: `${'A'.repeat(22)}.${'A'.repeat(43)}` }), expect: 400 },
+  // The archive is public; a letter nobody published is not found for anyone (newsletter/archive.int.test.ts reads real ones).
+  { method: 'GET', path: '/api/newsletter/letters', expect: 200 },
+  { method: 'GET', path: '/api/newsletter/letters/{series}/{slug}', url: () => '/api/newsletter/letters/dean/no-existe', expect: 404 },
   { method: 'POST', path: '/api/leads/forget', body: () => ({ token: `${'0'.repeat(64)}.${'0'.repeat(32)}` }), expect: 400 },
   {
     method: 'POST',
@@ -233,6 +245,8 @@ const TABLE: Row[] = [
   { method: 'GET', path: '/api/coach/analytics/funnel', expect: coachOnly() },
   { method: 'GET', path: '/api/coach/sales', expect: coachOnly() },
   { method: 'GET', path: '/api/coach/sales.csv', expect: coachOnly() },
+  { method: 'GET', path: '/api/coach/subscribers', expect: coachOnly() },
+  { method: 'GET', path: '/api/coach/subscribers.csv', expect: coachOnly() },
   // A payment nobody knows: the coach gets as far as looking for it (assigning itself: coach/sales.int.test.ts).
   {
     method: 'POST',
@@ -259,6 +273,32 @@ const TABLE: Row[] = [
     expect: coachOnly(404),
   },
   { method: 'POST', path: '/api/coach/testimonials/{id}/remove', url: () => `/api/coach/testimonials/${randomUUID()}/remove`, expect: coachOnly(404) },
+  // The newsletter's letters: the coach's alone (a letter nobody wrote is not found: writing, publishing and test
+  // sends for real are in newsletter/letters.int.test.ts).
+  { method: 'GET', path: '/api/coach/letters', expect: coachOnly() },
+  {
+    method: 'POST',
+    path: '/api/coach/letters',
+    body: (c) => ({ title: 'Una carta', slug: `carta-${c.unique}`, series: 'dean', markdown: 'Hola.' }),
+    expect: coachOnly(201),
+  },
+  { method: 'GET', path: '/api/coach/letters/{id}', url: () => `/api/coach/letters/${randomUUID()}`, expect: coachOnly(404) },
+  {
+    method: 'PATCH',
+    path: '/api/coach/letters/{id}',
+    url: () => `/api/coach/letters/${randomUUID()}`,
+    body: () => ({ title: 'Otra' }),
+    expect: coachOnly(404),
+  },
+  { method: 'POST', path: '/api/coach/letters/{id}/publish', url: () => `/api/coach/letters/${randomUUID()}/publish`, expect: coachOnly(404) },
+  { method: 'POST', path: '/api/coach/letters/{id}/unpublish', url: () => `/api/coach/letters/${randomUUID()}/unpublish`, expect: coachOnly(404) },
+  { method: 'POST', path: '/api/coach/letters/{id}/test', url: () => `/api/coach/letters/${randomUUID()}/test`, expect: coachOnly(404) },
+  {
+    method: 'POST',
+    path: '/api/coach/letters/preview',
+    body: () => ({ title: 'Una carta', slug: 'una-carta', series: 'meta', markdown: 'Hola.' }),
+    expect: coachOnly(),
+  },
   { method: 'GET', path: '/api/coach/settings', expect: coachOnly() },
   { method: 'PATCH', path: '/api/coach/settings', body: () => ({ coachName: 'Coach de prueba' }), expect: coachOnly() },
   { method: 'POST', path: '/api/coach/settings/restore', body: () => ({ version: 0 }), expect: coachOnly() },
@@ -449,7 +489,20 @@ describe('the access table', () => {
       });
     }
 
-    if (row.method === 'POST') {
+    if (row.method === 'POST' && row.crossSite === 'allowed') {
+      it(`${row.method} ${row.path}, from another site: answered as from ours; nothing written on a refusal`, async () => {
+        const c: Ctx = { me: undefined, subject, questionId: questions.guest, unique: randomUUID() };
+        const url = row.url ? row.url(c) : row.path;
+        const expected = statusFor(row, 'guest');
+        for (const spelling of [{ name: 'as written', url }, ...pathSpellings(url)]) {
+          const before = await countEvents(db.pool);
+          const res = await raw(undefined, row.method, spelling.url, row.body?.(c), FOREIGN);
+          const what = `${spelling.name} (${spelling.url}) → ${res.statusCode} ${res.body.slice(0, 200)}`;
+          expect(spelling.name === 'as written' ? [expected] : [expected, 403, 404], what).toContain(res.statusCode);
+          expect(await countEvents(db.pool), `${what}: wrote`).toBe(before);
+        }
+      });
+    } else if (row.method === 'POST') {
       // Sent as someone the plain path lets through when the request comes from our own pages.
       const who = WHO.find((w) => w !== 'guest' && statusFor(row, w) === 200) ?? 'learner';
       it(`${row.method} ${row.path}, from another site under any spelling: 403 for ${who}; nothing written, the session lives on`, async () => {

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { addressModules } from '../../client/src/app/route-manifest';
 import { ACTIVITIES } from '../../course/syllabus';
-import { ARCHIVE, CAMPAIGNS, issuePath } from '../../client/src/features/newsletter/archive';
+import { CAMPAIGNS, issuePath } from '../../client/src/features/newsletter/archive';
+import { SEED_LETTERS } from '../../server/features/newsletter/seed/letters';
 import { dataDir, grantRole, verifiedAccount, type Account } from './accounts';
 import { E2E_PAYMENTS } from './fake-payments';
 
@@ -131,7 +132,8 @@ const activityVisits: Visit[] = ACTIVITIES.map((activity) => ({
   prepare: (request) => completeBefore(request, activity.slug),
 }));
 
-const oneLetterPerCampaign = Object.keys(CAMPAIGNS).map((campaign) => ARCHIVE.find((entry) => entry.campaign === campaign)!);
+// The server records the archive's first letters when it starts: one of each series.
+const oneLetterPerCampaign = Object.keys(CAMPAIGNS).map((series) => SEED_LETTERS.find((letter) => letter.series === series)!);
 
 export const ROUTES: Record<string, Visit[]> = {
   '/': [{ name: 'the home address (redirects to /menu)', as: 'guest', url: '/' }],
@@ -224,8 +226,21 @@ export const ROUTES: Record<string, Visit[]> = {
       },
     },
   ],
+  '/newsletter/baja': [
+    { name: 'an unsubscribe link without its token', as: 'guest', url: '/newsletter/baja' },
+    { name: 'an unsubscribe link, before the click', as: 'guest', url: '/newsletter/baja?token=no-es-un-token-valido' },
+    {
+      name: 'a wrong unsubscribe link, clicked',
+      as: 'guest',
+      url: '/newsletter/baja?token=no-es-un-token-valido',
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Darme de baja' }).click();
+        await expect(page.getByRole('alert')).toBeVisible();
+      },
+    },
+  ],
   '/newsletter/:campaign/:slug': oneLetterPerCampaign.map((entry) => ({
-    name: `the letter '${entry.title}' (${entry.campaign})`,
+    name: `the letter '${entry.title}' (${entry.series})`,
     as: 'guest' as const,
     url: issuePath(entry),
   })),

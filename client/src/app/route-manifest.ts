@@ -33,6 +33,7 @@ export const PAGE_MODULES = {
   newsletter: 'features/newsletter/pages/NewsletterArchivePage',
   newsletterIssue: 'features/newsletter/pages/NewsletterIssuePage',
   confirmSubscription: 'features/newsletter/pages/ConfirmSubscriptionPage',
+  unsubscribe: 'features/newsletter/pages/UnsubscribePage',
   paymentConfirmation: 'features/payments/pages/PaymentConfirmationPage',
   coach: 'features/coach/pages/CoachLayout',
   coachLearners: 'features/coach/pages/LearnersPage',
@@ -101,6 +102,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: 'newsletter', page: 'newsletter' },
   // The link of the newsletter's confirmation mail (double opt-in): the token says whose subscription it is.
   { path: 'newsletter/confirmar', page: 'confirmSubscription' },
+  // The unsubscribe link of every marketing mail (one-click by button; opening it changes nothing).
+  { path: 'newsletter/baja', page: 'unsubscribe' },
   { path: 'newsletter/:campaign/:slug', page: 'newsletterIssue' },
   // Open to everyone: a guest's purchase is confirmed as a guest; an account's asks its buyer to sign in there.
   { path: 'confirmacion-pago', page: 'paymentConfirmation' },

@@ -2,7 +2,6 @@
 // exactly those the pages show something for, or a real page answers 404 (or a dead one 200).
 import { describe, expect, it } from 'vitest';
 import { COURSE, findActivity } from '../../../course/syllabus';
-import { ARCHIVE, findEntry } from '../features/newsletter/archive';
 import { addressModules } from './route-manifest';
 import { KNOWN_PARAMS, OPEN_PARAMS } from './route-params';
 
@@ -33,14 +32,5 @@ describe('which parameter values are pages', () => {
     }
     expect(KNOWN_PARAMS['/cursos/manifiesta/:activitySlug']!.every(([value]) => findActivity(value!) !== undefined)).toBe(true);
     expect(known('/cursos/manifiesta/:activitySlug', 'no-existe-esta-actividad')).toBe(false);
-  });
-
-  it('a newsletter letter: exactly the published pairs the letter page finds', () => {
-    for (const entry of ARCHIVE) expect(known('/newsletter/:campaign/:slug', entry.campaign, entry.slug)).toBe(true);
-    expect(KNOWN_PARAMS['/newsletter/:campaign/:slug']!.every(([campaign, slug]) => findEntry(campaign!, slug!) !== undefined)).toBe(true);
-    // A letter under the other campaign, or one never sent, is not a page.
-    const [first] = ARCHIVE;
-    expect(known('/newsletter/:campaign/:slug', first!.campaign === 'dean' ? 'meta' : 'dean', first!.slug)).toBe(false);
-    expect(known('/newsletter/:campaign/:slug', 'dean', '2025-07-02-no-existe')).toBe(false);
   });
 });

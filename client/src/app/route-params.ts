@@ -1,15 +1,13 @@
 // Build time only (client/vite.config.ts writes it into dist/client/.vite/routes.json; the app never imports it):
 // for each address of the router with parameters, the values that show something when the site alone can tell —
-// the course's activities (by slug or by id, which redirects to the slug) and the newsletter's published letters.
-// The server answers any other value with HTTP 404 (the page still shows its own "not found" text). Addresses
-// whose parameters only the API can judge (a learner's id on the coach's desk) are open: listed in OPEN_PARAMS.
+// the course's activities (by slug or by id, which redirects to the slug). The server answers any other value with
+// HTTP 404 (the page still shows its own "not found" text). Addresses whose parameters only the API can judge (a
+// learner's id on the coach's desk, a letter the coach publishes after the build) are open: listed in OPEN_PARAMS.
 import { COURSE } from '../../../course/syllabus';
-import { ARCHIVE } from '../features/newsletter/archive';
 
 export const KNOWN_PARAMS: Readonly<Record<string, readonly (readonly string[])[]>> = {
   '/cursos/manifiesta/:activitySlug': COURSE.modules.flatMap((module) => module.activities.flatMap((activity) => [[activity.slug], [activity.id]])),
-  '/newsletter/:campaign/:slug': ARCHIVE.map((entry) => [entry.campaign, entry.slug]),
 };
 
 /** Parameters only the API can judge: any value gets the page, which asks. */
-export const OPEN_PARAMS: readonly string[] = ['/coach/learners/:id'];
+export const OPEN_PARAMS: readonly string[] = ['/coach/learners/:id', '/newsletter/:campaign/:slug'];

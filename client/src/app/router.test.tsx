@@ -119,7 +119,6 @@ describe('routes', () => {
     ['/about', 'Sobre mí'],
     ['/recursos-gratuitos', 'Recursos Gratuitos'],
     ['/newsletter', 'Newsletter'],
-    ['/newsletter/dean/2025-07-01-el-arte-de-soltar', 'El arte de soltar'],
     ['/nostalgia', 'Soltar el Pasado'],
     ['/niveles', 'Los Niveles de Conciencia'],
     ['/afirmaciones', 'Afirmaciones que Transforman'],
@@ -130,6 +129,20 @@ describe('routes', () => {
   ])('%s shows its page', async (path, heading) => {
     renderRoute(path);
     expect((await pageHeading()).textContent).toBe(heading);
+  });
+
+  it('/newsletter/dean/2025-07-01-el-arte-de-soltar shows its page, the letter the server serves', async () => {
+    stubApi({
+      'GET /api/newsletter/letters/dean/2025-07-01-el-arte-de-soltar': envelope(200, 'Carta.', {
+        title: 'El arte de soltar',
+        series: 'dean',
+        slug: '2025-07-01-el-arte-de-soltar',
+        publishedOn: '2025-07-01',
+        html: '<p>Piensa en el cajón.</p>',
+      }),
+    });
+    renderRoute('/newsletter/dean/2025-07-01-el-arte-de-soltar');
+    expect((await pageHeading()).textContent).toBe('El arte de soltar');
   });
 
   it.each([

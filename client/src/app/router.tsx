@@ -85,6 +85,7 @@ export const pages = {
   newsletter: () => import('../features/newsletter/pages/NewsletterArchivePage').then((m) => m.NewsletterArchivePage),
   newsletterIssue: () => import('../features/newsletter/pages/NewsletterIssuePage').then((m) => m.NewsletterIssuePage),
   confirmSubscription: () => import('../features/newsletter/pages/ConfirmSubscriptionPage').then((m) => m.ConfirmSubscriptionPage),
+  unsubscribe: () => import('../features/newsletter/pages/UnsubscribePage').then((m) => m.UnsubscribePage),
   paymentConfirmation: () => import('../features/payments/pages/PaymentConfirmationPage').then((m) => m.PaymentConfirmationPage),
   coach: () => import('../features/coach/pages/CoachLayout').then((m) => m.CoachLayout),
   coachLearners: () => import('../features/coach/pages/LearnersPage').then((m) => m.LearnersPage),

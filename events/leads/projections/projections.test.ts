@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { leadData, recorded } from '../../../tests/setup/recorded';
 import type { RecordedEvent } from '../../store/types';
 import { visitorStreamId } from '../leads';
-import { LeadCaptured } from '../leads.events';
+import { LeadCaptured, SubscriberBounced, SubscriptionConfirmed, SubscriptionRequested, Unsubscribed } from '../leads.events';
+import { evolveSubscriberRow, type SubscriberRow } from './subscribers';
 import { evolveLeadDailyCount, leadDailyCountsProjection, type LeadDailyCountRow } from './lead-daily-counts';
 import { evolveLeadRow, leadsProjection, type LeadRow } from './leads';
 
@@ -124,5 +125,40 @@ describe('evolveLeadDailyCount', () => {
     expect(leadDailyCountsProjection.mode).toBe('async');
     expect(leadDailyCountsProjection.tables).toEqual(['lead_daily_counts']);
     expect(leadDailyCountsProjection.eventTypes).toEqual([LeadCaptured.type]);
+  });
+});
+
+describe('evolveSubscriberRow', () => {
+  const stream = visitorStreamId('ana@example.com');
+  const at = (iso: string) => ({ recordedAt: new Date(iso), streamId: stream });
+  const requested = (page?: string) =>
+    recorded(SubscriptionRequested.type, { email: 'ana@example.com', ...(page ? { page } : {}) }, at('2026-03-01T10:00:00Z'));
+  const confirmed = recorded(SubscriptionConfirmed.type, {}, at('2026-03-01T11:00:00Z'));
+
+  it('a request is pending from its form; the link confirms it', () => {
+    const row = fold<SubscriberRow>(evolveSubscriberRow, [requested()]);
+    expect(row).toMatchObject({ stream_id: stream, status: 'pending', source: 'Newsletter Archive', bounced_at: null });
+    expect(fold<SubscriberRow>(evolveSubscriberRow, [requested('nostalgia'), confirmed])).toMatchObject({
+      status: 'confirmed',
+      source: 'nostalgia',
+      confirmed_at: '2026-03-01T11:00:00.000Z',
+    });
+  });
+
+  it('leaving and bouncing end it with their time; coming back confirms it again', () => {
+    const left = fold<SubscriberRow>(evolveSubscriberRow, [requested(), confirmed, recorded(Unsubscribed.type, {}, at('2026-03-02T10:00:00Z'))]);
+    expect(left).toMatchObject({ status: 'unsubscribed', unsubscribed_at: '2026-03-02T10:00:00.000Z' });
+    const back = evolveSubscriberRow(left!, recorded(SubscriptionConfirmed.type, {}, at('2026-03-03T10:00:00Z')));
+    expect(back).toMatchObject({ status: 'confirmed', unsubscribed_at: null, confirmed_at: '2026-03-03T10:00:00.000Z' });
+    expect(evolveSubscriberRow(back!, recorded(SubscriberBounced.type, {}, at('2026-03-04T10:00:00Z')))).toMatchObject({
+      status: 'bounced',
+      bounced_at: '2026-03-04T10:00:00.000Z',
+    });
+  });
+
+  it('no row for an address that never subscribed (a welcome mail’s link), nor for a confirmation out of nowhere', () => {
+    expect(evolveSubscriberRow(undefined, recorded(Unsubscribed.type, {}, at('2026-03-02T10:00:00Z')))).toBeNull();
+    expect(evolveSubscriberRow(undefined, recorded(SubscriberBounced.type, {}, at('2026-03-02T10:00:00Z')))).toBeNull();
+    expect(evolveSubscriberRow(undefined, confirmed)).toBeNull();
   });
 });

@@ -42,10 +42,15 @@ const AddLeadBody = z.strictObject({
   page: z.enum(LEAD_PAGES, UNKNOWN_SOURCE),
   section: z.enum(LEAD_SECTIONS, UNKNOWN_SOURCE),
   status: z.enum(LEAD_STATUSES, UNKNOWN_SOURCE),
+  newsletter: z
+    .boolean('Indica con sí o no si quieres recibir las cartas del newsletter.')
+    .optional()
+    .describe('La casilla de los formularios de descarga: pide también las cartas (con confirmación por correo). Por omisión, no.'),
 });
 
 export const LEAD_MESSAGES = {
   downloaded: '¡Listo! Ya puedes descargar tu archivo.',
+  downloadedAndSubscribed: '¡Listo! Ya puedes descargar tu archivo. Y revisa tu correo: te enviamos un enlace para confirmar tu suscripción a las cartas.',
   /** Double opt-in (decision 0016): nothing is sent to the address until its owner confirms. */
   subscribed: 'Revisa tu correo para confirmar tu suscripción: te enviamos un enlace. Hasta que lo abras, no te escribiremos.',
   confirmationPending:
@@ -78,7 +83,7 @@ const leadRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'pool' | 'config
       const visitorId = optedOut(request) ? visitorIdOf(request) : ensureVisitorId(request, reply, config.cookieSecure);
       const streamId = visitorStreamId(lead.email);
       // A forgotten address's stream still folds to its old subscription; its missing row says it has none.
-      const listed = isSubscription(lead.page) ? (await subscriberOf(pool, streamId)) !== undefined : undefined;
+      const listed = isSubscription(lead.page) || lead.newsletter ? (await subscriberOf(pool, streamId)) !== undefined : undefined;
       const command: LeadsCommand = {
         type: 'CaptureLead',
         ...lead,
@@ -93,22 +98,24 @@ const leadRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'pool' | 'config
         streamId,
         visitorFold,
         (state) => {
-          const { events, mail } = decideLeads(command, state);
+          const { events, mails } = decideLeads(command, state);
           // The job names the lead by its stream: the worker reads the address and name when it sends.
-          const job: MailJob | undefined =
+          const jobs = mails.map((mail): MailJob =>
             mail === 'welcome'
               ? { kind: 'lead-welcome', leadId: streamId, page: lead.page, section: lead.section }
-              : mail === 'confirm-subscription'
-                ? { kind: 'newsletter-confirm', leadId: streamId }
-                : undefined;
-          return { events, jobs: job ? [{ name: EMAIL_SEND, data: job }] : [] };
+              : { kind: 'newsletter-confirm', leadId: streamId },
+          );
+          return { events, jobs: jobs.map((data) => ({ name: EMAIL_SEND, data })) };
         },
         { ...keyedWrite(request, 'visitor'), usuallyNew: true },
       );
       const captured = result.events.find((e) => e.type === LeadCaptured.type)?.data as { firstForSource: boolean } | undefined;
+      const requested = result.events.some((e) => e.type === SubscriptionRequested.type);
       const message = !isSubscription(lead.page)
-        ? LEAD_MESSAGES.downloaded
-        : result.events.some((e) => e.type === SubscriptionRequested.type)
+        ? requested
+          ? LEAD_MESSAGES.downloadedAndSubscribed
+          : LEAD_MESSAGES.downloaded
+        : requested
           ? LEAD_MESSAGES.subscribed
           : result.state.subscription.status === 'pending'
             ? LEAD_MESSAGES.confirmationPending

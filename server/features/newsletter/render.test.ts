@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import type { Letter } from '../../../course/newsletter';
-import { fromCoach, letterMail, letterPageHtml, renderLetter, UNSUBSCRIBE_LEAD } from './render';
+import { fromCoach, letterExcerpt, letterMail, letterPageHtml, UNSUBSCRIBE_LEAD } from './render';
+import { SEED_LETTERS } from './seed/letters';
 
 const SITE = 'https://manifiesta.example';
 const UNSUBSCRIBE = `${SITE}/newsletter/baja?token=abc123`;
@@ -193,29 +194,31 @@ describe('the mail', () => {
   });
 });
 
-describe('a letter of the archive, moved to Markdown', () => {
-  const markdown = readFileSync(new URL('./fixtures/creencias-el-guion-que-no-elegiste.md', import.meta.url), 'utf8');
-  const original = readFileSync(
-    new URL('../../../client/src/features/newsletter/content/letters/meta/2025-08-05-creencias-el-guion-que-no-elegiste.html', import.meta.url),
-    'utf8',
-  );
-  const blocks = (root: ParentNode) =>
-    [...root.querySelectorAll('p, h2, li')].filter((element) => !element.querySelector('p')).map((element) => element.textContent!.replace(/\s+/g, ' ').trim());
+describe('the archive’s first letters, in Markdown', () => {
+  const markdownOf = (series: string, slug: string) => readFileSync(new URL(`./seed/${series}/${slug}.md`, import.meta.url), 'utf8');
 
-  it('keeps the same text on the page as the HTML letter (less the mail greeting the page drops)', () => {
-    const before = blocks(parse(original)).filter((text) => !text.startsWith('Hola {{nombre}}'));
-    const { pageHtml } = renderLetter(
-      { title: 'Creencias: el guion que no elegiste', slug: '2025-08-05-creencias-el-guion-que-no-elegiste', series: 'meta', markdown },
-      options,
-    );
-    expect(blocks(parse(pageHtml))).toEqual(before);
-    expect(before.length).toBeGreaterThan(8);
+  it.each(SEED_LETTERS.map((l) => [l.series, l.slug] as const))('%s/%s renders as a letter: no markup left in its words', (series, slug) => {
+    const fragment = page(markdownOf(series, slug));
+    const text = fragment.textContent!;
+    expect(text).not.toMatch(/\{\{|\*\*|<|>|\\/);
+    // Written as every letter of the archive was: a weekly practice, and the farewell on two lines.
+    expect([...fragment.querySelectorAll('h2')].map((h) => h.textContent)).toContain('La práctica de la semana');
+    expect([...fragment.querySelectorAll('p')].some((p) => /^[^<]+,<br>Manifiesta$/.test(p.innerHTML))).toBe(true);
   });
 
-  it('keeps its heading, its list and its farewell line break', () => {
-    const fragment = page(markdown);
+  it('keeps the heading, the list and the farewell of «Creencias: el guion que no elegiste»', () => {
+    const fragment = page(markdownOf('meta', '2025-08-05-creencias-el-guion-que-no-elegiste'));
     expect(fragment.querySelector('h2')!.textContent).toBe('La práctica de la semana');
     expect(fragment.querySelectorAll('ol > li')).toHaveLength(4);
-    expect([...fragment.querySelectorAll('p')].some((p) => p.innerHTML === 'Con cariño,<br>Manifiesta')).toBe(true);
+    expect(fragment.querySelector('p')!.textContent).toMatch(/^Quizás te pasa con el dinero/);
+  });
+});
+
+describe('the archive’s excerpt', () => {
+  it('is the start of the first paragraph as plain text, cut at a word', () => {
+    expect(letterExcerpt('## Título\n\nHola, **tú**. Un [enlace](/x).', SITE)).toBe('Hola, tú. Un enlace.');
+    const long = letterExcerpt(`${'palabra '.repeat(40)}fin`, SITE, 30);
+    expect(long).toBe('palabra palabra palabra…');
+    expect(letterExcerpt('<script>alert(1)</script>', SITE)).toBe('');
   });
 });

@@ -233,6 +233,16 @@ export function letterMail(letter: Letter, options: LetterMailOptions): LetterMa
   return { subject: letter.title, html, text };
 }
 
+/** The start of a letter's first paragraph as plain text, cut at a word within `max` characters (with «…» when cut). */
+export function letterExcerpt(markdown: string, publicUrl: string, max = 180): string {
+  const first = sanitizedTree(markdown, new URL(publicUrl)).querySelector('p');
+  const text = (first?.textContent ?? '').replace(/\s+/g, ' ').trim();
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max + 1);
+  const atWord = cut.slice(0, Math.max(cut.lastIndexOf(' '), 1)).replace(/[\s,;:.—–-]+$/, '');
+  return `${atWord}…`;
+}
+
 /** Both renderings of a letter: the archive page's HTML and the mail. */
 export function renderLetter(letter: Letter, options: LetterMailOptions): { pageHtml: string; mail: LetterMail } {
   return { pageHtml: letterPageHtml(letter.markdown, options.publicUrl), mail: letterMail(letter, options) };

@@ -65,6 +65,8 @@ it('keeps the form subscribers from before double opt-in as confirmed; only Subs
       requested_at: expect.any(Date),
       confirmed_at: backfilled[0]!.requested_at,
       unsubscribed_at: null,
+      bounced_at: null,
+      source: 'Newsletter Archive',
     },
   ]);
 

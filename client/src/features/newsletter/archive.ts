@@ -1,55 +1,19 @@
-// The newsletter archive: every letter sent, as data. The letters' bodies are not
-// here: content/load-letter.ts fetches each one on demand, so the archive page ships only this list.
+// The newsletter archive's words and formats: the two series as the archive names them, a letter's address and its
+// date. The letters themselves come from the server (api/newsletter-queries.ts): published ones only, newest first.
+import { LETTER_SERIES_LABELS, type LetterSeries } from '../../../../course/newsletter';
 
-export const CAMPAIGNS = {
+export const CAMPAIGNS: Record<LetterSeries, { label: string; description: string }> = {
   dean: {
-    label: 'Trabajo interior',
+    label: LETTER_SERIES_LABELS.dean,
     description: 'Cartas sobre emociones, hábitos y la forma en que te hablas: el trabajo cotidiano, de adentro hacia afuera.',
   },
   meta: {
-    label: 'Metafísica y manifestación',
+    label: LETTER_SERIES_LABELS.meta,
     description: 'Cartas sobre creencias, leyes universales y cómo lo que vibras por dentro toma forma por fuera.',
   },
-} as const;
-
-export type Campaign = keyof typeof CAMPAIGNS;
-
-export type NewsletterEntry = {
-  /** The date it was sent, then the title: unique across the archive. */
-  slug: string;
-  title: string;
-  campaign: Campaign;
-  /** ISO date (YYYY-MM-DD) of the send, read in UTC. */
-  date: string;
 };
 
-const ENTRIES: readonly NewsletterEntry[] = [
-  { slug: '2025-07-01-el-arte-de-soltar', title: 'El arte de soltar', campaign: 'dean', date: '2025-07-01' },
-  { slug: '2025-07-08-la-ley-del-espejo', title: 'La ley del espejo', campaign: 'meta', date: '2025-07-08' },
-  { slug: '2025-07-15-tus-emociones-no-son-el-enemigo', title: 'Tus emociones no son el enemigo', campaign: 'dean', date: '2025-07-15' },
-  { slug: '2025-07-22-manifestar-no-es-pedir-es-sintonizar', title: 'Manifestar no es pedir: es sintonizar', campaign: 'meta', date: '2025-07-22' },
-  { slug: '2025-07-29-el-habito-mas-pequeno-del-mundo', title: 'El hábito más pequeño del mundo', campaign: 'dean', date: '2025-07-29' },
-  { slug: '2025-08-05-creencias-el-guion-que-no-elegiste', title: 'Creencias: el guion que no elegiste', campaign: 'meta', date: '2025-08-05' },
-  { slug: '2025-08-12-descansar-tambien-es-avanzar', title: 'Descansar también es avanzar', campaign: 'dean', date: '2025-08-12' },
-  { slug: '2025-08-19-el-camino-de-menor-resistencia', title: 'El camino de menor resistencia', campaign: 'meta', date: '2025-08-19' },
-  { slug: '2025-08-26-la-conversacion-que-tienes-contigo', title: 'La conversación que tienes contigo', campaign: 'dean', date: '2025-08-26' },
-  { slug: '2025-09-02-la-version-de-ti-que-ya-llego', title: 'La versión de ti que ya llegó', campaign: 'meta', date: '2025-09-02' },
-  { slug: '2025-09-05-volver-a-empezar', title: 'Volver a empezar', campaign: 'dean', date: '2025-09-05' },
-];
-
-/** Newest first; the slug breaks a tie so the order never depends on how the list above is written. */
-export const ARCHIVE: readonly NewsletterEntry[] = [...ENTRIES].sort((a, b) => b.date.localeCompare(a.date) || b.slug.localeCompare(a.slug));
-
-export function isCampaign(value: string): value is Campaign {
-  return Object.hasOwn(CAMPAIGNS, value);
-}
-
-/** The archive entry for a URL's campaign and slug, or undefined when the pair was never published. */
-export function findEntry(campaign: string, slug: string): NewsletterEntry | undefined {
-  return ARCHIVE.find((entry) => entry.campaign === campaign && entry.slug === slug);
-}
-
-export const issuePath = (entry: Pick<NewsletterEntry, 'campaign' | 'slug'>) => `/newsletter/${entry.campaign}/${entry.slug}`;
+export const issuePath = (entry: { series: LetterSeries; slug: string }) => `/newsletter/${entry.series}/${entry.slug}`;
 
 const LONG_DATE = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeZone: 'UTC' });
 

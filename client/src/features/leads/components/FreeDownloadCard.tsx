@@ -14,6 +14,9 @@ import styles from './lead-page.module.css';
 export const CONSENT =
   'La descarga empieza al instante y te llega un correo de bienvenida. Cada tanto te voy a escribir con herramientas y reflexiones; puedes darte de baja cuando quieras.';
 
+/** After a download with the newsletter's box ticked: the subscription waits for its link (double opt-in). */
+export const SUBSCRIPTION_NOTE = 'Y revisa tu correo: te enviamos un enlace para confirmar tu suscripción a las cartas.';
+
 type FreeDownloadCardProps = {
   id: string;
   headingId: string;
@@ -46,6 +49,7 @@ export function FreeDownloadCard({ id, headingId, source, file, downloaded, nick
           next={success.next}
         >
           {success.text}
+          {download.subscribed ? <p role="status">{SUBSCRIPTION_NOTE}</p> : null}
         </DownloadSuccess>
       ) : (
         <>
@@ -58,6 +62,7 @@ export function FreeDownloadCard({ id, headingId, source, file, downloaded, nick
             messages={form.messages}
             pending={download.pending}
             failure={failure}
+            optIn
             onSubmit={download.submit}
           />
         </>

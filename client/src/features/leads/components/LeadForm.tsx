@@ -1,5 +1,6 @@
 // The name + e-mail form of the download pages: prefilled from the visitor record, checked with the page's own
-// messages (or not at all: the ebook form), and busy while the lead is sent.
+// messages (or not at all: the ebook form), and busy while the lead is sent. A free download's form also offers the
+// letters, unticked: ticked, the same request asks for the subscription (confirmed by mail, double opt-in).
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button/Button';
 import { Field } from '../../../components/Field/Field';
@@ -17,10 +18,14 @@ type LeadFormProps = {
   pending: boolean;
   /** The failure alert, with a key that changes on every attempt so a repeated message is announced again. */
   failure?: { message: string; key: number } | null;
-  onSubmit: (values: LeadValues) => void;
+  /** Shows the newsletter's opt-in checkbox (unticked). */
+  optIn?: boolean;
+  onSubmit: (values: LeadValues, options: { newsletter: boolean }) => void;
 };
 
-export function LeadForm({ label, submitLabel, messages, pending, failure, onSubmit }: LeadFormProps) {
+export const OPT_IN_LABEL = 'Quiero recibir también las cartas del newsletter';
+
+export function LeadForm({ label, submitLabel, messages, pending, failure, optIn = false, onSubmit }: LeadFormProps) {
   const id = useId();
   // Read once: the record prefills, and what the visitor types afterwards is theirs.
   const [values, setValues] = useState<LeadValues>(() => {
@@ -28,6 +33,7 @@ export function LeadForm({ label, submitLabel, messages, pending, failure, onSub
     return { nick, email };
   });
   const [errors, setErrors] = useState<LeadErrors>({});
+  const [newsletter, setNewsletter] = useState(false);
   const nickInput = useRef<HTMLInputElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
 
@@ -43,7 +49,7 @@ export function LeadForm({ label, submitLabel, messages, pending, failure, onSub
     setErrors(found);
     if (found.nick) nickInput.current?.focus();
     else if (found.email) emailInput.current?.focus();
-    else onSubmit(trimLead(values));
+    else onSubmit(trimLead(values), { newsletter: optIn && newsletter });
   };
 
   return (
@@ -71,6 +77,12 @@ export function LeadForm({ label, submitLabel, messages, pending, failure, onSub
         onChange={change('email')}
         error={errors.email}
       />
+      {optIn ? (
+        <div className={styles.optIn}>
+          <input id={`${id}-newsletter`} type="checkbox" name="newsletter" checked={newsletter} onChange={(event) => setNewsletter(event.target.checked)} />
+          <label htmlFor={`${id}-newsletter`}>{OPT_IN_LABEL}</label>
+        </div>
+      ) : null}
       {failure ? (
         <p key={failure.key} className={forms.alert} role="alert">
           {failure.message}

@@ -19,10 +19,12 @@ export function useLeadDownload(source: LeadSource, file: DownloadFile, onFailur
     onError: onFailure,
   });
   return {
-    submit: (values: LeadValues) => mutation.mutate({ ...values, ...source, status: 'downloaded' }),
+    submit: (values: LeadValues, { newsletter }: { newsletter: boolean }) => mutation.mutate({ ...values, ...source, status: 'downloaded', newsletter }),
     pending: mutation.isPending,
     /** True once this visit's form went through (not for a download remembered from an earlier visit). */
     succeeded: mutation.isSuccess,
+    /** The form went through with the newsletter's box ticked: a confirmation mail is on its way. */
+    subscribed: mutation.isSuccess && mutation.variables.newsletter === true,
     error: mutation.error,
     /** Changes on every attempt: keys the failure alert so a repeated message is announced again. */
     attempt: mutation.submittedAt,

@@ -85,7 +85,7 @@ describe('/afirmaciones for a visitor who has not paid', () => {
     fireEvent.click(submitButton(form));
 
     expect(await screen.findByRole('heading', { level: 2, name: '¡Listo, Ana! Tu fragmento ya es tuyo' })).toBeTruthy();
-    expect(api.callsTo('POST /api/leads/add')[0]!.body).toEqual({ email: 'ana@example.com', nick: 'Ana', ...DOWNLOADED('fragmento') });
+    expect(api.callsTo('POST /api/leads/add')[0]!.body).toEqual({ email: 'ana@example.com', nick: 'Ana', ...DOWNLOADED('fragmento'), newsletter: false });
     expect(downloads).toEqual([FRAGMENT]);
     expect(storedRecord()).toMatchObject({ fragmentoDownloaded: true, statuses: [DOWNLOADED('fragmento')] });
     expect(screen.queryByRole('form', { name: FRAGMENT_FORM })).toBeNull();

@@ -88,6 +88,7 @@ describe('/niveles', () => {
       page: 'niveles',
       section: 'pdf',
       status: 'downloaded',
+      newsletter: false,
     });
     expect(downloads).toEqual([PDF]);
     expect(storedRecord()).toMatchObject({ nivelesDownloaded: true, nostalgiaDownloaded: false });

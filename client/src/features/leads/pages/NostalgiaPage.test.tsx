@@ -1,4 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { SUBSCRIPTION_NOTE } from '../components/FreeDownloadCard';
+import { OPT_IN_LABEL } from '../components/LeadForm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NAME_MESSAGE } from '../../../../../course/contact';
 import { deferred, envelope, stubApi } from '../../../testing/fake-api';
@@ -98,6 +100,7 @@ describe('/nostalgia', () => {
       page: 'nostalgia',
       section: 'fragmento',
       status: 'downloaded',
+      newsletter: false,
     });
     expect(downloads).toHaveLength(0);
 
@@ -116,6 +119,20 @@ describe('/nostalgia', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Descargar de Nuevo' }));
     expect(downloads).toEqual([MP3, MP3]);
     expect(api.callsTo('POST /api/leads/add')).toHaveLength(1);
+  });
+
+  it('offers the letters with a box left unticked; ticked, the same request asks for them and the panel says to check the mail', async () => {
+    const api = stubApi({ ...VIEW_ROUTE, 'POST /api/leads/add': leadAccepted() });
+    captureDownloads();
+    renderRoute('/nostalgia');
+    const form = await findForm(FORM);
+    const box = within(form).getByRole('checkbox', { name: OPT_IN_LABEL }) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    fireEvent.click(box);
+    fillLead(form, { nick: 'Ana', email: 'ana@example.com' });
+    fireEvent.click(submitButton(form));
+    expect(await screen.findByText(SUBSCRIPTION_NOTE)).toBeTruthy();
+    expect(api.callsTo('POST /api/leads/add')[0]!.body).toMatchObject({ page: 'nostalgia', newsletter: true });
   });
 
   it('hands out the coach’s own recording once she put it in the audiobook’s place', async () => {

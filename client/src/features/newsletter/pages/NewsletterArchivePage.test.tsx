@@ -34,6 +34,15 @@ const NEWEST_FIRST = [
   ['El arte de soltar', 'Trabajo interior', '1 de julio de 2025', '/newsletter/dean/2025-07-01-el-arte-de-soltar'],
 ];
 
+/** The server's archive: the same letters, as GET /api/newsletter/letters gives them. */
+const LETTERS = NEWEST_FIRST.map(([title, , , path]) => {
+  const [, , series, slug] = path!.split('/');
+  return { title, series, slug, publishedOn: slug!.slice(0, 10), excerpt: `El comienzo de «${title}».` };
+});
+const archive = () => envelope(200, 'Cartas.', LETTERS);
+/** The page's calls: its view, and the archive. */
+const pageRoutes = () => ({ 'POST /api/leads/view': viewed(), 'GET /api/newsletter/letters': archive });
+
 async function fillAndSend(nick: string, email: string) {
   fireEvent.change(await screen.findByLabelText('Tu nombre'), { target: { value: nick } });
   fireEvent.change(screen.getByLabelText('Tu correo electrónico'), { target: { value: email } });
@@ -41,8 +50,8 @@ async function fillAndSend(nick: string, email: string) {
 }
 
 describe('/newsletter', () => {
-  it('lists the 11 letters newest first: series, title, long es-ES date and link', async () => {
-    const api = stubApi({ 'POST /api/leads/view': viewed() });
+  it('lists the letters the server publishes, newest first: series, title, long es-ES date, link and first lines', async () => {
+    const api = stubApi(pageRoutes());
     renderRoute('/newsletter');
 
     const list = await screen.findByRole('list');
@@ -55,13 +64,23 @@ describe('/newsletter', () => {
         within(item).getByRole('link').getAttribute('href'),
       ]),
     ).toEqual(NEWEST_FIRST);
+    expect(items[0]!.textContent).toContain('El comienzo de «Volver a empezar».');
     expect(screen.getByRole('heading', { level: 1, name: 'Newsletter' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Newsletter · Manifiesta'));
     await waitFor(() => expect(api.callsTo('POST /api/leads/view')[0]?.body).toEqual({ page: 'newsletter' }));
   });
 
+  it('says so in Spanish when the letters cannot be loaded', async () => {
+    stubApi({ 'POST /api/leads/view': viewed(), 'GET /api/newsletter/letters': () => Promise.reject(new TypeError('Failed to fetch')) });
+    renderRoute('/newsletter');
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe(
+      'No se pudieron cargar las cartas. Revisa tu conexión e inténtalo de nuevo.',
+    );
+    expect(screen.getByRole('heading', { name: 'Recibe la próxima carta' })).toBeTruthy();
+  });
+
   it('offers the subscription form to a signed-out visitor', async () => {
-    stubApi({ 'POST /api/leads/view': viewed() });
+    stubApi(pageRoutes());
     renderRoute('/newsletter');
     expect(await screen.findByRole('heading', { name: 'Recibe la próxima carta' })).toBeTruthy();
     expect(screen.getByLabelText('Tu nombre').hasAttribute('required')).toBe(true);
@@ -71,17 +90,17 @@ describe('/newsletter', () => {
   });
 
   it('shows no form to a signed-in reader', async () => {
-    stubApi({ 'POST /api/leads/view': viewed() });
+    stubApi(pageRoutes());
     renderRoute('/newsletter', { session: makeUser() });
     await screen.findByRole('heading', { level: 1, name: 'Newsletter' });
-    expect(screen.getAllByRole('listitem')).toHaveLength(11);
+    expect(await screen.findAllByRole('listitem')).toHaveLength(11);
     expect(screen.queryByLabelText('Tu nombre')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Suscribirme' })).toBeNull();
   });
 
   it("subscribes: 'Procesando...' while sending, then the server's message and empty fields", async () => {
     const answer = deferred();
-    const api = stubApi({ 'POST /api/leads/view': viewed(), 'POST /api/leads/add': () => answer.promise });
+    const api = stubApi({ ...pageRoutes(), 'POST /api/leads/add': () => answer.promise });
     renderRoute('/newsletter');
 
     await fillAndSend(' Lucía ', 'lucia@example.com');
@@ -107,10 +126,7 @@ describe('/newsletter', () => {
   });
 
   it("shows the server's message when it refuses, and keeps what was typed", async () => {
-    stubApi({
-      'POST /api/leads/view': viewed(),
-      'POST /api/leads/add': envelope(400, 'Ingresa un email válido.'),
-    });
+    stubApi({ ...pageRoutes(), 'POST /api/leads/add': envelope(400, 'Ingresa un email válido.') });
     renderRoute('/newsletter');
 
     await fillAndSend('Lucía', 'lucia@example');
@@ -124,7 +140,7 @@ describe('/newsletter', () => {
     ['an answer without a message', () => new Response('<html>Bad gateway</html>', { status: 502 })],
     ['no answer at all', () => Promise.reject(new TypeError('Failed to fetch'))],
   ])('falls back to its own error for %s', async (_, answer) => {
-    stubApi({ 'POST /api/leads/view': viewed(), 'POST /api/leads/add': answer });
+    stubApi({ ...pageRoutes(), 'POST /api/leads/add': answer });
     renderRoute('/newsletter');
 
     await fillAndSend('Lucía', 'lucia@example.com');

@@ -1,13 +1,19 @@
-// /newsletter: every letter, newest first, and the subscription form for visitors.
+// /newsletter: every published letter, newest first (from the server), and the subscription form for visitors.
+import { useQuery } from '@tanstack/react-query';
+import { errorText } from '../../../api/error-text';
+import { Loading } from '../../../components/Loading/Loading';
 import { PageIntro } from '../../../components/PageIntro/PageIntro';
 import { useTrackView } from '../../../lib/track-view';
-import { ARCHIVE, CAMPAIGNS } from '../archive';
+import { ARCHIVE_ERROR, newsletterQueries } from '../api/newsletter-queries';
+import { CAMPAIGNS } from '../archive';
 import { ArchiveItem } from '../components/ArchiveItem';
 import { SubscribeForm } from '../components/SubscribeForm';
+import messages from '../components/messages.module.css';
 import styles from './NewsletterPages.module.css';
 
 export function NewsletterArchivePage() {
   useTrackView('newsletter');
+  const archive = useQuery(newsletterQueries.archive());
   return (
     <>
       <PageIntro
@@ -33,11 +39,19 @@ export function NewsletterArchivePage() {
           <h2 id="newsletter-letters" className={styles.sectionTitle}>
             Todas las cartas
           </h2>
-          <ol className={styles.archive} reversed>
-            {ARCHIVE.map((entry, index) => (
-              <ArchiveItem key={entry.slug} entry={entry} index={index} />
-            ))}
-          </ol>
+          {archive.isPending ? <Loading /> : null}
+          {archive.isError ? (
+            <p className={messages.error} role="alert">
+              {errorText(archive.error, ARCHIVE_ERROR)}
+            </p>
+          ) : null}
+          {archive.data ? (
+            <ol className={styles.archive} reversed>
+              {archive.data.map((entry, index) => (
+                <ArchiveItem key={`${entry.series}/${entry.slug}`} entry={entry} index={index} />
+              ))}
+            </ol>
+          ) : null}
         </section>
         <SubscribeForm />
       </div>

@@ -1,24 +1,32 @@
-// /newsletter/{campaign}/{slug}: one letter, loaded on demand and cleaned of its
-// e-mail greeting and inline styles; 'Newsletter no encontrado.' when the pair is not in the archive.
+// /newsletter/{series}/{slug}: one published letter, read from the server (its body already sanitized there);
+// 'Newsletter no encontrado.' when no published letter has that address.
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
+import { ApiError } from '../../../api/errors';
 import { ButtonLink } from '../../../components/Button/Button';
 import { Loading } from '../../../components/Loading/Loading';
-import { newsletterQueries } from '../api/newsletter-queries';
-import { CAMPAIGNS, findEntry, formatIssueDate, type NewsletterEntry } from '../archive';
+import { LETTER_ERROR, newsletterQueries, type PublicLetter } from '../api/newsletter-queries';
+import { CAMPAIGNS, formatIssueDate } from '../archive';
 import { SubscribeForm } from '../components/SubscribeForm';
 import messages from '../components/messages.module.css';
 import styles from './NewsletterPages.module.css';
 
 const NOT_FOUND = 'Newsletter no encontrado.';
-const LOAD_ERROR = 'No se pudo cargar el contenido del newsletter.';
 
 export function NewsletterIssuePage() {
   const { campaign = '', slug = '' } = useParams();
-  const entry = findEntry(campaign, slug);
+  const letter = useQuery(newsletterQueries.letter(campaign, slug));
+  const missing = letter.error instanceof ApiError && letter.error.status === 404;
   return (
     <div className={styles.page}>
-      {entry ? <Letter entry={entry} /> : <LetterNotFound />}
+      {letter.isPending ? <Loading /> : null}
+      {missing ? <LetterNotFound /> : null}
+      {letter.isError && !missing ? (
+        <p className={messages.error} role="alert">
+          {LETTER_ERROR}
+        </p>
+      ) : null}
+      {letter.data ? <Letter letter={letter.data} /> : null}
       <ButtonLink to="/newsletter" variant="secondary" className={styles.back}>
         Volver al newsletter
       </ButtonLink>
@@ -37,31 +45,21 @@ function LetterNotFound() {
   );
 }
 
-function Letter({ entry }: { entry: NewsletterEntry }) {
-  const letter = useQuery(newsletterQueries.letter(entry.campaign, entry.slug));
+function Letter({ letter }: { letter: PublicLetter }) {
   return (
     <article className={styles.letter} aria-labelledby="newsletter-letter-title">
-      <title>{`${entry.title} · Newsletter · Manifiesta`}</title>
+      <title>{`${letter.title} · Newsletter · Manifiesta`}</title>
       <header className={styles.letterHeader}>
-        <p className="eyebrow">{CAMPAIGNS[entry.campaign].label}</p>
+        <p className="eyebrow">{CAMPAIGNS[letter.series].label}</p>
         <h1 id="newsletter-letter-title" className={styles.letterTitle}>
-          {entry.title}
+          {letter.title}
         </h1>
-        <time className={styles.letterDate} dateTime={entry.date}>
-          {formatIssueDate(entry.date)}
+        <time className={styles.letterDate} dateTime={letter.publishedOn}>
+          {formatIssueDate(letter.publishedOn)}
         </time>
       </header>
-      {letter.isPending ? <Loading /> : null}
-      {letter.isError ? (
-        <p className={messages.error} role="alert">
-          {LOAD_ERROR}
-        </p>
-      ) : null}
-      {letter.data?.kind === 'not-found' ? <p className={messages.error}>{NOT_FOUND}</p> : null}
-      {letter.data?.kind === 'found' ? (
-        // Our own bundled letter, passed through sanitizeLetter (no scripts, handlers or styles).
-        <div className={styles.letterBody} dangerouslySetInnerHTML={{ __html: letter.data.html }} />
-      ) : null}
+      {/* Sanitized by the server (render.ts): only text, structure, safe links and our own images. */}
+      <div className={styles.letterBody} dangerouslySetInnerHTML={{ __html: letter.html }} />
     </article>
   );
 }
