@@ -34,6 +34,9 @@ import { testimonialsProjection } from './testimonials/projections/testimonials'
 import { mediaEvents } from './media/media.events';
 import { placementEvents } from './placements/placements.events';
 import { mediaProjection } from './media/projections/media';
+import { letterSendEvents } from './letter-sends/letter-sends.events';
+import { letterSendsProjection } from './letter-sends/projections/letter-sends';
+import { forgetLetterRows, letterUnsubscribesProjection } from './letter-sends/projections/letter-unsubscribes';
 import { forgetting, learnerRows, subjectAddresses, subjectRows } from './erasure/forgetting';
 import { EventCatalog } from './store/catalog';
 import type { Projection } from './store/projection';
@@ -55,6 +58,7 @@ export const createCatalog = () =>
     ...catalogueEvents,
     ...mediaEvents,
     ...placementEvents,
+    ...letterSendEvents,
   ]);
 
 const own = { skipRedacted: true };
@@ -79,6 +83,8 @@ export const projections: readonly Projection[] = [
   // A guest's purchase keeps its row with the address blanked; read again after an erasure it keeps it without one.
   forgetting(purchasesProjection, subjectAddresses('purchases'), { skipRedacted: false }),
   forgetting(entitlementsProjection, learnerRows('entitlements'), own),
+  // Before the leads and subscribers rows go: they name the address's stream. Its letter deliveries go too.
+  forgetting(letterUnsubscribesProjection, forgetLetterRows, own),
   forgetting(leadsProjection, subjectRows('leads'), own),
   // A subscriber's row goes, with the confirmation links of its mails.
   forgetting(subscribersProjection, forgetSubscriber, own),
@@ -87,6 +93,8 @@ export const projections: readonly Projection[] = [
   testimonialsProjection,
   // The library's rows; the bytes they name (media_blobs) are content, kept by a rebuild.
   mediaProjection,
+  // A letter's sends: the letter as scheduled, no personal data (the recipients are delivery rows).
+  letterSendsProjection,
   ...analyticsProjections,
 ];
 
