@@ -20,7 +20,10 @@ const NOT_PERSONAL: Record<string, readonly string[]> = {
   CheckoutStarted: ['currency', 'preferenceId'], // ISO currency, the provider's id of the checkout (a guest's address is personal)
   EntitlementGranted: ['paymentId'],
   EntitlementRevoked: ['paymentId'],
-  PersonForgotten: ['subject'], // a user id or a keyed hash: what was forgotten, never who
+  PersonForgotten: ['subject'],
+  // The coach's letters: her own writing, published by her in the archive and mailed to subscribers.
+  LetterDrafted: ['title', 'slug', 'markdown'],
+  LetterEdited: ['title', 'slug', 'markdown'], // a user id or a keyed hash: what was forgotten, never who
   // The coach's public professional details, which she herself publishes on the site (name, bio, story, work e-mails,
   // WhatsApp, links, notice): public by her choice, so not sealed; a change is undone by a newer change.
   SiteSettingsChanged: [

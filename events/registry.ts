@@ -34,6 +34,8 @@ import { testimonialsProjection } from './testimonials/projections/testimonials'
 import { mediaEvents } from './media/media.events';
 import { placementEvents } from './placements/placements.events';
 import { mediaProjection } from './media/projections/media';
+import { letterEvents } from './newsletter/letters.events';
+import { lettersProjection } from './newsletter/projections/letters';
 import { letterSendEvents } from './letter-sends/letter-sends.events';
 import { letterSendsProjection } from './letter-sends/projections/letter-sends';
 import { forgetLetterRows, letterUnsubscribesProjection } from './letter-sends/projections/letter-unsubscribes';
@@ -58,6 +60,7 @@ export const createCatalog = () =>
     ...catalogueEvents,
     ...mediaEvents,
     ...placementEvents,
+    ...letterEvents,
     ...letterSendEvents,
   ]);
 
@@ -93,6 +96,8 @@ export const projections: readonly Projection[] = [
   testimonialsProjection,
   // The library's rows; the bytes they name (media_blobs) are content, kept by a rebuild.
   mediaProjection,
+  // The coach's letters: her own public writing, no one's personal data.
+  lettersProjection,
   // A letter's sends: the letter as scheduled, no personal data (the recipients are delivery rows).
   letterSendsProjection,
   ...analyticsProjections,

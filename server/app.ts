@@ -30,6 +30,7 @@ import wheelRoutes from './features/wheel/routes';
 import leadRoutes from './features/leads/routes';
 import callRoutes from './features/leads/calls';
 import newsletterRoutes from './features/newsletter/routes';
+import letterRoutes from './features/newsletter/letters';
 import coachRoutes from './features/coach/routes';
 import siteRoutes, { siteSettingsReader } from './features/site/routes';
 import salesRoutes from './features/coach/sales';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes, { pool: deps.pool, jobs: deps.jobs, projections, lagDegradedSeconds: config.PROJECTION_LAG_DEGRADED_SECONDS });
   await app.register(leadRoutes, { store: deps.store, pool: deps.pool, config });
   await app.register(newsletterRoutes, { store: deps.store, pool: deps.pool, config });
+  await app.register(letterRoutes, { store: deps.store, pool: deps.pool, config, jobs: deps.jobs });
   // The environment gives only the first values; the coach's saved settings take over from there.
   const siteSettings = siteSettingsReader(deps.store, { noticeText: config.SITE_NOTICE_TEXT, noticeLink: config.SITE_NOTICE_LINK });
   await app.register(siteRoutes, { store: deps.store, settings: siteSettings, pool: deps.pool });

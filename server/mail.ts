@@ -29,6 +29,8 @@ export function createMailResolver(db: pg.Pool, publicUrl: string): ResolveMail 
         return leads.welcome(job);
       case 'newsletter-confirm':
         return newsletter.confirm(job);
+      case 'letter-test':
+        return newsletter.letterTest(job);
       case 'new-device':
         return accounts.newDevice(job);
       case 'password-reset':

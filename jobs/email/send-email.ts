@@ -32,6 +32,8 @@ export const MailJob = z.discriminatedUnion('kind', [
   }),
   /** The newsletter's confirmation link (double opt-in) to a waiting subscription; `leadId`: its visitor stream. */
   z.strictObject({ kind: z.literal('newsletter-confirm'), leadId: z.string().regex(/^visitor-[0-9a-f]{32}$/) }),
+  /** A letter of the newsletter, as saved, to the coach's own account: her test before publishing or sending it. */
+  z.strictObject({ kind: z.literal('letter-test'), letterId: z.uuid(), userId: z.uuid() }),
   /** The account was signed in to from a browser it had not used before (`deviceId`: that browser's row). */
   z.strictObject({ kind: z.literal('new-device'), userId: z.uuid(), deviceId: z.uuid() }),
   /** A link to make a new password: the worker issues its token when it writes the mail. */

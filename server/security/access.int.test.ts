@@ -259,6 +259,32 @@ const TABLE: Row[] = [
     expect: coachOnly(404),
   },
   { method: 'POST', path: '/api/coach/testimonials/{id}/remove', url: () => `/api/coach/testimonials/${randomUUID()}/remove`, expect: coachOnly(404) },
+  // The newsletter's letters: the coach's alone (a letter nobody wrote is not found: writing, publishing and test
+  // sends for real are in newsletter/letters.int.test.ts).
+  { method: 'GET', path: '/api/coach/letters', expect: coachOnly() },
+  {
+    method: 'POST',
+    path: '/api/coach/letters',
+    body: (c) => ({ title: 'Una carta', slug: `carta-${c.unique}`, series: 'dean', markdown: 'Hola.' }),
+    expect: coachOnly(201),
+  },
+  { method: 'GET', path: '/api/coach/letters/{id}', url: () => `/api/coach/letters/${randomUUID()}`, expect: coachOnly(404) },
+  {
+    method: 'PATCH',
+    path: '/api/coach/letters/{id}',
+    url: () => `/api/coach/letters/${randomUUID()}`,
+    body: () => ({ title: 'Otra' }),
+    expect: coachOnly(404),
+  },
+  { method: 'POST', path: '/api/coach/letters/{id}/publish', url: () => `/api/coach/letters/${randomUUID()}/publish`, expect: coachOnly(404) },
+  { method: 'POST', path: '/api/coach/letters/{id}/unpublish', url: () => `/api/coach/letters/${randomUUID()}/unpublish`, expect: coachOnly(404) },
+  { method: 'POST', path: '/api/coach/letters/{id}/test', url: () => `/api/coach/letters/${randomUUID()}/test`, expect: coachOnly(404) },
+  {
+    method: 'POST',
+    path: '/api/coach/letters/preview',
+    body: () => ({ title: 'Una carta', slug: 'una-carta', series: 'meta', markdown: 'Hola.' }),
+    expect: coachOnly(),
+  },
   { method: 'GET', path: '/api/coach/settings', expect: coachOnly() },
   { method: 'PATCH', path: '/api/coach/settings', body: () => ({ coachName: 'Coach de prueba' }), expect: coachOnly() },
   { method: 'POST', path: '/api/coach/settings/restore', body: () => ({ version: 0 }), expect: coachOnly() },

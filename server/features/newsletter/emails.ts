@@ -2,11 +2,15 @@
 // the address by its visitor stream when it sends (the job holds nothing else); an address that is gone, or whose
 // subscription is confirmed by then, gets nothing; the link's token is issued only when the mail is written.
 import { greeting } from '../../../course/contact';
+import { accountContactOf } from '../../../events/accounts/queries';
 import { leadOf, subscriberOf } from '../../../events/leads/queries';
+import { loadLetter } from '../../../events/newsletter/queries';
+import { currentSetting } from '../../../events/site/queries';
 import type { Queryable } from '../../../events/store/types';
 import type { Mail, MailJob, MailRecipient } from '../../../jobs/email/send-email';
 import { button, fallbackLink, layout, paragraph, SIGN_OFF } from '../accounts/emails';
 import { CONFIRMATION_TTL_HOURS, issueConfirmationToken } from './confirmation-tokens';
+import { letterMail, type LetterMailOptions } from './render';
 
 export const CONFIRM_SUBSCRIPTION_SUBJECT = 'Confirma tu suscripción al newsletter de Manifiesta';
 
@@ -36,6 +40,13 @@ export function confirmSubscriptionEmail(to: { email: string; nick: string }, to
   return { to: to.email, subject: CONFIRM_SUBSCRIPTION_SUBJECT, text, html };
 }
 
+export const TEST_SUBJECT_PREFIX = '[Prueba] ';
+
+/** How a letter is rendered for the coach's eyes (preview, test send): her name from her settings, the generic unsubscribe page. */
+export async function previewOptions(db: Queryable, publicUrl: string): Promise<LetterMailOptions> {
+  return { publicUrl, coachName: await currentSetting(db, 'coachName'), unsubscribeUrl: new URL('/newsletter/baja', publicUrl).toString() };
+}
+
 export function newsletterMailRecipients(db: Queryable, publicUrl: string) {
   return {
     async confirm(job: Extract<MailJob, { kind: 'newsletter-confirm' }>): Promise<MailRecipient> {
@@ -47,6 +58,20 @@ export function newsletterMailRecipients(db: Queryable, publicUrl: string) {
         async render() {
           const token = await issueConfirmationToken(db, job.leadId);
           return confirmSubscriptionEmail(lead, token, publicUrl);
+        },
+      };
+    },
+
+    /** The letter as it is saved when the mail is written, to the account that asked, its subject marked as a test. */
+    async letterTest(job: Extract<MailJob, { kind: 'letter-test' }>): Promise<MailRecipient> {
+      const [letter, account] = await Promise.all([loadLetter(db, job.letterId), accountContactOf(db, job.userId)]);
+      if (!letter) return { skip: 'no such letter' };
+      if (!account) return { skip: 'no such account' };
+      return {
+        to: account.email,
+        async render() {
+          const mail = letterMail(letter, await previewOptions(db, publicUrl));
+          return { to: account.email, ...mail, subject: `${TEST_SUBJECT_PREFIX}${mail.subject}` };
         },
       };
     },

@@ -1,0 +1,274 @@
+// The coach's letters (role 9): write a draft, change it, publish it in the archive or take it out, see it rendered
+// as the archive's page and as the mail before saving, and send it to herself as a test. Each letter is its own
+// stream (letter-<uuid>); the desk reads the `letters` read model.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LETTER_MESSAGES as M, type Letter } from '../../../course/newsletter';
+import { ConflictError, NotFoundError } from '../../../events/errors';
+import { decideLetter, letterFold, type LetterCommand, type LetterState } from '../../../events/newsletter/letters';
+import { LetterFields, letterStream } from '../../../events/newsletter/letters.events';
+import { allLetters, letterAddressTaken, loadLetter, type StoredLetter } from '../../../events/newsletter/queries';
+import { handleCommand } from '../../../events/store/command';
+import type { Queryable } from '../../../events/store/types';
+import { deterministicUuid, timeOrderedUuid } from '../../../events/store/ids';
+import { EMAIL_SEND, type MailJob } from '../../../jobs/email/send-email';
+import type { AppDeps } from '../../deps';
+import { envelope, ErrorEnvelope, errorResponses, keyedWriteErrors } from '../../http';
+import { createWriteBudgets, waitInWords } from '../../plugins/write-limits';
+import { eventIdFor, keyedWrite } from '../../request';
+import { requireCoach } from '../coach/routes';
+import { previewOptions } from './emails';
+import { renderLetter } from './render';
+
+const coachErrors = { ...errorResponses, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope } as const;
+const writeErrors = { ...coachErrors, 409: ErrorEnvelope, ...keyedWriteErrors } as const;
+
+const LetterBody = z.strictObject(LetterFields);
+const LetterChanges = z.strictObject({
+  title: LetterFields.title.optional(),
+  slug: LetterFields.slug.optional(),
+  series: LetterFields.series.optional(),
+  markdown: LetterFields.markdown.optional(),
+});
+const Id = z.object({ id: z.uuid(M.notFound) });
+
+const LetterStatus = z.enum(['draft', 'published']);
+const LetterSummary = z.object({
+  id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  series: LetterFields.series,
+  status: LetterStatus,
+  publishedOn: z.string().nullable().describe('AAAA-MM-DD, o null mientras es un borrador'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+/** A letter as the desk shows it. Built by coachLetter alone, so what the desk learns about a letter is added there. */
+export const CoachLetter = z.object({
+  id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  series: LetterFields.series,
+  markdown: z.string(),
+  status: LetterStatus,
+  publishedOn: z.string().nullable().describe('AAAA-MM-DD, o null mientras es un borrador'),
+  path: z.string().describe('Su dirección en el archivo (/newsletter/<serie>/<dirección>), visible cuando está publicada'),
+});
+export type CoachLetter = z.infer<typeof CoachLetter>;
+
+export async function coachLetter(_db: Queryable, letter: StoredLetter): Promise<CoachLetter> {
+  const { id, title, slug, series, markdown, status, publishedOn } = letter;
+  return { id, title, slug, series, markdown, status, publishedOn, path: letterPath(letter) };
+}
+
+/** The letter as a write left it (a retry answers with the state right after the first copy's events). */
+function written(id: string, state: LetterState): StoredLetter {
+  if (state.status === 'none') throw new NotFoundError(M.notFound);
+  const { title, slug, series, markdown, status, publishedOn } = state;
+  return { id, title, slug, series, markdown, status, publishedOn };
+}
+
+export const letterPath = (letter: Pick<Letter, 'series' | 'slug'>) => `/newsletter/${letter.series}/${letter.slug}`;
+
+const Rendered = z.object({
+  pageHtml: z.string().describe('El cuerpo de la página del archivo (HTML saneado)'),
+  mail: z.object({ subject: z.string(), html: z.string(), text: z.string() }),
+});
+
+/** Today in UTC, as the archive dates a letter. */
+const today = () => new Date().toISOString().slice(0, 10);
+
+const isAddressTaken = (err: unknown) => (err as { constraint?: string }).constraint === 'letters_series_slug_key';
+
+const letterRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'pool' | 'config' | 'jobs'>> = async (app, { store, pool, config, jobs }) => {
+  /** Runs one command on a letter's stream. Two letters given one address at once: the read model's constraint refuses the second. */
+  async function run(request: Parameters<typeof keyedWrite>[0], actor: string, letterId: string, command: LetterCommand) {
+    try {
+      return await handleCommand(store, letterStream(letterId), letterFold, (state) => ({ events: decideLetter(command, state) }), keyedWrite(request, actor));
+    } catch (err) {
+      if (isAddressTaken(err)) throw new ConflictError(M.slugTaken);
+      throw err;
+    }
+  }
+
+  // Each test is a mail to her own address: as many in an hour as the per-address limit lets reach her (counted
+  // per coach, after her role is checked, in this process's memory).
+  const perHour = config.MAIL_PER_ADDRESS_PER_HOUR;
+  const testSends = createWriteBudgets({ burst: perHour, perMinute: perHour / 60, perDay: perHour * 24 });
+
+  const stored = async (id: string) => {
+    const letter = await loadLetter(pool, id);
+    if (!letter) throw new NotFoundError(M.notFound);
+    return letter;
+  };
+
+  app.get(
+    '/api/coach/letters',
+    {
+      schema: {
+        operationId: 'coachListLetters',
+        tags: ['newsletter'],
+        summary: 'Todas las cartas, borradores y publicadas, la última que cambió primero',
+        response: { 200: envelope(z.array(LetterSummary)), ...coachErrors },
+      },
+    },
+    async (request) => {
+      await requireCoach(request);
+      return { success: true as const, message: 'Cartas.', data: await allLetters(pool) };
+    },
+  );
+
+  app.get(
+    '/api/coach/letters/:id',
+    {
+      schema: {
+        operationId: 'coachGetLetter',
+        tags: ['newsletter'],
+        summary: 'Una carta, con su texto en Markdown',
+        params: Id,
+        response: { 200: envelope(CoachLetter), ...coachErrors },
+      },
+    },
+    async (request) => {
+      await requireCoach(request);
+      return { success: true as const, message: 'Carta.', data: await coachLetter(pool, await stored(request.params.id)) };
+    },
+  );
+
+  app.post(
+    '/api/coach/letters',
+    {
+      schema: {
+        operationId: 'coachDraftLetter',
+        tags: ['newsletter'],
+        summary: 'Guarda una carta nueva como borrador (no se publica ni se envía)',
+        description: 'La dirección (slug) es única en cada serie: otra carta con la misma dirección en la serie responde 409.',
+        body: LetterBody,
+        response: { 201: envelope(CoachLetter), ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const coach = await requireCoach(request);
+      const eventId = eventIdFor(request, 0);
+      const letterId = eventId ? deterministicUuid('letter', eventId) : timeOrderedUuid();
+      const letter = request.body;
+      const slugTaken = await letterAddressTaken(pool, letter.series, letter.slug, letterId);
+      const result = await run(request, coach.id, letterId, { type: 'DraftLetter', letter, slugTaken, eventId });
+      reply.code(201);
+      return { success: true as const, message: 'Borrador guardado.', data: await coachLetter(pool, written(letterId, result.state)) };
+    },
+  );
+
+  app.patch(
+    '/api/coach/letters/:id',
+    {
+      schema: {
+        operationId: 'coachEditLetter',
+        tags: ['newsletter'],
+        summary: 'Cambia el título, la dirección, la serie o el texto de una carta (lo que no se envía queda igual)',
+        description: 'Una carta publicada puede cambiar su título y su texto, no su dirección ni su serie (409).',
+        params: Id,
+        body: LetterChanges,
+        response: { 200: envelope(CoachLetter), ...writeErrors },
+      },
+    },
+    async (request) => {
+      const coach = await requireCoach(request);
+      const letterId = request.params.id;
+      const before = await stored(letterId);
+      const changes = request.body;
+      const slugTaken = await letterAddressTaken(pool, changes.series ?? before.series, changes.slug ?? before.slug, letterId);
+      const result = await run(request, coach.id, letterId, { type: 'EditLetter', changes, slugTaken, eventId: eventIdFor(request, 0) });
+      const message = result.events.length ? 'Carta guardada.' : 'No había cambios que guardar.';
+      return { success: true as const, message, data: await coachLetter(pool, written(letterId, result.state)) };
+    },
+  );
+
+  // Into the archive and out of it: each a command on the letter, and a message for what it did (or found done).
+  const moves = [
+    {
+      action: 'publish',
+      operationId: 'coachPublishLetter',
+      summary: 'Publica una carta en el archivo, con la fecha de hoy (no la envía a nadie)',
+      command: (): LetterCommand => ({ type: 'PublishLetter', publishedOn: today() }),
+      done: 'Carta publicada: ya está en el archivo.',
+      already: 'La carta ya estaba publicada.',
+    },
+    {
+      action: 'unpublish',
+      operationId: 'coachUnpublishLetter',
+      summary: 'Retira una carta del archivo: vuelve a ser un borrador',
+      command: (): LetterCommand => ({ type: 'UnpublishLetter' }),
+      done: 'Retiraste la carta del archivo: ahora es un borrador.',
+      already: 'La carta no estaba publicada.',
+    },
+  ] as const;
+  for (const move of moves) {
+    app.post(
+      `/api/coach/letters/:id/${move.action}`,
+      {
+        schema: {
+          operationId: move.operationId,
+          tags: ['newsletter'],
+          summary: move.summary,
+          params: Id,
+          response: { 200: envelope(CoachLetter), ...writeErrors },
+        },
+      },
+      async (request) => {
+        const coach = await requireCoach(request);
+        const letterId = request.params.id;
+        const result = await run(request, coach.id, letterId, { ...move.command(), eventId: eventIdFor(request, 0) });
+        const message = result.events.length ? move.done : move.already;
+        return { success: true as const, message, data: await coachLetter(pool, written(letterId, result.state)) };
+      },
+    );
+  }
+
+  app.post(
+    '/api/coach/letters/preview',
+    {
+      schema: {
+        operationId: 'coachPreviewLetter',
+        tags: ['newsletter'],
+        summary: 'La carta tal como se verá en el archivo y en el correo, sin guardar nada',
+        body: LetterBody,
+        response: { 200: envelope(Rendered), ...coachErrors },
+      },
+    },
+    async (request) => {
+      await requireCoach(request);
+      const rendered = renderLetter(request.body, await previewOptions(pool, config.publicUrl));
+      return { success: true as const, message: 'Vista previa.', data: rendered };
+    },
+  );
+
+  app.post(
+    '/api/coach/letters/:id/test',
+    {
+      schema: {
+        operationId: 'coachTestLetter',
+        tags: ['newsletter'],
+        summary: 'Envía la carta guardada a tu propio correo, con el asunto «[Prueba] …»',
+        description: 'A lo sumo MAIL_PER_ADDRESS_PER_HOUR pruebas por hora (429 después). La carta se envía tal como está guardada.',
+        params: Id,
+        response: { 202: envelope(z.object({ queued: z.literal(true) })), ...coachErrors, 429: ErrorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const coach = await requireCoach(request);
+      const letter = await stored(request.params.id);
+      const refusal = testSends.take(coach.id);
+      if (refusal) {
+        reply.code(429).header('retry-after', String(refusal.retryAfterSeconds));
+        return { success: false as const, message: M.tooManyTests(waitInWords(refusal.retryAfterSeconds)), data: null };
+      }
+      const job: MailJob = { kind: 'letter-test', letterId: letter.id, userId: coach.id };
+      await jobs.send(EMAIL_SEND, job);
+      reply.code(202);
+      return { success: true as const, message: 'Te enviamos una prueba a tu correo. Llega en unos minutos.', data: { queued: true as const } };
+    },
+  );
+};
+
+export default letterRoutes;
