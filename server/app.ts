@@ -31,6 +31,7 @@ import leadRoutes from './features/leads/routes';
 import callRoutes from './features/leads/calls';
 import newsletterRoutes from './features/newsletter/routes';
 import letterRoutes from './features/newsletter/letters';
+import letterSendRoutes from './features/newsletter/sends';
 import coachRoutes from './features/coach/routes';
 import siteRoutes, { siteSettingsReader } from './features/site/routes';
 import salesRoutes from './features/coach/sales';
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(leadRoutes, { store: deps.store, pool: deps.pool, config });
   await app.register(newsletterRoutes, { store: deps.store, pool: deps.pool, config });
   await app.register(letterRoutes, { store: deps.store, pool: deps.pool, config, jobs: deps.jobs });
+  await app.register(letterSendRoutes, { store: deps.store, pool: deps.pool });
   // The environment gives only the first values; the coach's saved settings take over from there.
   const siteSettings = siteSettingsReader(deps.store, { noticeText: config.SITE_NOTICE_TEXT, noticeLink: config.SITE_NOTICE_LINK });
   await app.register(siteRoutes, { store: deps.store, settings: siteSettings, pool: deps.pool });
