@@ -16,7 +16,7 @@ export async function leadBySubject(db: Queryable, subject: string): Promise<{ e
   return rows[0] && { email: rows[0].email, streamId: rows[0].stream_id, hasAccount: rows[0].has_account };
 }
 
-export type SubscriptionStatus = 'pending' | 'confirmed' | 'unsubscribed';
+export type SubscriptionStatus = 'pending' | 'confirmed' | 'unsubscribed' | 'bounced';
 
 /** An address's subscription (by its visitor stream), if it ever subscribed. */
 export async function subscriberOf(

@@ -36,6 +36,11 @@ interface Row {
   body?: (c: Ctx) => object;
   /** Run with a session of its own (login and logout end the session they are called with). */
   ownSession?: boolean;
+  /**
+   * Takes writes from other sites (the RFC 8058 one-click unsubscribe, which mail providers POST to and its signed
+   * token authorises): from another site it answers as from ours, and only under the spellings that are its path.
+   */
+  crossSite?: 'allowed';
   expect: Record<Who, number> | number;
 }
 
@@ -65,6 +70,10 @@ const TABLE: Row[] = [
   // A token that names no address of ours: refused for everyone (erasure.int.test.ts forgets with real ones).
   // A confirmation link that is not ours: refused for everyone (newsletter/routes.int.test.ts confirms with real ones).
   { method: 'POST', path: '/api/newsletter/confirm', body: () => ({ token: 'a'.repeat(43) }), expect: 400 },
+  // Unsubscribe links that are not ours (newsletter/unsubscribe.int.test.ts leaves and comes back with real ones).
+  { method: 'POST', path: '/api/newsletter/unsubscribe', body: () => ({ token: `${'A'.repeat(22)}.${'A'.repeat(43)}` }), crossSite: 'allowed', expect: 400 },
+  { method: 'GET', path: '/api/newsletter/unsubscribe', url: () => `/api/newsletter/unsubscribe?token=${'A'.repeat(22)}.${'A'.repeat(43)}`, expect: 400 },
+  { method: 'POST', path: '/api/newsletter/resubscribe', body: () => ({ token: `${'A'.repeat(22)}.${'A'.repeat(43)}` }), expect: 400 },
   { method: 'POST', path: '/api/leads/forget', body: () => ({ token: `${'0'.repeat(64)}.${'0'.repeat(32)}` }), expect: 400 },
   {
     method: 'POST',
@@ -475,7 +484,20 @@ describe('the access table', () => {
       });
     }
 
-    if (row.method === 'POST') {
+    if (row.method === 'POST' && row.crossSite === 'allowed') {
+      it(`${row.method} ${row.path}, from another site: answered as from ours; nothing written on a refusal`, async () => {
+        const c: Ctx = { me: undefined, subject, questionId: questions.guest, unique: randomUUID() };
+        const url = row.url ? row.url(c) : row.path;
+        const expected = statusFor(row, 'guest');
+        for (const spelling of [{ name: 'as written', url }, ...pathSpellings(url)]) {
+          const before = await countEvents(db.pool);
+          const res = await raw(undefined, row.method, spelling.url, row.body?.(c), FOREIGN);
+          const what = `${spelling.name} (${spelling.url}) → ${res.statusCode} ${res.body.slice(0, 200)}`;
+          expect(spelling.name === 'as written' ? [expected] : [expected, 403, 404], what).toContain(res.statusCode);
+          expect(await countEvents(db.pool), `${what}: wrote`).toBe(before);
+        }
+      });
+    } else if (row.method === 'POST') {
       // Sent as someone the plain path lets through when the request comes from our own pages.
       const who = WHO.find((w) => w !== 'guest' && statusFor(row, w) === 200) ?? 'learner';
       it(`${row.method} ${row.path}, from another site under any spelling: 403 for ${who}; nothing written, the session lives on`, async () => {

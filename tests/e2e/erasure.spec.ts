@@ -49,7 +49,8 @@ test('the link of a welcome mail: one click, and the address is forgotten', asyn
   const welcome = await mailWithSubject(email, 'Tu guía de los niveles de conciencia');
   const link = welcome.text?.match(/https?:\/\/\S*\/olvidar\?token=[\w%.-]+/)?.[0];
   expect(link, welcome.text).toBeTruthy();
-  expect(welcome.headerLines.find((h) => h.key === 'list-unsubscribe')?.line).toContain('/olvidar?token=');
+  // The header offers the one-click unsubscribe (RFC 8058); the forget link is the footer's second one.
+  expect(welcome.headerLines.find((h) => h.key === 'list-unsubscribe')?.line).toContain('/api/newsletter/unsubscribe?token=');
 
   await page.goto(link!);
   await expect(page.getByRole('heading', { level: 1, name: 'Darme de baja y olvidar mi dirección' })).toBeVisible();

@@ -74,6 +74,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/newsletter/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lleva a la página /newsletter/baja, que pide confirmar la baja (un GET nunca da de baja) */
+        get: operations["unsubscribePage"];
+        put?: never;
+        /**
+         * Da de baja una dirección de las cartas y de todo correo de novedades (RFC 8058, un clic)
+         * @description El enlace firmado va en la consulta (`?token=`, cuerpo `List-Unsubscribe=One-Click` en application/x-www-form-urlencoded, como lo envían los proveedores de correo) o en el cuerpo JSON `{token}` (la página /newsletter/baja). No pide sesión ni el mismo origen: lo autoriza el enlace. Una dirección ya dada de baja responde 200 y no escribe nada; un enlace que no es nuestro, 400. La cabecera Idempotency-Key se ignora: darse de baja dos veces es darse de baja una.
+         */
+        post: operations["unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/newsletter/resubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Vuelve a suscribir la dirección del enlace de baja (el enlace prueba el buzón: no hace falta otra confirmación)
+         * @description Una suscripción ya activa responde 200 y no escribe nada; un enlace que no es nuestro, 400; una dirección borrada desde entonces, 404.
+         */
+        post: operations["resubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/coach/letters": {
         parameters: {
             query?: never;
@@ -181,6 +222,77 @@ export interface paths {
          * @description A lo sumo MAIL_PER_ADDRESS_PER_HOUR pruebas por hora (429 después). La carta se envía tal como está guardada.
          */
         post: operations["coachTestLetter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coach/letters/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Envía la carta a las suscriptoras confirmadas, ahora o en un momento (at); una sola vez por carta
+         * @description Lo que sale es la carta tal como está ahora (título, slug y texto): editarla después no cambia el envío. Una carta ya enviada, o con un envío programado o en curso, responde 409; tras cancelar un envío se puede programar otro, y nadie la recibe dos veces.
+         */
+        post: operations["coachSendLetter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coach/letters/{id}/send/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pausa el envío de la carta: nadie más la recibe hasta reanudarlo (quien ya la recibió, la tiene) */
+        post: operations["coachPauseLetterSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coach/letters/{id}/send/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reanuda un envío pausado desde donde quedó */
+        post: operations["coachResumeLetterSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coach/letters/{id}/send/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancela el envío: quien todavía no recibió la carta ya no la recibe */
+        post: operations["coachCancelLetterSend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2030,6 +2142,219 @@ export interface operations {
             };
         };
     };
+    unsubscribePage: {
+        parameters: {
+            query?: {
+                token?: string;
+                letter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query?: {
+                token?: string;
+                letter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    "List-Unsubscribe": "One-Click";
+                } | {
+                    token: string;
+                    /** Format: uuid */
+                    letterId?: string;
+                };
+                "application/json": {
+                    /** @enum {string} */
+                    "List-Unsubscribe": "One-Click";
+                } | {
+                    token: string;
+                    /** Format: uuid */
+                    letterId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            /** @enum {boolean} */
+                            unsubscribed: true;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    resubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            /** @enum {boolean} */
+                            subscribed: true;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     coachListLetters: {
         parameters: {
             query?: never;
@@ -2172,6 +2497,25 @@ export interface operations {
                             publishedOn: string | null;
                             /** @description Su dirección en el archivo (/newsletter/<serie>/<dirección>), visible cuando está publicada */
                             path: string;
+                            /** @description Su envío a las suscriptoras, con sus cuentas; null si nunca se envió */
+                            send: {
+                                sendId: string;
+                                /** @description Cuándo sale (o salió) el envío, ISO 8601 */
+                                scheduledAt: string;
+                                /** @enum {string} */
+                                state: "scheduled" | "sending" | "paused" | "cancelled" | "completed";
+                                /** @description Suscriptoras a quienes iba la carta */
+                                total: number;
+                                sent: number;
+                                failed: number;
+                                /** @description Por salir (o saliendo) */
+                                queued: number;
+                                /** @description No enviadas: se dieron de baja antes de su turno, o el envío se canceló */
+                                skipped: number;
+                                /** @description Se dieron de baja con el enlace de esta carta */
+                                unsubscribedAfter: number;
+                                completedAt: string | null;
+                            } | null;
                         };
                     };
                 };
@@ -2293,6 +2637,25 @@ export interface operations {
                             publishedOn: string | null;
                             /** @description Su dirección en el archivo (/newsletter/<serie>/<dirección>), visible cuando está publicada */
                             path: string;
+                            /** @description Su envío a las suscriptoras, con sus cuentas; null si nunca se envió */
+                            send: {
+                                sendId: string;
+                                /** @description Cuándo sale (o salió) el envío, ISO 8601 */
+                                scheduledAt: string;
+                                /** @enum {string} */
+                                state: "scheduled" | "sending" | "paused" | "cancelled" | "completed";
+                                /** @description Suscriptoras a quienes iba la carta */
+                                total: number;
+                                sent: number;
+                                failed: number;
+                                /** @description Por salir (o saliendo) */
+                                queued: number;
+                                /** @description No enviadas: se dieron de baja antes de su turno, o el envío se canceló */
+                                skipped: number;
+                                /** @description Se dieron de baja con el enlace de esta carta */
+                                unsubscribedAfter: number;
+                                completedAt: string | null;
+                            } | null;
                         };
                     };
                 };
@@ -2406,6 +2769,25 @@ export interface operations {
                             publishedOn: string | null;
                             /** @description Su dirección en el archivo (/newsletter/<serie>/<dirección>), visible cuando está publicada */
                             path: string;
+                            /** @description Su envío a las suscriptoras, con sus cuentas; null si nunca se envió */
+                            send: {
+                                sendId: string;
+                                /** @description Cuándo sale (o salió) el envío, ISO 8601 */
+                                scheduledAt: string;
+                                /** @enum {string} */
+                                state: "scheduled" | "sending" | "paused" | "cancelled" | "completed";
+                                /** @description Suscriptoras a quienes iba la carta */
+                                total: number;
+                                sent: number;
+                                failed: number;
+                                /** @description Por salir (o saliendo) */
+                                queued: number;
+                                /** @description No enviadas: se dieron de baja antes de su turno, o el envío se canceló */
+                                skipped: number;
+                                /** @description Se dieron de baja con el enlace de esta carta */
+                                unsubscribedAfter: number;
+                                completedAt: string | null;
+                            } | null;
                         };
                     };
                 };
@@ -2527,6 +2909,25 @@ export interface operations {
                             publishedOn: string | null;
                             /** @description Su dirección en el archivo (/newsletter/<serie>/<dirección>), visible cuando está publicada */
                             path: string;
+                            /** @description Su envío a las suscriptoras, con sus cuentas; null si nunca se envió */
+                            send: {
+                                sendId: string;
+                                /** @description Cuándo sale (o salió) el envío, ISO 8601 */
+                                scheduledAt: string;
+                                /** @enum {string} */
+                                state: "scheduled" | "sending" | "paused" | "cancelled" | "completed";
+                                /** @description Suscriptoras a quienes iba la carta */
+                                total: number;
+                                sent: number;
+                                failed: number;
+                                /** @description Por salir (o saliendo) */
+                                queued: number;
+                                /** @description No enviadas: se dieron de baja antes de su turno, o el envío se canceló */
+                                skipped: number;
+                                /** @description Se dieron de baja con el enlace de esta carta */
+                                unsubscribedAfter: number;
+                                completedAt: string | null;
+                            } | null;
                         };
                     };
                 };
@@ -2648,6 +3049,25 @@ export interface operations {
                             publishedOn: string | null;
                             /** @description Su dirección en el archivo (/newsletter/<serie>/<dirección>), visible cuando está publicada */
                             path: string;
+                            /** @description Su envío a las suscriptoras, con sus cuentas; null si nunca se envió */
+                            send: {
+                                sendId: string;
+                                /** @description Cuándo sale (o salió) el envío, ISO 8601 */
+                                scheduledAt: string;
+                                /** @enum {string} */
+                                state: "scheduled" | "sending" | "paused" | "cancelled" | "completed";
+                                /** @description Suscriptoras a quienes iba la carta */
+                                total: number;
+                                sent: number;
+                                failed: number;
+                                /** @description Por salir (o saliendo) */
+                                queued: number;
+                                /** @description No enviadas: se dieron de baja antes de su turno, o el envío se canceló */
+                                skipped: number;
+                                /** @description Se dieron de baja con el enlace de esta carta */
+                                unsubscribedAfter: number;
+                                completedAt: string | null;
+                            } | null;
                         };
                     };
                 };
@@ -2898,6 +3318,513 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    coachSendLetter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Cuándo enviarla (ISO 8601 con zona horaria), en el futuro y a lo sumo a 60 días; sin él, ahora */
+                    at?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            sendId: string;
+                            /** @description Cuándo sale (o salió) el envío, ISO 8601 */
+                            scheduledAt: string;
+                            /** @enum {string} */
+                            state: "scheduled" | "sending" | "paused" | "cancelled" | "completed";
+                            /** @description Suscriptoras a quienes iba la carta */
+                            total: number;
+                            sent: number;
+                            failed: number;
+                            /** @description Por salir (o saliendo) */
+                            queued: number;
+                            /** @description No enviadas: se dieron de baja antes de su turno, o el envío se canceló */
+                            skipped: number;
+                            /** @description Se dieron de baja con el enlace de esta carta */
+                            unsubscribedAfter: number;
+                            completedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    coachPauseLetterSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            sendId: string;
+                            /** @description Cuándo sale (o salió) el envío, ISO 8601 */
+                            scheduledAt: string;
+                            /** @enum {string} */
+                            state: "scheduled" | "sending" | "paused" | "cancelled" | "completed";
+                            /** @description Suscriptoras a quienes iba la carta */
+                            total: number;
+                            sent: number;
+                            failed: number;
+                            /** @description Por salir (o saliendo) */
+                            queued: number;
+                            /** @description No enviadas: se dieron de baja antes de su turno, o el envío se canceló */
+                            skipped: number;
+                            /** @description Se dieron de baja con el enlace de esta carta */
+                            unsubscribedAfter: number;
+                            completedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    coachResumeLetterSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            sendId: string;
+                            /** @description Cuándo sale (o salió) el envío, ISO 8601 */
+                            scheduledAt: string;
+                            /** @enum {string} */
+                            state: "scheduled" | "sending" | "paused" | "cancelled" | "completed";
+                            /** @description Suscriptoras a quienes iba la carta */
+                            total: number;
+                            sent: number;
+                            failed: number;
+                            /** @description Por salir (o saliendo) */
+                            queued: number;
+                            /** @description No enviadas: se dieron de baja antes de su turno, o el envío se canceló */
+                            skipped: number;
+                            /** @description Se dieron de baja con el enlace de esta carta */
+                            unsubscribedAfter: number;
+                            completedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    coachCancelLetterSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            sendId: string;
+                            /** @description Cuándo sale (o salió) el envío, ISO 8601 */
+                            scheduledAt: string;
+                            /** @enum {string} */
+                            state: "scheduled" | "sending" | "paused" | "cancelled" | "completed";
+                            /** @description Suscriptoras a quienes iba la carta */
+                            total: number;
+                            sent: number;
+                            failed: number;
+                            /** @description Por salir (o saliendo) */
+                            queued: number;
+                            /** @description No enviadas: se dieron de baja antes de su turno, o el envío se canceló */
+                            skipped: number;
+                            /** @description Se dieron de baja con el enlace de esta carta */
+                            unsubscribedAfter: number;
+                            completedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
