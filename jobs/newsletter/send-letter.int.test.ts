@@ -133,7 +133,7 @@ describe('a send to 1,000 confirmed subscribers', () => {
     expect(tokens.size).toBe(1000);
     expect(await letterSendStats(w.db.pool, letterId)).toMatchObject({ state: 'completed', total: 1000, sent: 1000, failed: 0, queued: 0, skipped: 0 });
     // No address and no token in any job's payload (decision 0009).
-    const { rows } = await w.db.pool.query<{ data: string }>("SELECT data::text AS data FROM pgboss.job WHERE name LIKE 'newsletter-%'");
+    const { rows } = await w.db.pool.query<{ data: string }>("SELECT coalesce(data::text, '') AS data FROM pgboss.job WHERE name LIKE 'newsletter-%'");
     expect(rows.length).toBeGreaterThan(0);
     for (const { data } of rows) expect(data).not.toMatch(/@|token/);
     console.info(`1,000 letters delivered in ${seconds.toFixed(1)} s`);
