@@ -146,9 +146,7 @@ export function LetterSendPanel({ letterId, status }: { letterId: string; status
                     aria-describedby={problem ? errorId : undefined}
                   />
                 </label>
-                {later && !scheduleProblem(new Date(later).toISOString(), Date.now()) && (
-                  <p className={styles.note}>Saldrá {inHerWords(new Date(later).toISOString())}.</p>
-                )}
+                {later && !Number.isNaN(Date.parse(later)) && <p className={styles.note}>Saldrá {inHerWords(new Date(later).toISOString())}.</p>}
                 <Button variant="secondary" type="submit">
                   Programar
                 </Button>
