@@ -37,32 +37,37 @@ export function evolveLetterSends(state: LetterSendsState, event: RecordedEvent)
 
 export const letterSendsFold = { initial: initialLetterSends, evolve: evolveLetterSends };
 
+/** The coach's commands carry the event id her request's Idempotency-Key gives (a retry finds its write). */
 export type LetterSendCommand =
-  | { type: 'Schedule'; sendId: string; letterId: string; letter: Letter; at: Date }
+  | { type: 'Schedule'; sendId: string; letterId: string; letter: Letter; at: Date; eventId?: string }
   | { type: 'Start'; sendId: string; recipients: number; batches: number }
-  | { type: 'Pause' }
-  | { type: 'Resume' }
-  | { type: 'Cancel' }
+  | { type: 'Pause'; eventId?: string }
+  | { type: 'Resume'; eventId?: string }
+  | { type: 'Cancel'; eventId?: string }
   | { type: 'Complete'; sendId: string };
 
 /** The events a command records; [] when there is nothing to do (a repeated pause, a fan-out already done). */
 export function decideLetterSend(command: LetterSendCommand, state: LetterSendsState): NewEvent[] {
   const current = state.current;
+  const options = { eventId: 'eventId' in command ? command.eventId : undefined };
   switch (command.type) {
     case 'Schedule': {
       if (current?.phase === 'completed') throw new ConflictError(M.alreadySent);
       if (current && current.phase !== 'cancelled') throw new ConflictError(M.inProgress);
       const { sendId, letterId, letter, at } = command;
       return [
-        LetterSendScheduled.create({
-          sendId,
-          letterId,
-          at: at.toISOString(),
-          title: letter.title,
-          slug: letter.slug,
-          series: letter.series,
-          markdown: letter.markdown,
-        }),
+        LetterSendScheduled.create(
+          {
+            sendId,
+            letterId,
+            at: at.toISOString(),
+            title: letter.title,
+            slug: letter.slug,
+            series: letter.series,
+            markdown: letter.markdown,
+          },
+          options,
+        ),
       ];
     }
     case 'Start':
@@ -73,17 +78,17 @@ export function decideLetterSend(command: LetterSendCommand, state: LetterSendsS
       if (!current) throw new NotFoundError(M.noSend);
       if (current.phase === 'paused') return [];
       if (current.phase !== 'scheduled') throw new ConflictError(M.notPausable);
-      return [LetterSendPaused.create({ sendId: current.sendId })];
+      return [LetterSendPaused.create({ sendId: current.sendId }, options)];
     case 'Resume':
       if (!current) throw new NotFoundError(M.noSend);
       if (current.phase === 'scheduled') return [];
       if (current.phase !== 'paused') throw new ConflictError(M.notResumable);
-      return [LetterSendResumed.create({ sendId: current.sendId })];
+      return [LetterSendResumed.create({ sendId: current.sendId }, options)];
     case 'Cancel':
       if (!current) throw new NotFoundError(M.noSend);
       if (current.phase === 'cancelled') return [];
       if (current.phase === 'completed') throw new ConflictError(M.notCancellable);
-      return [LetterSendCancelled.create({ sendId: current.sendId })];
+      return [LetterSendCancelled.create({ sendId: current.sendId }, options)];
     case 'Complete':
       if (current?.sendId !== command.sendId || current.batches === null || (current.phase !== 'scheduled' && current.phase !== 'paused')) return [];
       return [LetterSendCompleted.create({ sendId: command.sendId })];

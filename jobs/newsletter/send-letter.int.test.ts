@@ -3,23 +3,16 @@
 // unsubscribed or bounced address; an unsubscribe is effective for the next send; pause, resume, cancel and a
 // scheduled time work. (The restart midway is send-letter.restart.int.test.ts; the routes, sends.int.test.ts.)
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitorStreamId } from '../../events/leads/leads';
 import { letterSendStats } from '../../events/letter-sends/queries';
 import { readUnsubscribeToken, loadUnsubscribeSecret } from '../../server/features/newsletter/unsubscribe';
-import { newsletterWorkerDeps } from '../../server/features/newsletter/letter-mail';
-import { mailDeps, startTestApp, TEST_CONFIG, waitFor, type TestApp } from '../../tests/setup/app';
+import { startMailWorkers, startTestApp, waitFor, type TestApp } from '../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
 import { startSmtpCapture, type SmtpCapture } from '../../tests/setup/smtp';
 import { addSubscribers } from '../../tests/setup/subscribers';
 import { runLetterSendCommand } from './send-letter';
-
-const FROM = 'Manifiesta <hola@manifiesta.local>';
-const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
 interface World {
   db: TestDatabase;
@@ -41,13 +34,7 @@ async function world({
   const smtp = await startSmtpCapture({ refuse });
   const db = await createTestDatabase();
   const t = await startTestApp(db);
-  const outboxDir = await mkdtemp(path.join(tmpdir(), 'manifiesta-letters-'));
-  const mail = { smtpUrl: smtp.url, from: FROM, outboxDir, log: quiet };
-  await t.jobs.startWorkers({
-    ...mail,
-    ...mailDeps(db),
-    newsletter: newsletterWorkerDeps(db.pool, t.store, t.jobs.enqueue, { ...mail, publicUrl: TEST_CONFIG.publicUrl, ratePerMinute, batchSize }),
-  });
+  const removeOutbox = await startMailWorkers(t, db, smtp.url, { letters: { ratePerMinute, batchSize } });
   return {
     db,
     t,
@@ -56,7 +43,7 @@ async function world({
       await t.close();
       await db.drop();
       await smtp.close();
-      await rm(outboxDir, { recursive: true, force: true });
+      await removeOutbox();
     },
   };
 }

@@ -1,23 +1,19 @@
 // The coach's send routes (decision 0020) on the real app, queue and SMTP: who may send, what a bad time or a second
 // send answers (in Spanish, writing nothing), that what goes out is the letter as it was scheduled, and the counts
 // the letter shows. The sending itself at scale is jobs/newsletter/send-letter.int.test.ts.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LETTER_SEND_MESSAGES as M } from '../../../course/letter-sends';
 import { ROLES } from '../../../events/accounts/accounts.events';
-import { count, countEvents, mailDeps, startTestApp, TEST_CONFIG, waitFor, type TestApp } from '../../../tests/setup/app';
+import { count, countEvents, startMailWorkers, startTestApp, waitFor, type TestApp } from '../../../tests/setup/app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
 import { createLearner, type Learner } from '../../../tests/setup/learners';
 import { startSmtpCapture, type SmtpCapture } from '../../../tests/setup/smtp';
 import { addSubscribers } from '../../../tests/setup/subscribers';
-import { newsletterWorkerDeps } from './letter-mail';
 
 let db: TestDatabase;
 let t: TestApp;
 let smtp: SmtpCapture;
-let outboxDir: string;
+let removeOutbox: () => Promise<void>;
 let coach: Learner;
 let learner: Learner;
 
@@ -25,13 +21,7 @@ beforeAll(async () => {
   smtp = await startSmtpCapture();
   db = await createTestDatabase();
   t = await startTestApp(db);
-  outboxDir = await mkdtemp(path.join(tmpdir(), 'manifiesta-sends-'));
-  const mail = { smtpUrl: smtp.url, from: 'Manifiesta <hola@manifiesta.local>', outboxDir, log: { info: () => {} } };
-  await t.jobs.startWorkers({
-    ...mail,
-    ...mailDeps(db),
-    newsletter: newsletterWorkerDeps(db.pool, t.store, t.jobs.enqueue, { ...mail, publicUrl: TEST_CONFIG.publicUrl, ratePerMinute: 100_000 }),
-  });
+  removeOutbox = await startMailWorkers(t, db, smtp.url, { letters: { ratePerMinute: 100_000 } });
   coach = await createLearner(t.app, t.store, { roles: [ROLES.coach] });
   learner = await createLearner(t.app, t.store);
   await addSubscribers(t.store, 'lectora', 3);
@@ -40,7 +30,7 @@ afterAll(async () => {
   await t?.close();
   await db?.drop();
   await smtp?.close();
-  if (outboxDir) await rm(outboxDir, { recursive: true, force: true });
+  await removeOutbox?.();
 });
 
 const post = (url: string, payload?: object, who: Learner = coach) =>
@@ -86,6 +76,18 @@ describe('sending a letter', () => {
     expect([noSend.statusCode, noSend.json().message]).toEqual([404, M.noSend]);
     expect([await countEvents(db.pool), await sendJobs()]).toEqual(before);
     expect((await letterOf(id)).send).toBeNull();
+  });
+
+  it('answers a retry under the same Idempotency-Key as the first time, writing nothing more', async () => {
+    const id = await draft();
+    const headers = { cookie: coach.cookie, 'idempotency-key': `envio-${id}` };
+    const payload = { at: inMinutes(30) };
+    const first = await t.app.inject({ method: 'POST', url: `/api/coach/letters/${id}/send`, headers, payload });
+    expect(first.statusCode).toBe(200);
+    const before = [await countEvents(db.pool), await sendJobs()];
+    const again = await t.app.inject({ method: 'POST', url: `/api/coach/letters/${id}/send`, headers, payload });
+    expect([again.statusCode, again.json()]).toEqual([200, first.json()]);
+    expect([await countEvents(db.pool), await sendJobs()]).toEqual(before);
   });
 
   it('schedules, pauses, resumes and cancels; a cancelled send can be scheduled again', async () => {

@@ -90,6 +90,7 @@ const sendRoutes: FastifyPluginAsyncZod<{
         letterId,
         letter,
         at: when,
+        eventId,
       });
       return {
         success: true as const,
@@ -99,65 +100,34 @@ const sendRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/api/coach/letters/:id/send/pause',
+  // Pause, resume, cancel: the same shape, each its own command and words.
+  const ACTS = [
     {
-      schema: {
-        operationId: 'coachPauseLetterSend',
-        tags: ['newsletter'],
-        summary: 'Pausa el envío de la carta: nadie más la recibe hasta reanudarlo (quien ya la recibió, la tiene)',
-        params: Id,
-        response: { 200: envelope(LetterSendView), ...coachErrors },
-      },
+      act: 'pause',
+      type: 'Pause',
+      operationId: 'coachPauseLetterSend',
+      summary: 'Pausa el envío de la carta: nadie más la recibe hasta reanudarlo (quien ya la recibió, la tiene)',
+      message: M.paused,
     },
-    async (request) => {
-      const coach = await requireCoach(request);
-      const stats = await run(request, coach.id, request.params.id, {
-        type: 'Pause',
-      });
-      return { success: true as const, message: M.paused, data: stats };
-    },
-  );
-
-  app.post(
-    '/api/coach/letters/:id/send/resume',
+    { act: 'resume', type: 'Resume', operationId: 'coachResumeLetterSend', summary: 'Reanuda un envío pausado desde donde quedó', message: M.resumed },
     {
-      schema: {
-        operationId: 'coachResumeLetterSend',
-        tags: ['newsletter'],
-        summary: 'Reanuda un envío pausado desde donde quedó',
-        params: Id,
-        response: { 200: envelope(LetterSendView), ...coachErrors },
+      act: 'cancel',
+      type: 'Cancel',
+      operationId: 'coachCancelLetterSend',
+      summary: 'Cancela el envío: quien todavía no recibió la carta ya no la recibe',
+      message: M.cancelled,
+    },
+  ] as const;
+  for (const { act, type, operationId, summary, message } of ACTS) {
+    app.post(
+      `/api/coach/letters/:id/send/${act}`,
+      { schema: { operationId, tags: ['newsletter'], summary, params: Id, response: { 200: envelope(LetterSendView), ...coachErrors } } },
+      async (request) => {
+        const coach = await requireCoach(request);
+        return { success: true as const, message, data: await run(request, coach.id, request.params.id, { type, eventId: eventIdFor(request, 0) }) };
       },
-    },
-    async (request) => {
-      const coach = await requireCoach(request);
-      const stats = await run(request, coach.id, request.params.id, {
-        type: 'Resume',
-      });
-      return { success: true as const, message: M.resumed, data: stats };
-    },
-  );
-
-  app.post(
-    '/api/coach/letters/:id/send/cancel',
-    {
-      schema: {
-        operationId: 'coachCancelLetterSend',
-        tags: ['newsletter'],
-        summary: 'Cancela el envío: quien todavía no recibió la carta ya no la recibe',
-        params: Id,
-        response: { 200: envelope(LetterSendView), ...coachErrors },
-      },
-    },
-    async (request) => {
-      const coach = await requireCoach(request);
-      const stats = await run(request, coach.id, request.params.id, {
-        type: 'Cancel',
-      });
-      return { success: true as const, message: M.cancelled, data: stats };
-    },
-  );
+    );
+  }
 };
 
 export default sendRoutes;
