@@ -36,6 +36,9 @@ import { placementEvents } from './placements/placements.events';
 import { mediaProjection } from './media/projections/media';
 import { letterEvents } from './newsletter/letters.events';
 import { lettersProjection } from './newsletter/projections/letters';
+import { letterSendEvents } from './letter-sends/letter-sends.events';
+import { letterSendsProjection } from './letter-sends/projections/letter-sends';
+import { forgetLetterRows, letterUnsubscribesProjection } from './letter-sends/projections/letter-unsubscribes';
 import { forgetting, learnerRows, subjectAddresses, subjectRows } from './erasure/forgetting';
 import { EventCatalog } from './store/catalog';
 import type { Projection } from './store/projection';
@@ -58,6 +61,7 @@ export const createCatalog = () =>
     ...mediaEvents,
     ...placementEvents,
     ...letterEvents,
+    ...letterSendEvents,
   ]);
 
 const own = { skipRedacted: true };
@@ -82,6 +86,8 @@ export const projections: readonly Projection[] = [
   // A guest's purchase keeps its row with the address blanked; read again after an erasure it keeps it without one.
   forgetting(purchasesProjection, subjectAddresses('purchases'), { skipRedacted: false }),
   forgetting(entitlementsProjection, learnerRows('entitlements'), own),
+  // Before the leads and subscribers rows go: they name the address's stream. Its letter deliveries go too.
+  forgetting(letterUnsubscribesProjection, forgetLetterRows, own),
   forgetting(leadsProjection, subjectRows('leads'), own),
   // A subscriber's row goes, with the confirmation links of its mails.
   forgetting(subscribersProjection, forgetSubscriber, own),
@@ -92,6 +98,8 @@ export const projections: readonly Projection[] = [
   mediaProjection,
   // The coach's letters: her own public writing, no one's personal data.
   lettersProjection,
+  // A letter's sends: the letter as scheduled, no personal data (the recipients are delivery rows).
+  letterSendsProjection,
   ...analyticsProjections,
 ];
 

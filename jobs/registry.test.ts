@@ -26,7 +26,16 @@ describe('the job registry', () => {
   });
 
   it('keeps the queue names stored in pg-boss tables', () => {
-    expect(QUEUES.map((q) => q.name)).toEqual(['email.send.dead', 'email.send', 'auth.cleanup', 'ai.why-question']);
+    expect(QUEUES.map((q) => q.name)).toEqual([
+      'email.send.dead',
+      'newsletter-batch.dead',
+      'email.send',
+      'auth.cleanup',
+      'ai.why-question',
+      'newsletter-fanout',
+      'newsletter-batch',
+      'newsletter-reaper',
+    ]);
   });
 
   it('rejects a payload its schema does not accept with a clear error, which fails the job', async () => {

@@ -33,6 +33,7 @@ import newsletterRoutes from './features/newsletter/routes';
 import subscriberListRoutes from './features/newsletter/subscriber-list';
 import letterRoutes from './features/newsletter/letters';
 import archiveRoutes from './features/newsletter/archive';
+import letterSendRoutes from './features/newsletter/sends';
 import coachRoutes from './features/coach/routes';
 import siteRoutes, { siteSettingsReader } from './features/site/routes';
 import salesRoutes from './features/coach/sales';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(newsletterRoutes, { store: deps.store, pool: deps.pool, config });
   await app.register(letterRoutes, { store: deps.store, pool: deps.pool, config, jobs: deps.jobs });
   await app.register(archiveRoutes, { pool: deps.pool, config });
+  await app.register(letterSendRoutes, { store: deps.store, pool: deps.pool });
   // The environment gives only the first values; the coach's saved settings take over from there.
   const siteSettings = siteSettingsReader(deps.store, { noticeText: config.SITE_NOTICE_TEXT, noticeLink: config.SITE_NOTICE_LINK });
   await app.register(siteRoutes, { store: deps.store, settings: siteSettings, pool: deps.pool });

@@ -24,6 +24,11 @@ const ConfigSchema = z.object({
    * a person needs one, perhaps two more if the first is slow; past that it is a loop or someone else's doing.
    */
   MAIL_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100).default(3),
+  /**
+   * Letters a minute to the subscribers, all worker processes together (decision 0020): 600 keeps a list of a few
+   * thousand within minutes and under the hourly limits of common SMTP relays. Raise it to what your relay allows.
+   */
+  NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKERS: z
     .enum(['true', 'false', '1', '0'])

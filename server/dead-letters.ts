@@ -1,9 +1,8 @@
 // The operator's view of mails that failed every attempt (SMTP down for longer than the retry policy):
 //   npx tsx server/dead-letters.ts           list them (job id, kind, when, last error; no addresses: a job holds ids)
-//   npx tsx server/dead-letters.ts redrive   send them back to email.send for a fresh set of attempts
+//   npx tsx server/dead-letters.ts redrive   send them back to their queue (email.send, newsletter-batch) for a fresh set of attempts
 // Against DATABASE_URL, or the embedded database under DATA_DIR, like the db:* scripts.
-import { listDeadLetters } from '../jobs/dead-letters';
-import { EMAIL_SEND, EMAIL_SEND_DEAD } from '../jobs/email/send-email';
+import { DEAD_LETTER_QUEUES, listDeadLetters } from '../jobs/dead-letters';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { createLogger } from './logger';
@@ -20,15 +19,17 @@ async function main(command: string | undefined) {
     if (command === 'redrive') {
       const runtime = await composeRuntime({ config, database: db, log: createLogger(config.LOG_LEVEL) });
       try {
-        const moved = await runtime.jobs.boss.redrive(EMAIL_SEND_DEAD, { destination: EMAIL_SEND });
-        console.log(`${moved} mail(s) sent back to ${EMAIL_SEND}`);
+        for (const { dead, queue } of DEAD_LETTER_QUEUES) {
+          const moved = await runtime.jobs.boss.redrive(dead, { destination: queue });
+          console.log(`${moved} job(s) sent back to ${queue}`);
+        }
       } finally {
         await runtime.close();
       }
       return;
     }
     const dead = await listDeadLetters(db.pool);
-    console.log(`${dead.length} mail(s) in ${EMAIL_SEND_DEAD}`);
+    console.log(`${dead.length} job(s) in ${DEAD_LETTER_QUEUES.map((q) => q.dead).join(', ')}`);
     for (const d of dead)
       console.log(
         `${d.id}  ${d.kind}  created ${d.createdOn.toISOString()}  dead since ${d.deadSince.toISOString()}  ${d.attempts} attempts  ${d.lastError ?? ''}`,

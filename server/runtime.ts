@@ -18,6 +18,7 @@ import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { sealOldEvents } from './db/seal-old-events';
 import { recordWhyQuestion, whyQuestionTexts } from './features/deep-why/questions';
+import { newsletterWorkerDeps } from './features/newsletter/letter-mail';
 import { mailWorkerDeps } from './mail';
 import { seedLetters } from './features/newsletter/seed/letters';
 
@@ -92,7 +93,7 @@ export async function composeRuntime<O extends ComposeOptions>(options: O): Prom
   try {
     if (options.workers) {
       if (!jobs) throw new Error('workers need the job queue');
-      await jobs.startWorkers(workerDeps(config, { pool: database.pool, store }, log));
+      await jobs.startWorkers(workerDeps(config, { pool: database.pool, store, enqueue: jobs.enqueue }, log));
       daemon = startProjectionDaemon(database.pool, catalog, projections, {
         onError: (err, p) => log.error({ err, projection: p.name }, 'async projection failed; retrying'),
       });
@@ -171,13 +172,15 @@ function queueErrorLogger(log: Logger) {
   };
 }
 
-/** What the workers are given: mail (SMTP, or the outbox under the data folder), the maintenance jobs, deep-why questions. */
-function workerDeps(config: Config, { pool, store }: { pool: Database['pool']; store: EventStore }, log: Logger): WorkerDeps {
+/** What the workers are given: mail (SMTP, or the outbox under the data folder), the maintenance jobs, deep-why questions, letters. */
+function workerDeps(
+  config: Config,
+  { pool, store, enqueue }: { pool: Database['pool']; store: EventStore; enqueue: Jobs['enqueue'] },
+  log: Logger,
+): WorkerDeps {
+  const mail = { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.dataDir, 'outbox'), log: log.child({ component: 'jobs' }) };
   return {
-    smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM,
-    outboxDir: path.join(config.dataDir, 'outbox'),
-    log: log.child({ component: 'jobs' }),
+    ...mail,
     ...mailWorkerDeps(pool, { publicUrl: config.publicUrl, perAddressPerHour: config.MAIL_PER_ADDRESS_PER_HOUR }),
     maintenance: { db: pool, sessionIdleHours: config.SESSION_IDLE_HOURS },
     whyQuestions: {
@@ -190,5 +193,6 @@ function workerDeps(config: Config, { pool, store }: { pool: Database['pool']; s
       record: (job, q) => recordWhyQuestion(store, job, q),
       texts: whyQuestionTexts(pool),
     },
+    newsletter: newsletterWorkerDeps(pool, store, enqueue, { ...mail, publicUrl: config.publicUrl, ratePerMinute: config.NEWSLETTER_RATE_PER_MINUTE }),
   };
 }

@@ -2,14 +2,12 @@
 // account or lead, or an account verified meanwhile, gets nothing), checks the per-address limit, renders the
 // mail (a verification mail gets its token now) and delivers it through SMTP (SMTP_URL), or writes it to the
 // outbox folder as .eml. A job never holds an address, a name or a link's token, nor does its dead letter.
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
-import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import { LEAD_PAGES, LEAD_SECTIONS } from '../../events/leads/leads.events';
 import { EMAIL_PATTERN, MAX_EMAIL } from '../../course/contact';
 import { MAX_REDIRECT_LENGTH } from '../../course/redirect';
 import { defineJob } from '../define';
+import { createPostbox } from './postbox';
 import type { MailThrottle } from './throttle';
 
 export const EMAIL_SEND = 'email.send';
@@ -103,13 +101,11 @@ export function withoutAddresses(text: string): string {
 }
 
 // The same rule as the forms and the API: an address they accepted is one the mailer sends to.
-const Address = z.string().trim().max(MAX_EMAIL).regex(EMAIL_PATTERN);
+export const Address = z.string().trim().max(MAX_EMAIL).regex(EMAIL_PATTERN);
 
 /** A mailer built once per worker: SMTP when configured, else the outbox. */
 export function createMailer(deps: EmailDeps) {
-  const transport = deps.smtpUrl
-    ? nodemailer.createTransport(deps.smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const postbox = createPostbox(deps);
 
   return async function deliver(jobId: string, job: MailJob): Promise<void> {
     const kind = mailLabel(job);
@@ -127,15 +123,9 @@ export function createMailer(deps: EmailDeps) {
     const to = Address.parse(mail.to);
     // A stable Message-ID per job: a retried delivery carries the same id, so clients fold duplicates.
     const messageId = `<${jobId}@manifiesta.local>`;
-    const info = await transport.sendMail({ from: deps.from, to, subject: mail.subject, text: mail.text, html: mail.html, messageId, headers: mail.headers });
-    if (deps.smtpUrl) {
-      deps.log.info({ job: jobId, kind }, 'mail sent through SMTP');
-    } else {
-      await fs.mkdir(deps.outboxDir, { recursive: true });
-      const file = path.join(deps.outboxDir, `${jobId}.eml`);
-      await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
-      deps.log.info({ job: jobId, kind, file }, `mail written to the outbox: ${mail.subject}`);
-    }
+    const { file } = await postbox.post(mail, to, messageId, jobId);
+    if (file) deps.log.info({ job: jobId, kind, file }, `mail written to the outbox: ${mail.subject}`);
+    else deps.log.info({ job: jobId, kind }, 'mail sent through SMTP');
     await recipient.afterSend?.(jobId);
   };
 }

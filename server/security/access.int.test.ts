@@ -293,6 +293,12 @@ const TABLE: Row[] = [
   { method: 'POST', path: '/api/coach/letters/{id}/publish', url: () => `/api/coach/letters/${randomUUID()}/publish`, expect: coachOnly(404) },
   { method: 'POST', path: '/api/coach/letters/{id}/unpublish', url: () => `/api/coach/letters/${randomUUID()}/unpublish`, expect: coachOnly(404) },
   { method: 'POST', path: '/api/coach/letters/{id}/test', url: () => `/api/coach/letters/${randomUUID()}/test`, expect: coachOnly(404) },
+  // A letter's send: the coach's alone (an unknown letter is not found; sending for real is in
+  // jobs/newsletter/send-letter.int.test.ts and newsletter/sends.int.test.ts).
+  { method: 'POST', path: '/api/coach/letters/{id}/send', url: () => `/api/coach/letters/${randomUUID()}/send`, body: () => ({}), expect: coachOnly(404) },
+  { method: 'POST', path: '/api/coach/letters/{id}/send/pause', url: () => `/api/coach/letters/${randomUUID()}/send/pause`, expect: coachOnly(404) },
+  { method: 'POST', path: '/api/coach/letters/{id}/send/resume', url: () => `/api/coach/letters/${randomUUID()}/send/resume`, expect: coachOnly(404) },
+  { method: 'POST', path: '/api/coach/letters/{id}/send/cancel', url: () => `/api/coach/letters/${randomUUID()}/send/cancel`, expect: coachOnly(404) },
   {
     method: 'POST',
     path: '/api/coach/letters/preview',

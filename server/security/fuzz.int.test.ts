@@ -197,6 +197,18 @@ const letter = async (n: number | string, publish = false) => {
   if (publish) await setupPost(actors.coach, `/api/coach/letters/${id}/publish`, undefined);
   return id;
 };
+/** A letter with a send scheduled for tomorrow (paused, when asked): what pausing, resuming and cancelling act on. */
+const scheduledLetter = async (n: number | string, paused = false) => {
+  const id = await letter(`programada-${n}`);
+  await setupPost(actors.coach, `/api/coach/letters/${id}/send`, { at: tomorrow() });
+  if (paused) await setupPost(actors.coach, `/api/coach/letters/${id}/send/pause`, undefined);
+  return id;
+};
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
+const LETTER_TO_SEND = await letter('enviar');
+const SEND_TO_PAUSE = await scheduledLetter('pausar');
+const SEND_TO_RESUME = await scheduledLetter('reanudar', true);
+const SEND_TO_CANCEL = await scheduledLetter('cancelar');
 const LETTER_TO_EDIT = await letter('editar');
 const LETTER_TO_PUBLISH = await letter('publicar');
 const LETTER_TO_UNPUBLISH = await letter('retirar', true);
@@ -458,6 +470,15 @@ function letterReuse(published: boolean) {
   });
 }
 
+/** Two letters' sends (scheduled, or paused): acting on one, then on the other under the same key. */
+function sendReuse(paused: boolean) {
+  return async ({ n }: Ctx): Promise<KeyReuse> => ({
+    first: undefined,
+    other: undefined,
+    params: { first: { id: await scheduledLetter(`reuso-${n}`, paused) }, other: { id: await scheduledLetter(`reuso-${n + 1}`, paused) } },
+  });
+}
+
 /** Two goals of the premium learner: deleting one, then the other under the same key. */
 async function deleteReuse({ n }: Ctx): Promise<KeyReuse> {
   const body = EXAMPLES['POST /api/activity/saveBeliefThreshold']!.body!;
@@ -690,6 +711,35 @@ const EXAMPLES: Record<string, Example> = {
     roles: ['guest', 'learner', 'premium', 'coach'],
     params: () => ({ id: LETTER_TO_UNPUBLISH }),
     key: letterReuse(true),
+  },
+  'POST /api/coach/letters/{id}/send': {
+    ok: 'coach',
+    roles: ['guest', 'learner', 'premium', 'coach'],
+    params: () => ({ id: LETTER_TO_SEND }),
+    body: () => ({ at: tomorrow() }),
+    key: async ({ n }) => ({
+      first: { at: tomorrow() },
+      other: { at: tomorrow() },
+      params: { first: { id: await letter(`envio-${n}`) }, other: { id: await letter(`envio-${n + 1}`) } },
+    }),
+  },
+  'POST /api/coach/letters/{id}/send/pause': {
+    ok: 'coach',
+    roles: ['guest', 'learner', 'premium', 'coach'],
+    params: () => ({ id: SEND_TO_PAUSE }),
+    key: sendReuse(false),
+  },
+  'POST /api/coach/letters/{id}/send/resume': {
+    ok: 'coach',
+    roles: ['guest', 'learner', 'premium', 'coach'],
+    params: () => ({ id: SEND_TO_RESUME }),
+    key: sendReuse(true),
+  },
+  'POST /api/coach/letters/{id}/send/cancel': {
+    ok: 'coach',
+    roles: ['guest', 'learner', 'premium', 'coach'],
+    params: () => ({ id: SEND_TO_CANCEL }),
+    key: sendReuse(false),
   },
   'POST /api/coach/letters/preview': {
     ok: 'coach',

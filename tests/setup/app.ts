@@ -9,6 +9,7 @@ import type { EventStore } from '../../events/store/event-store';
 import type { Jobs } from '../../jobs/boss';
 import type { App, AppConfig } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
+import { newsletterWorkerDeps } from '../../server/features/newsletter/letter-mail';
 import { mailWorkerDeps } from '../../server/mail';
 import { composeRuntime, type AppOptions } from '../../server/runtime';
 import type { TestDatabase } from './db';
@@ -52,11 +53,22 @@ export async function startTestApp(
 
 /**
  * The app's mail worker, sending through `smtpUrl` (a capture of tests/setup/smtp.ts) as the server's does, with an
- * outbox folder of its own. Returns what removes that folder (after the app is closed).
+ * outbox folder of its own; with `letters`, the letter workers too, at that pace. Returns what removes that folder
+ * (after the app is closed).
  */
-export async function startMailWorkers(t: TestApp, db: TestDatabase, smtpUrl: string): Promise<() => Promise<void>> {
+export async function startMailWorkers(
+  t: TestApp,
+  db: TestDatabase,
+  smtpUrl: string,
+  { letters }: { letters?: { ratePerMinute: number; batchSize?: number } } = {},
+): Promise<() => Promise<void>> {
   const outboxDir = await mkdtemp(path.join(tmpdir(), 'manifiesta-mail-'));
-  await t.jobs.startWorkers({ smtpUrl, from: 'Manifiesta <hola@manifiesta.local>', outboxDir, log: { info: () => {} }, ...mailDeps(db) });
+  const mail = { smtpUrl, from: 'Manifiesta <hola@manifiesta.local>', outboxDir, log: { info: () => {}, warn: () => {}, error: () => {} } };
+  await t.jobs.startWorkers({
+    ...mail,
+    ...mailDeps(db),
+    ...(letters ? { newsletter: newsletterWorkerDeps(db.pool, t.store, t.jobs.enqueue, { ...mail, ...letters, publicUrl: TEST_CONFIG.publicUrl }) } : {}),
+  });
   return () => rm(outboxDir, { recursive: true, force: true });
 }
 

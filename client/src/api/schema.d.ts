@@ -262,6 +262,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/coach/letters/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Envía la carta a las suscriptoras confirmadas, ahora o en un momento (at); una sola vez por carta
+         * @description Lo que sale es la carta tal como está ahora (título, slug y texto): editarla después no cambia el envío. Una carta ya enviada, o con un envío programado o en curso, responde 409; tras cancelar un envío se puede programar otro, y nadie la recibe dos veces.
+         */
+        post: operations["coachSendLetter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coach/letters/{id}/send/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pausa el envío de la carta: nadie más la recibe hasta reanudarlo (quien ya la recibió, la tiene) */
+        post: operations["coachPauseLetterSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coach/letters/{id}/send/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reanuda un envío pausado desde donde quedó */
+        post: operations["coachResumeLetterSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coach/letters/{id}/send/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancela el envío: quien todavía no recibió la carta ya no la recibe */
+        post: operations["coachCancelLetterSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/site": {
         parameters: {
             query?: never;
@@ -2494,6 +2565,25 @@ export interface operations {
                             publishedOn: string | null;
                             /** @description Su dirección en el archivo (/newsletter/<serie>/<dirección>), visible cuando está publicada */
                             path: string;
+                            /** @description Su envío a las suscriptoras, con sus cuentas; null si nunca se envió */
+                            send: {
+                                sendId: string;
+                                /** @description Cuándo sale (o salió) el envío, ISO 8601 */
+                                scheduledAt: string;
+                                /** @enum {string} */
+                                state: "scheduled" | "sending" | "paused" | "cancelled" | "completed";
+                                /** @description Suscriptoras a quienes iba la carta */
+                                total: number;
+                                sent: number;
+                                failed: number;
+                                /** @description Por salir (o saliendo) */
+                                queued: number;
+                                /** @description No enviadas: se dieron de baja antes de su turno, o el envío se canceló */
+                                skipped: number;
+                                /** @description Se dieron de baja con el enlace de esta carta */
+                                unsubscribedAfter: number;
+                                completedAt: string | null;
+                            } | null;
                         };
                     };
                 };
@@ -2615,6 +2705,25 @@ export interface operations {
                             publishedOn: string | null;
                             /** @description Su dirección en el archivo (/newsletter/<serie>/<dirección>), visible cuando está publicada */
                             path: string;
+                            /** @description Su envío a las suscriptoras, con sus cuentas; null si nunca se envió */
+                            send: {
+                                sendId: string;
+                                /** @description Cuándo sale (o salió) el envío, ISO 8601 */
+                                scheduledAt: string;
+                                /** @enum {string} */
+                                state: "scheduled" | "sending" | "paused" | "cancelled" | "completed";
+                                /** @description Suscriptoras a quienes iba la carta */
+                                total: number;
+                                sent: number;
+                                failed: number;
+                                /** @description Por salir (o saliendo) */
+                                queued: number;
+                                /** @description No enviadas: se dieron de baja antes de su turno, o el envío se canceló */
+                                skipped: number;
+                                /** @description Se dieron de baja con el enlace de esta carta */
+                                unsubscribedAfter: number;
+                                completedAt: string | null;
+                            } | null;
                         };
                     };
                 };
@@ -2728,6 +2837,25 @@ export interface operations {
                             publishedOn: string | null;
                             /** @description Su dirección en el archivo (/newsletter/<serie>/<dirección>), visible cuando está publicada */
                             path: string;
+                            /** @description Su envío a las suscriptoras, con sus cuentas; null si nunca se envió */
+                            send: {
+                                sendId: string;
+                                /** @description Cuándo sale (o salió) el envío, ISO 8601 */
+                                scheduledAt: string;
+                                /** @enum {string} */
+                                state: "scheduled" | "sending" | "paused" | "cancelled" | "completed";
+                                /** @description Suscriptoras a quienes iba la carta */
+                                total: number;
+                                sent: number;
+                                failed: number;
+                                /** @description Por salir (o saliendo) */
+                                queued: number;
+                                /** @description No enviadas: se dieron de baja antes de su turno, o el envío se canceló */
+                                skipped: number;
+                                /** @description Se dieron de baja con el enlace de esta carta */
+                                unsubscribedAfter: number;
+                                completedAt: string | null;
+                            } | null;
                         };
                     };
                 };
@@ -2849,6 +2977,25 @@ export interface operations {
                             publishedOn: string | null;
                             /** @description Su dirección en el archivo (/newsletter/<serie>/<dirección>), visible cuando está publicada */
                             path: string;
+                            /** @description Su envío a las suscriptoras, con sus cuentas; null si nunca se envió */
+                            send: {
+                                sendId: string;
+                                /** @description Cuándo sale (o salió) el envío, ISO 8601 */
+                                scheduledAt: string;
+                                /** @enum {string} */
+                                state: "scheduled" | "sending" | "paused" | "cancelled" | "completed";
+                                /** @description Suscriptoras a quienes iba la carta */
+                                total: number;
+                                sent: number;
+                                failed: number;
+                                /** @description Por salir (o saliendo) */
+                                queued: number;
+                                /** @description No enviadas: se dieron de baja antes de su turno, o el envío se canceló */
+                                skipped: number;
+                                /** @description Se dieron de baja con el enlace de esta carta */
+                                unsubscribedAfter: number;
+                                completedAt: string | null;
+                            } | null;
                         };
                     };
                 };
@@ -2970,6 +3117,25 @@ export interface operations {
                             publishedOn: string | null;
                             /** @description Su dirección en el archivo (/newsletter/<serie>/<dirección>), visible cuando está publicada */
                             path: string;
+                            /** @description Su envío a las suscriptoras, con sus cuentas; null si nunca se envió */
+                            send: {
+                                sendId: string;
+                                /** @description Cuándo sale (o salió) el envío, ISO 8601 */
+                                scheduledAt: string;
+                                /** @enum {string} */
+                                state: "scheduled" | "sending" | "paused" | "cancelled" | "completed";
+                                /** @description Suscriptoras a quienes iba la carta */
+                                total: number;
+                                sent: number;
+                                failed: number;
+                                /** @description Por salir (o saliendo) */
+                                queued: number;
+                                /** @description No enviadas: se dieron de baja antes de su turno, o el envío se canceló */
+                                skipped: number;
+                                /** @description Se dieron de baja con el enlace de esta carta */
+                                unsubscribedAfter: number;
+                                completedAt: string | null;
+                            } | null;
                         };
                     };
                 };
@@ -3386,6 +3552,513 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    coachSendLetter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Cuándo enviarla (ISO 8601 con zona horaria), en el futuro y a lo sumo a 60 días; sin él, ahora */
+                    at?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            sendId: string;
+                            /** @description Cuándo sale (o salió) el envío, ISO 8601 */
+                            scheduledAt: string;
+                            /** @enum {string} */
+                            state: "scheduled" | "sending" | "paused" | "cancelled" | "completed";
+                            /** @description Suscriptoras a quienes iba la carta */
+                            total: number;
+                            sent: number;
+                            failed: number;
+                            /** @description Por salir (o saliendo) */
+                            queued: number;
+                            /** @description No enviadas: se dieron de baja antes de su turno, o el envío se canceló */
+                            skipped: number;
+                            /** @description Se dieron de baja con el enlace de esta carta */
+                            unsubscribedAfter: number;
+                            completedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    coachPauseLetterSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            sendId: string;
+                            /** @description Cuándo sale (o salió) el envío, ISO 8601 */
+                            scheduledAt: string;
+                            /** @enum {string} */
+                            state: "scheduled" | "sending" | "paused" | "cancelled" | "completed";
+                            /** @description Suscriptoras a quienes iba la carta */
+                            total: number;
+                            sent: number;
+                            failed: number;
+                            /** @description Por salir (o saliendo) */
+                            queued: number;
+                            /** @description No enviadas: se dieron de baja antes de su turno, o el envío se canceló */
+                            skipped: number;
+                            /** @description Se dieron de baja con el enlace de esta carta */
+                            unsubscribedAfter: number;
+                            completedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    coachResumeLetterSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            sendId: string;
+                            /** @description Cuándo sale (o salió) el envío, ISO 8601 */
+                            scheduledAt: string;
+                            /** @enum {string} */
+                            state: "scheduled" | "sending" | "paused" | "cancelled" | "completed";
+                            /** @description Suscriptoras a quienes iba la carta */
+                            total: number;
+                            sent: number;
+                            failed: number;
+                            /** @description Por salir (o saliendo) */
+                            queued: number;
+                            /** @description No enviadas: se dieron de baja antes de su turno, o el envío se canceló */
+                            skipped: number;
+                            /** @description Se dieron de baja con el enlace de esta carta */
+                            unsubscribedAfter: number;
+                            completedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    coachCancelLetterSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            sendId: string;
+                            /** @description Cuándo sale (o salió) el envío, ISO 8601 */
+                            scheduledAt: string;
+                            /** @enum {string} */
+                            state: "scheduled" | "sending" | "paused" | "cancelled" | "completed";
+                            /** @description Suscriptoras a quienes iba la carta */
+                            total: number;
+                            sent: number;
+                            failed: number;
+                            /** @description Por salir (o saliendo) */
+                            queued: number;
+                            /** @description No enviadas: se dieron de baja antes de su turno, o el envío se canceló */
+                            skipped: number;
+                            /** @description Se dieron de baja con el enlace de esta carta */
+                            unsubscribedAfter: number;
+                            completedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

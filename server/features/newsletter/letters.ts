@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { LETTER_MESSAGES as M, type Letter } from '../../../course/newsletter';
 import { ConflictError, NotFoundError } from '../../../events/errors';
 import { decideLetter, letterFold, type LetterCommand, type LetterState } from '../../../events/newsletter/letters';
+import { letterSendStats } from '../../../events/letter-sends/queries';
 import { LetterFields, letterStream } from '../../../events/newsletter/letters.events';
 import { allLetters, letterAddressTaken, loadLetter, type StoredLetter } from '../../../events/newsletter/queries';
 import { handleCommand } from '../../../events/store/command';
@@ -19,6 +20,7 @@ import { eventIdFor, keyedWrite } from '../../request';
 import { requireCoach } from '../coach/routes';
 import { previewOptions } from './emails';
 import { renderLetter } from './render';
+import { LetterSendView } from './sends';
 
 const coachErrors = { ...errorResponses, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope } as const;
 const writeErrors = { ...coachErrors, 409: ErrorEnvelope, ...keyedWriteErrors } as const;
@@ -53,12 +55,13 @@ export const CoachLetter = z.object({
   status: LetterStatus,
   publishedOn: z.string().nullable().describe('AAAA-MM-DD, o null mientras es un borrador'),
   path: z.string().describe('Su dirección en el archivo (/newsletter/<serie>/<dirección>), visible cuando está publicada'),
+  send: LetterSendView.nullable().describe('Su envío a las suscriptoras, con sus cuentas; null si nunca se envió'),
 });
 export type CoachLetter = z.infer<typeof CoachLetter>;
 
-export async function coachLetter(_db: Queryable, letter: StoredLetter): Promise<CoachLetter> {
+export async function coachLetter(db: Queryable, letter: StoredLetter): Promise<CoachLetter> {
   const { id, title, slug, series, markdown, status, publishedOn } = letter;
-  return { id, title, slug, series, markdown, status, publishedOn, path: letterPath(letter) };
+  return { id, title, slug, series, markdown, status, publishedOn, path: letterPath(letter), send: await letterSendStats(db, id) };
 }
 
 /** The letter as a write left it (a retry answers with the state right after the first copy's events). */

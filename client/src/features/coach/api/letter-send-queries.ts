@@ -1,0 +1,42 @@
+// A letter's send to the subscribers (decision 0020): its state and counts, read with the letter (GET
+// /api/coach/letters/{id} → send), and the coach's four acts on it. Key ['coach', 'letters', id].
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '../../../api/client';
+import type { paths } from '../../../api/schema';
+
+export type LetterSend = NonNullable<paths['/api/coach/letters/{id}']['get']['responses'][200]['content']['application/json']['data']['send']>;
+export type SendAct = 'send' | 'pause' | 'resume' | 'cancel';
+
+const LOAD_ERROR = 'No se pudo cargar el envío de la carta. Revisa tu conexión e inténtalo de nuevo.';
+const SEND_ERROR = 'No se pudo completar la acción. Inténtalo de nuevo.';
+
+export const letterSendQueries = {
+  key: (id: string) => ['coach', 'letters', id] as const,
+  /** The send, or null when the letter was never sent; asked again every few seconds while it is going out. */
+  send: (id: string) =>
+    queryOptions({
+      queryKey: [...letterSendQueries.key(id), 'send'],
+      queryFn: async () => unwrap(await api.GET('/api/coach/letters/{id}', { params: { path: { id } } }), LOAD_ERROR).send,
+      refetchInterval: (query) => (query.state.data?.state === 'sending' ? 3000 : false),
+    }),
+};
+
+const ACT_PATHS = {
+  pause: '/api/coach/letters/{id}/send/pause',
+  resume: '/api/coach/letters/{id}/send/resume',
+  cancel: '/api/coach/letters/{id}/send/cancel',
+} as const;
+
+export const letterSendMutations = {
+  act: (id: string) =>
+    mutationOptions({
+      mutationKey: [...letterSendQueries.key(id), 'act'],
+      /** The send after the act, with the server's words about it. */
+      mutationFn: async ({ act, at }: { act: SendAct; at?: string }): Promise<{ send: LetterSend; message: string }> => {
+        const path = { params: { path: { id } } };
+        const result =
+          act === 'send' ? await api.POST('/api/coach/letters/{id}/send', { ...path, body: at ? { at } : {} }) : await api.POST(ACT_PATHS[act], path);
+        return { send: unwrap(result, SEND_ERROR), message: result.data!.message };
+      },
+    }),
+};
