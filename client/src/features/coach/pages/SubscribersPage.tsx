@@ -2,16 +2,17 @@
 // or by the mail server; a search by a part of the address and a status filter (both in the URL, applied on the
 // server), pages, and the same list as CSV. Addresses are shown to the coach only (the server checks the role).
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Skeleton } from '../../../components/Skeleton/Skeleton';
 import { coachQueries, subscribersCsvUrl, type Subscriber, type SubscribersQuery, type SubscriptionStatus } from '../api/coach-queries';
 import styles from '../coach.module.css';
 import { LoadError } from '../components/LoadError';
 import { Pager } from '../components/Pager';
-import { formatCount, formatDateTime, formatShortDate } from '../lib/format';
+import { When } from '../components/When';
+import { formatCount } from '../lib/format';
+import { useSearchDraft } from '../lib/search-draft';
 import ledger from './SalesPage.module.css';
-import { SEARCH_DELAY_MS } from './SalesPage';
 
 export const SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['confirmed', 'pending', 'unsubscribed', 'bounced'];
 export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
@@ -43,18 +44,6 @@ function writeQuery({ status, search, page }: SubscribersQuery): URLSearchParams
   return params;
 }
 
-function When({ label, iso }: { label: string; iso: string | null }) {
-  if (!iso) return null;
-  return (
-    <span className={ledger.when}>
-      {label}{' '}
-      <time dateTime={iso} title={formatDateTime(iso)}>
-        {formatShortDate(iso)}
-      </time>
-    </span>
-  );
-}
-
 function SubscriberRow({ subscriber }: { subscriber: Subscriber }) {
   return (
     <tr>
@@ -83,14 +72,11 @@ export function SubscribersPage() {
   const list = useQuery(coachQueries.subscribers(query));
   const searchId = useId();
 
-  // The box answers at once; the request waits until the typing stops.
-  const [draft, setDraft] = useState(query.search ?? '');
-  useEffect(() => {
-    const search = draft.trim();
-    if (search === (query.search ?? '')) return undefined;
-    const timer = setTimeout(() => setParams((current) => writeQuery({ ...readQuery(current), search, page: 1 }), { replace: true }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [draft, query.search, setParams]);
+  const applySearch = useCallback(
+    (search: string) => setParams((current) => writeQuery({ ...readQuery(current), search, page: 1 }), { replace: true }),
+    [setParams],
+  );
+  const [draft, setDraft] = useSearchDraft(query.search ?? '', applySearch);
 
   const go = (next: Partial<SubscribersQuery>) => setParams(writeQuery({ ...query, page: 1, ...next }), { replace: true });
   const data = list.data;
