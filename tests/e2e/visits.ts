@@ -356,6 +356,16 @@ export const ROUTES: Record<string, Visit[]> = {
       },
     },
   ],
+  '/coach/suscriptores': [
+    {
+      name: 'the subscriber list, as the coach',
+      as: 'coach',
+      url: '/coach/suscriptores',
+      ready: async (page) => {
+        await expect(page.getByRole('list', { name: 'Suscripciones por estado' })).toBeVisible();
+      },
+    },
+  ],
   '/cursos/manifiesta': [
     { name: 'the syllabus, as a guest', as: 'guest', url: COURSE },
     { name: 'the syllabus, as a premium learner', as: 'premium', url: COURSE },

@@ -92,6 +92,7 @@ export const pages = {
   coachJourney: () => import('../features/coach/pages/LearnerJourneyPage').then((m) => m.LearnerJourneyPage),
   coachAnalytics: () => import('../features/coach/pages/AnalyticsPage').then((m) => m.AnalyticsPage),
   coachSales: () => import('../features/coach/pages/SalesPage').then((m) => m.SalesPage),
+  coachSubscribers: () => import('../features/coach/pages/SubscribersPage').then((m) => m.SubscribersPage),
   coachTestimonials: () => import('../features/testimonials/pages/TestimonialsPage').then((m) => m.TestimonialsPage),
   coachSettings: () => import('../features/coach/pages/SettingsPage').then((m) => m.SettingsPage),
   coachCatalogue: () => import('../features/coach/pages/CataloguePage').then((m) => m.CataloguePage),

@@ -1,6 +1,6 @@
 // The coach's desk on the server: learners, a learner's journey and their state at a moment, notes, the
 // funnel and the sales. Keys from generic to specific: ['coach'], ['coach', 'learners', query],
-// ['coach', 'learner', id, …], ['coach', 'funnel', range], ['coach', 'sales', query].
+// ['coach', 'learner', id, …], ['coach', 'funnel', range], ['coach', 'sales', query], ['coach', 'subscribers', query].
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import type { paths } from '../../../api/schema';
@@ -27,6 +27,11 @@ export type Revenue = SalesPage['revenue'][number];
 /** The ledger's filters (all optional) and its page. */
 export type SalesFilter = Partial<Pick<Query<'/api/coach/sales'>, 'state' | 'productId' | 'from' | 'to' | 'search'>>;
 export type SalesQuery = SalesFilter & { page: number };
+export type SubscribersPage = Data<'/api/coach/subscribers', 'get'>;
+export type Subscriber = SubscribersPage['subscribers'][number];
+export type SubscriptionStatus = Subscriber['status'];
+export type SubscribersFilter = Partial<Pick<Query<'/api/coach/subscribers'>, 'status' | 'search'>>;
+export type SubscribersQuery = SubscribersFilter & { page: number };
 export type AssignInput = { paymentId: string; email: string; productId?: Sale['productId'] };
 
 export const PAGE_SIZE = 20;
@@ -84,6 +89,19 @@ export async function fetchSales({ page, ...filter }: SalesQuery): Promise<Sales
   return unwrap(await api.GET('/api/coach/sales', { params: { query } }), LOAD_ERROR);
 }
 
+/** Only the filters that say something (an empty search is none). */
+const subscriberParams = ({ status, search }: SubscribersFilter): SubscribersFilter => ({ ...(status ? { status } : {}), ...(search ? { search } : {}) });
+
+export async function fetchSubscribers({ page, ...filter }: SubscribersQuery): Promise<SubscribersPage> {
+  return unwrap(await api.GET('/api/coach/subscribers', { params: { query: { ...subscriberParams(filter), page } } }), LOAD_ERROR);
+}
+
+/** The CSV of the subscribers under these filters: a plain link, the session cookie goes along. */
+export const subscribersCsvUrl = (filter: SubscribersFilter) => {
+  const query = new URLSearchParams(subscriberParams(filter) as Record<string, string>).toString();
+  return `/api/coach/subscribers.csv${query ? `?${query}` : ''}`;
+};
+
 export async function postAssign({ paymentId, email, productId }: AssignInput): Promise<{ sale: Sale; message: string }> {
   const result = await api.POST('/api/coach/sales/{paymentId}/assign', {
     params: { path: { paymentId } },
@@ -133,6 +151,12 @@ export const coachQueries = {
     queryOptions({
       queryKey: [...coachQueries.salesKey(), query] as const,
       queryFn: () => fetchSales(query),
+      placeholderData: keepPreviousData,
+    }),
+  subscribers: (query: SubscribersQuery) =>
+    queryOptions({
+      queryKey: [...coachQueries.all(), 'subscribers', query] as const,
+      queryFn: () => fetchSubscribers(query),
       placeholderData: keepPreviousData,
     }),
 };

@@ -12,6 +12,7 @@ const TABS = [
   { to: '/coach', label: 'Personas' },
   { to: '/coach/analytics', label: 'Analítica' },
   { to: '/coach/ventas', label: 'Ventas' },
+  { to: '/coach/suscriptores', label: 'Suscriptores' },
   { to: '/coach/testimonios', label: 'Testimonios' },
   { to: '/coach/catalogo', label: 'Catálogo' },
   { to: '/coach/medios', label: 'Medios' },

@@ -2,7 +2,7 @@
 // filtered on the server (the filters live in the URL), downloadable as CSV, with the revenue per product and
 // month, and «Asignar» for a payment that reached us without a purchase of ours.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Skeleton } from '../../../components/Skeleton/Skeleton';
 import { coachQueries, salesCsvUrl, SALES_PAGE_SIZE, type Revenue, type Sale, type SaleState, type SalesQuery } from '../api/coach-queries';
@@ -12,11 +12,13 @@ import { AssignForm } from '../components/AssignForm';
 import { LoadError } from '../components/LoadError';
 import { Pager } from '../components/Pager';
 import { RevenueChart } from '../components/RevenueChart';
-import { formatCount, formatDateTime, formatShortDate } from '../lib/format';
+import { When } from '../components/When';
+import { useSearchDraft } from '../lib/search-draft';
+import { formatCount } from '../lib/format';
 import { buyerLines, formatMoney, funnelLabel, PRODUCT_CHOICES, productLabel, SALE_STATES, stateLabel } from '../lib/sales';
 import sales from './SalesPage.module.css';
 
-export const SEARCH_DELAY_MS = 300;
+export { SEARCH_DELAY_MS } from '../lib/search-draft';
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 type ProductId = (typeof PRODUCT_CHOICES)[number]['id'];
 
@@ -46,18 +48,6 @@ function writeQuery({ state, productId, from, to, search, page }: SalesQuery): U
   if (search) params.set('q', search);
   if (page > 1) params.set('page', String(page));
   return params;
-}
-
-function When({ label, iso }: { label: string; iso: string | null }) {
-  if (!iso) return null;
-  return (
-    <span className={sales.when}>
-      {label}{' '}
-      <time dateTime={iso} title={formatDateTime(iso)}>
-        {formatShortDate(iso)}
-      </time>
-    </span>
-  );
 }
 
 function SaleRow({ sale, onAssigned }: { sale: Sale; onAssigned: (message: string) => void }) {
@@ -141,14 +131,11 @@ export function SalesPage() {
   const [notice, setNotice] = useState('');
   const ids = { state: useId(), product: useId(), from: useId(), to: useId(), search: useId() };
 
-  // The box answers at once; the request waits until the typing stops.
-  const [draft, setDraft] = useState(query.search ?? '');
-  useEffect(() => {
-    const search = draft.trim();
-    if (search === (query.search ?? '')) return undefined;
-    const timer = setTimeout(() => setParams((current) => writeQuery({ ...readQuery(current), search, page: 1 }), { replace: true }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [draft, query.search, setParams]);
+  const applySearch = useCallback(
+    (search: string) => setParams((current) => writeQuery({ ...readQuery(current), search, page: 1 }), { replace: true }),
+    [setParams],
+  );
+  const [draft, setDraft] = useSearchDraft(query.search ?? '', applySearch);
 
   const go = (next: Partial<SalesQuery>) => setParams(writeQuery({ ...query, page: 1, ...next }), { replace: true });
   const data = ledger.data;
