@@ -14,6 +14,7 @@ const TABS = [
   { to: '/coach/ventas', label: 'Ventas' },
   { to: '/coach/testimonios', label: 'Testimonios' },
   { to: '/coach/catalogo', label: 'Catálogo' },
+  { to: '/coach/newsletter', label: 'Newsletter' },
   { to: '/coach/medios', label: 'Medios' },
   { to: '/coach/ajustes', label: 'Ajustes' },
 ] as const;
