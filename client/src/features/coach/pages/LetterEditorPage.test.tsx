@@ -136,4 +136,36 @@ describe('/coach/newsletter', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Teléfono' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('button', { name: 'Escritorio' }).getAttribute('aria-pressed')).toBe('false');
   });
+
+  it('sends her a test, publishes after asking, then locks the address and offers to take it out of the archive', async () => {
+    const published: CoachLetter = { ...LETTER, status: 'published', publishedOn: '2026-11-27' };
+    const api = stubApi({
+      ...AROUND,
+      [PREVIEW]: preview,
+      [`GET /api/coach/letters/${ID}`]: envelope(200, 'Carta.', LETTER),
+      [`POST /api/coach/letters/${ID}/test`]: envelope(202, 'Prueba en camino.'),
+      [`POST /api/coach/letters/${ID}/publish`]: envelope(200, 'Carta publicada: ya está en el archivo.', published),
+      [`POST /api/coach/letters/${ID}/unpublish`]: envelope(200, 'Retiraste la carta del archivo: ahora es un borrador.', LETTER),
+    });
+    renderRoute(`/coach/newsletter/${ID}`, { session: coach });
+    await screen.findByRole('heading', { name: 'Tu carta' });
+    await screen.findByLabelText('Título');
+    fireEvent.click(screen.getByRole('button', { name: 'Enviarme una prueba' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Te enviamos la prueba a tu correo.');
+    expect(api.callsTo(`POST /api/coach/letters/${ID}/test`)).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Publicar' }));
+    expect(api.callsTo(`POST /api/coach/letters/${ID}/publish`)).toHaveLength(0);
+    fireEvent.click(within(screen.getByRole('group', { name: 'Confirmar la publicación' })).getByRole('button', { name: 'Sí, publicar' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Publicada.'));
+    expect(screen.getByRole('link', { name: 'Ver en el archivo' }).getAttribute('href')).toBe(LETTER.path);
+    expect(screen.getByLabelText<HTMLInputElement>('Dirección').readOnly).toBe(true);
+    expect(screen.getByLabelText<HTMLSelectElement>('Serie').disabled).toBe(true);
+    expect(screen.getByText(/Publicada el 27 de noviembre de 2026/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Retirar del archivo' }));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Dirección').readOnly).toBe(false));
+    expect(api.callsTo(`POST /api/coach/letters/${ID}/unpublish`)).toHaveLength(1);
+    expect(api.callsTo(`PATCH /api/coach/letters/${ID}`)).toHaveLength(0);
+  });
 });
