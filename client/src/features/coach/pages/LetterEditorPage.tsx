@@ -243,7 +243,7 @@ export function LetterEditor({ initial, sendPanel }: EditorProps) {
         </p>
         <div className={forms.actions}>
           <Button type="submit" disabled={busy}>
-            {draft.isPending || edit.isPending ? 'Guardando…' : 'Guardar borrador'}
+            {draft.isPending || edit.isPending ? 'Guardando…' : published ? 'Guardar cambios' : 'Guardar borrador'}
           </Button>
           <Button variant="secondary" disabled={busy} onClick={() => void sendTest()}>
             {test.isPending ? 'Enviando…' : 'Enviarme una prueba'}
