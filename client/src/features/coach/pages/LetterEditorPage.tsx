@@ -61,14 +61,31 @@ function useLeaveGuard(dirty: boolean) {
   }, [dirty]);
 }
 
-/** A field's own error under it (the field names it in aria-describedby). */
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={id} className={forms.fieldError}>
-      {message}
-    </p>
-  ) : null;
+/** A select or a textarea with its label, its hint and its own error under it (Field is the same for an input). */
+function Control({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactNode }) {
+  return (
+    <div className={forms.field}>
+      <label className={forms.label} htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className={forms.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className={forms.fieldError}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
 }
+
+/** What describes a Control's own element: its hint and its error, when it has them. */
+const describedBy = (id: string, hint: boolean, error: string | undefined) =>
+  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 
 type EditorProps = {
   /** The letter as the server has it; null for a new one. */
@@ -193,17 +210,14 @@ export function LetterEditor({ initial, sendPanel }: EditorProps) {
           error={problems.slug}
           onChange={(e) => set('slug', e.target.value)}
         />
-        <div className={forms.field}>
-          <label className={forms.label} htmlFor="carta-serie">
-            Serie
-          </label>
+        <Control id="carta-serie" label="Serie" error={problems.series}>
           <select
             id="carta-serie"
             className={forms.input}
             value={fields.series}
             disabled={published}
             aria-invalid={problems.series ? true : undefined}
-            aria-describedby={problems.series ? 'carta-serie-error' : undefined}
+            aria-describedby={describedBy('carta-serie', false, problems.series)}
             onChange={(e) => set('series', e.target.value)}
           >
             {LETTER_SERIES.map((series) => (
@@ -212,26 +226,18 @@ export function LetterEditor({ initial, sendPanel }: EditorProps) {
               </option>
             ))}
           </select>
-          <FieldError id="carta-serie-error" message={problems.series} />
-        </div>
-        <div className={forms.field}>
-          <label className={forms.label} htmlFor="carta-texto">
-            Texto
-          </label>
+        </Control>
+        <Control id="carta-texto" label="Texto" hint={MARKDOWN_HINT} error={problems.markdown}>
           <textarea
             id="carta-texto"
             className={`${forms.textarea} ${own.markdown}`}
             rows={18}
             value={fields.markdown}
             aria-invalid={problems.markdown ? true : undefined}
-            aria-describedby={`carta-texto-hint${problems.markdown ? ' carta-texto-error' : ''}`}
+            aria-describedby={describedBy('carta-texto', true, problems.markdown)}
             onChange={(e) => set('markdown', e.target.value)}
           />
-          <p id="carta-texto-hint" className={forms.hint}>
-            {MARKDOWN_HINT}
-          </p>
-          <FieldError id="carta-texto-error" message={problems.markdown} />
-        </div>
+        </Control>
         {alert ? (
           <p className={forms.alert} role="alert">
             {alert}
