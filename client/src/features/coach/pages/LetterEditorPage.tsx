@@ -297,6 +297,8 @@ export function LetterEditorPage() {
   const { id = NEW_LETTER } = useParams();
   const fresh = id === NEW_LETTER;
   const query = useQuery({ ...letterQueries.one(id), enabled: !fresh });
+  // One editor throughout: after the first save the address takes the id, and the letter is already in the cache.
+  const initial = fresh ? null : query.data;
   return (
     <div className={styles.page}>
       <title>Newsletter · Manifiesta</title>
@@ -305,10 +307,8 @@ export function LetterEditorPage() {
         <h1>{fresh ? 'Nueva carta' : 'Tu carta'}</h1>
         <Link to="/coach/newsletter">Volver a tus cartas</Link>
       </header>
-      {fresh ? (
-        <LetterEditor key="editor" initial={null} />
-      ) : query.data ? (
-        <LetterEditor key="editor" initial={query.data} />
+      {initial !== undefined ? (
+        <LetterEditor initial={initial} />
       ) : query.isError ? (
         <LoadError error={query.error} retry={() => void query.refetch()} />
       ) : (
