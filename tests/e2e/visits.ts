@@ -321,6 +321,29 @@ export const ROUTES: Record<string, Visit[]> = {
       },
     },
   ],
+  '/coach/newsletter': [
+    {
+      name: 'the letters, as the coach',
+      as: 'coach',
+      url: '/coach/newsletter',
+      ready: async (page) => {
+        await expect(page.getByRole('heading', { level: 1, name: 'Newsletter' })).toBeVisible();
+        await expect(page.getByRole('link', { name: 'Nueva carta' })).toBeVisible();
+      },
+    },
+  ],
+  '/coach/newsletter/:id': [
+    {
+      name: 'a new letter with its preview, as the coach',
+      as: 'coach',
+      url: '/coach/newsletter/nueva',
+      act: async (page) => {
+        await page.getByLabel('Título').fill('Una carta para mirar');
+        await page.getByLabel('Texto').fill('Hoy te escribo sobre **empezar**.\n\n> Una cita.');
+        await expect(page.frameLocator('iframe[title="La página del archivo"]').getByRole('heading', { level: 1 })).toBeVisible();
+      },
+    },
+  ],
   '/coach/testimonios': [
     {
       name: "the clients' testimonials, as the coach",

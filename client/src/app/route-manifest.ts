@@ -44,6 +44,8 @@ export const PAGE_MODULES = {
   coachTestimonials: 'features/testimonials/pages/TestimonialsPage',
   coachSettings: 'features/coach/pages/SettingsPage',
   coachCatalogue: 'features/coach/pages/CataloguePage',
+  coachLetters: 'features/coach/pages/LettersPage',
+  coachLetter: 'features/coach/pages/LetterEditorPage',
   coachMedia: 'app/routes/CoachMediaRoute',
   syllabus: 'app/routes/SyllabusRoute',
   activity: 'app/routes/ActivityRoute',
@@ -129,6 +131,9 @@ export const ROUTES: readonly RouteEntry[] = [
           { path: 'testimonios', page: 'coachTestimonials' },
           { path: 'ajustes', page: 'coachSettings' },
           { path: 'catalogo', page: 'coachCatalogue' },
+          { path: 'newsletter', page: 'coachLetters' },
+          // 'nueva' (a letter not saved yet) or a letter's id.
+          { path: 'newsletter/:id', page: 'coachLetter' },
           { path: 'medios', page: 'coachMedia' },
         ],
       },

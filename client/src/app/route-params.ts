@@ -2,7 +2,7 @@
 // for each address of the router with parameters, the values that show something when the site alone can tell —
 // the course's activities (by slug or by id, which redirects to the slug). The server answers any other value with
 // HTTP 404 (the page still shows its own "not found" text). Addresses whose parameters only the API can judge (a
-// learner's id on the coach's desk, a letter the coach publishes after the build) are open: listed in OPEN_PARAMS.
+// learner's id or a letter's on the coach's desk, a letter the coach publishes after the build) are open: listed in OPEN_PARAMS.
 import { COURSE } from '../../../course/syllabus';
 
 export const KNOWN_PARAMS: Readonly<Record<string, readonly (readonly string[])[]>> = {
@@ -10,4 +10,4 @@ export const KNOWN_PARAMS: Readonly<Record<string, readonly (readonly string[])[
 };
 
 /** Parameters only the API can judge: any value gets the page, which asks. */
-export const OPEN_PARAMS: readonly string[] = ['/coach/learners/:id', '/newsletter/:campaign/:slug'];
+export const OPEN_PARAMS: readonly string[] = ['/coach/learners/:id', '/coach/newsletter/:id', '/newsletter/:campaign/:slug'];

@@ -96,6 +96,8 @@ export const pages = {
   coachTestimonials: () => import('../features/testimonials/pages/TestimonialsPage').then((m) => m.TestimonialsPage),
   coachSettings: () => import('../features/coach/pages/SettingsPage').then((m) => m.SettingsPage),
   coachCatalogue: () => import('../features/coach/pages/CataloguePage').then((m) => m.CataloguePage),
+  coachLetters: () => import('../features/coach/pages/LettersPage').then((m) => m.LettersPage),
+  coachLetter: () => import('../features/coach/pages/LetterEditorPage').then((m) => m.LetterEditorPage),
   coachMedia: () => import('./routes/CoachMediaRoute').then((m) => m.CoachMediaRoute),
   syllabus: () => import('./routes/SyllabusRoute').then((m) => m.SyllabusRoute),
   activity: () => import('./routes/ActivityRoute').then((m) => m.ActivityRoute),

@@ -15,6 +15,7 @@ const TABS = [
   { to: '/coach/suscriptores', label: 'Suscriptores' },
   { to: '/coach/testimonios', label: 'Testimonios' },
   { to: '/coach/catalogo', label: 'Catálogo' },
+  { to: '/coach/newsletter', label: 'Newsletter' },
   { to: '/coach/medios', label: 'Medios' },
   { to: '/coach/ajustes', label: 'Ajustes' },
 ] as const;
