@@ -25,6 +25,7 @@ const LETTER: CoachLetter = {
   status: 'draft',
   publishedOn: null,
   path: '/newsletter/dean/volver-a-empezar',
+  send: null,
 };
 
 const RENDERED = {

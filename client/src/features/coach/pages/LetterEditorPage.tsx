@@ -23,8 +23,8 @@ import forms from '../../../styles/forms.module.css';
 import { letterMutations, letterQueries, type CoachLetter } from '../api/letters-queries';
 import styles from '../coach.module.css';
 import { LetterPreview } from '../components/LetterPreview';
-import { LoadError } from '../components/LoadError';
 import { LetterSendPanel } from '../components/LetterSendPanel';
+import { LoadError } from '../components/LoadError';
 import { letterStatus } from './LettersPage';
 import own from './LetterEditorPage.module.css';
 
