@@ -36,6 +36,8 @@ import { placementEvents } from './placements/placements.events';
 import { mediaProjection } from './media/projections/media';
 import { letterEvents } from './newsletter/letters.events';
 import { lettersProjection } from './newsletter/projections/letters';
+import { sequenceEvents } from './sequences/sequences.events';
+import { forgetEnrolments, sequenceEnrolmentsProjection, sequenceStepsProjection } from './sequences/projections/sequences';
 import { forgetting, learnerRows, subjectAddresses, subjectRows } from './erasure/forgetting';
 import { EventCatalog } from './store/catalog';
 import type { Projection } from './store/projection';
@@ -58,6 +60,7 @@ export const createCatalog = () =>
     ...mediaEvents,
     ...placementEvents,
     ...letterEvents,
+    ...sequenceEvents,
   ]);
 
 const own = { skipRedacted: true };
@@ -92,6 +95,10 @@ export const projections: readonly Projection[] = [
   mediaProjection,
   // The coach's letters: her own public writing, no one's personal data.
   lettersProjection,
+  // The welcome sequences' steps: the coach's own writing, like the letters.
+  sequenceStepsProjection,
+  // Who is in a welcome sequence: an address's enrolments go with it, and the steps queued to it.
+  forgetting(sequenceEnrolmentsProjection, forgetEnrolments, own),
   ...analyticsProjections,
 ];
 
