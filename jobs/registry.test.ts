@@ -26,7 +26,7 @@ describe('the job registry', () => {
   });
 
   it('keeps the queue names stored in pg-boss tables', () => {
-    expect(QUEUES.map((q) => q.name)).toEqual(['email.send.dead', 'email.send', 'auth.cleanup', 'ai.why-question']);
+    expect(QUEUES.map((q) => q.name)).toEqual(['email.send.dead', 'email.send', 'auth.cleanup', 'ai.why-question', 'sequences.sweep']);
   });
 
   it('rejects a payload its schema does not accept with a clear error, which fails the job', async () => {

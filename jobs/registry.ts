@@ -5,6 +5,7 @@ import { authCleanup, type CleanupDeps } from './accounts/cleanup';
 import { whyQuestion, type WhyQuestionDeps } from './deep-why/why-question';
 import { bindJob, type JobDefinition, type JobHandler, type QueuePolicy } from './define';
 import { type EmailDeps, sendEmail } from './email/send-email';
+import { type SequenceSweepDeps, sequencesSweep } from './sequences/sweep';
 
 /** What a worker process is given by its composition root (server/runtime.ts); jobs never reach for it. */
 export interface WorkerDeps extends EmailDeps {
@@ -12,6 +13,8 @@ export interface WorkerDeps extends EmailDeps {
   maintenance?: Omit<CleanupDeps, 'log'>;
   /** With it, deep-why questions are generated (and recorded in the asker's stream when signed in). */
   whyQuestions?: WhyQuestionDeps;
+  /** With it, the welcome sequences' due steps are queued. */
+  sequences?: Omit<SequenceSweepDeps, 'log'>;
 }
 
 export interface RegisteredJob {
@@ -34,6 +37,7 @@ export const JOBS: readonly RegisteredJob[] = [
   register(sendEmail, (deps) => deps),
   register(authCleanup, ({ maintenance, log }) => maintenance && { ...maintenance, log }),
   register(whyQuestion, (deps) => deps.whyQuestions),
+  register(sequencesSweep, ({ sequences, log }) => sequences && { ...sequences, log }),
 ];
 
 export interface QueueSpec extends QueuePolicy {

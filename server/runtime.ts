@@ -92,7 +92,7 @@ export async function composeRuntime<O extends ComposeOptions>(options: O): Prom
   try {
     if (options.workers) {
       if (!jobs) throw new Error('workers need the job queue');
-      await jobs.startWorkers(workerDeps(config, { pool: database.pool, store }, log));
+      await jobs.startWorkers(workerDeps(config, { pool: database.pool, store, enqueue: jobs.enqueue }, log));
       daemon = startProjectionDaemon(database.pool, catalog, projections, {
         onError: (err, p) => log.error({ err, projection: p.name }, 'async projection failed; retrying'),
       });
@@ -171,8 +171,8 @@ function queueErrorLogger(log: Logger) {
   };
 }
 
-/** What the workers are given: mail (SMTP, or the outbox under the data folder), the maintenance jobs, deep-why questions. */
-function workerDeps(config: Config, { pool, store }: { pool: Database['pool']; store: EventStore }, log: Logger): WorkerDeps {
+/** What the workers are given: mail (SMTP, or the outbox under the data folder), the maintenance jobs, the welcome sequences' sweep, deep-why questions. */
+function workerDeps(config: Config, { pool, store, enqueue }: { pool: Database['pool']; store: EventStore; enqueue: Jobs['enqueue'] }, log: Logger): WorkerDeps {
   return {
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
@@ -180,6 +180,7 @@ function workerDeps(config: Config, { pool, store }: { pool: Database['pool']; s
     log: log.child({ component: 'jobs' }),
     ...mailWorkerDeps(pool, { publicUrl: config.publicUrl, perAddressPerHour: config.MAIL_PER_ADDRESS_PER_HOUR }),
     maintenance: { db: pool, sessionIdleHours: config.SESSION_IDLE_HOURS },
+    sequences: { db: pool, enqueue },
     whyQuestions: {
       generate: createWhyQuestionGenerator({
         apiKey: config.GEMINI_API_KEY || undefined,
