@@ -32,6 +32,7 @@ import callRoutes from './features/leads/calls';
 import newsletterRoutes from './features/newsletter/routes';
 import subscriberListRoutes from './features/newsletter/subscriber-list';
 import letterRoutes from './features/newsletter/letters';
+import sequenceRoutes from './features/sequences/routes';
 import archiveRoutes from './features/newsletter/archive';
 import coachRoutes from './features/coach/routes';
 import siteRoutes, { siteSettingsReader } from './features/site/routes';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(leadRoutes, { store: deps.store, pool: deps.pool, config });
   await app.register(newsletterRoutes, { store: deps.store, pool: deps.pool, config });
   await app.register(letterRoutes, { store: deps.store, pool: deps.pool, config, jobs: deps.jobs });
+  await app.register(sequenceRoutes, { store: deps.store, pool: deps.pool, config, jobs: deps.jobs });
   await app.register(archiveRoutes, { pool: deps.pool, config });
   // The environment gives only the first values; the coach's saved settings take over from there.
   const siteSettings = siteSettingsReader(deps.store, { noticeText: config.SITE_NOTICE_TEXT, noticeLink: config.SITE_NOTICE_LINK });
