@@ -24,6 +24,8 @@ const NOT_PERSONAL: Record<string, readonly string[]> = {
   // The coach's letters: her own writing, published by her in the archive and mailed to subscribers.
   LetterDrafted: ['title', 'slug', 'markdown'],
   LetterEdited: ['title', 'slug', 'markdown'], // a user id or a keyed hash: what was forgotten, never who
+  // The coach's welcome sequences: her own writing, mailed to the leads of a download.
+  SequenceStepWritten: ['subject', 'markdown'],
   // The coach's public professional details, which she herself publishes on the site (name, bio, story, work e-mails,
   // WhatsApp, links, notice): public by her choice, so not sealed; a change is undone by a newer change.
   SiteSettingsChanged: [

@@ -39,6 +39,8 @@ import { lettersProjection } from './newsletter/projections/letters';
 import { letterSendEvents } from './letter-sends/letter-sends.events';
 import { letterSendsProjection } from './letter-sends/projections/letter-sends';
 import { forgetLetterRows, letterUnsubscribesProjection } from './letter-sends/projections/letter-unsubscribes';
+import { sequenceEvents } from './sequences/sequences.events';
+import { forgetEnrolments, sequenceEnrolmentsProjection, sequenceStepsProjection } from './sequences/projections/sequences';
 import { forgetting, learnerRows, subjectAddresses, subjectRows } from './erasure/forgetting';
 import { EventCatalog } from './store/catalog';
 import type { Projection } from './store/projection';
@@ -62,6 +64,7 @@ export const createCatalog = () =>
     ...placementEvents,
     ...letterEvents,
     ...letterSendEvents,
+    ...sequenceEvents,
   ]);
 
 const own = { skipRedacted: true };
@@ -100,6 +103,10 @@ export const projections: readonly Projection[] = [
   lettersProjection,
   // A letter's sends: the letter as scheduled, no personal data (the recipients are delivery rows).
   letterSendsProjection,
+  // The welcome sequences' steps: the coach's own writing, like the letters.
+  sequenceStepsProjection,
+  // Who is in a welcome sequence: an address's enrolments go with it, and the steps queued to it.
+  forgetting(sequenceEnrolmentsProjection, forgetEnrolments, own),
   ...analyticsProjections,
 ];
 

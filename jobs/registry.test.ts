@@ -35,6 +35,7 @@ describe('the job registry', () => {
       'newsletter-fanout',
       'newsletter-batch',
       'newsletter-reaper',
+      'sequences.sweep',
     ]);
   });
 

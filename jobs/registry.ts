@@ -6,6 +6,7 @@ import { whyQuestion, type WhyQuestionDeps } from './deep-why/why-question';
 import { bindJob, type JobDefinition, type JobHandler, type QueuePolicy } from './define';
 import { type EmailDeps, sendEmail } from './email/send-email';
 import { newsletterBatch, newsletterFanout, newsletterReaper, type NewsletterDeps } from './newsletter/send-letter';
+import { type SequenceSweepDeps, sequencesSweep } from './sequences/sweep';
 
 /** What a worker process is given by its composition root (server/runtime.ts); jobs never reach for it. */
 export interface WorkerDeps extends EmailDeps {
@@ -15,6 +16,8 @@ export interface WorkerDeps extends EmailDeps {
   whyQuestions?: WhyQuestionDeps;
   /** With it, letters are sent to the subscribers (fan-out, batches, reaper). */
   newsletter?: NewsletterDeps;
+  /** With it, the welcome sequences' due steps are queued. */
+  sequences?: Omit<SequenceSweepDeps, 'log'>;
 }
 
 export interface RegisteredJob {
@@ -40,6 +43,7 @@ export const JOBS: readonly RegisteredJob[] = [
   register(newsletterFanout, (deps) => deps.newsletter),
   register(newsletterBatch, (deps) => deps.newsletter),
   register(newsletterReaper, (deps) => deps.newsletter),
+  register(sequencesSweep, ({ sequences, log }) => sequences && { ...sequences, log }),
 ];
 
 export interface QueueSpec extends QueuePolicy {

@@ -32,6 +32,7 @@ import callRoutes from './features/leads/calls';
 import newsletterRoutes from './features/newsletter/routes';
 import subscriberListRoutes from './features/newsletter/subscriber-list';
 import letterRoutes from './features/newsletter/letters';
+import sequenceRoutes from './features/sequences/routes';
 import archiveRoutes from './features/newsletter/archive';
 import letterSendRoutes from './features/newsletter/sends';
 import coachRoutes from './features/coach/routes';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(leadRoutes, { store: deps.store, pool: deps.pool, config });
   await app.register(newsletterRoutes, { store: deps.store, pool: deps.pool, config });
   await app.register(letterRoutes, { store: deps.store, pool: deps.pool, config, jobs: deps.jobs });
+  await app.register(sequenceRoutes, { store: deps.store, pool: deps.pool, config, jobs: deps.jobs });
   await app.register(archiveRoutes, { pool: deps.pool, config });
   await app.register(letterSendRoutes, { store: deps.store, pool: deps.pool });
   // The environment gives only the first values; the coach's saved settings take over from there.

@@ -27,6 +27,10 @@ export function createMailResolver(db: pg.Pool, publicUrl: string): ResolveMail 
         return accounts.signupAttempt(job);
       case 'lead-welcome':
         return leads.welcome(job);
+      case 'sequence-step':
+        return leads.step(job);
+      case 'sequence-test':
+        return leads.stepTest(job);
       case 'newsletter-confirm':
         return newsletter.confirm(job);
       case 'letter-test':

@@ -172,7 +172,7 @@ function queueErrorLogger(log: Logger) {
   };
 }
 
-/** What the workers are given: mail (SMTP, or the outbox under the data folder), the maintenance jobs, deep-why questions, letters. */
+/** What the workers are given: mail (SMTP, or the outbox under the data folder), the maintenance jobs, the welcome sequences' sweep, deep-why questions, letters. */
 function workerDeps(
   config: Config,
   { pool, store, enqueue }: { pool: Database['pool']; store: EventStore; enqueue: Jobs['enqueue'] },
@@ -183,6 +183,7 @@ function workerDeps(
     ...mail,
     ...mailWorkerDeps(pool, { publicUrl: config.publicUrl, perAddressPerHour: config.MAIL_PER_ADDRESS_PER_HOUR }),
     maintenance: { db: pool, sessionIdleHours: config.SESSION_IDLE_HOURS },
+    sequences: { db: pool, enqueue },
     whyQuestions: {
       generate: createWhyQuestionGenerator({
         apiKey: config.GEMINI_API_KEY || undefined,

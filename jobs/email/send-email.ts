@@ -30,6 +30,22 @@ export const MailJob = z.discriminatedUnion('kind', [
     page: z.enum(LEAD_PAGES),
     section: z.enum(LEAD_SECTIONS),
   }),
+  /** Step 2 or 3 of a lead's welcome sequence after a download (step 1 is its 'lead-welcome'); `leadId`: the lead's visitor stream. */
+  z.strictObject({
+    kind: z.literal('sequence-step'),
+    leadId: z.string().regex(/^visitor-[0-9a-f]{32}$/),
+    page: z.enum(LEAD_PAGES),
+    section: z.enum(LEAD_SECTIONS),
+    step: z.union([z.literal(2), z.literal(3)]),
+  }),
+  /** A step of a welcome sequence, as saved (step 1: or the default welcome), to the coach's own account: her test. */
+  z.strictObject({
+    kind: z.literal('sequence-test'),
+    userId: z.uuid(),
+    page: z.enum(LEAD_PAGES),
+    section: z.enum(LEAD_SECTIONS),
+    step: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  }),
   /** The newsletter's confirmation link (double opt-in) to a waiting subscription; `leadId`: its visitor stream. */
   z.strictObject({ kind: z.literal('newsletter-confirm'), leadId: z.string().regex(/^visitor-[0-9a-f]{32}$/) }),
   /** A letter of the newsletter, as saved, to the coach's own account: her test before publishing or sending it. */
@@ -55,7 +71,8 @@ export type MailJob = z.infer<typeof MailJob>;
 export type MailKind = MailJob['kind'];
 
 /** What the job is about, for logs and the dead-letter listing (no personal data). */
-export const mailLabel = (job: MailJob) => (job.kind === 'lead-welcome' ? `${job.kind}:${job.page}:${job.section}` : job.kind);
+export const mailLabel = (job: MailJob) =>
+  job.kind === 'lead-welcome' ? `${job.kind}:${job.page}:${job.section}` : job.kind === 'sequence-step' ? `${job.kind}:${job.page}:${job.section}:${job.step}` : job.kind;
 
 /**
  * The per-address limit's bucket: the mails anyone can make us send by typing an address in a lead form (a

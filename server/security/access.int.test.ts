@@ -29,7 +29,7 @@ interface Ctx {
 }
 
 interface Row {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** OpenAPI path, with {id} where the route has a parameter. */
   path: string;
   url?: (c: Ctx) => string;
@@ -304,6 +304,28 @@ const TABLE: Row[] = [
     path: '/api/coach/letters/preview',
     body: () => ({ title: 'Una carta', slug: 'una-carta', series: 'meta', markdown: 'Hola.' }),
     expect: coachOnly(),
+  },
+  // The welcome sequences: the coach's alone (the sending itself is in sequences/routes.int.test.ts).
+  { method: 'GET', path: '/api/coach/sequences', expect: coachOnly() },
+  {
+    method: 'PUT',
+    path: '/api/coach/sequences/{page}/{section}/steps/{step}',
+    url: () => '/api/coach/sequences/afirmaciones/ebook/steps/2',
+    body: (c) => ({ subject: `Un paso ${c.unique}`, markdown: 'Hola.', day: 2 }),
+    expect: coachOnly(),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/coach/sequences/{page}/{section}/steps/{step}',
+    url: () => '/api/coach/sequences/afirmaciones/ebook/steps/3',
+    expect: coachOnly(),
+  },
+  { method: 'POST', path: '/api/coach/sequences/preview', body: () => ({ subject: 'Un paso', markdown: 'Hola.' }), expect: coachOnly() },
+  {
+    method: 'POST',
+    path: '/api/coach/sequences/{page}/{section}/steps/{step}/test',
+    url: () => '/api/coach/sequences/niveles/pdf/steps/1/test',
+    expect: coachOnly(202),
   },
   { method: 'GET', path: '/api/coach/settings', expect: coachOnly() },
   { method: 'PATCH', path: '/api/coach/settings', body: () => ({ coachName: 'Coach de prueba' }), expect: coachOnly() },

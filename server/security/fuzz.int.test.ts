@@ -155,9 +155,9 @@ const FORGET_TOKEN = await forgetToken(t.store.keyring, await t.store.keyring.su
 const RATINGS = Object.fromEntries(AREA_IDS.map((id, i) => [id, i % 11]));
 const TARGETS = targetAreaIds(RATINGS);
 const FOCUS = TARGETS.slice(0, 3);
-async function setupPost(actor: Actor, url: string, payload: unknown): Promise<{ data: unknown }> {
+async function setupPost(actor: Actor, url: string, payload: unknown, method: 'POST' | 'PUT' = 'POST'): Promise<{ data: unknown }> {
   const res = await t.app.inject({
-    method: 'POST',
+    method,
     url,
     headers: { origin: ORIGIN, ...(actor.cookie ? { cookie: actor.cookie } : {}) },
     payload: payload as object,
@@ -212,6 +212,8 @@ const SEND_TO_CANCEL = await scheduledLetter('cancelar');
 const LETTER_TO_EDIT = await letter('editar');
 const LETTER_TO_PUBLISH = await letter('publicar');
 const LETTER_TO_UNPUBLISH = await letter('retirar', true);
+/** A step 3 of a welcome sequence, written by the coach: the valid example of taking a step out takes it out. */
+await setupPost(actors.coach, '/api/coach/sequences/afirmaciones/fragmento/steps/3', { subject: 'Un paso', markdown: 'Hola.', day: 5 }, 'PUT');
 /** An account still waiting for its verification mail (resendVerification writes for it). */
 const PENDING_EMAIL = `pendiente-${randomUUID().slice(0, 8)}@example.com`;
 await setupPost({}, '/api/auth/signup', { username: 'Persona Pendiente', email: PENDING_EMAIL, password: PASSWORD });
@@ -751,6 +753,31 @@ const EXAMPLES: Record<string, Example> = {
     ok: 'coach',
     roles: ['guest', 'learner', 'premium', 'coach'],
     params: () => ({ id: LETTER_TO_EDIT }),
+    key: { ignored: 'each request is one more test mail to the coach herself (a job, no event); limited per hour' },
+  },
+  'PUT /api/coach/sequences/{page}/{section}/steps/{step}': {
+    ok: 'coach',
+    roles: ['guest', 'learner', 'premium', 'coach'],
+    params: () => ({ page: 'nostalgia', section: 'fragmento', step: '2' }),
+    body: ({ n }) => ({ subject: `Una práctica ${n}`, markdown: `Querida lectora: ${n}.`, day: 2 + (n % 20) }),
+    key: 'by-n',
+  },
+  'DELETE /api/coach/sequences/{page}/{section}/steps/{step}': {
+    ok: 'coach',
+    roles: ['guest', 'learner', 'premium', 'coach'],
+    params: () => ({ page: 'afirmaciones', section: 'fragmento', step: '3' }),
+    key: { ignored: 'taking out a step twice is taking it out once: the second answers 200 and writes nothing' },
+  },
+  'POST /api/coach/sequences/preview': {
+    ok: 'coach',
+    roles: ['guest', 'learner', 'premium', 'coach'],
+    body: ({ n }) => ({ subject: `Vista ${n}`, markdown: `**Hola** ${n}.` }),
+    key: { ignored: 'renders what it is sent and records nothing' },
+  },
+  'POST /api/coach/sequences/{page}/{section}/steps/{step}/test': {
+    ok: 'coach',
+    roles: ['guest', 'learner', 'premium', 'coach'],
+    params: () => ({ page: 'nostalgia', section: 'fragmento', step: '1' }),
     key: { ignored: 'each request is one more test mail to the coach herself (a job, no event); limited per hour' },
   },
   'PATCH /api/coach/settings': {

@@ -1,45 +1,28 @@
-// The welcome mail a new lead receives, per source. Warm, short, in the coach's voice (tú). The worker finds the
-// lead by its stream id when it sends (the job holds nothing else); a lead that is gone by then gets nothing.
+// The mails of a lead's welcome sequence (decision 0021): the welcome at once (step 1), steps 2 and 3 on their day,
+// as the coach wrote them (course/sequences.ts: the default welcome). The worker finds the lead by its stream id
+// when it sends (the job holds nothing else); a lead that is gone by then, or left the sequence, gets nothing.
 // It is marketing (decision 0019): its footer, in both parts, has the one-click unsubscribe link (signed here by
 // the worker) and the forget link, and its headers offer the unsubscribe to mail clients (RFC 8058).
-import type { LeadSource } from '../../../events/leads/leads.events';
-import { leadOf, subscriberOf } from '../../../events/leads/queries';
+import { accountContactOf } from '../../../events/accounts/queries';
+import { leadOf } from '../../../events/leads/queries';
+import { exitReasonOf, exitsOf, recordExit, stepToSend } from '../../../events/sequences/queries';
 import { greeting } from '../../../course/contact';
+import { defaultWelcome, sequenceSourceOf, sequenceUtm } from '../../../course/sequences';
 import type { Queryable } from '../../../events/store/types';
 import type { Keyring } from '../../../events/store/keyring';
 import { leadSubject } from '../../../events/store/sealing';
 import type { Mail, MailJob, MailRecipient } from '../../../jobs/email/send-email';
-import { escape, layout, paragraph } from '../accounts/emails';
+import { escape, layout, paragraph, SIGN_OFF } from '../accounts/emails';
+import { TEST_SUBJECT_PREFIX } from '../newsletter/emails';
+import { markdownMailParts } from '../newsletter/render';
 import { forgetPageLink, forgetToken } from '../erasure/forget-link';
 import { listUnsubscribeHeaders, loadUnsubscribeSecret, oneClickUrl, unsubscribeToken, unsubscribeUrl } from '../newsletter/unsubscribe';
 
-const WHAT: Record<string, { subject: string; gift: string; path: string }> = {
-  'nostalgia|fragmento': {
-    subject: 'Tu audiolibro «Soltar el Pasado» ya es tuyo',
-    gift: 'el audiolibro «Soltar el Pasado»',
-    path: '/nostalgia',
-  },
-  'niveles|pdf': {
-    subject: 'Tu guía de los niveles de conciencia',
-    gift: 'la guía en PDF de los niveles de conciencia',
-    path: '/niveles',
-  },
-  'afirmaciones|fragmento': {
-    subject: 'Tu fragmento gratuito de afirmaciones',
-    gift: 'el fragmento gratuito del ebook de afirmaciones',
-    path: '/afirmaciones',
-  },
-  'afirmaciones|ebook': {
-    subject: 'Tu ebook de afirmaciones completo',
-    gift: 'el ebook completo de afirmaciones',
-    path: '/afirmaciones',
-  },
-  'Newsletter Archive|Subscription Form': {
-    subject: 'Bienvenida al newsletter de Manifiesta',
-    gift: 'tu lugar en el newsletter',
-    path: '/newsletter',
-  },
-};
+/**
+ * Welcomes still queued from before double opt-in (the newsletter form's), in the words every welcome had: the form's
+ * subscribers get the confirmation mail now, so no new one is queued.
+ */
+const NEWSLETTER_WELCOME = defaultWelcome({ gift: 'tu lugar en el newsletter', path: '/newsletter', welcomeSubject: 'Bienvenida al newsletter de Manifiesta' });
 
 export const UNSUBSCRIBE_LINE = 'Si prefieres no recibir más correos de Manifiesta, date de baja con un clic:';
 export const FORGET_LINE = 'Y si además quieres que olvidemos tu dirección y tu nombre, entra aquí:';
@@ -56,71 +39,85 @@ export interface LeadMailLinks {
 const footerLink = (lead: string, link: string) =>
   paragraph(`${escape(lead)}<br><a href="${escape(link)}" style="color:#1F5C57;word-break:break-all">${escape(link)}</a>`, true);
 
-/** Greets by the name the visitor typed only when it is a plain name: an old lead may hold anything. */
-export function leadWelcomeEmail(
-  lead: { email: string; nick: string; page: LeadSource['page']; section: LeadSource['section'] },
+/**
+ * A mail of a lead's welcome sequence: the coach's step (subject, Markdown) between the generated greeting — by the
+ * name the visitor typed only when it is a plain name (an old lead may hold anything) — and the sign-off, and the
+ * footer with the unsubscribe and forget links. Nothing else the visitor typed is in it.
+ */
+export function leadSequenceEmail(
+  lead: { email: string; nick: string },
+  step: { subject: string; markdown: string },
+  utm: Record<string, string>,
   publicUrl: string,
   links: LeadMailLinks,
 ): Mail {
-  const what = WHAT[`${lead.page}|${lead.section}`] ?? WHAT['Newsletter Archive|Subscription Form']!;
-  const link = new URL(what.path, publicUrl).toString();
   const hello = greeting(lead.nick);
-  const body = [
-    `Gracias por confiar en este espacio. Ya tienes ${what.gift}.`,
-    'Tómate un momento tranquilo para recibirlo, sin apuro. Lo que hoy empieza como una lectura o una escucha puede convertirse en un cambio real cuando lo llevas a tu día a día.',
-    'Cada tanto te voy a escribir con herramientas, reflexiones y prácticas para acompañarte.',
-  ];
-  const again = 'Si la descarga no empezó o quieres volver a verlo, siempre lo encuentras aquí:';
-  const text = [
-    hello,
-    '',
-    body[0],
-    `${again} ${link}`,
-    '',
-    body[1],
-    '',
-    body[2],
-    '',
-    'Con cariño,',
-    'Manifiesta',
-    '',
-    '--',
-    UNSUBSCRIBE_LINE,
-    links.unsubscribe,
-    '',
-    FORGET_LINE,
-    links.forget,
-  ].join('\n');
-  const html = layout(
-    hello,
-    [
-      paragraph(escape(body[0]!)),
-      paragraph(`${escape(again)} <a href="${escape(link)}" style="color:#1F5C57">${escape(link)}</a>`),
-      paragraph(escape(body[1]!)),
-      paragraph(escape(body[2]!)),
-    ],
-    { footer: [footerLink(UNSUBSCRIBE_LINE, links.unsubscribe), footerLink(FORGET_LINE, links.forget)] },
-  );
-  return { to: lead.email, subject: what.subject, text, html, headers: listUnsubscribeHeaders(links.oneClick, links.unsubscribe) };
+  const body = markdownMailParts(step.markdown, utm, publicUrl);
+  const text = [hello, '', body.text, '', ...SIGN_OFF, '', '--', UNSUBSCRIBE_LINE, links.unsubscribe, '', FORGET_LINE, links.forget].join('\n');
+  const html = layout(hello, body.blocks, { footer: [footerLink(UNSUBSCRIBE_LINE, links.unsubscribe), footerLink(FORGET_LINE, links.forget)] });
+  return { to: lead.email, subject: step.subject, text, html, headers: listUnsubscribeHeaders(links.oneClick, links.unsubscribe) };
 }
 
-/** The welcome's recipient, read from the `leads` read model when the job runs. */
+/** A lead's sequence mails (the welcome, steps 2 and 3), their recipient read from the read models when the job runs. */
 export function leadMailRecipients(db: Queryable, publicUrl: string, keyring: Pick<Keyring, 'subjectId' | 'mac'>) {
+  /** The mail of one step to a lead, with her own unsubscribe and forget links. */
+  const recipient = (leadId: string, lead: { email: string; nick: string }, step: { subject: string; markdown: string }, utm: Record<string, string>): MailRecipient => ({
+    to: lead.email,
+    render: async () => {
+      const forget = await forgetToken(keyring, await keyring.subjectId(leadSubject(lead.email)));
+      const token = unsubscribeToken(await loadUnsubscribeSecret(db), leadId);
+      const links = { oneClick: oneClickUrl(publicUrl, token), unsubscribe: unsubscribeUrl(publicUrl, token), forget: forgetPageLink(publicUrl, forget) };
+      return leadSequenceEmail(lead, step, utm, publicUrl, links);
+    },
+  });
+
   return {
+    /**
+     * Step 1, at once: the step the coach wrote, or the download's default welcome. Only her leaving the mails
+     * stops it (the download itself was on the page already; a buyer still gets the link to what she downloaded).
+     */
     async welcome(job: Extract<MailJob, { kind: 'lead-welcome' }>): Promise<MailRecipient> {
-      const [lead, subscriber] = await Promise.all([leadOf(db, job.leadId), subscriberOf(db, job.leadId)]);
+      const [lead, exits] = await Promise.all([leadOf(db, job.leadId), exitsOf(db, job.leadId)]);
       if (!lead) return { skip: 'no such lead' };
-      // She left every marketing mail (the download itself was on the page already).
-      if (subscriber?.status === 'unsubscribed') return { skip: 'unsubscribed' };
+      if (exits.left) return { skip: exits.left };
+      const source = sequenceSourceOf(job.page, job.section);
+      const step = source ? await stepToSend(db, source, 1) : NEWSLETTER_WELCOME;
+      return recipient(job.leadId, lead, step!, sequenceUtm({ page: job.page, section: job.section }, 1));
+    },
+
+    /** Step 2 or 3, when the sweep found it due: unless she left, bought, signed up or was forgotten since, or the step was taken out. */
+    async step(job: Extract<MailJob, { kind: 'sequence-step' }>): Promise<MailRecipient> {
+      const source = sequenceSourceOf(job.page, job.section);
+      if (!source) return { skip: 'no sequence for this source' };
+      const [lead, reason, step] = await Promise.all([leadOf(db, job.leadId), exitReasonOf(db, job.leadId), stepToSend(db, source, job.step)]);
+      if (!lead) return { skip: 'no such lead' };
+      if (reason) {
+        await recordExit(db, job.leadId, reason, new Date());
+        return { skip: reason };
+      }
+      if (!step) return { skip: 'step not written' };
+      return recipient(job.leadId, lead, step, sequenceUtm(source, job.step));
+    },
+
+    /** The step as it is saved when the mail is written, to the coach's account that asked, its subject marked as a test. */
+    async stepTest(job: Extract<MailJob, { kind: 'sequence-test' }>): Promise<MailRecipient> {
+      const source = sequenceSourceOf(job.page, job.section);
+      const [account, step] = await Promise.all([accountContactOf(db, job.userId), source && stepToSend(db, source, job.step)]);
+      if (!account) return { skip: 'no such account' };
+      if (!source || !step) return { skip: 'step not written' };
       return {
-        to: lead.email,
-        render: async () => {
-          const forget = await forgetToken(keyring, await keyring.subjectId(leadSubject(lead.email)));
-          const token = unsubscribeToken(await loadUnsubscribeSecret(db), job.leadId);
-          const links = { oneClick: oneClickUrl(publicUrl, token), unsubscribe: unsubscribeUrl(publicUrl, token), forget: forgetPageLink(publicUrl, forget) };
-          return leadWelcomeEmail({ ...lead, page: job.page, section: job.section }, publicUrl, links);
+        to: account.email,
+        async render() {
+          const mail = leadSequenceEmail({ email: account.email, nick: account.username }, step, sequenceUtm(source, job.step), publicUrl, previewLinks(publicUrl));
+          return { ...mail, subject: `${TEST_SUBJECT_PREFIX}${mail.subject}` };
         },
       };
     },
   };
 }
+
+/** A test's or a preview's footer links: the pages themselves, no one's token. */
+export const previewLinks = (publicUrl: string): LeadMailLinks => {
+  const unsubscribe = new URL('/newsletter/baja', publicUrl).toString();
+  return { oneClick: unsubscribe, unsubscribe, forget: new URL('/olvidar', publicUrl).toString() };
+};

@@ -1,6 +1,7 @@
 // The coach's letters (role 9): write a draft, change it, publish it in the archive or take it out, see it rendered
 // as the archive's page and as the mail before saving, and send it to herself as a test. Each letter is its own
 // stream (letter-<uuid>); the desk reads the `letters` read model.
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LETTER_MESSAGES as M, type Letter } from '../../../course/newsletter';
@@ -83,6 +84,22 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 const isAddressTaken = (err: unknown) => (err as { constraint?: string }).constraint === 'letters_series_slug_key';
 
+/**
+ * The coach's test mails (letters, sequence steps): each is a mail to her own address, so as many in an hour as the
+ * per-address limit lets reach her (counted per coach, after her role is checked, in this process's memory). Gives
+ * the 429 answer when she had enough, else null.
+ */
+export function testSendLimit(config: Pick<AppDeps['config'], 'MAIL_PER_ADDRESS_PER_HOUR'>) {
+  const perHour = config.MAIL_PER_ADDRESS_PER_HOUR;
+  const budgets = createWriteBudgets({ burst: perHour, perMinute: perHour / 60, perDay: perHour * 24 });
+  return (coachId: string, reply: FastifyReply) => {
+    const refusal = budgets.take(coachId);
+    if (!refusal) return null;
+    reply.code(429).header('retry-after', String(refusal.retryAfterSeconds));
+    return { success: false as const, message: M.tooManyTests(waitInWords(refusal.retryAfterSeconds)), data: null };
+  };
+}
+
 const letterRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'pool' | 'config' | 'jobs'>> = async (app, { store, pool, config, jobs }) => {
   /** Runs one command on a letter's stream. Two letters given one address at once: the read model's constraint refuses the second. */
   async function run(request: Parameters<typeof keyedWrite>[0], actor: string, letterId: string, command: LetterCommand) {
@@ -94,10 +111,7 @@ const letterRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'pool' | 'conf
     }
   }
 
-  // Each test is a mail to her own address: as many in an hour as the per-address limit lets reach her (counted
-  // per coach, after her role is checked, in this process's memory).
-  const perHour = config.MAIL_PER_ADDRESS_PER_HOUR;
-  const testSends = createWriteBudgets({ burst: perHour, perMinute: perHour / 60, perDay: perHour * 24 });
+  const testSends = testSendLimit(config);
 
   const stored = async (id: string) => {
     const letter = await loadLetter(pool, id);
@@ -261,11 +275,8 @@ const letterRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'pool' | 'conf
     async (request, reply) => {
       const coach = await requireCoach(request);
       const letter = await stored(request.params.id);
-      const refusal = testSends.take(coach.id);
-      if (refusal) {
-        reply.code(429).header('retry-after', String(refusal.retryAfterSeconds));
-        return { success: false as const, message: M.tooManyTests(waitInWords(refusal.retryAfterSeconds)), data: null };
-      }
+      const refused = testSends(coach.id, reply);
+      if (refused) return refused;
       const job: MailJob = { kind: 'letter-test', letterId: letter.id, userId: coach.id };
       await jobs.send(EMAIL_SEND, job);
       reply.code(202);

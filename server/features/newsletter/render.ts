@@ -104,13 +104,13 @@ const STYLES: Record<string, string> = {
   A: LINK_STYLE,
 };
 
-/** The tree made ready for a mail: our links absolute and marked with the letter's campaign, images absolute, styles inline. */
-function mailTree(letter: Letter, site: URL): Fragment {
-  const fragment = sanitizedTree(letter.markdown, site);
+/** The tree made ready for a mail: our links absolute and marked with the mail's campaign (`utm`), images absolute, styles inline. */
+function mailTree(markdown: string, utm: Record<string, string>, site: URL): Fragment {
+  const fragment = sanitizedTree(markdown, site);
   for (const a of [...fragment.querySelectorAll('a[href]')]) {
     const url = ourUrl(a.getAttribute('href')!, site);
     if (!url || !/^https?:$/.test(url.protocol)) continue;
-    for (const [key, value] of Object.entries(letterUtm(letter.slug))) url.searchParams.set(key, value);
+    for (const [key, value] of Object.entries(utm)) url.searchParams.set(key, value);
     a.setAttribute('href', url.toString());
   }
   for (const img of [...fragment.querySelectorAll('img')]) img.setAttribute('src', new URL(img.getAttribute('src')!, site).toString());
@@ -198,6 +198,15 @@ function plainText(fragment: Fragment): string {
   return blocks(fragment).join('\n\n');
 }
 
+/**
+ * Markdown the coach wrote as the body of a mail, in the house style: its HTML blocks (for accounts/emails' layout)
+ * and its plain text. Links to this site carry `utm`. Letters and the welcome sequences' mails are written with it.
+ */
+export function markdownMailParts(markdown: string, utm: Record<string, string>, publicUrl: string): { blocks: string[]; text: string } {
+  const tree = mailTree(markdown, utm, new URL(publicUrl));
+  return { blocks: mailBlocks(tree), text: plainText(tree) };
+}
+
 export type LetterMailOptions = {
   publicUrl: string;
   /** The coach's name from the site's settings, or null when she has not written one: then no name is said. */
@@ -217,10 +226,9 @@ export const fromCoach = (name: string) => `Una carta de ${name}`;
  * sign-off of its own.
  */
 export function letterMail(letter: Letter, options: LetterMailOptions): LetterMail {
-  const site = new URL(options.publicUrl);
-  const tree = mailTree(letter, site);
+  const { blocks, text: body } = markdownMailParts(letter.markdown, letterUtm(letter.slug), options.publicUrl);
   const byline = options.coachName ? fromCoach(options.coachName) : null;
-  const html = layout(letter.title, [...(byline ? [paragraph(escape(byline), true)] : []), ...mailBlocks(tree)], {
+  const html = layout(letter.title, [...(byline ? [paragraph(escape(byline), true)] : []), ...blocks], {
     signOff: [],
     footer: [
       paragraph(
@@ -229,7 +237,7 @@ export function letterMail(letter: Letter, options: LetterMailOptions): LetterMa
       ),
     ],
   });
-  const text = [letter.title, ...(byline ? [byline] : []), '', plainText(tree), '', '--', UNSUBSCRIBE_LEAD, options.unsubscribeUrl].join('\n');
+  const text = [letter.title, ...(byline ? [byline] : []), '', body, '', '--', UNSUBSCRIBE_LEAD, options.unsubscribeUrl].join('\n');
   return { subject: letter.title, html, text };
 }
 
