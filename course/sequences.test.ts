@@ -3,7 +3,12 @@ import { defaultWelcome, SEQUENCE_MESSAGES as M, SEQUENCE_SOURCES, sequenceSourc
 
 describe('the welcome sequences’ rules', () => {
   it('gives a sequence to the four downloads and none to the newsletter form', () => {
-    expect(SEQUENCE_SOURCES.map((s) => `${s.page}|${s.section}`)).toEqual(['nostalgia|fragmento', 'niveles|pdf', 'afirmaciones|fragmento', 'afirmaciones|ebook']);
+    expect(SEQUENCE_SOURCES.map((s) => `${s.page}|${s.section}`)).toEqual([
+      'nostalgia|fragmento',
+      'niveles|pdf',
+      'afirmaciones|fragmento',
+      'afirmaciones|ebook',
+    ]);
     expect(sequenceSourceOf('Newsletter Archive', 'Subscription Form')).toBeUndefined();
   });
 

@@ -25,8 +25,7 @@ export function evolveSequence(state: SequenceState, event: RecordedEvent): Sequ
 export const sequenceFold = { initial: initialSequence, evolve: evolveSequence };
 
 export type SequenceCommand =
-  | { type: 'WriteStep'; step: SequenceStep; text: StepText; eventId?: string }
-  | { type: 'ClearStep'; step: SequenceStep; eventId?: string };
+  { type: 'WriteStep'; step: SequenceStep; text: StepText; eventId?: string } | { type: 'ClearStep'; step: SequenceStep; eventId?: string };
 
 const sameText = (a: StepText | undefined, b: StepText) => a !== undefined && a.subject === b.subject && a.markdown === b.markdown && a.day === b.day;
 

@@ -72,7 +72,11 @@ export type MailKind = MailJob['kind'];
 
 /** What the job is about, for logs and the dead-letter listing (no personal data). */
 export const mailLabel = (job: MailJob) =>
-  job.kind === 'lead-welcome' ? `${job.kind}:${job.page}:${job.section}` : job.kind === 'sequence-step' ? `${job.kind}:${job.page}:${job.section}:${job.step}` : job.kind;
+  job.kind === 'lead-welcome'
+    ? `${job.kind}:${job.page}:${job.section}`
+    : job.kind === 'sequence-step'
+      ? `${job.kind}:${job.page}:${job.section}:${job.step}`
+      : job.kind;
 
 /**
  * The per-address limit's bucket: the mails anyone can make us send by typing an address in a lead form (a

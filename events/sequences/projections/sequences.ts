@@ -73,9 +73,6 @@ export const sequenceEnrolmentsProjection: Projection = {
 
 /** Forgetting an address: its enrolments go, and the record of the steps queued to it. */
 export const forgetEnrolments: Forget = async (tx, subject) => {
-  await tx.query(
-    'DELETE FROM sequence_deliveries d USING sequence_enrolments e WHERE e.subject = $1 AND d.stream_id = e.stream_id',
-    [subject],
-  );
+  await tx.query('DELETE FROM sequence_deliveries d USING sequence_enrolments e WHERE e.subject = $1 AND d.stream_id = e.stream_id', [subject]);
   await tx.query('DELETE FROM sequence_enrolments WHERE subject = $1', [subject]);
 };

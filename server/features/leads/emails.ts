@@ -61,7 +61,12 @@ export function leadSequenceEmail(
 /** A lead's sequence mails (the welcome, steps 2 and 3), their recipient read from the read models when the job runs. */
 export function leadMailRecipients(db: Queryable, publicUrl: string, keyring: Pick<Keyring, 'subjectId' | 'mac'>) {
   /** The mail of one step to a lead, with her own unsubscribe and forget links. */
-  const recipient = (leadId: string, lead: { email: string; nick: string }, step: { subject: string; markdown: string }, utm: Record<string, string>): MailRecipient => ({
+  const recipient = (
+    leadId: string,
+    lead: { email: string; nick: string },
+    step: { subject: string; markdown: string },
+    utm: Record<string, string>,
+  ): MailRecipient => ({
     to: lead.email,
     render: async () => {
       const forget = await forgetToken(keyring, await keyring.subjectId(leadSubject(lead.email)));
@@ -108,7 +113,13 @@ export function leadMailRecipients(db: Queryable, publicUrl: string, keyring: Pi
       return {
         to: account.email,
         async render() {
-          const mail = leadSequenceEmail({ email: account.email, nick: account.username }, step, sequenceUtm(source, job.step), publicUrl, previewLinks(publicUrl));
+          const mail = leadSequenceEmail(
+            { email: account.email, nick: account.username },
+            step,
+            sequenceUtm(source, job.step),
+            publicUrl,
+            previewLinks(publicUrl),
+          );
           return { ...mail, subject: `${TEST_SUBJECT_PREFIX}${mail.subject}` };
         },
       };

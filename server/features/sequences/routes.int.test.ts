@@ -174,7 +174,12 @@ describe('a lead in the sequence', () => {
     const email = `baja-${randomUUID().slice(0, 6)}@example.com`;
     const streamId = await download(email);
     const url = new URL(listUnsubscribe(smtp.mailsTo(email)[0]!.mail)!);
-    const res = await t.app.inject({ method: 'POST', url: `${url.pathname}${url.search}`, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.statusCode, res.body).toBeLessThan(300);
     expect(await enrolment(streamId)).toMatchObject({ exit_reason: 'unsubscribed' });
     const { enrolled_at: enrolledAt } = await enrolment(streamId);
@@ -189,7 +194,10 @@ describe('a lead in the sequence', () => {
       const streamId = await download(email);
       const userId = randomUUID();
       await t.store.append(learnerStreamId(userId), [UserRegistered.create({ userId, username: `u-${userId.slice(0, 8)}`, email })], { expectedVersion: 0 });
-      if (bought) await t.store.appendMany(confirmWrites({ id: String(Date.now()), productId: 'manifiesta-curso-completo', amount: 270, currency: 'USD' }, userId, 'confirm'));
+      if (bought)
+        await t.store.appendMany(
+          confirmWrites({ id: String(Date.now()), productId: 'manifiesta-curso-completo', amount: 270, currency: 'USD' }, userId, 'confirm'),
+        );
       const { enrolled_at: enrolledAt } = await enrolment(streamId);
       await sweep(new Date(enrolledAt.getTime() + 2 * DAY + 60_000));
       expect(await deliveries(streamId)).toBe(0);
@@ -204,11 +212,10 @@ describe('a lead in the sequence', () => {
       const email = `hostil-${randomUUID().slice(0, 6)}@example.com`;
       const streamId = visitorStreamId(email);
       // An old lead, from before the forms checked names: the event holds whatever was typed.
-      await t.store.append(
-        streamId,
-        [LeadCaptured.create({ email, nick, page: 'niveles', section: 'pdf', status: 'downloaded', firstForSource: true })],
-        { expectedVersion: 0, jobs: [{ name: 'email.send', data: { kind: 'lead-welcome', leadId: streamId, page: 'niveles', section: 'pdf' } }] },
-      );
+      await t.store.append(streamId, [LeadCaptured.create({ email, nick, page: 'niveles', section: 'pdf', status: 'downloaded', firstForSource: true })], {
+        expectedVersion: 0,
+        jobs: [{ name: 'email.send', data: { kind: 'lead-welcome', leadId: streamId, page: 'niveles', section: 'pdf' } }],
+      });
       const { enrolled_at: enrolledAt } = await enrolment(streamId);
       await sweep(new Date(enrolledAt.getTime() + 2 * DAY + 60_000));
       await mailSettled(db.pool);

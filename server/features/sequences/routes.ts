@@ -78,7 +78,13 @@ const sequenceRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'pool' | 'co
         const written = await writtenSteps(pool, source);
         const steps = SEQUENCE_STEPS.map((step) => {
           const text = written[step] ?? (step === 1 ? defaultWelcome(source) : undefined);
-          return { step, day: text?.day ?? DEFAULT_STEP_DAYS[step], subject: text?.subject ?? null, markdown: text?.markdown ?? null, written: Boolean(written[step]) };
+          return {
+            step,
+            day: text?.day ?? DEFAULT_STEP_DAYS[step],
+            subject: text?.subject ?? null,
+            markdown: text?.markdown ?? null,
+            written: Boolean(written[step]),
+          };
         });
         return { page: source.page, section: source.section, label: source.label, steps, counts: counts.get(`${source.page}|${source.section}`)! };
       }),
@@ -145,7 +151,8 @@ const sequenceRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'pool' | 'co
         response: { 200: envelope(CoachSequence), ...writeErrors },
       },
     },
-    async (request) => change(request, { type: 'ClearStep', step: request.params.step }, 'Quitaste ese correo: ya no se envía.', 'Ese correo no estaba escrito.'),
+    async (request) =>
+      change(request, { type: 'ClearStep', step: request.params.step }, 'Quitaste ese correo: ya no se envía.', 'Ese correo no estaba escrito.'),
   );
 
   app.post(
@@ -161,7 +168,13 @@ const sequenceRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'pool' | 'co
     },
     async (request) => {
       const coach = await requireCoach(request);
-      const mail = leadSequenceEmail({ email: coach.email, nick: coach.username }, request.body, sequenceUtm({ page: 'preview', section: 'step' }, 1), config.publicUrl, previewLinks(config.publicUrl));
+      const mail = leadSequenceEmail(
+        { email: coach.email, nick: coach.username },
+        request.body,
+        sequenceUtm({ page: 'preview', section: 'step' }, 1),
+        config.publicUrl,
+        previewLinks(config.publicUrl),
+      );
       return { success: true as const, message: 'Vista previa.', data: { subject: mail.subject, html: mail.html ?? '', text: mail.text } };
     },
   );

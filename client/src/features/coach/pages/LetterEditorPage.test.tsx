@@ -40,7 +40,15 @@ describe('/coach/newsletter', { timeout: 20_000 }, () => {
   it('lists her letters with their series and whether they are published, and offers a new one', async () => {
     const letters: LetterSummary[] = [
       { ...LETTER, status: 'published', publishedOn: '2026-09-05', createdAt: '2026-09-01T10:00:00.000Z', updatedAt: '2026-09-05T10:00:00.000Z' },
-      { ...LETTER, id: 'b', title: 'Lo que vibras', slug: 'lo-que-vibras', series: 'meta', createdAt: '2026-09-02T10:00:00.000Z', updatedAt: '2026-09-02T10:00:00.000Z' },
+      {
+        ...LETTER,
+        id: 'b',
+        title: 'Lo que vibras',
+        slug: 'lo-que-vibras',
+        series: 'meta',
+        createdAt: '2026-09-02T10:00:00.000Z',
+        updatedAt: '2026-09-02T10:00:00.000Z',
+      },
     ];
     stubApi({ ...AROUND, [LIST]: envelope(200, 'Cartas.', letters) });
     renderRoute('/coach/newsletter', { session: coach });
