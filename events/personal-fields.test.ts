@@ -20,10 +20,12 @@ const NOT_PERSONAL: Record<string, readonly string[]> = {
   CheckoutStarted: ['currency', 'preferenceId'], // ISO currency, the provider's id of the checkout (a guest's address is personal)
   EntitlementGranted: ['paymentId'],
   EntitlementRevoked: ['paymentId'],
-  PersonForgotten: ['subject'],
-  // The coach's letters: her own writing, published by her in the archive and mailed to subscribers.
+  PersonForgotten: ['subject'], // a user id or a keyed hash: what was forgotten, never who
+  // The coach's letters: her own writing, published by her in the archive and mailed to subscribers (a send keeps
+  // the letter as it was scheduled).
   LetterDrafted: ['title', 'slug', 'markdown'],
-  LetterEdited: ['title', 'slug', 'markdown'], // a user id or a keyed hash: what was forgotten, never who
+  LetterEdited: ['title', 'slug', 'markdown'],
+  LetterSendScheduled: ['title', 'slug', 'markdown'],
   // The coach's welcome sequences: her own writing, mailed to the leads of a download.
   SequenceStepWritten: ['subject', 'markdown'],
   // The coach's public professional details, which she herself publishes on the site (name, bio, story, work e-mails,
