@@ -38,6 +38,7 @@ import letterSendRoutes from './features/newsletter/sends';
 import coachRoutes from './features/coach/routes';
 import siteRoutes, { siteSettingsReader } from './features/site/routes';
 import salesRoutes from './features/coach/sales';
+import { publishedLetter } from '../events/newsletter/queries';
 import { createCatalog, projections } from '../events/registry';
 import { frameworkErrors, MESSAGES, refuseUnsafeInput } from './http';
 import type { AppDeps } from './deps';
@@ -160,6 +161,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(clientPlugin, {
     root: deps.config.SERVE_CLIENT ? (deps.clientDir ?? CLIENT_DIST) : undefined,
     hasSessionCookie: (request) => cookies.read(request) !== undefined,
+    // A letter's page is one while the letter is published (the coach publishes and withdraws after the build).
+    pagesWithValues: {
+      '/newsletter/:campaign/:slug': async ([series, slug]) => (await publishedLetter(deps.pool, series!, slug!)) !== null,
+    },
   });
 
   return app;

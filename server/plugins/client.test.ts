@@ -164,7 +164,7 @@ describe("each address's shell names its page's chunks (no waterfall: entry → 
     },
     '_sales-s1.js': { file: 'assets/sales-s1.js', imports: ['_react-r1.js'], css: ['assets/sales-c2.css'] },
     'src/app/query-scope.tsx': { file: 'assets/query-scope-q1.js', isDynamicEntry: true, imports: ['_react-r1.js'] },
-    'src/features/newsletter/pages/NewsletterIssuePage.tsx': { file: 'assets/NewsletterIssuePage-n1.js', isDynamicEntry: true },
+    'src/app/routes/ActivityRoute.tsx': { file: 'assets/ActivityRoute-a1.js', isDynamicEntry: true },
     'src/features/not-found/pages/NotFoundPage.tsx': { file: 'assets/NotFoundPage-f1.js', isDynamicEntry: true },
     'src/app/routes/MenuRoute.tsx': { file: 'assets/MenuRoute-m1.js', isDynamicEntry: true, imports: ['_react-r1.js'] },
   };
@@ -176,12 +176,9 @@ describe("each address's shell names its page's chunks (no waterfall: entry → 
       skeleton: '<div class="sk sk-sales"><p class="sr-only" role="status">Cargando...</p></div>',
     },
     {
-      path: '/newsletter/:campaign/:slug',
-      modules: ['src/features/newsletter/pages/NewsletterIssuePage.tsx', 'src/app/query-scope.tsx'],
-      params: [
-        ['2024-otono', 'carta-1'],
-        ['dean', '2025-07-01-el-arte-de-soltar'],
-      ],
+      path: '/cursos/manifiesta/:activitySlug',
+      modules: ['src/app/routes/ActivityRoute.tsx', 'src/app/query-scope.tsx'],
+      params: [['12-areas-balance'], ['1-1']],
     },
     { path: '/coach/learners/:id', modules: ['src/app/routes/MenuRoute.tsx'] },
     { path: '/*', modules: ['src/features/not-found/pages/NotFoundPage.tsx'] },
@@ -227,9 +224,9 @@ describe("each address's shell names its page's chunks (no waterfall: entry → 
   });
 
   it('matches parameters and sends an unknown address the 404 page; / (a redirect to /menu) gets the plain shell', async () => {
-    const issue = await built.inject({ method: 'GET', url: '/newsletter/2024-otono/carta-1' });
-    expect(links(issue.body)).toContain('modulepreload /assets/NewsletterIssuePage-n1.js');
-    expect(links(issue.body)).not.toContain('modulepreload /assets/NotFoundPage-f1.js');
+    const activity = await built.inject({ method: 'GET', url: '/cursos/manifiesta/1-1' });
+    expect(links(activity.body)).toContain('modulepreload /assets/ActivityRoute-a1.js');
+    expect(links(activity.body)).not.toContain('modulepreload /assets/NotFoundPage-f1.js');
     // A browser's navigation (it asks for HTML): the 404 page's shell.
     const unknown = await built.inject({ method: 'GET', url: '/no-existe/para-nada', headers: { accept: 'text/html' } });
     expect(links(unknown.body)).toContain('modulepreload /assets/NotFoundPage-f1.js');
@@ -264,15 +261,13 @@ describe("each address's shell names its page's chunks (no waterfall: entry → 
       expect(head.statusCode).toBe(404);
     });
 
-    it('a letter never published is a 404 with its page, which says so; a published one is a 200', async () => {
-      const missing = await built.inject({ method: 'GET', url: '/newsletter/dean/2025-07-02-no-existe', headers: NAVIGATION });
+    it('a value the route map does not list is a 404 with its page, which says so; a listed one is a 200', async () => {
+      const missing = await built.inject({ method: 'GET', url: '/cursos/manifiesta/no-existe', headers: NAVIGATION });
       expect(missing.statusCode).toBe(404);
-      expect(links(missing.body)).toContain('modulepreload /assets/NewsletterIssuePage-n1.js');
-      const otherCampaign = await built.inject({ method: 'GET', url: '/newsletter/meta/2025-07-01-el-arte-de-soltar', headers: NAVIGATION });
-      expect(otherCampaign.statusCode).toBe(404);
-      const published = await built.inject({ method: 'GET', url: '/newsletter/dean/2025-07-01-el-arte-de-soltar', headers: NAVIGATION });
-      expect(published.statusCode).toBe(200);
-      expect(links(published.body)).toContain('modulepreload /assets/NewsletterIssuePage-n1.js');
+      expect(links(missing.body)).toContain('modulepreload /assets/ActivityRoute-a1.js');
+      const listed = await built.inject({ method: 'GET', url: '/cursos/manifiesta/12-areas-balance', headers: NAVIGATION });
+      expect(listed.statusCode).toBe(200);
+      expect(links(listed.body)).toContain('modulepreload /assets/ActivityRoute-a1.js');
     });
 
     it('pages stay 200 whoever asks: any Accept, any letter case (the router ignores case), open parameters', async () => {

@@ -3,8 +3,9 @@
 //
 // An address that is no page of the router (nor a file of the build) answers 404: a browser navigating there
 // gets the SPA, which shows its 404 page; anything else (a script, an image, a fetch) a plain 404. The route map
-// says which addresses are pages, and for those with parameters which values (an activity of the course, a
-// published letter): another value gets 404 with that page, which shows its own "not found".
+// says which addresses are pages, and for those with parameters which values (an activity of the course): another
+// value gets 404 with that page, which shows its own "not found". Values only the database knows (a published
+// letter) are asked of the server's own check for that address (`pagesWithValues`).
 //
 // The shell of each address names the chunks and stylesheets of the page it shows (<link rel="modulepreload">,
 // <link rel="stylesheet">), from the build's manifest and route map (client/vite.config.ts): the browser fetches
@@ -84,8 +85,11 @@ function matchPattern(pattern: string, pathname: string): { score: number; param
   return want.length === have.length ? { score: score + 1000, params } : null;
 }
 
-/** The route that shows `pathname`, and whether it is a page there (not the 404 page, not an unknown value). */
-function matchRoute(routes: RouteModules[], pathname: string): { route: RouteModules; found: boolean } | undefined {
+/**
+ * The route that shows `pathname`, its parameters, and whether it is a page there (not the 404 page, not an
+ * unknown value).
+ */
+function matchRoute(routes: RouteModules[], pathname: string): { route: RouteModules; params: string[]; found: boolean } | undefined {
   let best: { route: RouteModules; params: string[]; score: number } | undefined;
   for (const route of routes) {
     const match = matchPattern(route.path, pathname);
@@ -94,11 +98,14 @@ function matchRoute(routes: RouteModules[], pathname: string): { route: RouteMod
   if (!best) return undefined;
   const { route, params } = best;
   const knownValue = !route.params || route.params.some((values) => values.every((value, i) => value === params[i]));
-  return { route, found: route.path !== NOT_FOUND_ROUTE && knownValue && !looksLikeFile(pathname) };
+  return { route, params, found: route.path !== NOT_FOUND_ROUTE && knownValue && !looksLikeFile(pathname) };
 }
 
-/** What answers an address: its shell, and whether it is a page of the site (else the answer is a 404). */
-type Resolved = { shells: Shells; found: boolean };
+/**
+ * What answers an address: its shell, whether it is a page of the site (else the answer is a 404), and for an
+ * address with parameters its pattern and values.
+ */
+type Resolved = { shells: Shells; found: boolean; pattern?: string; params?: string[] };
 
 /** The build's shells: the plain index.html, and per route pattern one with its page's preloads. */
 function loadShells(root: string): { resolve: (pathname: string) => Resolved } {
@@ -149,7 +156,7 @@ function loadShells(root: string): { resolve: (pathname: string) => Resolved } {
       if (!match) return { shells: plain, found: true };
       let shells = cache.get(match.route.path);
       if (!shells) cache.set(match.route.path, (shells = build(match.route)));
-      return { shells, found: match.found };
+      return { shells, found: match.found, pattern: match.route.path, params: match.params };
     },
   };
 }
@@ -180,14 +187,19 @@ function pathOf(request: FastifyRequest): string {
 /** A browser's navigation asks for HTML by name; scripts, images and fetch() ask for their own types or '*\/*'. */
 const acceptsHtml = (request: FastifyRequest) => /\btext\/html\b/.test(String(request.headers.accept ?? ''));
 
+/** For an address whose values only the server can judge: whether these values show something. */
+export type PageCheck = (params: string[]) => Promise<boolean>;
+
 type ClientOptions = {
   root?: string;
+  /** Per route pattern ('/newsletter/:campaign/:slug'), the check of its values; an unknown value answers 404. */
+  pagesWithValues?: Readonly<Record<string, PageCheck>>;
   /** Whether the request carries a well-formed session cookie (live or expired: only the API can tell). */
   hasSessionCookie: (request: FastifyRequest) => boolean;
 };
 
 export default fp(
-  async function client(app: FastifyInstance, { root, hasSessionCookie }: ClientOptions) {
+  async function client(app: FastifyInstance, { root, hasSessionCookie, pagesWithValues = {} }: ClientOptions) {
     const hasBuild = root !== undefined && existsSync(path.join(root, 'index.html'));
     if (hasBuild) {
       await app.register(fastifyStatic, {
@@ -212,11 +224,13 @@ export default fp(
 
     // The shells are read again when index.html changes (a rebuild while the server runs).
     let shells: { version: number; resolve: (pathname: string) => Resolved } | null = null;
-    const resolve = (request: FastifyRequest): Resolved => {
+    const resolve = async (request: FastifyRequest): Promise<Resolved> => {
       const pathname = pathOf(request);
       const version = statSync(path.join(root!, 'index.html')).mtimeMs;
       if (shells?.version !== version) shells = { version, ...loadShells(root!) };
-      return shells.resolve(pathname);
+      const resolved = shells.resolve(pathname);
+      const check = resolved.found && resolved.pattern ? pagesWithValues[resolved.pattern] : undefined;
+      return check ? { ...resolved, found: await check(resolved.params ?? []) } : resolved;
     };
 
     /** The SPA's HTML for this address; with 404 when the address is no page (the SPA then says so). */
@@ -235,15 +249,15 @@ export default fp(
     };
 
     // The root is a directory to the static handler (which refuses listing it): the SPA answers it.
-    if (hasBuild) app.get('/', { schema: { hide: true } }, (request, reply) => sendShell(request, reply, resolve(request)));
+    if (hasBuild) app.get('/', { schema: { hide: true } }, async (request, reply) => sendShell(request, reply, await resolve(request)));
 
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const pathname = pathOf(request);
       const isApi = pathname === '/api' || pathname.startsWith('/api/');
       if (isApi || !hasBuild || (request.method !== 'GET' && request.method !== 'HEAD')) {
         return reply.status(404).header('cache-control', 'no-store').send({ success: false, message: MESSAGES.notFound, data: null });
       }
-      const resolved = resolve(request);
+      const resolved = await resolve(request);
       // A page, or a person's browser asking for a page: the SPA (a 404 one shows the 404 page).
       if (resolved.found || acceptsHtml(request)) return sendShell(request, reply, resolved);
       // A script, stylesheet, image or fetch of something that is not there.

@@ -9,5 +9,8 @@ export const KNOWN_PARAMS: Readonly<Record<string, readonly (readonly string[])[
   '/cursos/manifiesta/:activitySlug': COURSE.modules.flatMap((module) => module.activities.flatMap((activity) => [[activity.slug], [activity.id]])),
 };
 
-/** Parameters only the API can judge: any value gets the page, which asks. */
+/**
+ * Parameters only the API can judge: any value gets the page, which asks. The server itself checks a letter's
+ * address against the published letters (server/app.ts), so an unknown one still answers 404.
+ */
 export const OPEN_PARAMS: readonly string[] = ['/coach/learners/:id', '/coach/newsletter/:id', '/newsletter/:campaign/:slug'];

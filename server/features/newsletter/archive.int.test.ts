@@ -1,5 +1,8 @@
 // The public archive read from the server: the first letters seeded once (however many processes start), published
 // letters only, newest first, each at its address with its sanitized page, and cached by ETag.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LETTER_MESSAGES } from '../../../course/newsletter';
@@ -102,5 +105,47 @@ describe('the archive', () => {
       expect([res.statusCode, res.json().message]).toEqual([404, LETTER_MESSAGES.notFound]);
     }
     expect(await countEvents(db.pool)).toBe(before);
+  });
+});
+
+describe("a letter's page address", () => {
+  const NAVIGATION = { accept: 'text/html' };
+  let buildDir: string;
+  let site: Awaited<ReturnType<TestApp['buildApp']>>;
+
+  beforeAll(async () => {
+    await seedLetters(t.store, db.pool, log);
+    // A build's shell and route map, as client/vite.config.ts writes them: the letter's address lists no values.
+    buildDir = await mkdtemp(path.join(os.tmpdir(), 'manifiesta-letter-pages-'));
+    await mkdir(path.join(buildDir, '.vite'));
+    await writeFile(path.join(buildDir, 'index.html'), '<!doctype html><html><head><title>Manifiesta</title></head><body></body></html>');
+    await writeFile(path.join(buildDir, '.vite/manifest.json'), '{}');
+    const routes = [
+      { path: '/newsletter/:campaign/:slug', modules: [] },
+      { path: '/*', modules: [] },
+    ];
+    await writeFile(path.join(buildDir, '.vite/routes.json'), JSON.stringify(routes));
+    site = await t.buildApp({ clientDir: buildDir, config: { SERVE_CLIENT: true } });
+  });
+  afterAll(async () => {
+    await site?.close();
+    await rm(buildDir, { recursive: true, force: true });
+  });
+
+  const page = async (url: string) => (await site.inject({ method: 'GET', url, headers: NAVIGATION })).statusCode;
+
+  it('answers 200 while a letter is published there, and 404 before, in another series, and once withdrawn', async () => {
+    expect(await page('/newsletter/dean/2025-07-01-el-arte-de-soltar')).toBe(200);
+    expect(await page('/newsletter/meta/2025-07-01-el-arte-de-soltar')).toBe(404);
+    expect(await page('/newsletter/dean/2025-07-02-no-existe')).toBe(404);
+
+    const coachPost = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers: { cookie: coach.cookie }, payload });
+    const draft = await coachPost('/api/coach/letters', { title: 'Aún en borrador', slug: 'aun-en-borrador', series: 'dean', markdown: 'Pronto.' });
+    const id = draft.json().data.id;
+    expect(await page('/newsletter/dean/aun-en-borrador')).toBe(404);
+    expect((await coachPost(`/api/coach/letters/${id}/publish`)).statusCode).toBe(200);
+    expect(await page('/newsletter/dean/aun-en-borrador')).toBe(200);
+    expect((await coachPost(`/api/coach/letters/${id}/unpublish`)).statusCode).toBe(200);
+    expect(await page('/newsletter/dean/aun-en-borrador')).toBe(404);
   });
 });
