@@ -7,6 +7,9 @@ export type LetterSeries = (typeof LETTER_SERIES)[number];
 
 export type Letter = { title: string; slug: string; series: LetterSeries; markdown: string };
 
+/** A letter's address in the archive: /newsletter/<series>/<slug>. */
+export const letterPath = (letter: Pick<Letter, 'series' | 'slug'>) => `/newsletter/${letter.series}/${letter.slug}`;
+
 /**
  * The query every link of a letter to this site carries, so that the funnel attributes the visit (and a purchase
  * after it) to the letter; links elsewhere are left as written.

@@ -4,7 +4,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LETTER_MESSAGES as M, type Letter } from '../../../course/newsletter';
+import { LETTER_MESSAGES as M, letterPath } from '../../../course/newsletter';
 import { ConflictError, NotFoundError } from '../../../events/errors';
 import { decideLetter, letterFold, type LetterCommand, type LetterState } from '../../../events/newsletter/letters';
 import { letterSendStats } from '../../../events/letter-sends/queries';
@@ -71,8 +71,6 @@ function written(id: string, state: LetterState): StoredLetter {
   const { title, slug, series, markdown, status, publishedOn } = state;
   return { id, title, slug, series, markdown, status, publishedOn };
 }
-
-export const letterPath = (letter: Pick<Letter, 'series' | 'slug'>) => `/newsletter/${letter.series}/${letter.slug}`;
 
 const Rendered = z.object({
   pageHtml: z.string().describe('El cuerpo de la página del archivo (HTML saneado)'),

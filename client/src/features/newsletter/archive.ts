@@ -1,6 +1,6 @@
 // The newsletter archive's words and formats: the two series as the archive names them, a letter's address and its
 // date. The letters themselves come from the server (api/newsletter-queries.ts): published ones only, newest first.
-import { LETTER_SERIES_LABELS, type LetterSeries } from '../../../../course/newsletter';
+import { LETTER_SERIES_LABELS, letterPath, type LetterSeries } from '../../../../course/newsletter';
 
 export const CAMPAIGNS: Record<LetterSeries, { label: string; description: string }> = {
   dean: {
@@ -13,7 +13,8 @@ export const CAMPAIGNS: Record<LetterSeries, { label: string; description: strin
   },
 };
 
-export const issuePath = (entry: { series: LetterSeries; slug: string }) => `/newsletter/${entry.series}/${entry.slug}`;
+/** A letter's page in the archive (the same address the server gives it). */
+export const issuePath = letterPath;
 
 const LONG_DATE = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeZone: 'UTC' });
 
