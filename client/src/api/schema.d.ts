@@ -2633,11 +2633,11 @@ export interface operations {
                             slug: string;
                             /** @enum {string} */
                             series: "dean" | "meta";
-                            markdown: string;
                             /** @enum {string} */
                             status: "draft" | "published";
                             /** @description AAAA-MM-DD, o null mientras es un borrador */
                             publishedOn: string | null;
+                            markdown: string;
                             /** @description Su dirección en el archivo (/newsletter/<serie>/<dirección>), visible cuando está publicada */
                             path: string;
                             /** @description Su envío a las suscriptoras, con sus cuentas; null si nunca se envió */
@@ -2773,11 +2773,11 @@ export interface operations {
                             slug: string;
                             /** @enum {string} */
                             series: "dean" | "meta";
-                            markdown: string;
                             /** @enum {string} */
                             status: "draft" | "published";
                             /** @description AAAA-MM-DD, o null mientras es un borrador */
                             publishedOn: string | null;
+                            markdown: string;
                             /** @description Su dirección en el archivo (/newsletter/<serie>/<dirección>), visible cuando está publicada */
                             path: string;
                             /** @description Su envío a las suscriptoras, con sus cuentas; null si nunca se envió */
@@ -2905,11 +2905,11 @@ export interface operations {
                             slug: string;
                             /** @enum {string} */
                             series: "dean" | "meta";
-                            markdown: string;
                             /** @enum {string} */
                             status: "draft" | "published";
                             /** @description AAAA-MM-DD, o null mientras es un borrador */
                             publishedOn: string | null;
+                            markdown: string;
                             /** @description Su dirección en el archivo (/newsletter/<serie>/<dirección>), visible cuando está publicada */
                             path: string;
                             /** @description Su envío a las suscriptoras, con sus cuentas; null si nunca se envió */
@@ -3045,11 +3045,11 @@ export interface operations {
                             slug: string;
                             /** @enum {string} */
                             series: "dean" | "meta";
-                            markdown: string;
                             /** @enum {string} */
                             status: "draft" | "published";
                             /** @description AAAA-MM-DD, o null mientras es un borrador */
                             publishedOn: string | null;
+                            markdown: string;
                             /** @description Su dirección en el archivo (/newsletter/<serie>/<dirección>), visible cuando está publicada */
                             path: string;
                             /** @description Su envío a las suscriptoras, con sus cuentas; null si nunca se envió */
@@ -3185,11 +3185,11 @@ export interface operations {
                             slug: string;
                             /** @enum {string} */
                             series: "dean" | "meta";
-                            markdown: string;
                             /** @enum {string} */
                             status: "draft" | "published";
                             /** @description AAAA-MM-DD, o null mientras es un borrador */
                             publishedOn: string | null;
+                            markdown: string;
                             /** @description Su dirección en el archivo (/newsletter/<serie>/<dirección>), visible cuando está publicada */
                             path: string;
                             /** @description Su envío a las suscriptoras, con sus cuentas; null si nunca se envió */

@@ -36,25 +36,19 @@ const LetterChanges = z.strictObject({
 const Id = z.object({ id: z.uuid(M.notFound) });
 
 const LetterStatus = z.enum(['draft', 'published']);
-const LetterSummary = z.object({
+/** What every view of a letter says about it. */
+const LetterHead = z.object({
   id: z.string(),
   title: z.string(),
   slug: z.string(),
   series: LetterFields.series,
   status: LetterStatus,
   publishedOn: z.string().nullable().describe('AAAA-MM-DD, o null mientras es un borrador'),
-  createdAt: z.string(),
-  updatedAt: z.string(),
 });
+const LetterSummary = LetterHead.extend({ createdAt: z.string(), updatedAt: z.string() });
 /** A letter as the desk shows it. Built by coachLetter alone, so what the desk learns about a letter is added there. */
-export const CoachLetter = z.object({
-  id: z.string(),
-  title: z.string(),
-  slug: z.string(),
-  series: LetterFields.series,
+export const CoachLetter = LetterHead.extend({
   markdown: z.string(),
-  status: LetterStatus,
-  publishedOn: z.string().nullable().describe('AAAA-MM-DD, o null mientras es un borrador'),
   path: z.string().describe('Su dirección en el archivo (/newsletter/<serie>/<dirección>), visible cuando está publicada'),
   send: LetterSendView.nullable().describe('Su envío a las suscriptoras, con sus cuentas; null si nunca se envió'),
 });
