@@ -1,5 +1,6 @@
 // A newsletter letter as the coach writes it, and how the newsletter marks the visits it brings: shared by the
 // server (which renders and sends it) and the browser (the editor's preview, the archive).
+import { requiredTextProblem } from './text';
 
 /** The archive's two series; their slugs are the letters' URLs (/newsletter/<series>/<slug>). */
 export const LETTER_SERIES = ['dean', 'meta'] as const;
@@ -56,16 +57,14 @@ export const isLetterSeries = (value: unknown): value is LetterSeries => typeof 
 export function letterFieldProblem(field: LetterField, value: unknown): string | null {
   switch (field) {
     case 'title':
-      if (typeof value !== 'string' || value.trim() === '') return LETTER_MESSAGES.title;
-      return value.trim().length > MAX_LETTER_TITLE ? LETTER_MESSAGES.titleTooLong : null;
+      return requiredTextProblem(value, MAX_LETTER_TITLE, { missing: LETTER_MESSAGES.title, tooLong: LETTER_MESSAGES.titleTooLong });
     case 'slug':
       if (typeof value !== 'string' || !LETTER_SLUG_PATTERN.test(value)) return LETTER_MESSAGES.slug;
       return value.length > MAX_LETTER_SLUG ? LETTER_MESSAGES.slugTooLong : null;
     case 'series':
       return isLetterSeries(value) ? null : LETTER_MESSAGES.series;
     case 'markdown':
-      if (typeof value !== 'string' || value.trim() === '') return LETTER_MESSAGES.markdown;
-      return value.length > MAX_LETTER_MARKDOWN ? LETTER_MESSAGES.markdownTooLong : null;
+      return requiredTextProblem(value, MAX_LETTER_MARKDOWN, { missing: LETTER_MESSAGES.markdown, tooLong: LETTER_MESSAGES.markdownTooLong }, 'body');
     default: {
       const _never: never = field;
       return _never;

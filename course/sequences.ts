@@ -1,6 +1,7 @@
 // The welcome sequences after a lead magnet: which downloads have one, its three steps and their default days, and
 // the rules of a step as the coach writes it. Shared by the server (which checks and sends) and the desk's editor.
 // Plain checks with Spanish messages (no schema library), as course/newsletter.ts.
+import { requiredTextProblem } from './text';
 
 /** The lead magnets with a welcome sequence: the four downloads (the newsletter form has its own confirmation). */
 export const SEQUENCE_SOURCES = [
@@ -84,11 +85,9 @@ export type StepField = keyof StepText;
 export function stepFieldProblem(step: SequenceStep, field: StepField, value: unknown): string | null {
   switch (field) {
     case 'subject':
-      if (typeof value !== 'string' || value.trim() === '') return SEQUENCE_MESSAGES.subject;
-      return value.trim().length > MAX_STEP_SUBJECT ? SEQUENCE_MESSAGES.subjectTooLong : null;
+      return requiredTextProblem(value, MAX_STEP_SUBJECT, { missing: SEQUENCE_MESSAGES.subject, tooLong: SEQUENCE_MESSAGES.subjectTooLong });
     case 'markdown':
-      if (typeof value !== 'string' || value.trim() === '') return SEQUENCE_MESSAGES.markdown;
-      return value.length > MAX_STEP_MARKDOWN ? SEQUENCE_MESSAGES.markdownTooLong : null;
+      return requiredTextProblem(value, MAX_STEP_MARKDOWN, { missing: SEQUENCE_MESSAGES.markdown, tooLong: SEQUENCE_MESSAGES.markdownTooLong }, 'body');
     case 'day':
       if (step === 1) return value === 0 ? null : SEQUENCE_MESSAGES.firstDay;
       return Number.isInteger(value) && (value as number) >= MIN_STEP_DAY && (value as number) <= MAX_STEP_DAY ? null : SEQUENCE_MESSAGES.day;
