@@ -3,7 +3,7 @@
 //
 // Each view is a frame whose document comes from srcdoc, sandboxed without scripts: nothing in it runs, and a link
 // in it goes nowhere. Such a document keeps this page's Content-Security-Policy (style-src 'self': no inline
-// styles), so it takes the archive's typography from stylesheet files of this site (never inlined as data: URLs,
+// styles), so it takes the archive's typography from the stylesheet files the archive itself uses (never inlined as data: URLs,
 // which the policy refuses too), and the mail's inline styles (its look in a mail program) are moved out of its
 // markup and set back through the DOM once it is loaded, which the policy allows. Both ask the frame to keep this
 // site's origin (allow-same-origin): an opaque origin could not load the stylesheets (the site's
@@ -11,6 +11,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { letterProblems, LETTER_SERIES_LABELS, type Letter } from '../../../../../course/newsletter';
+import fontsUrl from '../../../styles/fonts.css?url&no-inline';
+import letterBodyUrl from '../../../styles/letter-body.css?url&no-inline';
 import tokensUrl from '../../../styles/tokens.css?url&no-inline';
 import { letterQueries } from '../api/letters-queries';
 import letterCssUrl from './letter-preview.css?url&no-inline';
@@ -50,7 +52,7 @@ const frameDocument = (stylesheets: string[], body: string, bodyClass: string) =
 /** The archive's page of the letter: its series, its title and its body, in the archive's typography. */
 const pageDocument = (letter: Letter, pageHtml: string) =>
   frameDocument(
-    [tokensUrl, letterCssUrl],
+    [fontsUrl, tokensUrl, letterBodyUrl, letterCssUrl],
     `<article><p class="eyebrow">${escapeHtml(LETTER_SERIES_LABELS[letter.series])}</p><h1>${escapeHtml(letter.title)}</h1><div class="letter-body">${pageHtml}</div></article>`,
     'page',
   );

@@ -10,6 +10,7 @@ import { CAMPAIGNS, formatIssueDate } from '../archive';
 import { SubscribeForm } from '../components/SubscribeForm';
 import messages from '../components/messages.module.css';
 import styles from './NewsletterPages.module.css';
+import '../../../styles/letter-body.css';
 
 const NOT_FOUND = 'Newsletter no encontrado.';
 
@@ -59,7 +60,7 @@ function Letter({ letter }: { letter: PublicLetter }) {
         </time>
       </header>
       {/* Sanitized by the server (render.ts): only text, structure, safe links and our own images. */}
-      <div className={styles.letterBody} dangerouslySetInnerHTML={{ __html: letter.html }} />
+      <div className="letter-body" dangerouslySetInnerHTML={{ __html: letter.html }} />
     </article>
   );
 }
