@@ -9,6 +9,7 @@
 // Pausing stops the next claim; cancelling skips what is still queued; resuming enqueues the batches again.
 import type pg from 'pg';
 import { z } from 'zod';
+import { confirmedSubscribers } from '../../events/leads/queries';
 import { decideLetterSend, letterSendsFold, type LetterSendCommand, type LetterSendsState } from '../../events/letter-sends/letter-sends';
 import { letterSendStreamId } from '../../events/letter-sends/letter-sends.events';
 import { loadSend, type SendSnapshot } from '../../events/letter-sends/queries';
@@ -117,8 +118,7 @@ export async function fanOut(deps: Pick<NewsletterDeps, 'db' | 'store' | 'batchS
   const send = await loadSend(deps.db, sendId);
   if (!send || send.phase !== 'scheduled' || send.batches !== null) return { skipped: send ? send.phase : 'no such send' };
   // The confirmed subscribers of this moment (decision 0016: pending, unsubscribed and bounced are never here).
-  const { rows } = await deps.db.query<{ stream_id: string }>("SELECT stream_id FROM subscribers WHERE status = 'confirmed' ORDER BY stream_id");
-  const recipients = rows.map((r) => r.stream_id);
+  const recipients = (await confirmedSubscribers(deps.db)).map((s) => s.streamId);
   const size = deps.batchSize ?? BATCH_SIZE;
   const batches = Math.ceil(recipients.length / size);
   const result = await runLetterSendCommand(deps.store, deps.db, send.letterId, { type: 'Start', sendId, recipients: recipients.length, batches }, undefined, {
