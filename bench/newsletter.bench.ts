@@ -72,7 +72,6 @@ try {
     // The floor: the same mail (rendered once, as the workers do), raw nodemailer, no queue, no database.
     const mailFor = await letterPreparer(
       db.pool,
-      runtime.store,
       config.publicUrl,
     )({ ...letter, sendId: randomUUID(), letterId, phase: 'scheduled', scheduledAt: new Date(), batches: null });
     const transport = nodemailer.createTransport({ url: sink.url, pool: true, maxConnections: CONNECTIONS });

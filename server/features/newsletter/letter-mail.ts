@@ -5,10 +5,10 @@ import type pg from 'pg';
 import { decideLeads, visitorFold } from '../../../events/leads/leads';
 import { handleCommand } from '../../../events/store/command';
 import type { EventStore } from '../../../events/store/event-store';
+import { currentSetting } from '../../../events/site/queries';
 import type { Enqueue } from '../../../events/store/types';
 import type { NewsletterDeps, PrepareLetter } from '../../../jobs/newsletter/send-letter';
 import { escape } from '../accounts/emails';
-import { siteSettingsReader } from '../site/routes';
 import { letterMail } from './render';
 import { listUnsubscribeHeaders, loadUnsubscribeSecret, oneClickUrl, unsubscribeToken, unsubscribeUrl } from './unsubscribe';
 
@@ -25,12 +25,9 @@ export function letterUnsubscribeLinks(publicUrl: string, token: string, letterI
   return { page: withLetter(unsubscribeUrl(publicUrl, token)), oneClick: withLetter(oneClickUrl(publicUrl, token)) };
 }
 
-export function letterPreparer(pool: pg.Pool, store: EventStore, publicUrl: string): PrepareLetter {
-  const settings = siteSettingsReader(store, {});
-  let secret: Promise<Buffer> | undefined;
+export function letterPreparer(pool: pg.Pool, publicUrl: string): PrepareLetter {
   return async (send) => {
-    const key = await (secret ??= loadUnsubscribeSecret(pool));
-    const coachName = (await settings.current()).values.coachName ?? null;
+    const [key, coachName] = await Promise.all([loadUnsubscribeSecret(pool), currentSetting(pool, 'coachName')]);
     const placeholder = letterUnsubscribeLinks(publicUrl, TOKEN_PLACEHOLDER, send.letterId).page;
     const mail = letterMail(send, { publicUrl, coachName, unsubscribeUrl: placeholder });
     return ({ streamId, email }) => {
@@ -65,7 +62,7 @@ export function newsletterWorkerDeps(
     db: pool,
     store,
     enqueue,
-    prepare: letterPreparer(pool, store, publicUrl),
+    prepare: letterPreparer(pool, publicUrl),
     bounce: (streamId) => recordBounce(store, streamId),
     ...rest,
   };
