@@ -34,11 +34,10 @@ export const paragraph = (html: string, small = false) =>
   small ? `<p style="font-size:14px;line-height:1.6;color:#5C544D">${html}</p>` : `<p style="font-size:16px;line-height:1.6">${html}</p>`;
 export const button = (link: string, label: string) =>
   `<p style="margin:28px 0"><a href="${escape(link)}" style="background:#1F5C57;color:#FFFFFF;text-decoration:none;padding:14px 24px;border-radius:999px;font-weight:bold">${escape(label)}</a></p>`;
-export const fallbackLink = (link: string) =>
-  paragraph(
-    `Si el botón no funciona, copia este enlace en tu navegador:<br><a href="${escape(link)}" style="color:#1F5C57;word-break:break-all">${escape(link)}</a>`,
-    true,
-  );
+/** A small line of plain words, then the link written out on its own line (long addresses may break anywhere). */
+export const linkLine = (lead: string, link: string) =>
+  paragraph(`${escape(lead)}<br><a href="${escape(link)}" style="color:#1F5C57;word-break:break-all">${escape(link)}</a>`, true);
+export const fallbackLink = (link: string) => linkLine('Si el botón no funciona, copia este enlace en tu navegador:', link);
 
 /**
  * `redirect` (a path of this site, already checked) rides along in the link so that, once verified and signed

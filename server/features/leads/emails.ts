@@ -12,7 +12,7 @@ import type { Queryable } from '../../../events/store/types';
 import type { Keyring } from '../../../events/store/keyring';
 import { leadSubject } from '../../../events/store/sealing';
 import type { Mail, MailJob, MailRecipient } from '../../../jobs/email/send-email';
-import { escape, layout, paragraph, SIGN_OFF } from '../accounts/emails';
+import { layout, linkLine, SIGN_OFF } from '../accounts/emails';
 import { TEST_SUBJECT_PREFIX } from '../newsletter/emails';
 import { markdownMailParts } from '../newsletter/render';
 import { forgetPageLink, forgetToken } from '../erasure/forget-link';
@@ -36,9 +36,6 @@ export interface LeadMailLinks {
   forget: string;
 }
 
-const footerLink = (lead: string, link: string) =>
-  paragraph(`${escape(lead)}<br><a href="${escape(link)}" style="color:#1F5C57;word-break:break-all">${escape(link)}</a>`, true);
-
 /**
  * A mail of a lead's welcome sequence: the coach's step (subject, Markdown) between the generated greeting — by the
  * name the visitor typed only when it is a plain name (an old lead may hold anything) — and the sign-off, and the
@@ -54,7 +51,7 @@ export function leadSequenceEmail(
   const hello = greeting(lead.nick);
   const body = markdownMailParts(step.markdown, utm, publicUrl);
   const text = [hello, '', body.text, '', ...SIGN_OFF, '', '--', UNSUBSCRIBE_LINE, links.unsubscribe, '', FORGET_LINE, links.forget].join('\n');
-  const html = layout(hello, body.blocks, { footer: [footerLink(UNSUBSCRIBE_LINE, links.unsubscribe), footerLink(FORGET_LINE, links.forget)] });
+  const html = layout(hello, body.blocks, { footer: [linkLine(UNSUBSCRIBE_LINE, links.unsubscribe), linkLine(FORGET_LINE, links.forget)] });
   return { to: lead.email, subject: step.subject, text, html, headers: listUnsubscribeHeaders(links.oneClick, links.unsubscribe) };
 }
 

@@ -5,7 +5,7 @@ import createDOMPurify, { type WindowLike } from 'dompurify';
 import { JSDOM } from 'jsdom';
 import { Marked } from 'marked';
 import { letterUtm, type Letter } from '../../../course/newsletter';
-import { escape, layout, paragraph } from '../accounts/emails';
+import { escape, layout, linkLine, paragraph } from '../accounts/emails';
 
 // One window for every render: DOMPurify and the fragments below only need its parser and node types.
 const { window } = new JSDOM('');
@@ -230,12 +230,7 @@ export function letterMail(letter: Letter, options: LetterMailOptions): LetterMa
   const byline = options.coachName ? fromCoach(options.coachName) : null;
   const html = layout(letter.title, [...(byline ? [paragraph(escape(byline), true)] : []), ...blocks], {
     signOff: [],
-    footer: [
-      paragraph(
-        `${escape(UNSUBSCRIBE_LEAD)} <a href="${escape(options.unsubscribeUrl)}" style="${LINK_STYLE};word-break:break-all">${escape(options.unsubscribeUrl)}</a>`,
-        true,
-      ),
-    ],
+    footer: [linkLine(UNSUBSCRIBE_LEAD, options.unsubscribeUrl)],
   });
   const text = [letter.title, ...(byline ? [byline] : []), '', body, '', '--', UNSUBSCRIBE_LEAD, options.unsubscribeUrl].join('\n');
   return { subject: letter.title, html, text };
