@@ -16,7 +16,7 @@ import { layout, linkLine, SIGN_OFF } from '../accounts/emails';
 import { TEST_SUBJECT_PREFIX } from '../newsletter/emails';
 import { markdownMailParts } from '../newsletter/render';
 import { forgetPageLink, forgetToken } from '../erasure/forget-link';
-import { listUnsubscribeHeaders, loadUnsubscribeSecret, oneClickUrl, unsubscribeToken, unsubscribeUrl } from '../newsletter/unsubscribe';
+import { listUnsubscribeHeaders, loadUnsubscribeSecret, oneClickUrl, unsubscribePage, unsubscribeToken, unsubscribeUrl } from '../newsletter/unsubscribe';
 
 /**
  * Welcomes still queued from before double opt-in (the newsletter form's), in the words every welcome had: the form's
@@ -126,6 +126,6 @@ export function leadMailRecipients(db: Queryable, publicUrl: string, keyring: Pi
 
 /** A test's or a preview's footer links: the pages themselves, no one's token. */
 export const previewLinks = (publicUrl: string): LeadMailLinks => {
-  const unsubscribe = new URL('/newsletter/baja', publicUrl).toString();
+  const unsubscribe = unsubscribePage(publicUrl);
   return { oneClick: unsubscribe, unsubscribe, forget: new URL('/olvidar', publicUrl).toString() };
 };

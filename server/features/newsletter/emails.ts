@@ -11,6 +11,7 @@ import type { Mail, MailJob, MailRecipient } from '../../../jobs/email/send-emai
 import { button, fallbackLink, layout, paragraph, SIGN_OFF } from '../accounts/emails';
 import { CONFIRMATION_TTL_HOURS, issueConfirmationToken } from './confirmation-tokens';
 import { letterMail, type LetterMailOptions } from './render';
+import { unsubscribePage } from './unsubscribe';
 
 export const CONFIRM_SUBSCRIPTION_SUBJECT = 'Confirma tu suscripción al newsletter de Manifiesta';
 
@@ -44,7 +45,7 @@ export const TEST_SUBJECT_PREFIX = '[Prueba] ';
 
 /** How a letter is rendered for the coach's eyes (preview, test send): her name from her settings, the generic unsubscribe page. */
 export async function previewOptions(db: Queryable, publicUrl: string): Promise<LetterMailOptions> {
-  return { publicUrl, coachName: await currentSetting(db, 'coachName'), unsubscribeUrl: new URL('/newsletter/baja', publicUrl).toString() };
+  return { publicUrl, coachName: await currentSetting(db, 'coachName'), unsubscribeUrl: unsubscribePage(publicUrl) };
 }
 
 export function newsletterMailRecipients(db: Queryable, publicUrl: string) {

@@ -46,8 +46,11 @@ export function loadUnsubscribeSecret(pool: Queryable): Promise<Buffer> {
   return secret;
 }
 
-/** The page that asks for one click (a GET never unsubscribes: link scanners open links). */
-export const unsubscribeUrl = (publicUrl: string, token: string) => new URL(`/newsletter/baja?token=${encodeURIComponent(token)}`, publicUrl).toString();
+/** The page that asks for one click (a GET never unsubscribes: link scanners open links); without a token, as a test mail shows it. */
+export const unsubscribePage = (publicUrl: string) => new URL('/newsletter/baja', publicUrl).toString();
+
+/** A subscriber's own link to that page. */
+export const unsubscribeUrl = (publicUrl: string, token: string) => `${unsubscribePage(publicUrl)}?token=${encodeURIComponent(token)}`;
 
 /** The RFC 8058 endpoint a mail provider POSTs `List-Unsubscribe=One-Click` to. */
 export const oneClickUrl = (publicUrl: string, token: string) =>
