@@ -7,13 +7,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { LETTER_SEND_MESSAGES, scheduleProblem } from '../../../../../course/letter-sends';
 import { Button } from '../../../components/Button/Button';
 import { letterSendMutations, letterSendQueries, type LetterSend, type SendAct } from '../api/letter-send-queries';
-import { formatCount } from '../lib/format';
+import { formatCount, formatMoment } from '../lib/format';
 import desk from '../coach.module.css';
 import styles from './LetterSendPanel.module.css';
 
-const when = new Intl.DateTimeFormat('es', { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
 /** «el viernes, 28 de noviembre, 10:00», in the coach's time zone. */
-export const inHerWords = (iso: string) => `el ${when.format(new Date(iso))}`;
+export const inHerWords = (iso: string) => `el ${formatMoment(iso)}`;
 
 const STATE_TEXT: Record<LetterSend['state'], (send: LetterSend) => string> = {
   scheduled: (s) => `Programada: saldrá ${inHerWords(s.scheduledAt)}.`,

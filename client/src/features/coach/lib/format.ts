@@ -6,6 +6,7 @@ const shortDate = new Intl.DateTimeFormat('es', { day: 'numeric', month: 'short'
 const dateTime = new Intl.DateTimeFormat('es', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 const calendarDay = new Intl.DateTimeFormat('es', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const clock = new Intl.DateTimeFormat('es', { hour: '2-digit', minute: '2-digit' });
+const moment = new Intl.DateTimeFormat('es', { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
 const integer = new Intl.NumberFormat('es');
 const percent = new Intl.NumberFormat('es', { style: 'percent', maximumFractionDigits: 1 });
 const usd = new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' });
@@ -38,6 +39,8 @@ export const formatShortDate = (iso: string) => shortDate.format(new Date(iso));
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 /** A calendar day, 'YYYY-MM-DD' → '3 de marzo de 2025' (no time zone: it names a day, not an instant). */
 export const formatDay = (day: string) => calendarDay.format(new Date(`${day}T00:00:00Z`));
+/** 'viernes, 28 de noviembre, 10:00': a moment of the coming weeks (a send's hour). */
+export const formatMoment = (iso: string) => moment.format(new Date(iso));
 /** '14:05'. */
 export const formatTime = (iso: string) => clock.format(new Date(iso));
 export const formatCount = (n: number) => integer.format(n);
