@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { errorText } from '../../../api/error-text';
 import { Button, ButtonLink } from '../../../components/Button/Button';
+import { IncompleteLink, MessageCard } from '../../../components/MessageCard/MessageCard';
 import forms from '../../../styles/forms.module.css';
 import { erasureMutations, FORGET_ERROR } from '../api/erasure-mutations';
 import styles from '../../../styles/message-card.module.css';
@@ -15,41 +16,32 @@ export function ForgetLeadPage() {
   const forget = useMutation(erasureMutations.forgetLead());
 
   return (
-    <div className={forms.cardPage}>
-      <section className={`${forms.surface} ${styles.card}`} aria-labelledby="forget-title">
-        <title>Darme de baja · Manifiesta</title>
-        <p className="eyebrow">Tus datos</p>
-        <h1 id="forget-title" className={styles.title}>
-          Darme de baja y olvidar mi dirección
-        </h1>
-        {!token ? (
-          <p className={forms.alert} role="alert">
-            Este enlace está incompleto. Ábrelo tal como llegó en el correo.
+    <MessageCard id="forget-title" pageTitle="Darme de baja · Manifiesta" eyebrow="Tus datos" title="Darme de baja y olvidar mi dirección">
+      {!token ? (
+        <IncompleteLink />
+      ) : forget.isSuccess ? (
+        <>
+          <p className={styles.notice} role="status">
+            {forget.data.message}
           </p>
-        ) : forget.isSuccess ? (
-          <>
-            <p className={styles.notice} role="status">
-              {forget.data.message}
+          {forget.data.hasAccount ? <ButtonLink to="/mi-cuenta">Ir a Mi cuenta</ButtonLink> : <ButtonLink to="/menu">Volver al inicio</ButtonLink>}
+        </>
+      ) : (
+        <>
+          <p>
+            Si confirmas, dejaremos de escribirte y olvidaremos tu dirección de correo y tu nombre: no quedarán legibles en ningún lugar de nuestro sistema.
+          </p>
+          <p className={styles.muted}>Si más adelante quieres volver a recibir algo, puedes dejar tus datos de nuevo cuando quieras.</p>
+          {forget.isError ? (
+            <p className={forms.alert} role="alert">
+              {errorText(forget.error, FORGET_ERROR)}
             </p>
-            {forget.data.hasAccount ? <ButtonLink to="/mi-cuenta">Ir a Mi cuenta</ButtonLink> : <ButtonLink to="/menu">Volver al inicio</ButtonLink>}
-          </>
-        ) : (
-          <>
-            <p>
-              Si confirmas, dejaremos de escribirte y olvidaremos tu dirección de correo y tu nombre: no quedarán legibles en ningún lugar de nuestro sistema.
-            </p>
-            <p className={styles.muted}>Si más adelante quieres volver a recibir algo, puedes dejar tus datos de nuevo cuando quieras.</p>
-            {forget.isError ? (
-              <p className={forms.alert} role="alert">
-                {errorText(forget.error, FORGET_ERROR)}
-              </p>
-            ) : null}
-            <Button onClick={() => forget.mutate(token)} disabled={forget.isPending}>
-              {forget.isPending ? 'Un momento…' : 'Sí, darme de baja y olvidarme'}
-            </Button>
-          </>
-        )}
-      </section>
-    </div>
+          ) : null}
+          <Button onClick={() => forget.mutate(token)} disabled={forget.isPending}>
+            {forget.isPending ? 'Un momento…' : 'Sí, darme de baja y olvidarme'}
+          </Button>
+        </>
+      )}
+    </MessageCard>
   );
 }

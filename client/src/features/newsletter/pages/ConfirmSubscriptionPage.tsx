@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { errorText } from '../../../api/error-text';
 import { ButtonLink } from '../../../components/Button/Button';
+import { IncompleteLink, MessageCard } from '../../../components/MessageCard/MessageCard';
 import { useLinkToken } from '../../../lib/link-token';
 import forms from '../../../styles/forms.module.css';
 import { CONFIRM_ERROR, confirmSubscriptionMutation } from '../api/confirm';
@@ -23,38 +24,34 @@ export function ConfirmSubscriptionPage() {
   }, [token, mutate]);
 
   return (
-    <div className={forms.cardPage}>
-      <section className={`${forms.surface} ${styles.card}`} aria-labelledby="confirm-title">
-        <title>Confirmar suscripción · Newsletter · Manifiesta</title>
-        <p className="eyebrow">Newsletter</p>
-        <h1 id="confirm-title" className={styles.title}>
-          {confirm.isSuccess ? '¡Tu suscripción está confirmada!' : 'Confirmar tu suscripción'}
-        </h1>
-        {!token ? (
+    <MessageCard
+      id="confirm-title"
+      pageTitle="Confirmar suscripción · Newsletter · Manifiesta"
+      eyebrow="Newsletter"
+      title={confirm.isSuccess ? '¡Tu suscripción está confirmada!' : 'Confirmar tu suscripción'}
+    >
+      {!token ? (
+        <IncompleteLink />
+      ) : confirm.isSuccess ? (
+        <>
+          <p className={styles.notice} role="status">
+            {confirm.data}
+          </p>
+          <p className={styles.muted}>Gracias por querer recibir mis cartas. Cada una está escrita con cariño, para leerla sin apuro.</p>
+          <ButtonLink to="/newsletter">Leer las cartas anteriores</ButtonLink>
+        </>
+      ) : confirm.isError ? (
+        <>
           <p className={forms.alert} role="alert">
-            Este enlace está incompleto. Ábrelo tal como llegó en el correo.
+            {errorText(confirm.error, CONFIRM_ERROR)}
           </p>
-        ) : confirm.isSuccess ? (
-          <>
-            <p className={styles.notice} role="status">
-              {confirm.data}
-            </p>
-            <p className={styles.muted}>Gracias por querer recibir mis cartas. Cada una está escrita con cariño, para leerla sin apuro.</p>
-            <ButtonLink to="/newsletter">Leer las cartas anteriores</ButtonLink>
-          </>
-        ) : confirm.isError ? (
-          <>
-            <p className={forms.alert} role="alert">
-              {errorText(confirm.error, CONFIRM_ERROR)}
-            </p>
-            <ButtonLink to="/newsletter">Ir al newsletter</ButtonLink>
-          </>
-        ) : (
-          <p className={styles.muted} role="status">
-            Confirmando tu suscripción…
-          </p>
-        )}
-      </section>
-    </div>
+          <ButtonLink to="/newsletter">Ir al newsletter</ButtonLink>
+        </>
+      ) : (
+        <p className={styles.muted} role="status">
+          Confirmando tu suscripción…
+        </p>
+      )}
+    </MessageCard>
   );
 }

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { errorText } from '../../../api/error-text';
 import { Button, ButtonLink } from '../../../components/Button/Button';
+import { IncompleteLink, MessageCard } from '../../../components/MessageCard/MessageCard';
 import { useLinkToken } from '../../../lib/link-token';
 import forms from '../../../styles/forms.module.css';
 import styles from '../../../styles/message-card.module.css';
@@ -23,58 +24,54 @@ export function UnsubscribePage() {
   const left = leave.isSuccess && !back.isSuccess;
 
   return (
-    <div className={forms.cardPage}>
-      <section className={`${forms.surface} ${styles.card}`} aria-labelledby="unsubscribe-title">
-        <title>Darte de baja · Newsletter · Manifiesta</title>
-        <p className="eyebrow">Newsletter</p>
-        <h1 id="unsubscribe-title" className={styles.title}>
-          {back.isSuccess ? '¡Qué bueno que sigues aquí!' : left ? 'Listo, te diste de baja' : 'Darte de baja de las cartas'}
-        </h1>
-        {!token ? (
-          <p className={forms.alert} role="alert">
-            Este enlace está incompleto. Ábrelo tal como llegó en el correo.
+    <MessageCard
+      id="unsubscribe-title"
+      pageTitle="Darte de baja · Newsletter · Manifiesta"
+      eyebrow="Newsletter"
+      title={back.isSuccess ? '¡Qué bueno que sigues aquí!' : left ? 'Listo, te diste de baja' : 'Darte de baja de las cartas'}
+    >
+      {!token ? (
+        <IncompleteLink />
+      ) : back.isSuccess ? (
+        <>
+          <p className={styles.notice} role="status">
+            {back.data}
           </p>
-        ) : back.isSuccess ? (
-          <>
-            <p className={styles.notice} role="status">
-              {back.data}
+          <ButtonLink to="/newsletter">Leer las cartas anteriores</ButtonLink>
+        </>
+      ) : left ? (
+        <>
+          <p className={styles.notice} role="status">
+            {leave.data}
+          </p>
+          <p className={styles.muted}>Gracias por el tiempo que compartimos. Si fue un error o cambias de opinión, puedes volver ahora mismo.</p>
+          {back.isError && (
+            <p className={forms.alert} role="alert">
+              {errorText(back.error, RESUBSCRIBE_ERROR)}
             </p>
-            <ButtonLink to="/newsletter">Leer las cartas anteriores</ButtonLink>
-          </>
-        ) : left ? (
-          <>
-            <p className={styles.notice} role="status">
-              {leave.data}
+          )}
+          <Button variant="secondary" disabled={back.isPending} onClick={() => back.mutate(token)}>
+            {back.isPending ? 'Volviendo…' : 'Volver a suscribirme'}
+          </Button>
+        </>
+      ) : (
+        <>
+          <p className={styles.muted}>
+            Si lo confirmas, no recibirás más cartas ni correos de novedades de Manifiesta. Los correos de tu cuenta y de tus compras seguirán llegando.
+          </p>
+          {leave.isError && (
+            <p className={forms.alert} role="alert">
+              {errorText(leave.error, UNSUBSCRIBE_ERROR)}
             </p>
-            <p className={styles.muted}>Gracias por el tiempo que compartimos. Si fue un error o cambias de opinión, puedes volver ahora mismo.</p>
-            {back.isError && (
-              <p className={forms.alert} role="alert">
-                {errorText(back.error, RESUBSCRIBE_ERROR)}
-              </p>
-            )}
-            <Button variant="secondary" disabled={back.isPending} onClick={() => back.mutate(token)}>
-              {back.isPending ? 'Volviendo…' : 'Volver a suscribirme'}
-            </Button>
-          </>
-        ) : (
-          <>
-            <p className={styles.muted}>
-              Si lo confirmas, no recibirás más cartas ni correos de novedades de Manifiesta. Los correos de tu cuenta y de tus compras seguirán llegando.
-            </p>
-            {leave.isError && (
-              <p className={forms.alert} role="alert">
-                {errorText(leave.error, UNSUBSCRIBE_ERROR)}
-              </p>
-            )}
-            <Button disabled={leave.isPending} onClick={() => leave.mutate({ token, ...(letterId && UUID.test(letterId) ? { letterId } : {}) })}>
-              {leave.isPending ? 'Dándote de baja…' : 'Darme de baja'}
-            </Button>
-            <ButtonLink variant="secondary" to="/newsletter">
-              Mejor no, seguir recibiéndolas
-            </ButtonLink>
-          </>
-        )}
-      </section>
-    </div>
+          )}
+          <Button disabled={leave.isPending} onClick={() => leave.mutate({ token, ...(letterId && UUID.test(letterId) ? { letterId } : {}) })}>
+            {leave.isPending ? 'Dándote de baja…' : 'Darme de baja'}
+          </Button>
+          <ButtonLink variant="secondary" to="/newsletter">
+            Mejor no, seguir recibiéndolas
+          </ButtonLink>
+        </>
+      )}
+    </MessageCard>
   );
 }
