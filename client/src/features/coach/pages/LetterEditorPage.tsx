@@ -3,7 +3,7 @@
 // shows the archive's page and the mail as the server renders them. A draft is saved with POST the first time
 // (the address then takes its id) and PATCH after; a test goes to her own address; publishing asks first.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
   LETTER_FIELDS,
@@ -22,11 +22,12 @@ import { Skeleton } from '../../../components/Skeleton/Skeleton';
 import forms from '../../../styles/forms.module.css';
 import { letterMutations, letterQueries, type CoachLetter } from '../api/letters-queries';
 import styles from '../coach.module.css';
+import { Confirm, Control, describedBy, MarkdownControl, useLeaveGuard } from '../components/EditorControls';
+import own from '../components/Editor.module.css';
 import { LetterPreview } from '../components/LetterPreview';
 import { LetterSendPanel } from '../components/LetterSendPanel';
 import { LoadError } from '../components/LoadError';
 import { letterStatus } from './LettersPage';
-import own from './LetterEditorPage.module.css';
 
 /** The address of the editor of a letter not saved yet. */
 export const NEW_LETTER = 'nueva';
@@ -52,42 +53,6 @@ function fieldOf(message: string): LetterField | null {
 
 const fieldsOf = ({ title, slug, series, markdown }: Letter): Letter => ({ title, slug, series, markdown });
 const changed = (from: Letter, to: Letter) => LETTER_FIELDS.filter((field) => from[field] !== to[field]);
-
-/** Asks the browser to confirm before leaving the page while `dirty`. */
-function useLeaveGuard(dirty: boolean) {
-  useEffect(() => {
-    if (!dirty) return undefined;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-}
-
-/** A select or a textarea with its label, its hint and its own error under it (Field is the same for an input). */
-function Control({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactNode }) {
-  return (
-    <div className={forms.field}>
-      <label className={forms.label} htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className={forms.hint}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className={forms.fieldError}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** What describes a Control's own element: its hint and its error, when it has them. */
-const describedBy = (id: string, hint: boolean, error: string | undefined) =>
-  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 
 type EditorProps = {
   /** The letter as the server has it; null for a new one. */
@@ -230,17 +195,14 @@ export function LetterEditor({ initial, sendPanel }: EditorProps) {
               ))}
             </select>
           </Control>
-          <Control id="carta-texto" label="Texto" hint={MARKDOWN_HINT} error={problems.markdown}>
-            <textarea
-              id="carta-texto"
-              className={`${forms.textarea} ${own.markdown}`}
-              rows={18}
-              value={fields.markdown}
-              aria-invalid={problems.markdown ? true : undefined}
-              aria-describedby={describedBy('carta-texto', true, problems.markdown)}
-              onChange={(e) => set('markdown', e.target.value)}
-            />
-          </Control>
+          <MarkdownControl
+            id="carta-texto"
+            hint={MARKDOWN_HINT}
+            error={problems.markdown}
+            rows={18}
+            value={fields.markdown}
+            onChange={(v) => set('markdown', v)}
+          />
           {alert ? (
             <p className={forms.alert} role="alert">
               {alert}
@@ -268,15 +230,9 @@ export function LetterEditor({ initial, sendPanel }: EditorProps) {
             )}
           </div>
           {confirming ? (
-            <div className={own.confirm} role="group" aria-label="Confirmar la publicación">
-              <p>La carta aparecerá en el archivo del newsletter con la fecha de hoy. Publicarla no la envía a nadie.</p>
-              <div className={forms.actions}>
-                <Button onClick={() => void move('publish')}>Sí, publicar</Button>
-                <Button variant="secondary" onClick={() => setConfirming(false)}>
-                  Cancelar
-                </Button>
-              </div>
-            </div>
+            <Confirm label="Confirmar la publicación" yes="Sí, publicar" onYes={() => void move('publish')} onNo={() => setConfirming(false)}>
+              La carta aparecerá en el archivo del newsletter con la fecha de hoy. Publicarla no la envía a nadie.
+            </Confirm>
           ) : null}
           {done ? (
             <p role="status" className={own.done}>
