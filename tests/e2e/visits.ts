@@ -344,6 +344,37 @@ export const ROUTES: Record<string, Visit[]> = {
       },
     },
   ],
+  '/coach/secuencias': [
+    {
+      name: 'the welcome mails of the downloads, as the coach',
+      as: 'coach',
+      url: '/coach/secuencias',
+      ready: async (page) => {
+        await expect(page.getByRole('heading', { level: 1, name: 'Correos de bienvenida' })).toBeVisible();
+        await expect(page.getByRole('heading', { level: 2, name: 'Guía de los niveles de conciencia' })).toBeVisible();
+      },
+    },
+  ],
+  '/coach/secuencias/:page/:section/:step': [
+    {
+      name: 'a welcome mail with its preview, as the coach',
+      as: 'coach',
+      url: '/coach/secuencias/niveles/pdf/1',
+      ready: async (page) => {
+        await expect(page.getByRole('heading', { level: 1, name: 'Correo 1: al momento de la descarga' })).toBeVisible();
+        await expect(page.frameLocator('iframe[title="El correo"]').locator('body')).toContainText('niveles de conciencia');
+      },
+    },
+    {
+      name: 'an unwritten third mail, as the coach',
+      as: 'coach',
+      url: '/coach/secuencias/afirmaciones/ebook/3',
+      ready: async (page) => {
+        await expect(page.getByLabel('Día')).toHaveValue('5');
+        await expect(page.getByText('La vista previa aparece cuando el correo tiene asunto y texto.')).toBeVisible();
+      },
+    },
+  ],
   '/coach/testimonios': [
     {
       name: "the clients' testimonials, as the coach",

@@ -84,6 +84,12 @@ describe('the route manifest', () => {
     const withParams = addressModules()
       .map((address) => address.path)
       .filter((pattern) => pattern.includes('/:'));
-    expect(withParams.sort()).toEqual(['/coach/learners/:id', '/coach/newsletter/:id', '/cursos/manifiesta/:activitySlug', '/newsletter/:campaign/:slug']);
+    expect(withParams.sort()).toEqual([
+      '/coach/learners/:id',
+      '/coach/newsletter/:id',
+      '/coach/secuencias/:page/:section/:step',
+      '/cursos/manifiesta/:activitySlug',
+      '/newsletter/:campaign/:slug',
+    ]);
   });
 });

@@ -46,6 +46,8 @@ export const PAGE_MODULES = {
   coachCatalogue: 'features/coach/pages/CataloguePage',
   coachLetters: 'features/coach/pages/LettersPage',
   coachLetter: 'features/coach/pages/LetterEditorPage',
+  coachSequences: 'features/coach/pages/SequencesPage',
+  coachSequenceStep: 'features/coach/pages/SequenceStepPage',
   coachMedia: 'app/routes/CoachMediaRoute',
   syllabus: 'app/routes/SyllabusRoute',
   activity: 'app/routes/ActivityRoute',
@@ -134,6 +136,9 @@ export const ROUTES: readonly RouteEntry[] = [
           { path: 'newsletter', page: 'coachLetters' },
           // 'nueva' (a letter not saved yet) or a letter's id.
           { path: 'newsletter/:id', page: 'coachLetter' },
+          { path: 'secuencias', page: 'coachSequences' },
+          // A mail of a download's welcome sequence (src/app/route-params.ts lists the ones there are).
+          { path: 'secuencias/:page/:section/:step', page: 'coachSequenceStep' },
           { path: 'medios', page: 'coachMedia' },
         ],
       },

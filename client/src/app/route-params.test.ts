@@ -1,6 +1,7 @@
 // The values the server lets through as found (route-params.ts → routes.json → server/plugins/client.ts) must be
 // exactly those the pages show something for, or a real page answers 404 (or a dead one 200).
 import { describe, expect, it } from 'vitest';
+import { isSequenceStep, sequenceSourceOf } from '../../../course/sequences';
 import { COURSE, findActivity } from '../../../course/syllabus';
 import { addressModules } from './route-manifest';
 import { KNOWN_PARAMS, OPEN_PARAMS } from './route-params';
@@ -32,5 +33,16 @@ describe('which parameter values are pages', () => {
     }
     expect(KNOWN_PARAMS['/cursos/manifiesta/:activitySlug']!.every(([value]) => findActivity(value!) !== undefined)).toBe(true);
     expect(known('/cursos/manifiesta/:activitySlug', 'no-existe-esta-actividad')).toBe(false);
+  });
+
+  it('a welcome mail: the three of each download with a sequence, and no other (the newsletter form has none)', () => {
+    const pattern = '/coach/secuencias/:page/:section/:step';
+    const tuples = KNOWN_PARAMS[pattern]!;
+    expect(tuples).toHaveLength(12);
+    expect(tuples.every(([page, section, step]) => sequenceSourceOf(page!, section!) !== undefined && isSequenceStep(Number(step)))).toBe(true);
+    expect(known(pattern, 'niveles', 'pdf', '3')).toBe(true);
+    expect(known(pattern, 'niveles', 'pdf', '4')).toBe(false);
+    expect(known(pattern, 'Newsletter Archive', 'Subscription Form', '1')).toBe(false);
+    expect(known(pattern, 'niveles', 'ebook', '1')).toBe(false);
   });
 });

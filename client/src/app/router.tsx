@@ -97,6 +97,8 @@ export const pages = {
   coachSettings: () => import('../features/coach/pages/SettingsPage').then((m) => m.SettingsPage),
   coachCatalogue: () => import('../features/coach/pages/CataloguePage').then((m) => m.CataloguePage),
   coachLetters: () => import('../features/coach/pages/LettersPage').then((m) => m.LettersPage),
+  coachSequences: () => import('../features/coach/pages/SequencesPage').then((m) => m.SequencesPage),
+  coachSequenceStep: () => import('../features/coach/pages/SequenceStepPage').then((m) => m.SequenceStepPage),
   coachLetter: () => import('../features/coach/pages/LetterEditorPage').then((m) => m.LetterEditorPage),
   coachMedia: () => import('./routes/CoachMediaRoute').then((m) => m.CoachMediaRoute),
   syllabus: () => import('./routes/SyllabusRoute').then((m) => m.SyllabusRoute),

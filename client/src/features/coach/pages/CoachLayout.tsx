@@ -16,6 +16,7 @@ const TABS = [
   { to: '/coach/testimonios', label: 'Testimonios' },
   { to: '/coach/catalogo', label: 'Catálogo' },
   { to: '/coach/newsletter', label: 'Newsletter' },
+  { to: '/coach/secuencias', label: 'Bienvenidas' },
   { to: '/coach/medios', label: 'Medios' },
   { to: '/coach/ajustes', label: 'Ajustes' },
 ] as const;
