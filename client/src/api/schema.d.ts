@@ -2139,6 +2139,11 @@ export interface operations {
                     /** @enum {string} */
                     page: "menu" | "nostalgia" | "niveles" | "afirmaciones" | "recursos-gratuitos" | "newsletter" | "reprograma" | "manifiesta" | "manifiesta-call" | "hielo" | "masterclasses" | "coaching" | "about" | "confirmacion-pago";
                     section?: string;
+                    /** @description utm_source y utm_campaign de la dirección de la página. Solo se guardan si son de nuestros correos (newsletter, bienvenida) y la campaña es un token corto (minúsculas, números y guiones, hasta 80); si no, la visita se registra sin campaña. */
+                    utm?: {
+                        source: string;
+                        campaign: string;
+                    };
                 };
             };
         };
