@@ -2664,6 +2664,13 @@ export interface operations {
                                 unsubscribedAfter: number;
                                 completedAt: string | null;
                             } | null;
+                            /** @description Lo que trajeron sus enlaces (utm_source=newsletter, utm_campaign=su dirección, y la de cada envío), con o sin envío: un enlace de la carta puede circular, también desde una prueba */
+                            attribution: {
+                                /** @description Personas (navegadores) que abrieron una página del sitio desde un enlace de la carta */
+                                visits: number;
+                                /** @description Compras pagadas de quienes llegaron desde la carta en los 30 días antes de comprar, si no llegaron después desde otro correo */
+                                purchases: number;
+                            };
                         };
                     };
                 };
@@ -2804,6 +2811,13 @@ export interface operations {
                                 unsubscribedAfter: number;
                                 completedAt: string | null;
                             } | null;
+                            /** @description Lo que trajeron sus enlaces (utm_source=newsletter, utm_campaign=su dirección, y la de cada envío), con o sin envío: un enlace de la carta puede circular, también desde una prueba */
+                            attribution: {
+                                /** @description Personas (navegadores) que abrieron una página del sitio desde un enlace de la carta */
+                                visits: number;
+                                /** @description Compras pagadas de quienes llegaron desde la carta en los 30 días antes de comprar, si no llegaron después desde otro correo */
+                                purchases: number;
+                            };
                         };
                     };
                 };
@@ -2936,6 +2950,13 @@ export interface operations {
                                 unsubscribedAfter: number;
                                 completedAt: string | null;
                             } | null;
+                            /** @description Lo que trajeron sus enlaces (utm_source=newsletter, utm_campaign=su dirección, y la de cada envío), con o sin envío: un enlace de la carta puede circular, también desde una prueba */
+                            attribution: {
+                                /** @description Personas (navegadores) que abrieron una página del sitio desde un enlace de la carta */
+                                visits: number;
+                                /** @description Compras pagadas de quienes llegaron desde la carta en los 30 días antes de comprar, si no llegaron después desde otro correo */
+                                purchases: number;
+                            };
                         };
                     };
                 };
@@ -3076,6 +3097,13 @@ export interface operations {
                                 unsubscribedAfter: number;
                                 completedAt: string | null;
                             } | null;
+                            /** @description Lo que trajeron sus enlaces (utm_source=newsletter, utm_campaign=su dirección, y la de cada envío), con o sin envío: un enlace de la carta puede circular, también desde una prueba */
+                            attribution: {
+                                /** @description Personas (navegadores) que abrieron una página del sitio desde un enlace de la carta */
+                                visits: number;
+                                /** @description Compras pagadas de quienes llegaron desde la carta en los 30 días antes de comprar, si no llegaron después desde otro correo */
+                                purchases: number;
+                            };
                         };
                     };
                 };
@@ -3216,6 +3244,13 @@ export interface operations {
                                 unsubscribedAfter: number;
                                 completedAt: string | null;
                             } | null;
+                            /** @description Lo que trajeron sus enlaces (utm_source=newsletter, utm_campaign=su dirección, y la de cada envío), con o sin envío: un enlace de la carta puede circular, también desde una prueba */
+                            attribution: {
+                                /** @description Personas (navegadores) que abrieron una página del sitio desde un enlace de la carta */
+                                visits: number;
+                                /** @description Compras pagadas de quienes llegaron desde la carta en los 30 días antes de comprar, si no llegaron después desde otro correo */
+                                purchases: number;
+                            };
                         };
                     };
                 };
