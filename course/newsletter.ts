@@ -1,5 +1,6 @@
 // A newsletter letter as the coach writes it, and how the newsletter marks the visits it brings: shared by the
 // server (which renders and sends it) and the browser (the editor's preview, the archive).
+import { LETTER_SOURCE } from './campaigns';
 import { requiredTextProblem } from './text';
 
 /** The archive's two series; their slugs are the letters' URLs (/newsletter/<series>/<slug>). */
@@ -15,7 +16,7 @@ export const letterPath = (letter: Pick<Letter, 'series' | 'slug'>) => `/newslet
  * The query every link of a letter to this site carries, so that the funnel attributes the visit (and a purchase
  * after it) to the letter; links elsewhere are left as written.
  */
-export const letterUtm = (slug: string) => ({ utm_source: 'newsletter', utm_campaign: slug }) as const;
+export const letterUtm = (slug: string) => ({ utm_source: LETTER_SOURCE, utm_campaign: slug }) as const;
 
 /** How each series is named in the archive and on the desk. */
 export const LETTER_SERIES_LABELS: Record<LetterSeries, string> = {

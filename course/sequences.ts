@@ -1,6 +1,7 @@
 // The welcome sequences after a lead magnet: which downloads have one, its three steps and their default days, and
 // the rules of a step as the coach writes it. Shared by the server (which checks and sends) and the desk's editor.
 // Plain checks with Spanish messages (no schema library), as course/newsletter.ts.
+import { SEQUENCE_SOURCE } from './campaigns';
 import { requiredTextProblem } from './text';
 
 /** The lead magnets with a welcome sequence: the four downloads (the newsletter form has its own confirmation). */
@@ -58,7 +59,7 @@ export const MIN_STEP_DAY = 1;
 export const MAX_STEP_DAY = 30;
 /** The campaign a sequence mail's links to this site carry, so the funnel attributes the visit to the step. */
 export const sequenceUtm = (source: { page: string; section: string }, step: SequenceStep) =>
-  ({ utm_source: 'bienvenida', utm_campaign: `${source.page}-${source.section}-${step}` }) as const;
+  ({ utm_source: SEQUENCE_SOURCE, utm_campaign: `${source.page}-${source.section}-${step}` }) as const;
 
 /** A step written after a lead's moment for it went by is still sent to her within this many hours; later, not. */
 export const LATE_STEP_HOURS = 24;

@@ -13,7 +13,7 @@ const NOT_PERSONAL: Record<string, readonly string[]> = {
   RoleRevoked: ['by'],
   WhyQuestionAsked: ['questionId', 'model', 'promptVersion'], // our ids and the AI model's name
   BeliefGoalSaved: ['hesitations[].timeFrame.label', 'perfectTimeFrameLabel'], // the course's own time-frame labels
-  LeadPageViewed: ['section'], // a section of our page
+  LeadPageViewed: ['section', 'utm.campaign'], // a section of our page; the campaign our own mail's link carried (a letter's slug)
   PaymentConfirmed: ['paymentId', 'currency'], // the provider's number, ISO currency
   PaymentReversed: ['paymentId'],
   PaymentHeld: ['paymentId', 'currency'],

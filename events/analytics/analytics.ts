@@ -97,6 +97,34 @@ export const analyticsFirstTouch: RowProjectionSpec<FirstTouchRow> = {
   },
 };
 
+export interface CampaignTouchRow {
+  [column: string]: string;
+  touch_id: string;
+  /** The visitor, keyed as analytics_first_touch keys it: the sales ledger finds a buyer's visits by these keys. */
+  touch_key: string;
+  source: string;
+  campaign: string;
+  at: string;
+}
+
+/**
+ * Every view that arrived by one of our mails' links (its `utm`), one row per view: the letters' and the welcome
+ * mails' visits and, joined with the sales at query time, their purchases (events/analytics/queries.ts).
+ */
+export const analyticsCampaignTouches: RowProjectionSpec<CampaignTouchRow> = {
+  name: 'analytics_campaign_touches',
+  mode: 'async',
+  table: 'analytics_campaign_touches',
+  keyColumns: ['touch_id'],
+  eventTypes: [LeadPageViewed.type],
+  key: (e) => (LeadPageViewed.is(e) && e.data.utm ? { touch_id: e.eventId } : undefined),
+  evolve: (row, e) => {
+    if (row || !LeadPageViewed.is(e) || !e.data.utm) return row ?? null;
+    const { source, campaign } = e.data.utm;
+    return { touch_id: e.eventId, touch_key: `visitor:${e.data.visitorId}`, source, campaign, at: e.recordedAt.toISOString() };
+  },
+};
+
 export interface AnalyticsAccountRow {
   [column: string]: string | number | null;
   user_id: string;
@@ -150,4 +178,6 @@ export const analyticsProjections = [
   rowProjection(analyticsDaily),
   forgetting(rowProjection(analyticsFirstTouch), subjectRows('analytics_first_touch'), { skipRedacted: false }),
   forgetting(rowProjection(analyticsAccounts), forgetAccount, { skipRedacted: false }),
+  // An anonymous visitor's visits: no one's address, nothing to forget (as the first touch of a visitor).
+  rowProjection(analyticsCampaignTouches),
 ] as const;

@@ -1,5 +1,7 @@
 // The funnel as the coach reads it: the analytics read models summed by page and by day over a range of UTC
-// days (view funnel_daily).
+// days (view funnel_daily); and what our mails' links brought, per campaign.
+import { ATTRIBUTION_DAYS, type MailSource } from '../../course/campaigns';
+import { SALES_WITH_TOUCH_KEYS } from '../payments/queries';
 import type { Queryable } from '../store/types';
 
 export type FunnelCounts = {
@@ -38,4 +40,34 @@ export async function funnel(
     ),
   ]);
   return { pages: pages.rows, days: days.rows, forgottenAccounts: forgotten.rows[0]!.n };
+}
+
+export type CampaignCounts = {
+  /** Distinct visitors who opened a page of the site through one of the campaigns' links. */
+  visits: number;
+  /** Paid sales (the ledger's «Pagada»: approved, not reversed since) attributed to one of the campaigns. */
+  purchases: number;
+};
+
+/**
+ * Visits and purchases of one source's campaigns (a letter's slugs, say). Attribution, last touch: a sale belongs to
+ * the campaign of the latest visit through any of our mails' links by its buyer (by the ledger's keys of the buyer:
+ * the checkout's visitor, the account's) in the ATTRIBUTION_DAYS before the checkout. A visit after it, or a later
+ * visit through another mail, does not give it to this one; a refunded, charged-back or cancelled sale is no longer
+ * counted.
+ */
+export async function campaignCounts(db: Queryable, source: MailSource, campaigns: readonly string[]): Promise<CampaignCounts> {
+  const { rows } = await db.query<CampaignCounts>(
+    `SELECT (SELECT count(DISTINCT touch_key)::int FROM analytics_campaign_touches WHERE source = $1 AND campaign = ANY ($2::text[])) AS visits,
+            (SELECT count(*)::int
+               FROM (${SALES_WITH_TOUCH_KEYS}) s
+               CROSS JOIN LATERAL (
+                 SELECT t.source, t.campaign FROM analytics_campaign_touches t
+                  WHERE t.touch_key = ANY (s.touch_keys) AND t.at <= s.at AND t.at > s.at - make_interval(days => $3)
+                  ORDER BY t.at DESC LIMIT 1
+               ) last
+              WHERE s.state = 'approved' AND last.source = $1 AND last.campaign = ANY ($2::text[])) AS purchases`,
+    [source, campaigns, ATTRIBUTION_DAYS],
+  );
+  return rows[0]!;
 }

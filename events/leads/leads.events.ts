@@ -1,5 +1,6 @@
 // Lead capture: a visitor leaves a name and e-mail for a free download or the newsletter.
 import { z } from 'zod';
+import { CAMPAIGN_PATTERN, MAIL_SOURCES, MAX_CAMPAIGN } from '../../course/campaigns';
 import { EMAIL_PATTERN, MAX_EMAIL } from '../../course/contact';
 import { defineEvent } from '../store/catalog';
 import { leadSubject, requestSubject } from '../store/sealing';
@@ -61,11 +62,21 @@ export const FUNNEL_PAGES = [
 ] as const;
 export type FunnelPage = (typeof FUNNEL_PAGES)[number];
 
-/** A visitor opened a funnel page (never recorded under Do-Not-Track or Global Privacy Control). */
+/**
+ * A visitor opened a funnel page (never recorded under Do-Not-Track or Global Privacy Control). `utm`: the campaign of
+ * one of our mails' links she arrived by (course/campaigns.ts), nothing else of the address. Added as an optional
+ * field: every payload written before it is a valid payload of this schema and reads as a view without a campaign,
+ * so the version stays 1 (an upcaster is for a change old payloads would not satisfy).
+ */
 export const LeadPageViewed = defineEvent(
   'LeadPageViewed',
   1,
-  z.strictObject({ visitorId: z.uuid(), page: z.enum(FUNNEL_PAGES), section: z.string().min(1).max(60).optional() }),
+  z.strictObject({
+    visitorId: z.uuid(),
+    page: z.enum(FUNNEL_PAGES),
+    section: z.string().min(1).max(60).optional(),
+    utm: z.strictObject({ source: z.enum(MAIL_SOURCES), campaign: z.string().max(MAX_CAMPAIGN).regex(CAMPAIGN_PATTERN) }).optional(),
+  }),
 );
 
 export const CALL_PAGES = ['reprograma', 'manifiesta'] as const;

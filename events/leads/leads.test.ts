@@ -150,6 +150,25 @@ describe('decideLeads', () => {
     for (const e of [...view.events, ...again.events]) expect(() => catalog.validate(e)).not.toThrow();
   });
 
+  it('records the campaign of our mail’s link with the view, and a view without one as before', () => {
+    const utm = { source: 'newsletter', campaign: 'volver-a-empezar' } as const;
+    const { events } = decideLeads({ type: 'RecordPageView', visitorId, page: 'reprograma', utm }, initialVisitorState);
+    expect(events.map((e) => e.data)).toEqual([{ visitorId, page: 'reprograma', utm }]);
+    expect(catalog.validate(events[0]!)).toEqual({ data: { visitorId, page: 'reprograma', utm }, version: 1 });
+    // A view written before campaigns were recorded is still a valid view of the current version, read unchanged.
+    const old = recorded('LeadPageViewed', { visitorId, page: 'menu' }, { version: 1 });
+    expect(catalog.upcast(old)).toBe(old);
+    expect(catalog.validate({ type: 'LeadPageViewed', data: old.data })).toEqual({ data: { visitorId, page: 'menu' }, version: 1 });
+    // The event itself refuses what the route must have left out: another source, a campaign that is not a token.
+    for (const bad of [
+      { source: 'instagram', campaign: 'bio' },
+      { source: 'newsletter', campaign: '<b>hola</b>' },
+      { source: 'newsletter', campaign: 'x'.repeat(81) },
+      { source: 'newsletter', campaign: 'hola', medium: 'email' },
+    ])
+      expect(() => catalog.validate({ type: 'LeadPageViewed', data: { visitorId, page: 'menu', utm: bad } })).toThrow(/Datos inválidos/);
+  });
+
   it('records a call request with the address normalised and without the fields left empty', () => {
     const { events, mails } = decideLeads(
       { type: 'RequestCall', requestId, page: 'manifiesta', name: 'Ana', email: ' Ana@Example.COM ', whatsapp: undefined, message: '' },

@@ -1,6 +1,7 @@
 // The lead slice: state of one visitor stream, a pure evolve, and the decisions on leads, page views and
 // clarification calls behind one decider.
 import { createHash } from 'node:crypto';
+import type { MailCampaign } from '../../course/campaigns';
 import type { NewEvent, RecordedEvent } from '../store/types';
 import {
   ClarificationCallRequested,
@@ -147,13 +148,15 @@ export interface RecordPageView {
   visitorId: string;
   page: FunnelPage;
   section?: string;
+  /** The campaign of our mail's link she came by, already read by `mailCampaign` (none when it was not ours). */
+  utm?: MailCampaign;
   eventId?: string;
 }
 
 /** A view is recorded whatever came before it (the funnel counts every one). */
 export function decidePageView(command: RecordPageView): NewEvent[] {
-  const { visitorId, page, section, eventId } = command;
-  return [LeadPageViewed.create({ visitorId, page, ...(section ? { section } : {}) }, { eventId })];
+  const { visitorId, page, section, utm, eventId } = command;
+  return [LeadPageViewed.create({ visitorId, page, ...(section ? { section } : {}), ...(utm ? { utm } : {}) }, { eventId })];
 }
 
 export interface RequestCall {

@@ -109,3 +109,9 @@ export async function letterSendStats(db: Queryable, letterId: string): Promise<
     completedAt: r.completed_at?.toISOString() ?? null,
   };
 }
+
+/** The slugs the letter's sends went out with (a draft's slug may change after a send; its mails keep the old one). */
+export async function sentSlugs(db: Queryable, letterId: string): Promise<string[]> {
+  const { rows } = await db.query<{ slug: string }>('SELECT DISTINCT slug FROM letter_sends WHERE letter_id = $1', [letterId]);
+  return rows.map((r) => r.slug);
+}

@@ -86,18 +86,26 @@ const SALES = `
 
 const emailKey = (column: string) => `'email:' || encode(sha256(convert_to(lower(trim(${column})), 'UTF8')), 'hex')`;
 
-// The sales with their buyer and funnel link. The first touch is the earliest of: the visitor the checkout came
-// from, the visitor the account registered from, the account's address and a guest's address as leads.
-const LEDGER = `
-  SELECT s.*, u.username, u.email AS user_email, COALESCE(s.started_at, s.paid_at) AS at, first.page AS funnel_page, first.section AS funnel_section
+/**
+ * Every sale with its buyer, its moment (`at`: its checkout, or when the payment was first known) and the funnel's
+ * keys of its buyer (`touch_keys`): the visitor the checkout came from, the visitor the account registered from, the
+ * account's address and a guest's address as leads. The one link from a sale to the pages its buyer saw; the ledger's
+ * first page and the mails' campaigns (events/analytics/queries.ts) both go through it.
+ */
+export const SALES_WITH_TOUCH_KEYS = `
+  SELECT s.*, u.username, u.email AS user_email, COALESCE(s.started_at, s.paid_at) AS at,
+         ARRAY['visitor:' || s.visitor_id::text, 'visitor:' || aa.visitor_id::text, 'email:' || aa.email_hash,
+               ${emailKey('u.email')}, ${emailKey('s.guest_email')}] AS touch_keys
     FROM (${SALES}) s
     LEFT JOIN users u ON u.user_id = s.user_id
-    LEFT JOIN analytics_accounts aa ON aa.user_id = s.user_id
+    LEFT JOIN analytics_accounts aa ON aa.user_id = s.user_id`;
+
+// The sales with their buyer and funnel link: the first touch is the earliest page of any of the buyer's keys.
+const LEDGER = `
+  SELECT s.*, first.page AS funnel_page, first.section AS funnel_section
+    FROM (${SALES_WITH_TOUCH_KEYS}) s
     LEFT JOIN LATERAL (
-      SELECT t.page, t.section FROM analytics_first_touch t
-       WHERE t.touch_key IN ('visitor:' || s.visitor_id::text, 'visitor:' || aa.visitor_id::text, 'email:' || aa.email_hash,
-                             ${emailKey('u.email')}, ${emailKey('s.guest_email')})
-       ORDER BY t.at LIMIT 1
+      SELECT t.page, t.section FROM analytics_first_touch t WHERE t.touch_key = ANY (s.touch_keys) ORDER BY t.at LIMIT 1
     ) first ON true`;
 
 type LedgerRow = {

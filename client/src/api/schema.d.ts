@@ -2139,6 +2139,11 @@ export interface operations {
                     /** @enum {string} */
                     page: "menu" | "nostalgia" | "niveles" | "afirmaciones" | "recursos-gratuitos" | "newsletter" | "reprograma" | "manifiesta" | "manifiesta-call" | "hielo" | "masterclasses" | "coaching" | "about" | "confirmacion-pago";
                     section?: string;
+                    /** @description utm_source y utm_campaign de la dirección de la página. Solo se guardan si son de nuestros correos (newsletter, bienvenida) y la campaña es un token corto (minúsculas, números y guiones, hasta 80); si no, la visita se registra sin campaña. */
+                    utm?: {
+                        source: string;
+                        campaign: string;
+                    };
                 };
             };
         };
@@ -2659,6 +2664,13 @@ export interface operations {
                                 unsubscribedAfter: number;
                                 completedAt: string | null;
                             } | null;
+                            /** @description Lo que trajeron sus enlaces (utm_source=newsletter, utm_campaign=su dirección, y la de cada envío), con o sin envío: un enlace de la carta puede circular, también desde una prueba */
+                            attribution: {
+                                /** @description Personas (navegadores) que abrieron una página del sitio desde un enlace de la carta */
+                                visits: number;
+                                /** @description Compras pagadas de quienes llegaron desde la carta en los 30 días antes de comprar, si no llegaron después desde otro correo */
+                                purchases: number;
+                            };
                         };
                     };
                 };
@@ -2799,6 +2811,13 @@ export interface operations {
                                 unsubscribedAfter: number;
                                 completedAt: string | null;
                             } | null;
+                            /** @description Lo que trajeron sus enlaces (utm_source=newsletter, utm_campaign=su dirección, y la de cada envío), con o sin envío: un enlace de la carta puede circular, también desde una prueba */
+                            attribution: {
+                                /** @description Personas (navegadores) que abrieron una página del sitio desde un enlace de la carta */
+                                visits: number;
+                                /** @description Compras pagadas de quienes llegaron desde la carta en los 30 días antes de comprar, si no llegaron después desde otro correo */
+                                purchases: number;
+                            };
                         };
                     };
                 };
@@ -2931,6 +2950,13 @@ export interface operations {
                                 unsubscribedAfter: number;
                                 completedAt: string | null;
                             } | null;
+                            /** @description Lo que trajeron sus enlaces (utm_source=newsletter, utm_campaign=su dirección, y la de cada envío), con o sin envío: un enlace de la carta puede circular, también desde una prueba */
+                            attribution: {
+                                /** @description Personas (navegadores) que abrieron una página del sitio desde un enlace de la carta */
+                                visits: number;
+                                /** @description Compras pagadas de quienes llegaron desde la carta en los 30 días antes de comprar, si no llegaron después desde otro correo */
+                                purchases: number;
+                            };
                         };
                     };
                 };
@@ -3071,6 +3097,13 @@ export interface operations {
                                 unsubscribedAfter: number;
                                 completedAt: string | null;
                             } | null;
+                            /** @description Lo que trajeron sus enlaces (utm_source=newsletter, utm_campaign=su dirección, y la de cada envío), con o sin envío: un enlace de la carta puede circular, también desde una prueba */
+                            attribution: {
+                                /** @description Personas (navegadores) que abrieron una página del sitio desde un enlace de la carta */
+                                visits: number;
+                                /** @description Compras pagadas de quienes llegaron desde la carta en los 30 días antes de comprar, si no llegaron después desde otro correo */
+                                purchases: number;
+                            };
                         };
                     };
                 };
@@ -3211,6 +3244,13 @@ export interface operations {
                                 unsubscribedAfter: number;
                                 completedAt: string | null;
                             } | null;
+                            /** @description Lo que trajeron sus enlaces (utm_source=newsletter, utm_campaign=su dirección, y la de cada envío), con o sin envío: un enlace de la carta puede circular, también desde una prueba */
+                            attribution: {
+                                /** @description Personas (navegadores) que abrieron una página del sitio desde un enlace de la carta */
+                                visits: number;
+                                /** @description Compras pagadas de quienes llegaron desde la carta en los 30 días antes de comprar, si no llegaron después desde otro correo */
+                                purchases: number;
+                            };
                         };
                     };
                 };

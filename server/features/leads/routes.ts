@@ -15,6 +15,7 @@ import {
   SubscriptionRequested,
   visitStreamId,
 } from '../../../events/leads/leads.events';
+import { MAIL_SOURCES, MAX_CAMPAIGN, mailCampaign } from '../../../course/campaigns';
 import { MAX_NAME, MIN_NAME, NAME_MESSAGE, normaliseName, plainName } from '../../../course/contact';
 import { subscriberOf } from '../../../events/leads/queries';
 import { handleCommand } from '../../../events/store/command';
@@ -135,6 +136,13 @@ const leadRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'pool' | 'config
         body: z.strictObject({
           page: z.enum(FUNNEL_PAGES, 'Página desconocida.'),
           section: z.string().trim().min(1).max(60).optional(),
+          // Any strings: what the page's address said is never the visitor's error; a value not ours is left out.
+          utm: z
+            .strictObject({ source: z.string(), campaign: z.string() })
+            .optional()
+            .describe(
+              `utm_source y utm_campaign de la dirección de la página. Solo se guardan si son de nuestros correos (${MAIL_SOURCES.join(', ')}) y la campaña es un token corto (minúsculas, números y guiones, hasta ${MAX_CAMPAIGN}); si no, la visita se registra sin campaña.`,
+            ),
         }),
         response: { 200: envelope(z.object({ recorded: z.boolean() })), ...errorResponses, ...keyedWriteErrors },
       },
@@ -147,6 +155,7 @@ const leadRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'pool' | 'config
         visitorId,
         page: request.body.page,
         section: request.body.section,
+        utm: request.body.utm && mailCampaign(request.body.utm.source, request.body.utm.campaign),
         eventId: eventIdFor(request, 0),
       };
       await handleCommand(store, visitStreamId(visitorId), visitorFold, (state) => ({ events: decideLeads(command, state).events }), {

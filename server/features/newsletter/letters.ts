@@ -4,10 +4,12 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ATTRIBUTION_DAYS, LETTER_SOURCE } from '../../../course/campaigns';
 import { LETTER_MESSAGES as M, letterPath } from '../../../course/newsletter';
 import { ConflictError, NotFoundError } from '../../../events/errors';
 import { decideLetter, letterFold, type LetterCommand, type LetterState } from '../../../events/newsletter/letters';
-import { letterSendStats } from '../../../events/letter-sends/queries';
+import { letterSendStats, sentSlugs } from '../../../events/letter-sends/queries';
+import { campaignCounts } from '../../../events/analytics/queries';
 import { LetterFields, letterStream } from '../../../events/newsletter/letters.events';
 import { allLetters, letterAddressTaken, loadLetter, type StoredLetter } from '../../../events/newsletter/queries';
 import { handleCommand } from '../../../events/store/command';
@@ -51,12 +53,26 @@ export const CoachLetter = LetterHead.extend({
   markdown: z.string(),
   path: z.string().describe('Su dirección en el archivo (/newsletter/<serie>/<dirección>), visible cuando está publicada'),
   send: LetterSendView.nullable().describe('Su envío a las suscriptoras, con sus cuentas; null si nunca se envió'),
+  attribution: z
+    .object({
+      visits: z.number().describe('Personas (navegadores) que abrieron una página del sitio desde un enlace de la carta'),
+      purchases: z
+        .number()
+        .describe(
+          `Compras pagadas de quienes llegaron desde la carta en los ${ATTRIBUTION_DAYS} días antes de comprar, si no llegaron después desde otro correo`,
+        ),
+    })
+    .describe(
+      'Lo que trajeron sus enlaces (utm_source=newsletter, utm_campaign=su dirección, y la de cada envío), con o sin envío: un enlace de la carta puede circular, también desde una prueba',
+    ),
 });
 export type CoachLetter = z.infer<typeof CoachLetter>;
 
 export async function coachLetter(db: Queryable, letter: StoredLetter): Promise<CoachLetter> {
   const { id, title, slug, series, markdown, status, publishedOn } = letter;
-  return { id, title, slug, series, markdown, status, publishedOn, path: letterPath(letter), send: await letterSendStats(db, id) };
+  const send = await letterSendStats(db, id);
+  const attribution = await campaignCounts(db, LETTER_SOURCE, [...new Set([slug, ...(await sentSlugs(db, id))])]);
+  return { id, title, slug, series, markdown, status, publishedOn, path: letterPath(letter), send, attribution };
 }
 
 /** The letter as a write left it (a retry answers with the state right after the first copy's events). */

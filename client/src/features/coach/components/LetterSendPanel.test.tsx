@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LETTER_SEND_MESSAGES as M } from '../../../../../course/letter-sends';
 import { envelope, stubApi } from '../../../testing/fake-api';
 import type { LetterSend } from '../api/letter-send-queries';
-import { inHerWords, LetterSendPanel } from './LetterSendPanel';
+import { ATTRIBUTION_NOTE, inHerWords, LetterSendPanel } from './LetterSendPanel';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -15,7 +15,7 @@ const GET = `GET /api/coach/letters/${ID}`;
 const SEND = `POST /api/coach/letters/${ID}/send`;
 const PAUSE = `POST /api/coach/letters/${ID}/send/pause`;
 
-const letter = (send: LetterSend | null) =>
+const letter = (send: LetterSend | null, attribution = { visits: 0, purchases: 0 }) =>
   envelope(200, 'Carta.', {
     id: ID,
     title: 'Hola',
@@ -26,6 +26,7 @@ const letter = (send: LetterSend | null) =>
     publishedOn: null,
     path: '/newsletter/dean/hola',
     send,
+    attribution,
   });
 const SENDING: LetterSend = {
   sendId: '0b6c1f7e-3333-4a4a-9a9a-000000000020',
@@ -108,6 +109,36 @@ describe('LetterSendPanel', () => {
     await screen.findByText('En pausa: nadie más la recibirá hasta que la reanudes.');
     expect(screen.getByRole('button', { name: 'Reanudar' })).toBeTruthy();
     expect(api.callsTo(PAUSE)).toHaveLength(1);
+  });
+
+  it('counts the visits from the letter and the purchases after it, and keeps them when an act answers with the send', async () => {
+    stubApi({
+      [GET]: () => letter(SENDING, { visits: 1234, purchases: 7 }),
+      [PAUSE]: () => envelope(200, M.paused, { ...SENDING, state: 'paused' }),
+    });
+    show();
+    const list = await screen.findByLabelText('Cuentas del envío');
+    expect(list.textContent).toContain(`Visitas desde la carta${new Intl.NumberFormat('es').format(1234)}`);
+    expect(list.textContent).toContain('Compras después de leerla7');
+    expect(screen.getByText(ATTRIBUTION_NOTE)).toBeTruthy();
+    expect(ATTRIBUTION_NOTE).toContain('en los 30 días siguientes');
+    fireEvent.click(screen.getByRole('button', { name: 'Pausar' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sí, pausar' }));
+    await screen.findByText('En pausa: nadie más la recibirá hasta que la reanudes.');
+    expect(screen.getByLabelText('Cuentas del envío').textContent).toContain('Compras después de leerla7');
+  });
+
+  it('shows what a letter not yet sent brought (a test mail’s link shared around), and no counts when it brought nothing', async () => {
+    stubApi({ [GET]: () => letter(null, { visits: 2, purchases: 0 }) });
+    show();
+    const list = await screen.findByLabelText('Cuentas del envío');
+    expect(list.textContent).toBe('Visitas desde la carta2Compras después de leerla0');
+    cleanup();
+    vi.unstubAllGlobals();
+    stubApi({ [GET]: () => letter(null) });
+    show();
+    await screen.findByRole('button', { name: 'Enviar ahora' });
+    expect(screen.queryByLabelText('Cuentas del envío')).toBeNull();
   });
 
   it('shows the server’s refusal in Spanish', async () => {

@@ -1,12 +1,13 @@
 // «Enviar a tus suscriptoras» for one letter (decision 0020): send it now or at a day and hour of the coach's own
 // clock (said back in words before she confirms), then pause, resume or cancel it, each after an inline
-// confirmation; the counts refresh by themselves while it goes out. Self-contained: the editor gives it the letter's
-// id and status.
+// confirmation; the counts refresh by themselves while it goes out, with the visits and purchases the letter's links
+// brought (decision 0022). Self-contained: the editor gives it the letter's id and status.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { ATTRIBUTION_DAYS } from '../../../../../course/campaigns';
 import { LETTER_SEND_MESSAGES, scheduleProblem } from '../../../../../course/letter-sends';
 import { Button } from '../../../components/Button/Button';
-import { letterSendMutations, letterSendQueries, type LetterSend, type SendAct } from '../api/letter-send-queries';
+import { letterSendMutations, letterSendQueries, type LetterAttribution, type LetterSend, type SendAct } from '../api/letter-send-queries';
 import { formatCount, formatMoment } from '../lib/format';
 import desk from '../coach.module.css';
 import styles from './LetterSendPanel.module.css';
@@ -36,27 +37,36 @@ const CONFIRM: Record<SendAct, { question: (at?: string) => string; yes: string 
   cancel: { question: () => '¿Cancelar el envío? Quienes todavía no la recibieron ya no la recibirán. No se puede deshacer.', yes: 'Sí, cancelar' },
 };
 
-function Counts({ send }: { send: LetterSend }) {
+export const ATTRIBUTION_NOTE = `Visitas: personas que abrieron el sitio desde un enlace de la carta. Compras: quienes llegaron así y pagaron en los ${ATTRIBUTION_DAYS} días siguientes; si antes de comprar volvieron desde otro correo, la compra cuenta para ese.`;
+
+/** The send's counts (when it went out) and what the letter's links brought (whenever they brought something). */
+function Counts({ send, attribution }: { send: LetterSend | null; attribution: LetterAttribution }) {
   const rows: [string, number][] = [
-    ['Enviadas', send.sent],
-    ['Por salir', send.queued],
-    ['Fallidas', send.failed],
-    ['No enviadas', send.skipped],
-    ['Se dieron de baja con esta carta', send.unsubscribedAfter],
+    ...(send
+      ? ([
+          ['Suscriptoras', send.total],
+          ['Enviadas', send.sent],
+          ['Por salir', send.queued],
+          ['Fallidas', send.failed],
+          ['No enviadas', send.skipped],
+          ['Se dieron de baja con esta carta', send.unsubscribedAfter],
+        ] as [string, number][])
+      : []),
+    ['Visitas desde la carta', attribution.visits],
+    ['Compras después de leerla', attribution.purchases],
   ];
   return (
-    <dl className={styles.counts} aria-label="Cuentas del envío">
-      <div>
-        <dt>Suscriptoras</dt>
-        <dd>{formatCount(send.total)}</dd>
-      </div>
-      {rows.map(([label, n]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{formatCount(n)}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className={styles.counts} aria-label="Cuentas del envío">
+        {rows.map(([label, n]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{formatCount(n)}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className={styles.note}>{ATTRIBUTION_NOTE}</p>
+    </>
   );
 }
 
@@ -76,7 +86,7 @@ export function LetterSendPanel({ letterId, status }: { letterId: string; status
       setAsking(null);
       setSaid(message);
       setLater('');
-      queryClient.setQueryData(letterSendQueries.send(letterId).queryKey, after);
+      queryClient.setQueryData(letterSendQueries.send(letterId).queryKey, (before) => before && { ...before, send: after });
     },
     onError: (error) => {
       setAsking(null);
@@ -98,8 +108,12 @@ export function LetterSendPanel({ letterId, status }: { letterId: string; status
     ask({ act: 'send', at });
   };
 
-  const current = send.data ?? null;
+  const current = send.data?.send ?? null;
+  const attribution = send.data?.attribution;
   const canSend = !current || current.state === 'cancelled';
+  const sendCounts = current && current.state !== 'scheduled' ? current : null;
+  // Before a send, a test mail's link shared around may already have brought someone.
+  const brought = attribution && (attribution.visits > 0 || attribution.purchases > 0);
   return (
     <section className={styles.panel} aria-labelledby={`${timeId}-title`}>
       <h2 id={`${timeId}-title`} className={styles.title}>
@@ -114,7 +128,7 @@ export function LetterSendPanel({ letterId, status }: { letterId: string; status
       ) : (
         <>
           {current && <p className={styles.state}>{STATE_TEXT[current.state](current)}</p>}
-          {current && current.state !== 'scheduled' && <Counts send={current} />}
+          {attribution && (sendCounts || brought) && <Counts send={sendCounts} attribution={attribution} />}
           {canSend && status === 'draft' && (
             <p className={styles.note}>Es un borrador: llegará por correo, pero no aparecerá en el archivo hasta que la publiques.</p>
           )}

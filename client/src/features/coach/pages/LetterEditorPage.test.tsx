@@ -26,6 +26,7 @@ const LETTER: CoachLetter = {
   publishedOn: null,
   path: '/newsletter/dean/volver-a-empezar',
   send: null,
+  attribution: { visits: 0, purchases: 0 },
 };
 
 const RENDERED = {
