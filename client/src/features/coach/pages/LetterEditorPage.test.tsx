@@ -22,6 +22,7 @@ const LETTER: CoachLetter = {
   slug: 'volver-a-empezar',
   series: 'dean',
   markdown: 'Hola, **tú**.',
+  cover: null,
   status: 'draft',
   publishedOn: null,
   path: '/newsletter/dean/volver-a-empezar',
