@@ -73,7 +73,7 @@ try {
     const mailFor = await letterPreparer(
       db.pool,
       config.publicUrl,
-    )({ ...letter, sendId: randomUUID(), letterId, phase: 'scheduled', scheduledAt: new Date(), batches: null });
+    )({ ...letter, cover: null, sendId: randomUUID(), letterId, phase: 'scheduled', scheduledAt: new Date(), batches: null });
     const transport = nodemailer.createTransport({ url: sink.url, pool: true, maxConnections: CONNECTIONS });
     const floorStart = performance.now();
     let next = 0;

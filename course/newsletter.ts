@@ -9,6 +9,12 @@ export type LetterSeries = (typeof LETTER_SERIES)[number];
 
 export type Letter = { title: string; slug: string; series: LetterSeries; markdown: string };
 
+/** A letter with its cover: the id of an image of the coach's media library shown under the title and atop the mail, or null. */
+export type LetterWithCover = Letter & { cover: string | null };
+
+/** A letter as a request sends it: the cover only when it has one (a new letter without is a letter as before covers). */
+export const letterBody = ({ cover, ...letter }: LetterWithCover): Letter & { cover?: string } => (cover ? { ...letter, cover } : letter);
+
 /** A letter's address in the archive: /newsletter/<series>/<slug>. */
 export const letterPath = (letter: Pick<Letter, 'series' | 'slug'>) => `/newsletter/${letter.series}/${letter.slug}`;
 
@@ -44,6 +50,8 @@ export const LETTER_MESSAGES = {
   publishedAddress:
     'Esta carta ya está publicada: su dirección y su serie no cambian, para que los enlaces que ya circulan sigan funcionando. Retírala del archivo si necesitas moverla.',
   publishedOn: 'La fecha de publicación no es válida.',
+  cover: 'Elige una imagen de tu biblioteca de medios como portada.',
+  coverFormat: 'La portada también va en el correo, y muchos programas de correo no muestran WebP: elige una imagen JPEG o PNG.',
   tooManyTests: (wait: string) => `Ya te enviaste varias pruebas en la última hora. Podrás enviarte otra en ${wait}.`,
 } as const;
 

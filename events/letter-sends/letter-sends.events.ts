@@ -3,6 +3,7 @@
 // (started, completed). No personal data: the recipients are rows of letter_deliveries, named by visitor stream ids.
 import { z } from 'zod';
 import { LETTER_SERIES } from '../../course/newsletter';
+import { Cover } from '../newsletter/letters.events';
 import { defineEvent } from '../store/catalog';
 
 export const letterSendStreamId = (letterId: string) => `letter-send-${letterId}`;
@@ -24,6 +25,8 @@ export const LetterSendScheduled = defineEvent(
     slug: z.string().min(1),
     series: z.enum(LETTER_SERIES),
     markdown: z.string(),
+    /** Its cover's media id, when it had one (absent in sends scheduled before letters had covers). */
+    cover: Cover.optional(),
   }),
 );
 

@@ -2,7 +2,7 @@
 // letter at a time, and none after one completed; a cancelled send may be scheduled again (its deliveries already
 // sent stay sent: a subscriber never receives a letter twice).
 import { LETTER_SEND_MESSAGES as M } from '../../course/letter-sends';
-import type { Letter } from '../../course/newsletter';
+import type { Letter, LetterWithCover } from '../../course/newsletter';
 import { ConflictError, NotFoundError } from '../errors';
 import type { NewEvent, RecordedEvent } from '../store/types';
 import { LetterSendCancelled, LetterSendCompleted, LetterSendPaused, LetterSendResumed, LetterSendScheduled, LetterSendStarted } from './letter-sends.events';
@@ -39,7 +39,7 @@ export const letterSendsFold = { initial: initialLetterSends, evolve: evolveLett
 
 /** The coach's commands carry the event id her request's Idempotency-Key gives (a retry finds its write). */
 export type LetterSendCommand =
-  | { type: 'Schedule'; sendId: string; letterId: string; letter: Letter; at: Date; eventId?: string }
+  | { type: 'Schedule'; sendId: string; letterId: string; letter: Letter & Partial<Pick<LetterWithCover, 'cover'>>; at: Date; eventId?: string }
   | { type: 'Start'; sendId: string; recipients: number; batches: number }
   | { type: 'Pause'; eventId?: string }
   | { type: 'Resume'; eventId?: string }
@@ -65,6 +65,7 @@ export function decideLetterSend(command: LetterSendCommand, state: LetterSendsS
             slug: letter.slug,
             series: letter.series,
             markdown: letter.markdown,
+            ...(letter.cover ? { cover: letter.cover } : {}),
           },
           options,
         ),

@@ -1,12 +1,12 @@
 // The letter sends' read models: a send as the workers need it (letter_sends), and a letter's send with its counts
 // for the coach (letter_sends, letter_deliveries, letter_unsubscribes).
 import type { SendState } from '../../course/letter-sends';
-import type { Letter, LetterSeries } from '../../course/newsletter';
+import type { LetterSeries, LetterWithCover } from '../../course/newsletter';
 import type { Queryable } from '../store/types';
 import type { SendPhase } from './letter-sends';
 
 /** A send with the letter as it was scheduled. */
-export interface SendSnapshot extends Letter {
+export interface SendSnapshot extends LetterWithCover {
   sendId: string;
   letterId: string;
   phase: SendPhase;
@@ -22,6 +22,7 @@ type SendRow = {
   slug: string;
   series: LetterSeries;
   markdown: string;
+  cover: string | null;
   state: SendPhase;
   scheduled_at: Date;
   batches: number | null;
@@ -29,7 +30,7 @@ type SendRow = {
 
 export async function loadSend(db: Queryable, sendId: string): Promise<SendSnapshot | null> {
   const { rows } = await db.query<SendRow>(
-    'SELECT send_id, letter_id, title, slug, series, markdown, state, scheduled_at, batches FROM letter_sends WHERE send_id = $1',
+    'SELECT send_id, letter_id, title, slug, series, markdown, cover, state, scheduled_at, batches FROM letter_sends WHERE send_id = $1',
     [sendId],
   );
   const r = rows[0];
@@ -41,6 +42,7 @@ export async function loadSend(db: Queryable, sendId: string): Promise<SendSnaps
         slug: r.slug,
         series: r.series,
         markdown: r.markdown,
+        cover: r.cover,
         phase: r.state,
         scheduledAt: r.scheduled_at,
         batches: r.batches,

@@ -26,9 +26,14 @@ export const LetterFields = {
   series: z.enum(LETTER_SERIES, { error: LETTER_MESSAGES.series }),
   markdown: text('markdown'),
 };
+/**
+ * The letter's cover: the id of an image of the coach's media library, null to take it away. Absent (and in every
+ * event recorded before letters had covers): a draft has none, an edit leaves it as it was.
+ */
+export const Cover = z.uuid(LETTER_MESSAGES.cover).nullable();
 export const PublishedOn = z.iso.date(LETTER_MESSAGES.publishedOn).describe('AAAA-MM-DD');
 
-export const LetterDrafted = defineEvent('LetterDrafted', 1, z.strictObject(LetterFields));
+export const LetterDrafted = defineEvent('LetterDrafted', 1, z.strictObject({ ...LetterFields, cover: Cover.optional() }));
 
 /** Only the fields that changed. */
 export const LetterEdited = defineEvent(
@@ -39,6 +44,7 @@ export const LetterEdited = defineEvent(
     slug: LetterFields.slug.optional(),
     series: LetterFields.series.optional(),
     markdown: LetterFields.markdown.optional(),
+    cover: Cover.optional(),
   }),
 );
 

@@ -4,6 +4,7 @@ import { recorded } from '../../tests/setup/recorded';
 import { ConflictError, NotFoundError } from '../errors';
 import type { NewEvent } from '../store/types';
 import { decideLetter, initialLetter, letterFold, type LetterCommand, type LetterState } from './letters';
+import { LetterDrafted, LetterEdited } from './letters.events';
 
 const letter = { title: 'Volver a empezar', slug: 'volver-a-empezar', series: 'dean' as const, markdown: 'Hola.\n\nCon cariño,\\\nManifiesta' };
 const draft: LetterCommand = { type: 'DraftLetter', letter, slugTaken: false };
@@ -55,6 +56,40 @@ describe('letters', () => {
     expect(run([{ type: 'PublishLetter', publishedOn: '2026-11-28' }], state).events).toEqual([]);
     expect(run([{ type: 'UnpublishLetter' }], state).state).toMatchObject({ status: 'draft', publishedOn: null });
     expect(() => run([{ type: 'PublishLetter', publishedOn: '2026-11-27' }])).toThrow(new NotFoundError(LETTER_MESSAGES.notFound));
+  });
+
+  it('drafts a letter with a cover, changes it and takes it away; without one it records none', () => {
+    const cover = '0190a1b2-0000-7000-8000-00000000c0de';
+    const other = '0190a1b2-0000-7000-8000-00000000c0df';
+    const covered = run([{ ...draft, letter: { ...letter, cover } }]);
+    expect(covered.events[0]!.data).toEqual({ ...letter, cover });
+    expect(covered.state).toMatchObject({ cover });
+
+    const changed = run([{ type: 'EditLetter', changes: { cover: other, title: letter.title }, slugTaken: false }], covered.state);
+    expect(changed.events.map((e) => e.data)).toEqual([{ cover: other }]);
+    expect(changed.state).toMatchObject({ ...letter, cover: other });
+    expect(run([{ type: 'EditLetter', changes: { cover: other }, slugTaken: false }], changed.state).events).toEqual([]);
+
+    const removed = run([{ type: 'EditLetter', changes: { cover: null }, slugTaken: false }], changed.state);
+    expect(removed.events.map((e) => e.data)).toEqual([{ cover: null }]);
+    expect(removed.state).toMatchObject({ cover: null });
+    // Leaving it out of an edit leaves it as it is.
+    expect(run([{ type: 'EditLetter', changes: { title: 'Otro título' }, slugTaken: false }], changed.state).state).toMatchObject({ cover: other });
+
+    // A published letter may change its cover: it is not its address.
+    const published = run([{ type: 'PublishLetter', publishedOn: '2026-11-27' }], covered.state).state;
+    expect(run([{ type: 'EditLetter', changes: { cover: null }, slugTaken: false }], published).state).toMatchObject({ status: 'published', cover: null });
+
+    expect(run([{ ...draft, letter: { ...letter, cover: null } }]).events[0]!.data).toEqual(letter);
+    expect(run([draft]).state).toMatchObject({ cover: null });
+  });
+
+  it('reads the events recorded before letters had covers: no cover, and an edit without one keeps it', () => {
+    expect(LetterDrafted.schema.parse(letter)).toEqual(letter);
+    expect(LetterEdited.schema.parse({ title: 'Otra vez' })).toEqual({ title: 'Otra vez' });
+    const state = [recorded('LetterDrafted', letter), recorded('LetterEdited', { title: 'Otra vez' })].reduce(letterFold.evolve, initialLetter);
+    expect(state).toMatchObject({ ...letter, title: 'Otra vez', cover: null, status: 'draft' });
+    expect(LetterDrafted.schema.safeParse({ ...letter, cover: 'no-es-un-id' }).error?.issues[0]?.message).toBe(LETTER_MESSAGES.cover);
   });
 
   it('checks fields with the messages the editor shows', () => {

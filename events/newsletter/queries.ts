@@ -1,16 +1,16 @@
 // The letters' read model (letters): one letter for the desk and the mail worker, the desk's list, the archive.
-import type { Letter } from '../../course/newsletter';
+import type { LetterWithCover } from '../../course/newsletter';
 import type { Queryable } from '../store/types';
 import type { LetterStatus } from './letters';
 import type { LetterColumns } from './projections/letters';
 
-export type StoredLetter = Letter & { id: string; status: LetterStatus; publishedOn: string | null };
-export type LetterSummary = Omit<StoredLetter, 'markdown'> & { createdAt: string; updatedAt: string };
+export type StoredLetter = LetterWithCover & { id: string; status: LetterStatus; publishedOn: string | null };
+export type LetterSummary = Omit<StoredLetter, 'markdown' | 'cover'> & { createdAt: string; updatedAt: string };
 
 /** A row as read here: its times as dates. */
 type Row = Omit<LetterColumns, 'created_at' | 'updated_at'> & { created_at: Date; updated_at: Date };
 // The day as written (a date column would come back as a local midnight).
-const COLUMNS = `id, title, slug, series, status, to_char(published_on, 'YYYY-MM-DD') AS published_on, created_at, updated_at`;
+const COLUMNS = `id, title, slug, series, cover, status, to_char(published_on, 'YYYY-MM-DD') AS published_on, created_at, updated_at`;
 
 const toStored = (r: Row): StoredLetter => ({
   id: r.id,
@@ -18,10 +18,11 @@ const toStored = (r: Row): StoredLetter => ({
   slug: r.slug,
   series: r.series,
   markdown: r.markdown,
+  cover: r.cover,
   status: r.status,
   publishedOn: r.published_on,
 });
-const toSummary = (r: Omit<Row, 'markdown'>): LetterSummary => ({
+const toSummary = (r: Omit<Row, 'markdown' | 'cover'>): LetterSummary => ({
   id: r.id,
   title: r.title,
   slug: r.slug,
@@ -59,6 +60,12 @@ export async function publishedLetter(db: Queryable, series: string, slug: strin
 export async function letterAddressTaken(db: Queryable, series: string, slug: string, id: string): Promise<boolean> {
   const { rows } = await db.query(`SELECT 1 FROM letters WHERE series = $1 AND slug = $2 AND id <> $3`, [series, slug, id]);
   return rows.length > 0;
+}
+
+/** The titles of the letters whose cover is this file of the library, oldest first. */
+export async function lettersWithCover(db: Queryable, mediaId: string): Promise<string[]> {
+  const { rows } = await db.query<{ title: string }>(`SELECT title FROM letters WHERE cover = $1 ORDER BY created_at, id`, [mediaId]);
+  return rows.map((r) => r.title);
 }
 
 /** Changes with every change of any letter (its newest change, and how many are published): the archive's ETag. */

@@ -151,7 +151,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Cambia el título, la dirección, la serie o el texto de una carta (lo que no se envía queda igual)
+         * Cambia el título, la dirección, la serie, el texto o la portada de una carta (lo que no se envía queda igual; cover: null quita la portada)
          * @description Una carta publicada puede cambiar su título y su texto, no su dirección ni su serie (409).
          */
         patch: operations["coachEditLetter"];
@@ -2618,6 +2618,8 @@ export interface operations {
                     /** @enum {string} */
                     series: "dean" | "meta";
                     markdown: string;
+                    /** @description El id de una imagen JPEG o PNG de tu biblioteca de medios, la portada de la carta; null: sin portada */
+                    cover?: string | null;
                 };
             };
         };
@@ -2643,6 +2645,21 @@ export interface operations {
                             /** @description AAAA-MM-DD, o null mientras es un borrador */
                             publishedOn: string | null;
                             markdown: string;
+                            /** @description Su portada, una imagen de tu biblioteca; null sin portada */
+                            cover: {
+                                id: string;
+                                /** @description null si el archivo ya no está en la biblioteca */
+                                image: {
+                                    src: string;
+                                    width: number;
+                                    height: number;
+                                    /** @description AVIF primero, luego WebP */
+                                    sources: {
+                                        type: string;
+                                        srcset: string;
+                                    }[];
+                                } | null;
+                            } | null;
                             /** @description Su dirección en el archivo (/newsletter/<serie>/<dirección>), visible cuando está publicada */
                             path: string;
                             /** @description Su envío a las suscriptoras, con sus cuentas; null si nunca se envió */
@@ -2790,6 +2807,21 @@ export interface operations {
                             /** @description AAAA-MM-DD, o null mientras es un borrador */
                             publishedOn: string | null;
                             markdown: string;
+                            /** @description Su portada, una imagen de tu biblioteca; null sin portada */
+                            cover: {
+                                id: string;
+                                /** @description null si el archivo ya no está en la biblioteca */
+                                image: {
+                                    src: string;
+                                    width: number;
+                                    height: number;
+                                    /** @description AVIF primero, luego WebP */
+                                    sources: {
+                                        type: string;
+                                        srcset: string;
+                                    }[];
+                                } | null;
+                            } | null;
                             /** @description Su dirección en el archivo (/newsletter/<serie>/<dirección>), visible cuando está publicada */
                             path: string;
                             /** @description Su envío a las suscriptoras, con sus cuentas; null si nunca se envió */
@@ -2904,6 +2936,8 @@ export interface operations {
                     /** @enum {string} */
                     series?: "dean" | "meta";
                     markdown?: string;
+                    /** @description El id de una imagen JPEG o PNG de tu biblioteca de medios, la portada de la carta; null: sin portada */
+                    cover?: string | null;
                 };
             };
         };
@@ -2929,6 +2963,21 @@ export interface operations {
                             /** @description AAAA-MM-DD, o null mientras es un borrador */
                             publishedOn: string | null;
                             markdown: string;
+                            /** @description Su portada, una imagen de tu biblioteca; null sin portada */
+                            cover: {
+                                id: string;
+                                /** @description null si el archivo ya no está en la biblioteca */
+                                image: {
+                                    src: string;
+                                    width: number;
+                                    height: number;
+                                    /** @description AVIF primero, luego WebP */
+                                    sources: {
+                                        type: string;
+                                        srcset: string;
+                                    }[];
+                                } | null;
+                            } | null;
                             /** @description Su dirección en el archivo (/newsletter/<serie>/<dirección>), visible cuando está publicada */
                             path: string;
                             /** @description Su envío a las suscriptoras, con sus cuentas; null si nunca se envió */
@@ -3076,6 +3125,21 @@ export interface operations {
                             /** @description AAAA-MM-DD, o null mientras es un borrador */
                             publishedOn: string | null;
                             markdown: string;
+                            /** @description Su portada, una imagen de tu biblioteca; null sin portada */
+                            cover: {
+                                id: string;
+                                /** @description null si el archivo ya no está en la biblioteca */
+                                image: {
+                                    src: string;
+                                    width: number;
+                                    height: number;
+                                    /** @description AVIF primero, luego WebP */
+                                    sources: {
+                                        type: string;
+                                        srcset: string;
+                                    }[];
+                                } | null;
+                            } | null;
                             /** @description Su dirección en el archivo (/newsletter/<serie>/<dirección>), visible cuando está publicada */
                             path: string;
                             /** @description Su envío a las suscriptoras, con sus cuentas; null si nunca se envió */
@@ -3223,6 +3287,21 @@ export interface operations {
                             /** @description AAAA-MM-DD, o null mientras es un borrador */
                             publishedOn: string | null;
                             markdown: string;
+                            /** @description Su portada, una imagen de tu biblioteca; null sin portada */
+                            cover: {
+                                id: string;
+                                /** @description null si el archivo ya no está en la biblioteca */
+                                image: {
+                                    src: string;
+                                    width: number;
+                                    height: number;
+                                    /** @description AVIF primero, luego WebP */
+                                    sources: {
+                                        type: string;
+                                        srcset: string;
+                                    }[];
+                                } | null;
+                            } | null;
                             /** @description Su dirección en el archivo (/newsletter/<serie>/<dirección>), visible cuando está publicada */
                             path: string;
                             /** @description Su envío a las suscriptoras, con sus cuentas; null si nunca se envió */
@@ -3353,6 +3432,8 @@ export interface operations {
                     /** @enum {string} */
                     series: "dean" | "meta";
                     markdown: string;
+                    /** @description El id de una imagen JPEG o PNG de tu biblioteca de medios, la portada de la carta; null: sin portada */
+                    cover?: string | null;
                 };
             };
         };
@@ -3370,6 +3451,17 @@ export interface operations {
                         data: {
                             /** @description El cuerpo de la página del archivo (HTML saneado) */
                             pageHtml: string;
+                            /** @description La portada lista para <picture> (la página la muestra bajo el título); null sin portada */
+                            cover: {
+                                src: string;
+                                width: number;
+                                height: number;
+                                /** @description AVIF primero, luego WebP */
+                                sources: {
+                                    type: string;
+                                    srcset: string;
+                                }[];
+                            } | null;
                             mail: {
                                 subject: string;
                                 html: string;
@@ -4239,6 +4331,17 @@ export interface operations {
                             publishedOn: string;
                             /** @description El cuerpo de la carta en HTML saneado (sin título: la página lo pone) */
                             html: string;
+                            /** @description Su portada lista para <picture> (decorativa: sin texto alternativo); null sin portada */
+                            cover: {
+                                src: string;
+                                width: number;
+                                height: number;
+                                /** @description AVIF primero, luego WebP */
+                                sources: {
+                                    type: string;
+                                    srcset: string;
+                                }[];
+                            } | null;
                         };
                     };
                 };

@@ -18,6 +18,7 @@ export interface LetterSendRow {
   slug: string;
   series: string;
   markdown: string;
+  cover: string | null;
   scheduled_at: string;
   state: 'scheduled' | 'paused' | 'cancelled' | 'completed';
   recipients: number | null;
@@ -38,7 +39,7 @@ export const letterSendsProjection = rowProjection<LetterSendRow>({
   evolve: (row, e) => {
     const at = e.recordedAt.toISOString();
     if (LetterSendScheduled.is(e)) {
-      const { sendId, letterId, title, slug, series, markdown } = e.data;
+      const { sendId, letterId, title, slug, series, markdown, cover = null } = e.data;
       return {
         send_id: sendId,
         letter_id: letterId,
@@ -46,6 +47,7 @@ export const letterSendsProjection = rowProjection<LetterSendRow>({
         slug,
         series,
         markdown,
+        cover,
         scheduled_at: e.data.at,
         state: 'scheduled',
         recipients: null,

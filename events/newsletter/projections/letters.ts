@@ -13,6 +13,8 @@ export interface LetterColumns {
   slug: string;
   series: LetterSeries;
   markdown: string;
+  /** The media id of the letter's cover, or null. */
+  cover: string | null;
   status: LetterStatus;
   published_on: string | null;
   created_at: string;
@@ -26,6 +28,7 @@ const stateOf = (row: LetterRow | undefined): LetterState =>
         slug: row.slug,
         series: row.series,
         markdown: row.markdown,
+        cover: row.cover,
         status: row.status,
         publishedOn: row.published_on,
         createdAt: row.created_at,
@@ -49,6 +52,7 @@ export const lettersProjection = rowProjection<LetterRow>({
       slug: state.slug,
       series: state.series,
       markdown: state.markdown,
+      cover: state.cover,
       status: state.status,
       published_on: state.publishedOn,
       created_at: state.createdAt,

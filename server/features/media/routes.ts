@@ -13,6 +13,7 @@ import { decideDelete, decideUpload, mediaFold, storedHashes } from '../../../ev
 import { MEDIA_EXTS, MEDIA_TYPES, mediaStream, SHA256, type MediaExt, type MediaVariant } from '../../../events/media/media.events';
 import { allMedia, blobInfo, blobSlice, deleteUnusedBlobs, mediaById, storeBlobs, type MediaRecord } from '../../../events/media/queries';
 import { handleCommand } from '../../../events/store/command';
+import type { Queryable } from '../../../events/store/types';
 import type { EventStore } from '../../../events/store/event-store';
 import { deterministicUuid, timeOrderedUuid } from '../../../events/store/ids';
 import { envelope, ErrorEnvelope, errorResponses, keyedWriteErrors } from '../../http';
@@ -75,11 +76,21 @@ export function responsiveImage(r: MediaRecord): z.output<typeof ResponsiveImage
   return { src: mediaUrl(r), width: r.width, height: r.height, sources };
 }
 
-/** A photo chosen for the site (the coach's portrait, a testimonial's) must be an image of the library: anything else is refused before it is recorded. */
-export async function checkLibraryImage(db: pg.Pool, id: string | null | undefined): Promise<void> {
-  if (!id) return;
+/**
+ * An image chosen for the site (the coach's portrait, a testimonial's photo, a letter's cover) must be an image of the
+ * library: anything else is refused with `refusal` before it is recorded. Gives the image (none when no id was given).
+ */
+export async function checkLibraryImage(db: Queryable, id: string | null | undefined, refusal: string = M.notAnImage): Promise<MediaRecord | undefined> {
+  if (!id) return undefined;
   const media = await mediaById(db, id);
-  if (media?.kind !== 'image') throw new InvalidError(M.notAnImage);
+  if (media?.kind !== 'image') throw new InvalidError(refusal);
+  return media;
+}
+
+/** An image of the library ready for <img>/<picture>, or null: none chosen, or no longer an image of the library. */
+export async function libraryImage(db: Queryable, id: string | null): Promise<z.output<typeof ResponsiveImage> | null> {
+  const media = id ? await mediaById(db, id) : undefined;
+  return media ? responsiveImage(media) : null;
 }
 
 /** A year, the longest a cache is asked to keep anything: the bytes at an address never change. */

@@ -3,6 +3,7 @@
 // place that shows library files adds its finder to MEDIA_USE_FINDERS.
 import { SLOT_GROUPS, slotById } from '../../../course/placements';
 import { TESTIMONIAL_PAGES } from '../../../course/testimonials';
+import { lettersWithCover } from '../../../events/newsletter/queries';
 import { placesUsing } from '../../../events/placements/queries';
 import { currentSetting } from '../../../events/site/queries';
 import type { Queryable } from '../../../events/store/types';
@@ -21,6 +22,12 @@ const testimonialPhotos: MediaUseFinder = async (db, mediaId) =>
     return `Esta foto acompaña el testimonio de ${t.name} en ${page}: quítala de ese testimonio en Testimonios antes de borrarla.`;
   });
 
+/** The covers of the newsletter's letters (Newsletter), drafts included. */
+const letterCovers: MediaUseFinder = async (db, mediaId) =>
+  (await lettersWithCover(db, mediaId)).map(
+    (title) => `Esta imagen es la portada de la carta «${title}»: quítala de esa carta en Newsletter antes de borrarla.`,
+  );
+
 /** The places of the site she put it in (Medios, «Tus archivos en el sitio»). */
 const sitePlaces: MediaUseFinder = async (db, mediaId) =>
   (await placesUsing(db, mediaId)).flatMap((id) => {
@@ -30,7 +37,7 @@ const sitePlaces: MediaUseFinder = async (db, mediaId) =>
     return [`Este archivo está en «${slot.label}» (${group}): cámbialo en «Tus archivos en el sitio» antes de borrarlo.`];
   });
 
-export const MEDIA_USE_FINDERS: readonly MediaUseFinder[] = [coachPortrait, testimonialPhotos, sitePlaces];
+export const MEDIA_USE_FINDERS: readonly MediaUseFinder[] = [coachPortrait, testimonialPhotos, letterCovers, sitePlaces];
 
 /** Every place that uses the file, in the order of the finders. */
 export async function mediaUses(db: Queryable, mediaId: string): Promise<string[]> {

@@ -8,6 +8,7 @@ import { NotFoundError } from '../../../events/errors';
 import { lettersVersion, publishedLetter, publishedLetters } from '../../../events/newsletter/queries';
 import type { AppDeps } from '../../deps';
 import { envelope, ErrorEnvelope, errorResponses } from '../../http';
+import { libraryImage, ResponsiveImage } from '../media/routes';
 import { letterExcerpt, letterPageHtml } from './render';
 
 const Series = z.enum(LETTER_SERIES);
@@ -24,6 +25,7 @@ const PublicLetter = z.object({
   slug: z.string(),
   publishedOn: z.string().describe('AAAA-MM-DD'),
   html: z.string().describe('El cuerpo de la carta en HTML saneado (sin título: la página lo pone)'),
+  cover: ResponsiveImage.nullable().describe('Su portada lista para <picture> (decorativa: sin texto alternativo); null sin portada'),
 });
 const NotModified = z.null().describe('Sin cambios desde la versión que ya tienes (ETag)');
 
@@ -81,10 +83,11 @@ const archiveRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'pool' | 'config'>> = a
       if (!letter) throw new NotFoundError(M.notFound);
       if (fresh(request, reply, `"letter-${letter.id}-${letter.updatedAt}"`)) return reply.code(304).send(null);
       const { title, publishedOn, markdown } = letter;
+      const cover = await libraryImage(pool, letter.cover);
       return {
         success: true as const,
         message: 'Carta.',
-        data: { title, series: letter.series, slug: letter.slug, publishedOn: publishedOn!, html: letterPageHtml(markdown, config.publicUrl) },
+        data: { title, series: letter.series, slug: letter.slug, publishedOn: publishedOn!, html: letterPageHtml(markdown, config.publicUrl), cover },
       };
     },
   );

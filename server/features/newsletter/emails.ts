@@ -9,6 +9,7 @@ import { currentSetting } from '../../../events/site/queries';
 import type { Queryable } from '../../../events/store/types';
 import type { Mail, MailJob, MailRecipient } from '../../../jobs/email/send-email';
 import { button, fallbackLink, layout, paragraph, SIGN_OFF } from '../accounts/emails';
+import { libraryImage } from '../media/routes';
 import { CONFIRMATION_TTL_HOURS, issueConfirmationToken } from './confirmation-tokens';
 import { letterMail, type LetterMailOptions } from './render';
 import { unsubscribePage } from './unsubscribe';
@@ -71,7 +72,8 @@ export function newsletterMailRecipients(db: Queryable, publicUrl: string) {
       return {
         to: account.email,
         async render() {
-          const mail = letterMail(letter, await previewOptions(db, publicUrl));
+          const [cover, options] = await Promise.all([libraryImage(db, letter.cover), previewOptions(db, publicUrl)]);
+          const mail = letterMail({ ...letter, cover }, options);
           return { to: account.email, ...mail, subject: `${TEST_SUBJECT_PREFIX}${mail.subject}` };
         },
       };

@@ -9,6 +9,7 @@ import { currentSetting } from '../../../events/site/queries';
 import type { Enqueue } from '../../../events/store/types';
 import type { NewsletterDeps, PrepareLetter } from '../../../jobs/newsletter/send-letter';
 import { escape } from '../accounts/emails';
+import { libraryImage } from '../media/routes';
 import { letterMail } from './render';
 import { listUnsubscribeHeaders, loadUnsubscribeSecret, oneClickUrl, unsubscribeToken, unsubscribeUrl } from './unsubscribe';
 
@@ -27,9 +28,9 @@ export function letterUnsubscribeLinks(publicUrl: string, token: string, letterI
 
 export function letterPreparer(pool: pg.Pool, publicUrl: string): PrepareLetter {
   return async (send) => {
-    const [key, coachName] = await Promise.all([loadUnsubscribeSecret(pool), currentSetting(pool, 'coachName')]);
+    const [key, coachName, cover] = await Promise.all([loadUnsubscribeSecret(pool), currentSetting(pool, 'coachName'), libraryImage(pool, send.cover)]);
     const placeholder = letterUnsubscribeLinks(publicUrl, TOKEN_PLACEHOLDER, send.letterId).page;
-    const mail = letterMail(send, { publicUrl, coachName, unsubscribeUrl: placeholder });
+    const mail = letterMail({ ...send, cover }, { publicUrl, coachName, unsubscribeUrl: placeholder });
     return ({ streamId, email }) => {
       const links = letterUnsubscribeLinks(publicUrl, unsubscribeToken(key, streamId), send.letterId);
       const footer = (text: string) => text.replaceAll(escape(placeholder), escape(links.page)).replaceAll(placeholder, links.page);

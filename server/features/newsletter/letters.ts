@@ -6,11 +6,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ATTRIBUTION_DAYS, LETTER_SOURCE } from '../../../course/campaigns';
 import { LETTER_MESSAGES as M, letterPath } from '../../../course/newsletter';
-import { ConflictError, NotFoundError } from '../../../events/errors';
+import { ConflictError, InvalidError, NotFoundError } from '../../../events/errors';
 import { decideLetter, letterFold, type LetterCommand, type LetterState } from '../../../events/newsletter/letters';
 import { letterSendStats, sentSlugs } from '../../../events/letter-sends/queries';
 import { campaignCounts } from '../../../events/analytics/queries';
-import { LetterFields, letterStream } from '../../../events/newsletter/letters.events';
+import { Cover, LetterFields, letterStream } from '../../../events/newsletter/letters.events';
 import { allLetters, letterAddressTaken, loadLetter, type StoredLetter } from '../../../events/newsletter/queries';
 import { handleCommand } from '../../../events/store/command';
 import type { Queryable } from '../../../events/store/types';
@@ -21,6 +21,7 @@ import { envelope, ErrorEnvelope, errorResponses, keyedWriteErrors } from '../..
 import { createWriteBudgets, waitInWords } from '../../plugins/write-limits';
 import { eventIdFor, keyedWrite } from '../../request';
 import { requireCoach } from '../coach/routes';
+import { checkLibraryImage, libraryImage, ResponsiveImage } from '../media/routes';
 import { previewOptions } from './emails';
 import { renderLetter } from './render';
 import { LetterSendView } from './sends';
@@ -28,12 +29,14 @@ import { LetterSendView } from './sends';
 const coachErrors = { ...errorResponses, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope } as const;
 const writeErrors = { ...coachErrors, 409: ErrorEnvelope, ...keyedWriteErrors } as const;
 
-const LetterBody = z.strictObject(LetterFields);
+const CoverId = Cover.describe('El id de una imagen JPEG o PNG de tu biblioteca de medios, la portada de la carta; null: sin portada');
+const LetterBody = z.strictObject({ ...LetterFields, cover: CoverId.optional() });
 const LetterChanges = z.strictObject({
   title: LetterFields.title.optional(),
   slug: LetterFields.slug.optional(),
   series: LetterFields.series.optional(),
   markdown: LetterFields.markdown.optional(),
+  cover: CoverId.optional(),
 });
 const Id = z.object({ id: z.uuid(M.notFound) });
 
@@ -51,6 +54,10 @@ const LetterSummary = LetterHead.extend({ createdAt: z.string(), updatedAt: z.st
 /** A letter as the desk shows it. Built by coachLetter alone, so what the desk learns about a letter is added there. */
 export const CoachLetter = LetterHead.extend({
   markdown: z.string(),
+  cover: z
+    .object({ id: z.string(), image: ResponsiveImage.nullable().describe('null si el archivo ya no está en la biblioteca') })
+    .nullable()
+    .describe('Su portada, una imagen de tu biblioteca; null sin portada'),
   path: z.string().describe('Su dirección en el archivo (/newsletter/<serie>/<dirección>), visible cuando está publicada'),
   send: LetterSendView.nullable().describe('Su envío a las suscriptoras, con sus cuentas; null si nunca se envió'),
   attribution: z
@@ -70,20 +77,42 @@ export type CoachLetter = z.infer<typeof CoachLetter>;
 
 export async function coachLetter(db: Queryable, letter: StoredLetter): Promise<CoachLetter> {
   const { id, title, slug, series, markdown, status, publishedOn } = letter;
-  const send = await letterSendStats(db, id);
-  const attribution = await campaignCounts(db, LETTER_SOURCE, [...new Set([slug, ...(await sentSlugs(db, id))])]);
-  return { id, title, slug, series, markdown, status, publishedOn, path: letterPath(letter), send, attribution };
+  const [cover, send, slugs] = await Promise.all([letter.cover ? libraryImage(db, letter.cover) : null, letterSendStats(db, id), sentSlugs(db, id)]);
+  const attribution = await campaignCounts(db, LETTER_SOURCE, [...new Set([slug, ...slugs])]);
+  return {
+    id,
+    title,
+    slug,
+    series,
+    markdown,
+    cover: letter.cover ? { id: letter.cover, image: cover } : null,
+    status,
+    publishedOn,
+    path: letterPath(letter),
+    send,
+    attribution,
+  };
+}
+
+/** The types of image a cover may be: it goes in the mail too, whose programs do not all show WebP or AVIF. */
+const MAIL_IMAGE_TYPES = new Set(['image/jpeg', 'image/png']);
+
+/** A cover must be a JPEG or PNG image of the library: anything else is refused in Spanish before anything is recorded. */
+async function checkCover(db: Queryable, id: string | null | undefined): Promise<void> {
+  const media = await checkLibraryImage(db, id, M.cover);
+  if (media && !MAIL_IMAGE_TYPES.has(media.contentType)) throw new InvalidError(M.coverFormat);
 }
 
 /** The letter as a write left it (a retry answers with the state right after the first copy's events). */
 function written(id: string, state: LetterState): StoredLetter {
   if (state.status === 'none') throw new NotFoundError(M.notFound);
-  const { title, slug, series, markdown, status, publishedOn } = state;
-  return { id, title, slug, series, markdown, status, publishedOn };
+  const { title, slug, series, markdown, cover, status, publishedOn } = state;
+  return { id, title, slug, series, markdown, cover, status, publishedOn };
 }
 
 const Rendered = z.object({
   pageHtml: z.string().describe('El cuerpo de la página del archivo (HTML saneado)'),
+  cover: ResponsiveImage.nullable().describe('La portada lista para <picture> (la página la muestra bajo el título); null sin portada'),
   mail: z.object({ subject: z.string(), html: z.string(), text: z.string() }),
 });
 
@@ -177,6 +206,7 @@ const letterRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'pool' | 'conf
       const eventId = eventIdFor(request, 0);
       const letterId = eventId ? deterministicUuid('letter', eventId) : timeOrderedUuid();
       const letter = request.body;
+      await checkCover(pool, letter.cover);
       const slugTaken = await letterAddressTaken(pool, letter.series, letter.slug, letterId);
       const result = await run(request, coach.id, letterId, { type: 'DraftLetter', letter, slugTaken, eventId });
       reply.code(201);
@@ -190,7 +220,7 @@ const letterRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'pool' | 'conf
       schema: {
         operationId: 'coachEditLetter',
         tags: ['newsletter'],
-        summary: 'Cambia el título, la dirección, la serie o el texto de una carta (lo que no se envía queda igual)',
+        summary: 'Cambia el título, la dirección, la serie, el texto o la portada de una carta (lo que no se envía queda igual; cover: null quita la portada)',
         description: 'Una carta publicada puede cambiar su título y su texto, no su dirección ni su serie (409).',
         params: Id,
         body: LetterChanges,
@@ -202,6 +232,7 @@ const letterRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'pool' | 'conf
       const letterId = request.params.id;
       const before = await stored(letterId);
       const changes = request.body;
+      await checkCover(pool, changes.cover);
       const slugTaken = await letterAddressTaken(pool, changes.series ?? before.series, changes.slug ?? before.slug, letterId);
       const result = await run(request, coach.id, letterId, { type: 'EditLetter', changes, slugTaken, eventId: eventIdFor(request, 0) });
       const message = result.events.length ? 'Carta guardada.' : 'No había cambios que guardar.';
@@ -263,8 +294,11 @@ const letterRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'store' | 'pool' | 'conf
     },
     async (request) => {
       await requireCoach(request);
-      const rendered = renderLetter(request.body, await previewOptions(pool, config.publicUrl));
-      return { success: true as const, message: 'Vista previa.', data: rendered };
+      const { cover: coverId, ...letter } = request.body;
+      await checkCover(pool, coverId);
+      const cover = await libraryImage(pool, coverId ?? null);
+      const rendered = renderLetter({ ...letter, cover }, await previewOptions(pool, config.publicUrl));
+      return { success: true as const, message: 'Vista previa.', data: { ...rendered, cover } };
     },
   );
 

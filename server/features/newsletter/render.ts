@@ -217,18 +217,35 @@ export type LetterMailOptions = {
 
 export type LetterMail = { subject: string; html: string; text: string };
 
+/** A letter's cover as the mail shows it: its file on this site (a path: JPEG or PNG, which every mail program shows) and its size. */
+export type MailCover = { src: string; width: number; height: number };
+
+/** How wide the mail's text is (accounts/emails' layout: 520 px less its padding of 32 on each side), and so a cover at most. */
+const MAIL_CONTENT_WIDTH = 456;
+
+/** The cover across the mail's width (never wider than its file), its height following; decorative, so no alt text. */
+function coverBlock(cover: MailCover, publicUrl: string): string {
+  const width = Math.min(cover.width, MAIL_CONTENT_WIDTH);
+  const src = new URL(cover.src, publicUrl).toString();
+  return `<img src="${escape(src)}" alt="" width="${width}" style="display:block;width:100%;max-width:${width}px;height:auto;border:0;border-radius:12px;margin:0 0 24px">`;
+}
+
 export const UNSUBSCRIBE_LEAD = 'Si ya no quieres recibir estas cartas, puedes darte de baja aquí:';
 export const fromCoach = (name: string) => `Una carta de ${name}`;
 
+/** A letter as it is rendered: its cover (if any) already found in the library. */
+export type RenderedLetter = Letter & { cover?: MailCover | null };
+
 /**
- * The letter as a mail: the title as subject and heading, who writes it, the body, and the unsubscribe link in
- * both parts. The letter closes in its own words (its Markdown ends with the coach's farewell), so the mail adds no
- * sign-off of its own.
+ * The letter as a mail: the title as subject and heading, who writes it, its cover (in the HTML part only), the
+ * body, and the unsubscribe link in both parts. The letter closes in its own words (its Markdown ends with the
+ * coach's farewell), so the mail adds no sign-off of its own.
  */
-export function letterMail(letter: Letter, options: LetterMailOptions): LetterMail {
+export function letterMail(letter: RenderedLetter, options: LetterMailOptions): LetterMail {
   const { blocks, text: body } = markdownMailParts(letter.markdown, letterUtm(letter.slug), options.publicUrl);
   const byline = options.coachName ? fromCoach(options.coachName) : null;
-  const html = layout(letter.title, [...(byline ? [paragraph(escape(byline), true)] : []), ...blocks], {
+  const head = [...(byline ? [paragraph(escape(byline), true)] : []), ...(letter.cover ? [coverBlock(letter.cover, options.publicUrl)] : [])];
+  const html = layout(letter.title, [...head, ...blocks], {
     signOff: [],
     footer: [linkLine(UNSUBSCRIBE_LEAD, options.unsubscribeUrl)],
   });
@@ -247,6 +264,6 @@ export function letterExcerpt(markdown: string, publicUrl: string, max = 180): s
 }
 
 /** Both renderings of a letter: the archive page's HTML and the mail. */
-export function renderLetter(letter: Letter, options: LetterMailOptions): { pageHtml: string; mail: LetterMail } {
+export function renderLetter(letter: RenderedLetter, options: LetterMailOptions): { pageHtml: string; mail: LetterMail } {
   return { pageHtml: letterPageHtml(letter.markdown, options.publicUrl), mail: letterMail(letter, options) };
 }

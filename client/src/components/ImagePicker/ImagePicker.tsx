@@ -1,5 +1,6 @@
-// A choice among the images of the coach's media library (her portrait in Ajustes, a testimonial's photo): each
-// image a round thumbnail with its name, one radio group; optionally a first choice for «no photo».
+// A choice among the images of the coach's media library (her portrait in Ajustes, a testimonial's photo, a letter's
+// cover): each image a thumbnail with its name (round for a person's photo, wide for a cover), one radio group;
+// optionally a first choice for «no photo».
 import type { ReactNode } from 'react';
 import { thumbnailOf, type MediaItem } from '../../lib/media';
 import forms from '../../styles/forms.module.css';
@@ -17,11 +18,13 @@ type ImagePickerProps = {
   noneLabel?: string;
   /** What follows the choices inside the group (a button that uses the choice). */
   children?: ReactNode;
+  /** Round thumbnails (a person's photo) or wide ones (a letter's cover). */
+  shape?: 'round' | 'wide';
 };
 
-export function ImagePicker({ name, legend, images, chosen, onChoose, noneLabel, children }: ImagePickerProps) {
+export function ImagePicker({ name, legend, images, chosen, onChoose, noneLabel, children, shape = 'round' }: ImagePickerProps) {
   return (
-    <fieldset className={styles.choices}>
+    <fieldset className={`${styles.choices} ${shape === 'wide' ? styles.wide : ''}`}>
       <legend className={forms.label}>{legend}</legend>
       <div className={styles.grid}>
         {noneLabel ? (

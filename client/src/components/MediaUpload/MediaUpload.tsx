@@ -1,7 +1,9 @@
-// The upload form of the coach's media library (the desk's media page, the portrait picker of her settings): a
-// file, an optional name, a busy button while it goes up, the server's Spanish refusal or a confirmation.
+// The upload form of the coach's media library (the desk's media page, the portrait picker of her settings, a
+// letter's cover): a file, an optional name, a busy button while it goes up, the server's Spanish refusal or a
+// confirmation. Inside another form (a letter's), it is a group of that form's fields with a button of its own,
+// since a form cannot hold another.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { MAX_MEDIA_LABEL, MEDIA_ACCEPT, MEDIA_MESSAGES } from '../../../../course/media';
 import { mediaMutations, mediaQueries, uploadProblem, type MediaItem } from '../../lib/media';
 import forms from '../../styles/forms.module.css';
@@ -18,6 +20,8 @@ type MediaUploadProps = {
   withLabel?: boolean;
   submitLabel?: string;
   onUploaded?: (item: MediaItem) => void;
+  /** Inside another form: its fields and a button that uploads, instead of a form of its own. */
+  inForm?: boolean;
 };
 
 export function MediaUpload({
@@ -27,6 +31,7 @@ export function MediaUpload({
   withLabel = true,
   submitLabel = 'Subir',
   onUploaded,
+  inForm = false,
 }: MediaUploadProps) {
   const queryClient = useQueryClient();
   const fileId = useId();
@@ -47,18 +52,32 @@ export function MediaUpload({
     },
   });
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
+  const send = () => {
     setDone(null);
     const found = uploadProblem(file, label) ?? null;
     setProblem(found);
     if (found || !file) return;
     upload.mutate({ file, label });
   };
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    send();
+  };
   const error = problem ?? (upload.isError ? upload.error.message : null);
+  const busy = upload.isPending || undefined;
+  const wrap = (children: ReactNode) =>
+    inForm ? (
+      <div className={forms.form} aria-busy={busy}>
+        {children}
+      </div>
+    ) : (
+      <form className={forms.form} onSubmit={submit} noValidate aria-busy={busy}>
+        {children}
+      </form>
+    );
 
-  return (
-    <form className={forms.form} onSubmit={submit} noValidate aria-busy={upload.isPending || undefined}>
+  return wrap(
+    <>
       <div className={forms.field}>
         <label className={forms.label} htmlFor={fileId}>
           {fileLabel}
@@ -97,13 +116,13 @@ export function MediaUpload({
         </p>
       ) : null}
       <div className={forms.actions}>
-        <Button type="submit" disabled={upload.isPending}>
+        <Button type={inForm ? 'button' : 'submit'} disabled={upload.isPending} onClick={inForm ? send : undefined}>
           {upload.isPending ? 'Subiendo…' : submitLabel}
         </Button>
         <span role="status" className={forms.hint}>
           {done}
         </span>
       </div>
-    </form>
+    </>,
   );
 }

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LETTER_MESSAGES } from '../../../../../course/newsletter';
 import { envelope, stubApi } from '../../../testing/fake-api';
 import { renderRoute } from '../../../testing/render-route';
+import type { MediaItem } from '../../../lib/media';
 import type { CoachLetter, LetterSummary } from '../api/letters-queries';
 import { AROUND, coach } from '../coach-test-utils';
 
@@ -22,12 +23,32 @@ const LETTER: CoachLetter = {
   slug: 'volver-a-empezar',
   series: 'dean',
   markdown: 'Hola, **tú**.',
+  cover: null,
   status: 'draft',
   publishedOn: null,
   path: '/newsletter/dean/volver-a-empezar',
   send: null,
   attribution: { visits: 0, purchases: 0 },
 };
+
+const LIBRARY = 'GET /api/coach/media';
+const media = (id: string, kind: MediaItem['kind'], contentType: string, label: string): MediaItem => ({
+  id,
+  kind,
+  label,
+  url: `/media/${id}.${contentType.split('/')[1]}`,
+  contentType,
+  bytes: 1000,
+  width: kind === 'image' ? 1600 : null,
+  height: kind === 'image' ? 900 : null,
+  durationSeconds: null,
+  uploadedAt: '2026-11-20T10:00:00.000Z',
+  variants: kind === 'image' ? [{ url: `/media/${id}-640.webp`, type: 'image/webp', width: 640, height: 360, bytes: 100 }] : [],
+});
+const JARDIN = media('0190f3a2-0000-7000-8000-0000000000a1', 'image', 'image/jpeg', 'Jardín al amanecer');
+const WEBP = media('0190f3a2-0000-7000-8000-0000000000a2', 'image', 'image/webp', 'Solo WebP');
+const AUDIO = media('0190f3a2-0000-7000-8000-0000000000a3', 'audio', 'audio/mpeg', 'Meditación');
+const COVER_IMAGE = { src: JARDIN.url, width: 1600, height: 900, sources: [{ type: 'image/webp', srcset: `${JARDIN.variants[0]!.url} 640w` }] };
 
 const RENDERED = {
   pageHtml: '<p>Hola, <strong>tú</strong>.</p>',
@@ -145,6 +166,79 @@ describe('/coach/newsletter', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Teléfono' }));
     expect(screen.getByRole('button', { name: 'Teléfono' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('button', { name: 'Escritorio' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('chooses a cover among her JPEG and PNG images, shows it in the page’s preview, saves only it, and takes it away', async () => {
+    const api = stubApi({
+      ...AROUND,
+      [LIBRARY]: envelope(200, 'Biblioteca.', [JARDIN, WEBP, AUDIO]),
+      [PREVIEW]: async (request: Request) =>
+        envelope(200, 'Vista previa.', { ...RENDERED, cover: ((await request.json()) as { cover?: string }).cover ? COVER_IMAGE : null }),
+      [`GET /api/coach/letters/${ID}`]: envelope(200, 'Carta.', LETTER),
+      [EDIT]: async (request: Request) => {
+        const changes = (await request.json()) as { cover?: string | null };
+        return envelope(200, 'Carta guardada.', { ...LETTER, cover: changes.cover ? { id: changes.cover, image: COVER_IMAGE } : null });
+      },
+    });
+    renderRoute(`/coach/newsletter/${ID}`, { session: coach });
+    const cover = await screen.findByRole('group', { name: 'Portada' });
+    expect(within(cover).queryByRole('button', { name: 'Quitar la portada' })).toBeNull();
+    fireEvent.click(within(cover).getByText('Elegir una portada'));
+    const choices = await within(cover).findByRole('group', { name: 'Tus imágenes' });
+    // WebP (not every mail program shows it) and audio are not offered.
+    expect(
+      within(choices)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')!.textContent),
+    ).toEqual(['Jardín al amanecer']);
+    fireEvent.click(within(choices).getByLabelText('Jardín al amanecer'));
+    expect(within(cover).getByAltText('La portada elegida').getAttribute('src')).toBe(JARDIN.variants[0]!.url);
+    expect(screen.getByText(/con cambios sin guardar/)).toBeTruthy();
+    await waitFor(() => expect(api.callsTo(PREVIEW).at(-1)!.body).toMatchObject({ cover: JARDIN.id }));
+    await waitFor(() => expect(screen.getByTitle('La página del archivo').getAttribute('srcdoc')).toContain(`<img class="letter-cover" src="${JARDIN.url}"`));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar borrador' }));
+    await waitFor(() => expect(api.callsTo(EDIT)).toHaveLength(1));
+    expect(api.callsTo(EDIT)[0]!.body).toEqual({ cover: JARDIN.id });
+    await waitFor(() => expect(screen.queryByText(/con cambios sin guardar/)).toBeNull());
+
+    fireEvent.click(within(cover).getByRole('button', { name: 'Quitar la portada' }));
+    expect(within(cover).queryByAltText('La portada elegida')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar borrador' }));
+    await waitFor(() => expect(api.callsTo(EDIT)).toHaveLength(2));
+    expect(api.callsTo(EDIT)[1]!.body).toEqual({ cover: null });
+    expect(api.unexpected).toEqual([]);
+  });
+
+  it('uploads an image as the cover, and shows a refusal of the server under «Portada»', async () => {
+    const uploaded = media('0190f3a2-0000-7000-8000-0000000000a4', 'image', 'image/png', 'Nueva');
+    const library: MediaItem[] = [];
+    const api = stubApi({
+      ...AROUND,
+      [LIBRARY]: () => envelope(200, 'Biblioteca.', library),
+      [PREVIEW]: preview,
+      [`GET /api/coach/letters/${ID}`]: envelope(200, 'Carta.', LETTER),
+      'POST /api/coach/media': () => {
+        library.push(uploaded);
+        return envelope(200, 'Archivo subido.', uploaded);
+      },
+      [EDIT]: envelope(400, LETTER_MESSAGES.cover),
+    });
+    renderRoute(`/coach/newsletter/${ID}`, { session: coach });
+    const cover = await screen.findByRole('group', { name: 'Portada' });
+    fireEvent.click(within(cover).getByText('Elegir una portada'));
+    expect(await within(cover).findByText(/Todavía no tienes imágenes JPEG o PNG/)).toBeTruthy();
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'nueva.png', { type: 'image/png' });
+    fireEvent.change(within(cover).getByLabelText('O sube una imagen nueva'), { target: { files: [file] } });
+    fireEvent.click(within(cover).getByRole('button', { name: 'Subir y usar como portada' }));
+    await waitFor(() => expect(api.callsTo('POST /api/coach/media')).toHaveLength(1));
+    // Chosen as soon as it is in the library; saved with the letter.
+    await waitFor(() => expect(within(cover).getByAltText('La portada elegida').getAttribute('src')).toBe(uploaded.variants[0]!.url));
+    expect(screen.getByText(/con cambios sin guardar/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar borrador' }));
+    expect((await within(cover).findByRole('alert')).textContent).toBe(LETTER_MESSAGES.cover);
+    expect(api.callsTo(EDIT)[0]!.body).toEqual({ cover: uploaded.id });
   });
 
   it('sends her a test, publishes after asking, then locks the address and offers to take it out of the archive', async () => {

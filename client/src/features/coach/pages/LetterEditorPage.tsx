@@ -10,10 +10,11 @@ import {
   LETTER_MESSAGES,
   LETTER_SERIES,
   LETTER_SERIES_LABELS,
+  letterBody,
   letterProblems,
   slugFromTitle,
-  type Letter,
   type LetterField,
+  type LetterWithCover,
 } from '../../../../../course/newsletter';
 import { ApiError } from '../../../api/errors';
 import { Button } from '../../../components/Button/Button';
@@ -24,6 +25,7 @@ import { letterMutations, letterQueries, type CoachLetter } from '../api/letters
 import styles from '../coach.module.css';
 import { Confirm, Control, describedBy, MarkdownControl, useLeaveGuard } from '../components/EditorControls';
 import own from '../components/Editor.module.css';
+import { LetterCover } from '../components/LetterCover';
 import { LetterPreview } from '../components/LetterPreview';
 import { LetterSendPanel } from '../components/LetterSendPanel';
 import { LoadError } from '../components/LoadError';
@@ -32,7 +34,10 @@ import { letterStatus } from './LettersPage';
 /** The address of the editor of a letter not saved yet. */
 export const NEW_LETTER = 'nueva';
 
-const EMPTY: Letter = { title: '', slug: '', series: 'dean', markdown: '' };
+const EMPTY: LetterWithCover = { title: '', slug: '', series: 'dean', markdown: '', cover: null };
+/** What the editor saves: the letter's fields and its cover. */
+const EDITOR_FIELDS = [...LETTER_FIELDS, 'cover'] as const;
+type EditorField = (typeof EDITOR_FIELDS)[number];
 
 const LOCKED_SLUG =
   'Ya está publicada: su dirección y su serie no cambian, para que los enlaces que circulan sigan funcionando. Retírala del archivo si necesitas cambiarlas.';
@@ -40,19 +45,20 @@ const SLUG_HINT = 'La última parte de su dirección en el archivo. Se completa 
 const MARKDOWN_HINT = 'Separa los párrafos con una línea en blanco. **negrita**, *cursiva*, ## subtítulo, [enlace](https://…), > cita.';
 
 /** Which field a message of the server is about (the same words as course/newsletter.ts), or none. */
-function fieldOf(message: string): LetterField | null {
+function fieldOf(message: string): EditorField | null {
   const m = LETTER_MESSAGES;
-  const byField: Record<LetterField, string[]> = {
+  const byField: Record<EditorField, string[]> = {
     title: [m.title, m.titleTooLong],
     slug: [m.slug, m.slugTooLong, m.slugTaken],
     series: [m.series],
     markdown: [m.markdown, m.markdownTooLong],
+    cover: [m.cover, m.coverFormat],
   };
-  return LETTER_FIELDS.find((field) => byField[field].includes(message)) ?? null;
+  return EDITOR_FIELDS.find((field) => byField[field].includes(message)) ?? null;
 }
 
-const fieldsOf = ({ title, slug, series, markdown }: Letter): Letter => ({ title, slug, series, markdown });
-const changed = (from: Letter, to: Letter) => LETTER_FIELDS.filter((field) => from[field] !== to[field]);
+const fieldsOf = ({ title, slug, series, markdown, cover }: CoachLetter): LetterWithCover => ({ title, slug, series, markdown, cover: cover?.id ?? null });
+const changed = (from: LetterWithCover, to: LetterWithCover) => EDITOR_FIELDS.filter((field) => from[field] !== to[field]);
 
 type EditorProps = {
   /** The letter as the server has it; null for a new one. */
@@ -65,10 +71,10 @@ export function LetterEditor({ initial, sendPanel }: EditorProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [saved, setSaved] = useState<CoachLetter | null>(initial);
-  const [fields, setFields] = useState<Letter>(initial ? fieldsOf(initial) : EMPTY);
+  const [fields, setFields] = useState<LetterWithCover>(initial ? fieldsOf(initial) : EMPTY);
   // A new letter's address follows its title until she writes one herself.
   const [slugOwn, setSlugOwn] = useState(initial !== null);
-  const [problems, setProblems] = useState<Partial<Record<LetterField, string>>>({});
+  const [problems, setProblems] = useState<Partial<Record<EditorField, string>>>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -104,6 +110,11 @@ export function LetterEditor({ initial, sendPanel }: EditorProps) {
     setProblems((now) => ({ ...now, [field]: undefined, ...(field === 'title' && !slugOwn ? { slug: undefined } : {}) }));
     setDone(null);
   };
+  const setCover = (cover: string | null) => {
+    setFields((now) => ({ ...now, cover }));
+    setProblems((now) => ({ ...now, cover: undefined }));
+    setDone(null);
+  };
 
   /** Saves what she wrote when it differs from the server's copy; the letter as saved, or null when it could not be. */
   async function save(): Promise<CoachLetter | null> {
@@ -123,7 +134,7 @@ export function LetterEditor({ initial, sendPanel }: EditorProps) {
         keep(letter);
         return letter;
       }
-      const letter = await draft.mutateAsync(fields);
+      const letter = await draft.mutateAsync(letterBody(fields));
       keep(letter);
       // The address takes the letter's id (the editor stays as it is: the page has the letter in its cache now).
       navigate(`/coach/newsletter/${letter.id}`, { replace: true });
@@ -195,6 +206,12 @@ export function LetterEditor({ initial, sendPanel }: EditorProps) {
               ))}
             </select>
           </Control>
+          <LetterCover
+            value={fields.cover}
+            savedImage={saved?.cover && saved.cover.id === fields.cover ? saved.cover.image : null}
+            error={problems.cover}
+            onChange={setCover}
+          />
           <MarkdownControl
             id="carta-texto"
             hint={MARKDOWN_HINT}

@@ -10,14 +10,15 @@ afterEach(() => {
 const FIRST_LETTER = '/newsletter/dean/2025-07-01-el-arte-de-soltar';
 const LETTER_API = 'GET /api/newsletter/letters/dean/2025-07-01-el-arte-de-soltar';
 /** What the server gives for the letter: its body already sanitized there. */
-const letter = () =>
-  envelope(200, 'Carta.', {
-    title: 'El arte de soltar',
-    series: 'dean',
-    slug: '2025-07-01-el-arte-de-soltar',
-    publishedOn: '2025-07-01',
-    html: '<p>Piensa en el cajón de la mesita de noche.</p>\n<h2>La práctica de la semana</h2>\n<p>Con cariño,<br>Manifiesta</p>',
-  });
+const LETTER = {
+  title: 'El arte de soltar',
+  series: 'dean',
+  slug: '2025-07-01-el-arte-de-soltar',
+  publishedOn: '2025-07-01',
+  html: '<p>Piensa en el cajón de la mesita de noche.</p>\n<h2>La práctica de la semana</h2>\n<p>Con cariño,<br>Manifiesta</p>',
+  cover: null,
+};
+const letter = () => envelope(200, 'Carta.', LETTER);
 const notFound = () => envelope(404, 'No encontramos esa carta.');
 
 describe('/newsletter/{series}/{slug}', () => {
@@ -31,9 +32,39 @@ describe('/newsletter/{series}/{slug}', () => {
     const article = screen.getByRole('article');
     expect(within(article).getByText(/Piensa en el cajón de la mesita de noche/)).toBeTruthy();
     expect(within(article).getByRole('heading', { level: 2, name: 'La práctica de la semana' })).toBeTruthy();
+    expect(article.querySelector('picture')).toBeNull(); // no cover
     expect(screen.getByRole('link', { name: 'Volver al newsletter' }).getAttribute('href')).toBe('/newsletter');
     await waitFor(() => expect(document.title).toBe('El arte de soltar · Newsletter · Manifiesta'));
     expect(api.callsTo(LETTER_API)).toHaveLength(1);
+  });
+
+  it('shows the cover under the title as a decorative <picture>, its size set', async () => {
+    const cover = {
+      src: '/media/abc.png',
+      width: 1600,
+      height: 900,
+      sources: [
+        { type: 'image/avif', srcset: '/media/a320.avif 320w, /media/a640.avif 640w' },
+        { type: 'image/webp', srcset: '/media/w320.webp 320w, /media/w640.webp 640w' },
+      ],
+    };
+    stubApi({ [LETTER_API]: () => envelope(200, 'Carta.', { ...LETTER, cover }) });
+    renderRoute(FIRST_LETTER);
+    await screen.findByRole('heading', { level: 1, name: 'El arte de soltar' });
+    const article = screen.getByRole('article');
+    const img = article.querySelector('picture img')!;
+    expect([img.getAttribute('src'), img.getAttribute('width'), img.getAttribute('height'), img.getAttribute('alt')]).toEqual([
+      '/media/abc.png',
+      '1600',
+      '900',
+      '',
+    ]);
+    expect([...article.querySelectorAll('picture source')].map((s) => [s.getAttribute('type'), s.getAttribute('sizes')])).toEqual([
+      ['image/avif', '(min-width: 42rem) 40rem, calc(100vw - 2rem)'],
+      ['image/webp', '(min-width: 42rem) 40rem, calc(100vw - 2rem)'],
+    ]);
+    // Under the header, above the text.
+    expect(article.querySelector('header + picture')).toBe(img.parentElement);
   });
 
   it('shows a loading state until the letter arrives', async () => {

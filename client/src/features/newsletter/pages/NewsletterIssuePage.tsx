@@ -5,6 +5,7 @@ import { useParams } from 'react-router-dom';
 import { ApiError } from '../../../api/errors';
 import { ButtonLink } from '../../../components/Button/Button';
 import { Loading } from '../../../components/Loading/Loading';
+import { Picture } from '../../../components/Picture/Picture';
 import { LETTER_ERROR, newsletterQueries, type PublicLetter } from '../api/newsletter-queries';
 import { CAMPAIGNS, formatIssueDate } from '../archive';
 import { SubscribeForm } from '../components/SubscribeForm';
@@ -13,6 +14,9 @@ import styles from './NewsletterPages.module.css';
 import '../../../styles/letter-body.css';
 
 const NOT_FOUND = 'Newsletter no encontrado.';
+
+/** The cover spans the reading column: the page's width less its padding on a phone, the column's at most. */
+const COVER_SIZES = '(min-width: 42rem) 40rem, calc(100vw - 2rem)';
 
 export function NewsletterIssuePage() {
   const { campaign = '', slug = '' } = useParams();
@@ -59,6 +63,8 @@ function Letter({ letter }: { letter: PublicLetter }) {
           {formatIssueDate(letter.publishedOn)}
         </time>
       </header>
+      {/* Decorative: the library keeps no description of an image, and the title says what the letter is about. */}
+      {letter.cover ? <Picture image={letter.cover} alt="" className="letter-cover" sizes={COVER_SIZES} /> : null}
       {/* Sanitized by the server (render.ts): only text, structure, safe links and our own images. */}
       <div className="letter-body" dangerouslySetInnerHTML={{ __html: letter.html }} />
     </article>
