@@ -4,8 +4,7 @@ import { createCatalog, projections } from '../events/registry';
 import { rebuildProjections } from '../events/store/reader';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
-import { migrate } from '../server/db/migrate';
-import { sealOldEvents } from '../server/db/seal-old-events';
+import { bringUpToDate } from '../server/db/up-to-date';
 
 const command = process.argv[2];
 if (command !== 'migrate' && command !== 'rebuild') {
@@ -16,11 +15,7 @@ if (command !== 'migrate' && command !== 'rebuild') {
 const config = loadConfig();
 const db = await openDatabase(config, () => {});
 try {
-  const applied = await migrate(db.pool);
-  console.log(applied.length ? `applied migrations: ${applied.join(', ')}` : 'migrations: up to date');
-  const { sealed, rebuilt } = await sealOldEvents(db.pool);
-  if (sealed) console.log(`sealed the personal fields of ${sealed} events written before sealing`);
-  if (rebuilt.length) console.log(`rebuilt from the log: ${rebuilt.join(', ')}`);
+  await bringUpToDate(db.pool, console.log);
   if (command === 'rebuild') {
     const r = await rebuildProjections(db.pool, createCatalog(), projections);
     for (const p of r.projections) console.log(`rebuilt ${p.projection} from ${p.events} events`);

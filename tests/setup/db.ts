@@ -30,13 +30,16 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** `migrationsDir`: migrate from another folder (a test of a migration starts from the ones before it). */
-export async function createTestDatabase({ poolSize = 20, migrationsDir = undefined as string | undefined } = {}): Promise<TestDatabase> {
+/**
+ * `migrationsDir`: migrate from another folder (a test of a migration starts from the ones before it); `empty`: not
+ * migrated at all (what a restore starts from).
+ */
+export async function createTestDatabase({ poolSize = 20, migrationsDir = undefined as string | undefined, empty = false } = {}): Promise<TestDatabase> {
   const name = `manifiesta_test_${randomBytes(6).toString('hex')}`;
   await admin((c) => c.query(`CREATE DATABASE ${name}`));
   const url = withDatabase(inject('adminDatabaseUrl'), name);
   const pool = createPool(url, poolSize);
-  await migrate(pool, migrationsDir);
+  if (!empty) await migrate(pool, migrationsDir);
   return {
     url,
     pool,
