@@ -1,5 +1,5 @@
 // GET /metrics as Prometheus scrapes it: only with the token, in the text format, with the names the dashboards read.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
@@ -122,6 +122,29 @@ describe('GET /metrics', () => {
       process_resident_memory_bytes: 'gauge',
       nodejs_heap_size_used_bytes: 'gauge',
     });
+  });
+
+  it('docs/grafana-dashboard.json reads only metrics this endpoint answers, each panel through Prometheus', async () => {
+    const dashboard = JSON.parse(await readFile(path.join(import.meta.dirname, '../../docs/grafana-dashboard.json'), 'utf8')) as {
+      panels: Array<{ type: string; title: string; datasource?: { type: string }; targets?: Array<{ expr: string }> }>;
+    };
+    const { types } = await metrics();
+    const families = (name: string) => [name, name.replace(/_(bucket|sum|count)$/, '')];
+    const graphs = dashboard.panels.filter((p) => p.type !== 'row');
+    expect(graphs.length).toBeGreaterThan(10);
+    for (const panel of graphs) {
+      expect(panel.datasource?.type, panel.title).toBe('prometheus');
+      expect(panel.targets?.length, panel.title).toBeGreaterThan(0);
+      for (const { expr } of panel.targets!) {
+        const selected = [...expr.matchAll(/([a-z_:][a-z0-9_:]*)\{/g)].map((m) => m[1]!);
+        expect(selected.length, expr).toBeGreaterThan(0);
+        for (const name of selected)
+          expect(
+            families(name).some((f) => types.has(f)),
+            `${panel.title}: ${name}`,
+          ).toBe(true);
+      }
+    }
   });
 
   it('is not in the API documentation', () => {
