@@ -2,6 +2,7 @@
 import { PgBoss } from 'pg-boss';
 import type { Enqueue, Queryable } from '../events/store/types';
 import { EMAIL_SEND, EMAIL_SEND_DEAD } from './email/send-email';
+import { NO_WORKER_METRICS } from './metrics';
 import { JOBS, QUEUES, type WorkerDeps } from './registry';
 
 export type { WorkerDeps } from './registry';
@@ -18,6 +19,11 @@ export interface Jobs {
   stop(): Promise<void>;
   /** `deadLetters`: mails that failed every attempt and wait in email.send.dead (see server/dead-letters.ts). */
   health(): Promise<{ ok: boolean; queued?: number; failed?: number; deadLetters?: number }>;
+  /**
+   * Per queue: jobs waiting now (created or to be retried, counted live), and failed jobs still kept (pg-boss's
+   * statistics, refreshed by its monitor).
+   */
+  depths(): Promise<Array<{ queue: string; queued: number; failed: number }>>;
 }
 
 export interface JobsOptions {
@@ -61,6 +67,7 @@ export async function startJobs(connectionString: string, onError: (err: Error) 
     boss,
     enqueue,
     async startWorkers(deps) {
+      const metrics = deps.metrics ?? NO_WORKER_METRICS;
       for (const job of JOBS) {
         const handle = job.bind(deps);
         if (!handle) continue;
@@ -69,7 +76,12 @@ export async function startJobs(connectionString: string, onError: (err: Error) 
         const work = { batchSize: 1, includeMetadata: true, ...options.work } as const;
         await boss.work<unknown, unknown, typeof work>(name, work, async ([j]) => {
           if (!j) return undefined;
-          return handle(j.data, { id: j.id, retryCount: j.retryCount, retryLimit: j.retryLimit });
+          try {
+            return await handle(j.data, { id: j.id, retryCount: j.retryCount, retryLimit: j.retryLimit });
+          } catch (err) {
+            metrics.jobFailed(name);
+            throw err;
+          }
         });
       }
     },
@@ -90,6 +102,17 @@ export async function startJobs(connectionString: string, onError: (err: Error) 
       } catch {
         return { ok: false };
       }
+    },
+    async depths() {
+      const names = QUEUES.map((q) => q.name);
+      // The waiting jobs through pg-boss's own partial index (state < 'active'): a short read while queues are short.
+      const [{ rows }, stats] = await Promise.all([
+        boss.getDb().executeSql("SELECT name, count(*)::int AS n FROM pgboss.job WHERE name = ANY($1::text[]) AND state < 'active' GROUP BY name", [names]),
+        boss.getQueues(names),
+      ]);
+      const queued = new Map((rows as Array<{ name: string; n: number }>).map((r) => [r.name, r.n]));
+      const failed = new Map(stats.map((q) => [q.name, q.failedCount]));
+      return names.map((queue) => ({ queue, queued: queued.get(queue) ?? 0, failed: failed.get(queue) ?? 0 }));
     },
   };
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { authCleanup, type CleanupDeps } from './accounts/cleanup';
 import { whyQuestion, type WhyQuestionDeps } from './deep-why/why-question';
 import { bindJob, type JobDefinition, type JobHandler, type QueuePolicy } from './define';
+import type { WorkerMetrics } from './metrics';
 import { type EmailDeps, sendEmail } from './email/send-email';
 import { newsletterBatch, newsletterFanout, newsletterReaper, type NewsletterDeps } from './newsletter/send-letter';
 import { type SequenceSweepDeps, sequencesSweep } from './sequences/sweep';
@@ -18,6 +19,8 @@ export interface WorkerDeps extends EmailDeps {
   newsletter?: NewsletterDeps;
   /** With it, the welcome sequences' due steps are queued. */
   sequences?: Omit<SequenceSweepDeps, 'log'>;
+  /** Counts failed runs, mails and AI fallbacks for the operator's metrics (nothing when absent). */
+  metrics?: WorkerMetrics;
 }
 
 export interface RegisteredJob {

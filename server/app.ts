@@ -47,6 +47,7 @@ import apiConventions from './plugins/api-conventions';
 import clientPlugin from './plugins/client';
 import auth, { sessionCookies } from './plugins/auth';
 import errors from './plugins/errors';
+import metricsPlugin from './plugins/metrics';
 import sameOrigin from './plugins/same-origin';
 import securityHeaders from './plugins/security-headers';
 import writeLimits from './plugins/write-limits';
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(errors);
   await app.register(securityHeaders, { publicUrl: deps.config.publicUrl });
   await app.register(apiConventions);
+  await app.register(metricsPlugin, { token: deps.config.METRICS_TOKEN, metrics: deps.metrics, pool: deps.pool, projections, jobs: deps.jobs });
   await app.register(refuseUnsafeInput);
   await app.register(fastifySwagger, {
     openapi: {
@@ -156,7 +158,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(paymentRoutes, { store: deps.store, pool: deps.pool, accounts, config, catalogue, placements });
   await app.register(meditationRoutes, { store: deps.store, pool: deps.pool, placements });
   const ai = createAiAvailability({ configured: Boolean(config.GEMINI_API_KEY) });
-  await app.register(whyQuestionRoutes, { jobs: deps.jobs, pool: deps.pool, store: deps.store, ai, perIp: config.RATE_LIMIT_PER_IP });
+  await app.register(whyQuestionRoutes, {
+    jobs: deps.jobs,
+    pool: deps.pool,
+    store: deps.store,
+    ai,
+    perIp: config.RATE_LIMIT_PER_IP,
+    onFallback: deps.metrics.workers.aiFallback,
+  });
 
   await app.register(clientPlugin, {
     root: deps.config.SERVE_CLIENT ? (deps.clientDir ?? CLIENT_DIST) : undefined,

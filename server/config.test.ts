@@ -75,4 +75,11 @@ describe('loadConfig', () => {
     expect(err.message).toContain('DATABASE_URL');
     expect(err.message).toContain('LOG_LEVEL');
   });
+
+  it('METRICS_TOKEN: unset or empty means no /metrics; a short one is refused', () => {
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '  ' }).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: ' 0123456789abcdef ' }).METRICS_TOKEN).toBe('0123456789abcdef');
+    expect(configError({ METRICS_TOKEN: 'corto' }).message).toContain('METRICS_TOKEN');
+  });
 });

@@ -99,6 +99,16 @@ const ConfigSchema = z.object({
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
   PROJECTION_LAG_DEGRADED_SECONDS: z.coerce.number().positive().max(86_400).default(60),
+  /**
+   * The bearer token Prometheus sends to GET /metrics (`Authorization: Bearer <token>`): a long random string, at
+   * least 16 characters. Unset, /metrics does not exist (404).
+   */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional())
+    .optional(),
   SERVE_CLIENT: z
     .enum(['true', 'false', '1', '0'])
     .default('true')

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { EventStore } from '../events/store/event-store';
 import type { Jobs } from '../jobs/boss';
 import type { Config } from './config';
+import type { Metrics } from './metrics';
 
 export type AppConfig = Pick<
   Config,
@@ -34,13 +35,16 @@ export type AppConfig = Pick<
   | 'SITE_NOTICE_LINK'
   | 'GEMINI_API_KEY'
   | 'PROJECTION_LAG_DEGRADED_SECONDS'
+  | 'METRICS_TOKEN'
 >;
 
 export interface AppDeps {
   config: AppConfig;
   pool: pg.Pool;
   store: EventStore;
-  jobs: Pick<Jobs, 'health' | 'send' | 'getJob' | 'enqueue'>;
+  jobs: Pick<Jobs, 'health' | 'send' | 'getJob' | 'enqueue' | 'depths'>;
+  /** The runtime's metrics: /metrics shows them beside the app's own, and the app counts its AI fallbacks there. */
+  metrics: Metrics;
   /** Where the built SPA lives (default dist/client). */
   clientDir?: string;
   logger?: Logger;

@@ -20,6 +20,7 @@ import { sealOldEvents } from './db/seal-old-events';
 import { recordWhyQuestion, whyQuestionTexts } from './features/deep-why/questions';
 import { newsletterWorkerDeps } from './features/newsletter/letter-mail';
 import { mailWorkerDeps } from './mail';
+import { createMetrics, type Metrics } from './metrics';
 import { seedLetters } from './features/newsletter/seed/letters';
 
 export interface ComposeOptions {
@@ -55,6 +56,8 @@ export interface Runtime<J extends Jobs | undefined = Jobs> {
   store: EventStore;
   jobs: J;
   daemon?: ProjectionDaemon;
+  /** This runtime's metrics registry: what its store and workers count, and Node's process metrics. */
+  metrics: Metrics;
   /** Builds the HTTP app on these parts, ready to inject into or listen; closed with the runtime. */
   buildApp(options?: AppOptions): Promise<App>;
   /** Closes the apps, then stops the daemon and the queue. The database stays open: whoever opened it closes it. */
@@ -64,8 +67,9 @@ export interface Runtime<J extends Jobs | undefined = Jobs> {
 type JobsOf<O> = O extends { jobs: false } ? undefined : Jobs;
 
 /** The queue as an app built without one sees it: absent in the health check, and nothing can be sent. */
-const NO_QUEUE: Pick<Jobs, 'health' | 'send' | 'getJob' | 'enqueue'> = {
+const NO_QUEUE: Pick<Jobs, 'health' | 'send' | 'getJob' | 'enqueue' | 'depths'> = {
   health: async () => ({ ok: false }),
+  depths: async () => [],
   send: async () => {
     throw new Error('this process has no job queue');
   },
@@ -82,7 +86,8 @@ export async function composeRuntime<O extends ComposeOptions>(options: O): Prom
       ? undefined
       : await startJobs(database.url, queueErrorLogger(log), { idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS });
   const catalog = createCatalog();
-  const store = createEventStore({ pool: database.pool, catalog, projections, enqueue: jobs?.enqueue });
+  const metrics = createMetrics();
+  const store = createEventStore({ pool: database.pool, catalog, projections, enqueue: jobs?.enqueue, metrics: metrics.store });
   const apps: App[] = [];
   let daemon: ProjectionDaemon | undefined;
   const close = async () => {
@@ -93,7 +98,7 @@ export async function composeRuntime<O extends ComposeOptions>(options: O): Prom
   try {
     if (options.workers) {
       if (!jobs) throw new Error('workers need the job queue');
-      await jobs.startWorkers(workerDeps(config, { pool: database.pool, store, enqueue: jobs.enqueue }, log));
+      await jobs.startWorkers(workerDeps(config, { pool: database.pool, store, enqueue: jobs.enqueue, metrics }, log));
       daemon = startProjectionDaemon(database.pool, catalog, projections, {
         onError: (err, p) => log.error({ err, projection: p.name }, 'async projection failed; retrying'),
       });
@@ -110,12 +115,14 @@ export async function composeRuntime<O extends ComposeOptions>(options: O): Prom
     store,
     jobs,
     daemon,
+    metrics,
     async buildApp({ config: settings, logger = log, wrapStore = (s: EventStore) => s, now, clientDir }: AppOptions = {}) {
       const app = await buildApp({
         config: { ...config, ...settings },
         pool: database.pool,
         store: wrapStore(store),
         jobs: jobs ?? NO_QUEUE,
+        metrics,
         logger,
         now,
         clientDir,
@@ -175,22 +182,31 @@ function queueErrorLogger(log: Logger) {
 /** What the workers are given: mail (SMTP, or the outbox under the data folder), the maintenance jobs, the welcome sequences' sweep, deep-why questions, letters. */
 function workerDeps(
   config: Config,
-  { pool, store, enqueue }: { pool: Database['pool']; store: EventStore; enqueue: Jobs['enqueue'] },
+  { pool, store, enqueue, metrics }: { pool: Database['pool']; store: EventStore; enqueue: Jobs['enqueue']; metrics: Metrics },
   log: Logger,
 ): WorkerDeps {
-  const mail = { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.dataDir, 'outbox'), log: log.child({ component: 'jobs' }) };
+  const mail = {
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log: log.child({ component: 'jobs' }),
+    metrics: metrics.workers,
+  };
   return {
     ...mail,
     ...mailWorkerDeps(pool, { publicUrl: config.publicUrl, perAddressPerHour: config.MAIL_PER_ADDRESS_PER_HOUR }),
     maintenance: { db: pool, sessionIdleHours: config.SESSION_IDLE_HOURS },
     sequences: { db: pool, enqueue },
     whyQuestions: {
-      generate: createWhyQuestionGenerator({
-        apiKey: config.GEMINI_API_KEY || undefined,
-        model: config.GEMINI_MODEL,
-        baseUrl: config.GEMINI_BASE_URL,
-        timeoutMs: config.AI_TIMEOUT_MS,
-      }),
+      generate: createWhyQuestionGenerator(
+        {
+          apiKey: config.GEMINI_API_KEY || undefined,
+          model: config.GEMINI_MODEL,
+          baseUrl: config.GEMINI_BASE_URL,
+          timeoutMs: config.AI_TIMEOUT_MS,
+        },
+        metrics.workers.aiFallback,
+      ),
       record: (job, q) => recordWhyQuestion(store, job, q),
       texts: whyQuestionTexts(pool),
     },

@@ -11,7 +11,7 @@ import { currentVersion, EVENT_COLUMNS, type EventReads, type EventRow } from '.
 import type { Keyring } from './keyring';
 import { newDataKey, openData, sealData } from './sealing';
 import { inTransaction, type WriteTransaction } from './transaction';
-import type { EventMetadata, JobRequest, NewEvent, Queryable, RecordedEvent, RequestKey } from './types';
+import type { AppendOutcome, EventMetadata, JobRequest, NewEvent, Queryable, RecordedEvent, RequestKey, StoreMetrics } from './types';
 
 /** The stream must be at exactly this version (0: must not exist yet), or 'any'. */
 export type ExpectedVersion = number | 'any';
@@ -235,9 +235,10 @@ export interface AppendDeps {
   groupCommit: GroupCommitOptions;
   /** Seals personal fields; without one they are written as they are (the benchmark's baseline). */
   keyring?: Keyring;
+  metrics: StoreMetrics;
 }
 
-export function createAppends({ pool, catalog, transaction, reads, groupCommit, keyring }: AppendDeps): EventAppends {
+export function createAppends({ pool, catalog, transaction, reads, groupCommit, keyring, metrics }: AppendDeps): EventAppends {
   /** A write's own events, when every one is already stored in its stream (a retry); a conflict when they are elsewhere. */
   async function findExisting(streamId: string, ids: string[]): Promise<RecordedEvent[] | undefined> {
     const { rows } = await pool.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY global_position`, [ids]);
@@ -290,18 +291,20 @@ export function createAppends({ pool, catalog, transaction, reads, groupCommit, 
           : { appended: recorded(batch[row.write_index]!.part, row as unknown as AppendedRow) },
       );
     const needsTransaction = batch.some((p) => p.jobs.length > 0 || transaction.hitsInline(p.part.prepared));
-    if (!needsTransaction) return toOutcomes((await pool.query<BatchRow>(batchStatement(batch))).rows);
-
-    return inTransaction(pool, async (client) => {
-      const outcomes = toOutcomes((await client.query<BatchRow>(batchStatement(batch))).rows);
-      const appended = outcomes.flatMap((outcome, i) => ('appended' in outcome ? [{ write: batch[i]!, result: outcome.appended }] : []));
-      await transaction.alongside(
-        client,
-        appended.flatMap(({ result }) => result.events),
-        { jobs: appended.flatMap(({ write }) => write.jobs) },
-      );
-      return outcomes;
-    });
+    const outcomes = !needsTransaction
+      ? toOutcomes((await pool.query<BatchRow>(batchStatement(batch))).rows)
+      : await inTransaction(pool, async (client) => {
+          const outcomes = toOutcomes((await client.query<BatchRow>(batchStatement(batch))).rows);
+          const appended = outcomes.flatMap((outcome, i) => ('appended' in outcome ? [{ write: batch[i]!, result: outcome.appended }] : []));
+          await transaction.alongside(
+            client,
+            appended.flatMap(({ result }) => result.events),
+            { jobs: appended.flatMap(({ write }) => write.jobs) },
+          );
+          return outcomes;
+        });
+    metrics.batched(batch.length);
+    return outcomes;
   }
 
   const grouped = createGroupCommit<Batched, AppendResult>(
@@ -352,11 +355,27 @@ export function createAppends({ pool, catalog, transaction, reads, groupCommit, 
     }
   }
 
+  /** appendMany, timed from the call to its answer (a write's wait in the group commit's queue included). */
+  async function measured(writes: readonly StreamWrite[], options?: WriteOptions): Promise<AppendResult[]> {
+    const started = performance.now();
+    let outcome: AppendOutcome = 'error';
+    try {
+      const results = await appendMany(writes, options);
+      outcome = results.every((r) => r.idempotent) ? 'idempotent' : 'appended';
+      return results;
+    } catch (err) {
+      if (err instanceof ConcurrencyError) outcome = 'conflict';
+      throw err;
+    } finally {
+      metrics.appended((performance.now() - started) / 1000, outcome);
+    }
+  }
+
   return {
-    appendMany,
+    appendMany: measured,
     async append(streamId, events, options) {
       const { expectedVersion, streamType, ...rest } = options;
-      const [result] = await appendMany([{ streamId, events, expectedVersion, streamType }], rest);
+      const [result] = await measured([{ streamId, events, expectedVersion, streamType }], rest);
       return result!;
     },
   };

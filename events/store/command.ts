@@ -147,6 +147,7 @@ export async function handleCommand<S>(
       return { ...result, state: after.state };
     } catch (err) {
       if (!(err instanceof ConcurrencyError) || attempt >= retries) throw err;
+      store.metrics.retried();
       await catchUp();
     }
   }
@@ -215,6 +216,7 @@ export async function handleMultiStreamCommand<S>(
       // The decided stream moved on, or an event id is stored in another stream (another request decided on
       // the same facts for someone else): either way the state has changed under the decision.
       if (!(err instanceof ConflictError) || attempt >= retries) throw err;
+      store.metrics.retried();
       await catchUp();
       continue;
     }
@@ -222,6 +224,7 @@ export async function handleMultiStreamCommand<S>(
       const own = results.flatMap((r) => r.events).filter((e) => e.streamId === streamId && e.streamPosition > version);
       return { results, state: own.reduce(fold.evolve, state) };
     }
+    store.metrics.retried();
     await catchUp();
   }
 }

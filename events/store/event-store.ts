@@ -8,7 +8,7 @@ import { createKeyring, type Keyring } from './keyring';
 import type { Projection } from './projection';
 import { createReads, type EventReads } from './read';
 import { writeTransaction } from './transaction';
-import type { Enqueue } from './types';
+import { NO_STORE_METRICS, type Enqueue, type StoreMetrics } from './types';
 
 export {
   assertRetryOf,
@@ -36,14 +36,26 @@ export interface EventStoreDeps {
   groupCommit?: { batches?: number; maxWrites?: number };
   /** Seals events' personal fields with their people's keys (person_keys); `false` only to measure what sealing costs. */
   sealing?: boolean;
+  /** Told of every append, batch and retried decision (the operator's metrics); nothing by default. */
+  metrics?: StoreMetrics;
 }
 
 export interface EventStore extends EventAppends, EventReads {
   /** The people's data keys: subject ids, and forgetting (sealing uses it when on). */
   keyring: Keyring;
+  /** Where appends, batches and retried decisions are counted (handleCommand reports its retries here). */
+  metrics: StoreMetrics;
 }
 
-export function createEventStore({ pool, catalog, projections = [], enqueue, groupCommit, sealing = true }: EventStoreDeps): EventStore {
+export function createEventStore({
+  pool,
+  catalog,
+  projections = [],
+  enqueue,
+  groupCommit,
+  sealing = true,
+  metrics = NO_STORE_METRICS,
+}: EventStoreDeps): EventStore {
   const reads = createReads(pool, catalog);
   const keyring = createKeyring(pool);
   const appends = createAppends({
@@ -56,6 +68,7 @@ export function createEventStore({ pool, catalog, projections = [], enqueue, gro
       batches: groupCommit?.batches ?? GROUP_COMMIT_DEFAULTS.batches,
       maxWrites: groupCommit?.maxWrites ?? GROUP_COMMIT_DEFAULTS.maxWrites,
     },
+    metrics,
   });
-  return { ...appends, ...reads, keyring };
+  return { ...appends, ...reads, keyring, metrics };
 }

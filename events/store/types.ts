@@ -83,3 +83,18 @@ export interface JobRequest {
 
 /** Enqueues jobs inside the caller's transaction (all of a write, or of a batch of writes, at once). */
 export type Enqueue = (tx: Queryable, jobs: readonly JobRequest[]) => Promise<void>;
+
+/** How an append ended: written, found already stored (a retried request), refused for its stream's version, or failed. */
+export type AppendOutcome = 'appended' | 'idempotent' | 'conflict' | 'error';
+
+/**
+ * What the store reports for the operator's metrics, as it happens: each append's time and outcome, the size of
+ * each group-committed batch, each decision made again after a conflict. The store knows nothing of Prometheus.
+ */
+export interface StoreMetrics {
+  appended(seconds: number, outcome: AppendOutcome): void;
+  batched(writes: number): void;
+  retried(): void;
+}
+
+export const NO_STORE_METRICS: StoreMetrics = { appended() {}, batched() {}, retried() {} };

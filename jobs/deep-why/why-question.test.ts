@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeGemini, type FakeGemini } from '../../tests/fakes/gemini';
-import { createWhyQuestionGenerator, FIRST_FALLBACK, noFutureFallback, SHORT_ANSWER_QUESTION } from './why-question';
+import { type AiConfig, createWhyQuestionGenerator, FIRST_FALLBACK, noFutureFallback, SHORT_ANSWER_QUESTION } from './why-question';
 
 let gemini: FakeGemini;
 beforeAll(async () => {
@@ -48,6 +48,18 @@ describe('the first why question', () => {
     const started = Date.now();
     expect(await createWhyQuestionGenerator(config())(first)).toMatchObject({ question: FIRST_FALLBACK, provider: 'failed' });
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('tells each fallback and its reason, and nothing when the provider answered', async () => {
+    const reasons: string[] = [];
+    const counted = (c: AiConfig) => createWhyQuestionGenerator(c, (reason) => reasons.push(reason));
+    await counted({ ...config(), apiKey: undefined })(first);
+    await counted(config())({ ...first, futureText: '' });
+    gemini.reply({ status: 500 });
+    await counted(config())(first);
+    gemini.reply({ text: '¿Por qué importa?' });
+    await counted(config())(first);
+    expect(reasons).toEqual(['no_key', 'nothing_to_ask', 'provider_failed']);
   });
 
   it('without a future text uses the area template and asks nobody', async () => {

@@ -14,6 +14,7 @@ import {
   type WhyQuestionInput,
 } from '../../course/deep-why';
 import { defineJob } from '../define';
+import type { AiFallbackReason } from '../metrics';
 
 export { FIRST_FALLBACK, ideaFallback, MIN_ANSWER_FOR_IDEA, nextQuestion, noFutureFallback, SHORT_ANSWER_QUESTION, type WhyQuestionInput };
 
@@ -75,7 +76,8 @@ function clean(text: string | undefined): string | undefined {
   return line?.replace(/^["«“]+|["»”]+$/g, '').trim() || undefined;
 }
 
-export function createWhyQuestionGenerator(config: AiConfig) {
+/** `onFallback`: told each time the fixed texts answer instead of the provider, and why (the operator's metrics). */
+export function createWhyQuestionGenerator(config: AiConfig, onFallback: (reason: AiFallbackReason) => void = () => {}) {
   const client = config.apiKey
     ? new GoogleGenAI({ apiKey: config.apiKey, httpOptions: { apiVersion: 'v1beta', ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}) } })
     : undefined;
@@ -105,9 +107,15 @@ export function createWhyQuestionGenerator(config: AiConfig) {
     // Nothing to ask: no key, no future vision for the first level, an answer too short for an idea.
     const answer = input.previousAnswer?.trim() ?? '';
     const nothingToAsk = input.levelIndex === 0 ? !input.futureText?.trim() : answer.length < MIN_ANSWER_FOR_IDEA;
-    if (!client || nothingToAsk) return fallback;
+    if (!client || nothingToAsk) {
+      onFallback(client ? 'nothing_to_ask' : 'no_key');
+      return fallback;
+    }
     const asked = await ask(input.levelIndex === 0 ? firstQuestionPrompt(input) : coreIdeaPrompt(answer));
-    if (!asked) return { ...fallback, provider: 'failed' };
+    if (!asked) {
+      onFallback('provider_failed');
+      return { ...fallback, provider: 'failed' };
+    }
     const question = input.levelIndex === 0 ? asked : nextQuestion(asked);
     return { question, source: 'ai', model: config.model, promptVersion: PROMPT_VERSION, provider: 'ok' };
   };

@@ -7,6 +7,7 @@ import { LEAD_PAGES, LEAD_SECTIONS } from '../../events/leads/leads.events';
 import { EMAIL_PATTERN, MAX_EMAIL } from '../../course/contact';
 import { MAX_REDIRECT_LENGTH } from '../../course/redirect';
 import { defineJob } from '../define';
+import type { MailMetrics } from '../metrics';
 import { createPostbox } from './postbox';
 import type { MailThrottle } from './throttle';
 
@@ -114,6 +115,8 @@ export interface EmailDeps {
   resolve: ResolveMail;
   /** The per-address limit (jobs/email/throttle.ts). */
   throttle: MailThrottle;
+  /** Counts the mails sent and the attempts that failed (nothing when absent). */
+  metrics?: MailMetrics;
 }
 
 /** An SMTP error without the addresses some servers quote back ("550 <ana@example.com>: unknown user"). */
@@ -144,7 +147,11 @@ export function createMailer(deps: EmailDeps) {
     const to = Address.parse(mail.to);
     // A stable Message-ID per job: a retried delivery carries the same id, so clients fold duplicates.
     const messageId = `<${jobId}@manifiesta.local>`;
-    const { file } = await postbox.post(mail, to, messageId, jobId);
+    const { file } = await postbox.post(mail, to, messageId, jobId).catch((err: unknown) => {
+      deps.metrics?.mailFailed(job.kind);
+      throw err;
+    });
+    deps.metrics?.mailSent(job.kind);
     if (file) deps.log.info({ job: jobId, kind, file }, `mail written to the outbox: ${mail.subject}`);
     else deps.log.info({ job: jobId, kind }, 'mail sent through SMTP');
     await recipient.afterSend?.(jobId);

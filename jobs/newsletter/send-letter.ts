@@ -18,6 +18,7 @@ import type { EventStore } from '../../events/store/event-store';
 import { deterministicUuid } from '../../events/store/ids';
 import type { Enqueue, JobRequest, Queryable } from '../../events/store/types';
 import { defineJob, type JobRun } from '../define';
+import type { MailMetrics } from '../metrics';
 import { createPostbox } from '../email/postbox';
 import { Address, type Mail, withoutAddresses } from '../email/send-email';
 
@@ -51,6 +52,8 @@ export interface NewsletterDeps {
   /** NEWSLETTER_RATE_PER_MINUTE: every worker process together sends at most this many letters a minute. */
   ratePerMinute: number;
   batchSize?: number;
+  /** Counts the letters sent and the attempts that failed (nothing when absent). */
+  metrics?: MailMetrics;
   log: { info(obj: object, msg: string): void; warn?(obj: object, msg: string): void; error?(obj: object, msg: string): void };
 }
 
@@ -259,7 +262,11 @@ export function newsletterSender(deps: NewsletterDeps) {
         // The same Message-ID for a letter and a recipient, whatever the attempt: a mail client folds a resent copy.
         const messageId = `<letter-${deterministicUuid('letter-delivery', letterId, streamId)}@manifiesta.local>`;
         try {
-          await postbox.post(mail, to.data, messageId, `letter-${letterId}-${streamId}`);
+          await postbox.post(mail, to.data, messageId, `letter-${letterId}-${streamId}`).catch((err: unknown) => {
+            deps.metrics?.mailFailed('letter');
+            throw err;
+          });
+          deps.metrics?.mailSent('letter');
           await settle(letterId, streamId, 'sent');
           counts.sent++;
         } catch (err) {

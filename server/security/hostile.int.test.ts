@@ -219,6 +219,7 @@ describe('logs', () => {
       pool: db.pool,
       store: t.store,
       jobs: t.jobs,
+      metrics: t.metrics,
       logger: pino({ level: 'info' }, { write: (line: string) => void lines.push(line) }),
     });
     const pii = {

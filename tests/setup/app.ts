@@ -11,6 +11,7 @@ import type { App, AppConfig } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
 import { newsletterWorkerDeps } from '../../server/features/newsletter/letter-mail';
 import { mailWorkerDeps } from '../../server/mail';
+import type { Metrics } from '../../server/metrics';
 import { composeRuntime, type AppOptions } from '../../server/runtime';
 import type { TestDatabase } from './db';
 
@@ -24,6 +25,7 @@ export interface TestApp {
   app: App;
   store: EventStore;
   jobs: Jobs;
+  metrics: Metrics;
   /** Another app on the same store and queue (its own settings or logger); closed with this one. */
   buildApp(options?: AppOptions): Promise<App>;
   close(): Promise<void>;
@@ -44,7 +46,7 @@ export async function startTestApp(
   const runtime = await composeRuntime({ config: { ...TEST_CONFIG, ...config }, database: db, log: pino({ level: 'silent' }) });
   try {
     const app = await runtime.buildApp({ wrapStore, now });
-    return { app, store: runtime.store, jobs: runtime.jobs, buildApp: runtime.buildApp, close: runtime.close };
+    return { app, store: runtime.store, jobs: runtime.jobs, metrics: runtime.metrics, buildApp: runtime.buildApp, close: runtime.close };
   } catch (err) {
     await runtime.close();
     throw err;

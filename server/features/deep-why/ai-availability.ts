@@ -11,6 +11,8 @@ export const AI_COOL_DOWN_MS = 60_000;
 const REMEMBERED = 1_000;
 
 export interface AiAvailability {
+  /** Whether a key is set at all (else no question is ever sent). */
+  readonly configured: boolean;
   /** Whether to ask the provider now (after the cool-down, true for one trial question at a time). */
   available(): boolean;
   /** What the provider did for a finished question; undefined when it was not asked. */
@@ -22,6 +24,7 @@ export function createAiAvailability({ configured, now = Date.now }: { configure
   let closedUntil = 0;
   const seen = new Set<string>();
   return {
+    configured,
     available() {
       if (!configured) return false;
       if (failures < AI_FAILURES_TO_OPEN) return true;

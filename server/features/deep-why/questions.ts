@@ -19,6 +19,7 @@ import { areaTextsOf } from '../../../events/wheel/queries';
 import { AI_WHY_QUESTION, fallbackOnly, type WhyQuestion, type WhyQuestionJob, type WhyQuestionTexts } from '../../../jobs/deep-why/why-question';
 import type { Jobs } from '../../../jobs/boss';
 import { envelope, ErrorEnvelope, errorResponses } from '../../http';
+import type { AiFallbackReason } from '../../../jobs/metrics';
 import type { AiAvailability } from './ai-availability';
 
 /**
@@ -87,9 +88,17 @@ const AskBody = z.strictObject({
 
 const Question = z.object({ status: z.enum(['pending', 'done']), question: z.string().nullable(), source: z.enum(['ai', 'fallback']).nullable() });
 
-type Deps = { jobs: Pick<Jobs, 'send' | 'getJob'>; pool: pg.Pool; store: EventStore; ai: AiAvailability; perIp: number };
+type Deps = {
+  jobs: Pick<Jobs, 'send' | 'getJob'>;
+  pool: pg.Pool;
+  store: EventStore;
+  ai: AiAvailability;
+  perIp: number;
+  /** Told when a question is answered with the fixed texts without asking (the operator's metrics). */
+  onFallback: (reason: AiFallbackReason) => void;
+};
 
-export const whyQuestionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { jobs, pool, store, ai, perIp }) => {
+export const whyQuestionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { jobs, pool, store, ai, perIp, onFallback }) => {
   const texts = whyQuestionTexts(pool);
   app.post(
     '/api/activity/deepWhy/question',
@@ -118,6 +127,7 @@ export const whyQuestionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { jobs
       const input = { ...data, previousAnswer, currentText, futureText };
       if (!ai.available()) {
         // Nobody to wait for: the fallback now, recorded like any other question.
+        onFallback(ai.configured ? 'circuit_open' : 'no_key');
         const q = fallbackOnly(input);
         await recordWhyQuestion(store, data, q, 'fallback');
         return { success: true as const, message: 'Tu pregunta.', data: { id: questionId, status: 'done' as const, question: q.question, source: q.source } };

@@ -56,7 +56,7 @@ export function newsletterWorkerDeps(
   pool: pg.Pool,
   store: EventStore,
   enqueue: Enqueue,
-  options: Pick<NewsletterDeps, 'smtpUrl' | 'from' | 'outboxDir' | 'ratePerMinute' | 'log' | 'batchSize'> & { publicUrl: string },
+  options: Pick<NewsletterDeps, 'smtpUrl' | 'from' | 'outboxDir' | 'ratePerMinute' | 'log' | 'batchSize' | 'metrics'> & { publicUrl: string },
 ): NewsletterDeps {
   const { publicUrl, ...rest } = options;
   return {
