@@ -111,6 +111,18 @@ export function stepProblems(step: SequenceStep, fields: Partial<Record<StepFiel
   return problems;
 }
 
+/** The problem with the days' order said for any two days: how the order messages begin. */
+const ORDER_LEAD = 'Este correo tiene que salir';
+
+/** Which field one of these messages is about (the server's answer, shown under its field), or none. */
+export function stepFieldOfMessage(message: string): StepField | null {
+  const m = SEQUENCE_MESSAGES;
+  if (message === m.subject || message === m.subjectTooLong) return 'subject';
+  if (message === m.markdown || message === m.markdownTooLong) return 'markdown';
+  if (message === m.day || message === m.firstDay || message.startsWith(ORDER_LEAD)) return 'day';
+  return null;
+}
+
 /**
  * Whether a step's day keeps the written steps in order (strictly increasing days): `days` are the other written
  * steps' days (an unwritten step has none). Null: in order.

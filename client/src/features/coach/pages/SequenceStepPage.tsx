@@ -9,8 +9,9 @@ import {
   isSequenceStep,
   MAX_STEP_DAY,
   MIN_STEP_DAY,
-  SEQUENCE_MESSAGES,
   sequenceSourceOf,
+  stepFieldOfMessage,
+  stepFieldProblem,
   stepOrderProblem,
   stepProblems,
   type SequenceSource,
@@ -41,15 +42,6 @@ const fieldsOf = (step: CoachStep): Fields => ({ subject: step.subject ?? '', ma
 const textOf = (fields: Fields): StepText => ({ subject: fields.subject, markdown: fields.markdown, day: Number(fields.day) });
 const same = (a: Fields, b: Fields) => a.subject === b.subject && a.markdown === b.markdown && Number(a.day) === Number(b.day);
 
-/** Which field a message of the server is about (the same words as course/sequences.ts), or none. */
-function fieldOf(message: string): StepField | null {
-  const m = SEQUENCE_MESSAGES;
-  if (message === m.subject || message === m.subjectTooLong) return 'subject';
-  if (message === m.markdown || message === m.markdownTooLong) return 'markdown';
-  if (message === m.day || message === m.firstDay || message.startsWith('Este correo tiene que salir')) return 'day';
-  return null;
-}
-
 /** The other written mails' days, as the order check takes them (an unwritten mail has none). */
 const otherDays = (sequence: CoachSequence, step: SequenceStep) =>
   Object.fromEntries(sequence.steps.filter((s) => s.written && s.step !== step).map((s) => [s.step, s.day])) as Partial<Record<SequenceStep, number>>;
@@ -73,7 +65,7 @@ function StepEditor({ source, sequence, step }: { source: SequenceSource; sequen
 
   const mail = useMemo(() => ({ subject: fields.subject, markdown: fields.markdown }), [fields.subject, fields.markdown]);
   const settled = useDebounced(mail);
-  const missing = Object.keys(stepProblems(step, { ...settled, day: step === 1 ? 0 : MIN_STEP_DAY })).length > 0;
+  const missing = stepFieldProblem(step, 'subject', settled.subject) !== null || stepFieldProblem(step, 'markdown', settled.markdown) !== null;
   const preview = useQuery({ ...sequenceQueries.preview(settled), enabled: !missing });
 
   /** The sequence as the server now has it, in the list every page of the desk reads. */
@@ -108,7 +100,7 @@ function StepEditor({ source, sequence, step }: { source: SequenceSource; sequen
       return true;
     } catch (error) {
       const message = (error as Error).message;
-      const field = fieldOf(message);
+      const field = stepFieldOfMessage(message);
       if (field) setProblems({ [field]: message });
       else setAlert(message);
       return false;
