@@ -77,3 +77,17 @@ export function Confirm({ label, children, yes, onYes, onNo }: ConfirmProps) {
     </div>
   );
 }
+
+/** Under an editor's fields: what went wrong (an alert), then where the text stands (saved, unsaved changes). */
+export function EditorState({ alert, state }: { alert: string | null; state: string }) {
+  return (
+    <>
+      {alert ? (
+        <p className={forms.alert} role="alert">
+          {alert}
+        </p>
+      ) : null}
+      <p className={own.state}>{state}</p>
+    </>
+  );
+}

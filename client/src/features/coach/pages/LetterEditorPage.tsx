@@ -23,7 +23,7 @@ import { Skeleton } from '../../../components/Skeleton/Skeleton';
 import forms from '../../../styles/forms.module.css';
 import { letterMutations, letterQueries, type CoachLetter } from '../api/letters-queries';
 import styles from '../coach.module.css';
-import { Confirm, Control, describedBy, MarkdownControl, useLeaveGuard } from '../components/EditorControls';
+import { Confirm, Control, describedBy, EditorState, MarkdownControl, useLeaveGuard } from '../components/EditorControls';
 import own from '../components/Editor.module.css';
 import { LetterCover } from '../components/LetterCover';
 import { LetterPreview } from '../components/LetterPreview';
@@ -220,15 +220,7 @@ export function LetterEditor({ initial, sendPanel }: EditorProps) {
             value={fields.markdown}
             onChange={(v) => set('markdown', v)}
           />
-          {alert ? (
-            <p className={forms.alert} role="alert">
-              {alert}
-            </p>
-          ) : null}
-          <p className={own.state}>
-            {saved ? letterStatus(saved) : 'Sin guardar'}
-            {dirty && saved ? ' · con cambios sin guardar' : ''}
-          </p>
+          <EditorState alert={alert} state={`${saved ? letterStatus(saved) : 'Sin guardar'}${dirty && saved ? ' · con cambios sin guardar' : ''}`} />
           <div className={forms.actions}>
             <Button type="submit" disabled={busy}>
               {draft.isPending || edit.isPending ? 'Guardando…' : published ? 'Guardar cambios' : 'Guardar borrador'}

@@ -25,7 +25,7 @@ import { Skeleton } from '../../../components/Skeleton/Skeleton';
 import forms from '../../../styles/forms.module.css';
 import { sequenceMutations, sequenceQueries, type CoachSequence, type CoachStep, type StepAddress } from '../api/sequences-queries';
 import styles from '../coach.module.css';
-import { Confirm, MarkdownControl, useLeaveGuard } from '../components/EditorControls';
+import { Confirm, EditorState, MarkdownControl, useLeaveGuard } from '../components/EditorControls';
 import own from '../components/Editor.module.css';
 import { LoadError } from '../components/LoadError';
 import { MailPreview, useDebounced } from '../components/MailPreview';
@@ -164,15 +164,7 @@ function StepEditor({ source, sequence, step }: { source: SequenceSource; sequen
           value={fields.markdown}
           onChange={(v) => set('markdown', v)}
         />
-        {alert ? (
-          <p className={forms.alert} role="alert">
-            {alert}
-          </p>
-        ) : null}
-        <p className={own.state}>
-          {stepState(saved)}
-          {dirty ? ' · con cambios sin guardar' : ''}
-        </p>
+        <EditorState alert={alert} state={`${stepState(saved)}${dirty ? ' · con cambios sin guardar' : ''}`} />
         <div className={forms.actions}>
           <Button type="submit" disabled={busy}>
             {write.isPending ? 'Guardando…' : 'Guardar'}
