@@ -289,7 +289,8 @@ export async function restoreCluster({
     }
 
     if (existing) {
-      await fs.mkdir(aside, { mode: 0o700 });
+      // Reachable like DATA_DIR (the cluster inside stays 0700): as root, the server runs as `postgres` and must reach it.
+      await fs.mkdir(aside, { mode: 0o755 });
       await fs.rename(clusterDir, path.join(aside, CLUSTER));
       if (existsSync(path.join(base, PASSWORD))) await fs.rename(path.join(base, PASSWORD), path.join(aside, PASSWORD));
     }
