@@ -90,7 +90,7 @@ function parseHeader(h: Buffer): TarEntry {
  * that stops before its end marker is an error, so a cut archive is never taken for a whole one. `owner`: who the
  * files and folders written belong to.
  */
-export async function extractTar(source: AsyncIterable<Buffer>, dest: string, owner?: { uid: number; gid: number }): Promise<number> {
+export async function extractTar(source: AsyncIterable<Buffer> | Iterable<Buffer>, dest: string, owner?: { uid: number; gid: number }): Promise<number> {
   const root = path.resolve(dest);
   let files = 0;
   let current: { fd: fs.FileHandle; left: number; pad: number } | undefined;
