@@ -1,7 +1,8 @@
-// npm run db:backup and db:restore as an operator runs them (child processes, DATABASE_URL), on a database that
-// learners, leads and a buyer wrote through the app, with mails waiting in pg-boss: the restore into a fresh
-// database holds the same log, the same read models (also after db:rebuild) and the same waiting jobs; a
-// non-empty database is refused untouched; a log written on a server ahead of this one is renumbered and works.
+// npm run db:backup and db:restore as an operator runs them (child processes), on a database that learners, leads and
+// a buyer wrote through the app, with mails waiting in pg-boss, in both formats: pg_dump's archives with DATABASE_URL,
+// copies of the whole cluster for the embedded default. The restore into a fresh target holds the same log, the same
+// read models (also after db:rebuild) and the same waiting jobs; a non-empty target is refused untouched; a cut
+// archive changes nothing; a log written on a server ahead of this one is renumbered and works.
 import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -158,12 +159,12 @@ async function writeThroughTheApp(db: Pick<TestDatabase, 'url' | 'pool'>) {
 }
 
 /**
- * The restore proofs need client tools at least as new as the run's PostgreSQL server: an older pg_dump refuses it.
+ * The pg_dump proofs need client tools at least as new as the run's PostgreSQL server: an older pg_dump refuses it.
  * Where none fits (the embedded PostgreSQL 18 with Debian 12's client 15), they are skipped and the reason printed;
  * TEST_DATABASE_URL pointing at a server of the tools' version runs them.
  */
 const unfit = await toolsUnfitFor(inject('adminDatabaseUrl'));
-if (unfit) console.warn(`scripts/backup.int.test.ts: the restore proofs are skipped: ${unfit}`);
+if (unfit) console.warn(`scripts/backup.int.test.ts: the pg_dump proofs are skipped: ${unfit}`);
 
 describe.skipIf(Boolean(unfit))('with client tools that fit the test server', () => {
   beforeAll(async () => {
