@@ -145,9 +145,12 @@ async function* clusterArchive(url: string, clusterDir: string, now: Date): Asyn
     // its creation, which is before the backup's start.
     await client.query('SELECT pg_create_physical_replication_slot($1, immediately_reserve => true, temporary => true)', [slot]);
     const label = `manifiesta db:backup ${now.toISOString()}`;
-    const start = await one<{ lsn: string; wal: string }>('SELECT lsn::text, pg_walfile_name(lsn) AS wal FROM pg_backup_start($1, fast => true) AS lsn', [
-      label,
-    ]);
+    // The segment the start position is in, and (below) the one holding the last byte before the stop position:
+    // pg_walfile_name_offset and pg_walfile_name differ exactly there, at a segment's first byte.
+    const start = await one<{ lsn: string; wal: string }>(
+      'SELECT lsn::text, (pg_walfile_name_offset(lsn)).file_name AS wal FROM pg_backup_start($1, fast => true) AS lsn',
+      [label],
+    );
 
     yield* bytes(MANIFEST, `${JSON.stringify({ kind: KIND, version: 1, postgres: info.version, label, start: start.lsn }, null, 2)}\n`);
     yield* bytes(PASSWORD, await fs.readFile(path.join(path.dirname(clusterDir), PASSWORD)));
