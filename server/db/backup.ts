@@ -42,13 +42,16 @@ export function forTools(url: string): { dbname: string; env: NodeJS.ProcessEnv 
   return { dbname: u.toString(), env: password ? { PGPASSWORD: password } : {} };
 }
 
-/** `backups/manifiesta-20261130T101500Z.dump`: UTC, sortable, no characters a shell or a file system minds. */
-export function defaultBackupFile(now: Date, dir = 'backups'): string {
-  const stamp = now
+/** `20261130T101500Z`: UTC, sortable, no characters a shell or a file system minds. */
+export const utcStamp = (now: Date): string =>
+  now
     .toISOString()
     .replace(/\.\d{3}Z$/, 'Z')
     .replace(/[-:]/g, '');
-  return path.join(dir, `manifiesta-${stamp}.dump`);
+
+/** `backups/manifiesta-20261130T101500Z.dump` (a copy of the embedded cluster: `.tar.gz`). */
+export function defaultBackupFile(now: Date, dir = 'backups', extension = '.dump'): string {
+  return path.join(dir, `manifiesta-${utcStamp(now)}${extension}`);
 }
 
 /** The major version in `pg_dump (PostgreSQL) 15.20 (Debian 15.20-0+deb12u1)` or `psql (PostgreSQL) 18.4`. */

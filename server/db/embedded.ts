@@ -100,8 +100,8 @@ async function binaries(log: (line: string) => void): Promise<string> {
   return copy;
 }
 
-/** As root, the uid/gid of the `postgres` user (created when missing), else nothing. */
-function runAs(): { uid: number; gid: number } | undefined {
+/** As root, the uid/gid of the `postgres` user (created when missing), else nothing: who runs the server and owns its files. */
+export function runAs(): { uid: number; gid: number } | undefined {
   if (!isRoot()) return undefined;
   const ids = () => ({
     uid: Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
@@ -125,7 +125,7 @@ const alive = (pid: number) => {
 };
 
 /** The postmaster already serving this cluster, if any (a stale pid file after a crash is ignored). */
-async function running(clusterDir: string): Promise<{ pid: number; port: number } | undefined> {
+export async function running(clusterDir: string): Promise<{ pid: number; port: number } | undefined> {
   const pidFile = path.join(clusterDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return undefined;
   const lines = (await fs.readFile(pidFile, 'utf8')).split('\n');
