@@ -75,8 +75,6 @@ interface Sent {
   setCookies: string[];
   /** Attempts that got no answer (connection refused or cut by the kill) before this one. */
   unanswered: number;
-  /** Which slot answered. */
-  slot: number;
 }
 
 let turn = 0;
@@ -111,7 +109,7 @@ async function send(method: 'GET' | 'POST', url: string, { body, cookie, key }: 
       });
       const text = await res.text();
       if (Date.now() > servedAfterRestart.restartedAt && slot === 1) servedAfterRestart.count++;
-      return { status: res.status, body: text, setCookies: res.headers.getSetCookie(), unanswered, slot };
+      return { status: res.status, body: text, setCookies: res.headers.getSetCookie(), unanswered };
     } catch (err) {
       if (Date.now() > deadline) throw new Error(`${method} ${url}: no process answered within 60 s`, { cause: err });
       // Refused: nothing listened (the process was down). Anything else: the request was on the wire when it died.
