@@ -109,6 +109,13 @@ const ConfigSchema = z.object({
     .transform((v) => (v === '' ? undefined : v))
     .pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional())
     .optional(),
+  /**
+   * Where the worker process (`npm run worker`), which has no public port, serves GET /metrics when METRICS_TOKEN is
+   * set: loopback by default (a Prometheus on the same host, or a sidecar); `0.0.0.0` lets one on another host scrape
+   * it, the bearer token still required. Port 0 takes a free one (printed at start).
+   */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   SERVE_CLIENT: z
     .enum(['true', 'false', '1', '0'])
     .default('true')
@@ -138,4 +145,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
     cookieSecure: c.COOKIE_SECURE === 'auto' ? (c.PUBLIC_URL ?? '').startsWith('https:') : c.COOKIE_SECURE === 'true',
   };
+}
+
+/** The process's configuration; an invalid one prints its readable message and ends the process (exit code 2). */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
 }

@@ -1,20 +1,11 @@
 // Boots the site: config, database, migrations, workers, HTTP. Ctrl-C closes everything in order.
 import { pino } from 'pino';
 import { createLogger } from './logger';
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { startRuntime } from './runtime';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(2);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const log = createLogger(config.LOG_LEVEL);
   const runtime = await startRuntime(config, log, { workers: config.WORKERS });
   const app = await runtime.buildApp();

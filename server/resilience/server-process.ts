@@ -29,10 +29,23 @@ export interface ServerProcess {
 }
 
 /** Starts `node --import tsx server/main.ts` on a free port against `databaseUrl`; resolves when it is ready. */
-export async function startServerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const port = await freePort();
+export function startServerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  return startProcess('server/main.ts', 'Manifiesta is ready at', databaseUrl, env);
+}
+
+/**
+ * Starts `node --import tsx server/worker.ts` (`npm run worker`) against `databaseUrl`; resolves when its workers
+ * run. Its `baseUrl` is the server address it would have had, unused: a worker answers no HTTP but its metrics.
+ */
+export function startWorkerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  return startProcess('server/worker.ts', "Manifiesta's workers are running", databaseUrl, env);
+}
+
+async function startProcess(entry: string, readyLine: string, databaseUrl: string, env: Record<string, string>): Promise<ServerProcess> {
+  // A PORT given is kept (a process started again where the load balancer expects it).
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'manifiesta-fault-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -89,15 +102,15 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
       pending = parts.pop()!;
       for (const line of parts) {
         server.lines.push(line);
-        if (line.includes('Manifiesta is ready at')) ready();
+        if (line.includes(readyLine)) ready();
       }
     });
   }
   const deadline = new Promise<never>((_, reject) =>
-    setTimeout(() => reject(new Error(`server not ready after 60 s:\n${server.lines.join('\n')}`)), 60_000).unref(),
+    setTimeout(() => reject(new Error(`${entry} not ready after 60 s:\n${server.lines.join('\n')}`)), 60_000).unref(),
   );
   const died = exited.then(() => {
-    throw new Error(`server exited before it was ready (${JSON.stringify(server.exit)}):\n${server.lines.join('\n')}`);
+    throw new Error(`${entry} exited before it was ready (${JSON.stringify(server.exit)}):\n${server.lines.join('\n')}`);
   });
   await Promise.race([isReady, deadline, died]);
   return server;
