@@ -5,8 +5,10 @@ import { ACTIVITIES } from '../../course/syllabus';
 import { learnerStreamId } from '../accounts/accounts.events';
 import type { EventCatalog } from '../store/catalog';
 import { EVENT_COLUMNS, toRecorded } from '../store/event-store';
+import type { FoldSnapshots } from '../store/snapshots';
 import type { Queryable, RecordedEvent } from '../store/types';
 import { coachNotesStreamId } from './coach.events';
+import { evolveJourney, journeyFold, type JourneyState } from './journey';
 
 /** The orders the learners can be listed in. */
 const SORTS = {
@@ -124,4 +126,32 @@ export async function journeyEvents(
 export async function journeyLength(db: Queryable, learnerId: string): Promise<number> {
   const { rows } = await db.query<{ n: string }>('SELECT count(*) AS n FROM events WHERE stream_id = ANY($1::text[])', [journeyStreams(learnerId)]);
   return Number(rows[0]!.n);
+}
+
+/**
+ * The journey folded up to a global position (all of it when undefined), its personal texts left closed (for
+ * openClosed on what is shown), and the position of the last event folded (null: none). It starts from the learner
+ * stream's latest snapshot at or before the position, then folds the learner's later events and the coach's notes
+ * (a few hundred at most) up to there. A read that folded more than the snapshots' spacing of the learner's events
+ * has the missing snapshots written in the background, so that the next one does not.
+ */
+export async function journeyStateAt(
+  db: Queryable,
+  catalog: EventCatalog,
+  snapshots: FoldSnapshots,
+  learnerId: string,
+  at?: number,
+): Promise<{ state: JourneyState; at: number | null }> {
+  const stream = learnerStreamId(learnerId);
+  const snapshot = await snapshots.latest(stream, journeyFold, { atOrBefore: at });
+  const { rows } = await db.query<Parameters<typeof toRecorded>[0] & Record<string, unknown>>(
+    `SELECT ${EVENT_COLUMNS} FROM events
+     WHERE ((stream_id = $1 AND stream_position > $2) OR stream_id = $3) AND ($4::bigint IS NULL OR global_position <= $4)
+     ORDER BY global_position`,
+    [stream, snapshot?.version ?? 0, coachNotesStreamId(learnerId), at ?? null],
+  );
+  const events = rows.map((r) => catalog.openClosedLater(r));
+  if (events.filter((e) => e.streamId === stream).length >= snapshots.every) void snapshots.refresh(stream, journeyFold);
+  const last = Math.max(snapshot?.globalPosition ?? 0, events.at(-1)?.globalPosition ?? 0);
+  return { state: events.reduce(evolveJourney, snapshot?.state ?? journeyFold.initial), at: last || null };
 }
