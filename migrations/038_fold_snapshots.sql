@@ -19,3 +19,7 @@ CREATE TABLE fold_snapshots (
 
 -- The state at a past moment: the latest snapshot of the stream at or before a global position.
 CREATE INDEX fold_snapshots_by_position ON fold_snapshots (stream_id, fold, fold_version, global_position);
+
+-- A stream's events by global position: the coach's journey (a learner's stream and the coach's notes, merged in
+-- global order) reads pages and the tail after a snapshot as a range of it, instead of every event of the stream.
+CREATE INDEX events_stream_global_order ON events (stream_id, global_position);

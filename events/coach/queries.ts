@@ -122,9 +122,11 @@ export async function journeyEvents(
   return rows.map((r) => (closed ? catalog.openClosedLater(r) : catalog.open(r)));
 }
 
-/** How many events the learner's journey holds, the coach's notes included. */
+/** How many events the learner's journey holds, the coach's notes included: its streams' versions, without counting rows. */
 export async function journeyLength(db: Queryable, learnerId: string): Promise<number> {
-  const { rows } = await db.query<{ n: string }>('SELECT count(*) AS n FROM events WHERE stream_id = ANY($1::text[])', [journeyStreams(learnerId)]);
+  const { rows } = await db.query<{ n: string }>('SELECT coalesce(sum(version), 0) AS n FROM streams WHERE stream_id = ANY($1::text[])', [
+    journeyStreams(learnerId),
+  ]);
   return Number(rows[0]!.n);
 }
 
@@ -146,9 +148,9 @@ export async function journeyStateAt(
   const snapshot = await snapshots.latest(stream, journeyFold, { atOrBefore: at });
   const { rows } = await db.query<Parameters<typeof toRecorded>[0] & Record<string, unknown>>(
     `SELECT ${EVENT_COLUMNS} FROM events
-     WHERE ((stream_id = $1 AND stream_position > $2) OR stream_id = $3) AND ($4::bigint IS NULL OR global_position <= $4)
+     WHERE ((stream_id = $1 AND global_position > $2) OR stream_id = $3) AND ($4::bigint IS NULL OR global_position <= $4)
      ORDER BY global_position`,
-    [stream, snapshot?.version ?? 0, coachNotesStreamId(learnerId), at ?? null],
+    [stream, snapshot?.globalPosition ?? 0, coachNotesStreamId(learnerId), at ?? null],
   );
   const events = rows.map((r) => catalog.openClosedLater(r));
   if (events.filter((e) => e.streamId === stream).length >= snapshots.every) void snapshots.refresh(stream, journeyFold);
