@@ -114,9 +114,13 @@ export async function journeyEvents(
   } = {},
 ): Promise<RecordedEvent[]> {
   const { rows } = await db.query<Parameters<typeof toRecorded>[0] & Record<string, unknown>>(
-    `SELECT ${EVENT_COLUMNS} FROM events
-     WHERE stream_id = ANY($1::text[]) AND global_position > $2 AND ($3::bigint IS NULL OR global_position <= $3)
-     ORDER BY global_position LIMIT $4`,
+    // Each stream's window read in order from its (stream_id, global_position) index, then merged: a page of a long
+    // journey reads a page of rows, not every row of both streams to sort them.
+    `SELECT e.* FROM unnest($1::text[]) AS s(id) CROSS JOIN LATERAL (
+       SELECT ${EVENT_COLUMNS} FROM events
+       WHERE stream_id = s.id AND global_position > $2 AND ($3::bigint IS NULL OR global_position <= $3)
+       ORDER BY global_position LIMIT $4) e
+     ORDER BY e.global_position LIMIT $4`,
     [journeyStreams(learnerId, withNotes), after, upTo ?? null, limit ?? null],
   );
   return rows.map((r) => (closed ? catalog.openClosedLater(r) : catalog.open(r)));
