@@ -115,6 +115,9 @@ async function main() {
     const version = await writeJourney(store, learnerId, 'constante');
     await writeJourney(plainStore, plainLearnerId, 'sin-sellar');
     console.log(`learner with ${version} events written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    // Statistics as autovacuum keeps them on a table that grows over months, not minutes: without them the planner
+    // takes the learner's stream for a handful of rows and sorts all of it for a page.
+    await pool.query('ANALYZE events');
 
     const app = await runtime.buildApp();
     const unsnapshotted = await runtime.buildApp({ wrapStore: withoutSnapshots });
@@ -178,6 +181,7 @@ async function main() {
       const t = performance.now();
       const longVersion = await writeJourney(store, longId, 'constante-larga', LONG_JOURNEY_EVENTS);
       console.log(`learner with ${longVersion} events written in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      await pool.query('ANALYZE events');
       await desk(longId, longVersion);
       const stream = learnerStreamId(longId);
       const command = (fresh = createEventStore({ pool, catalog, projections })) => handleCommand(fresh, stream, learnerFold, () => ({ events: [] }));
