@@ -1,5 +1,6 @@
-// npm run bench:coach — the coach's desk at scale: a learner with 10,000 events (the journey page's API
-// calls, timed at the server with inject), and the funnel query over 1,000,000 lead events (90 days).
+// npm run bench:coach — the coach's desk at scale: a learner with 10,000 events and one with 100,000 (the journey
+// page's API calls, timed at the server with inject, with the fold snapshots the first read writes), a command on
+// the long stream in a process that has not seen it, and the funnel query over 1,000,000 lead events (90 days).
 // Uses BENCH_DATABASE_URL (a role that may CREATE DATABASE) when set, else a throwaway embedded PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
@@ -8,6 +9,8 @@ import { AREA_BELIEFS_ACTIVITY } from '../course/activities';
 import { ROLES, learnerStreamId, RoleGranted, UserRegistered, EmailVerified } from '../events/accounts/accounts.events';
 import { LeadCaptured, LeadPageViewed, visitStreamId, FUNNEL_PAGES } from '../events/leads/leads.events';
 import { createEventStore, type EventStore } from '../events/store/event-store';
+import { learnerFold } from '../events/learner';
+import { handleCommand } from '../events/store/command';
 import { catchUp, startProjectionDaemon } from '../events/store/reader';
 import type { NewEvent } from '../events/store/types';
 import { AreaDefinitionSaved, AreaRated } from '../events/wheel/wheel.events';
@@ -18,6 +21,7 @@ import { composeRuntime } from '../server/runtime';
 import { openBenchDatabase } from './database';
 
 const JOURNEY_EVENTS = Number(process.env.BENCH_JOURNEY_EVENTS ?? 10_000);
+const LONG_JOURNEY_EVENTS = Number(process.env.BENCH_LONG_JOURNEY_EVENTS ?? 100_000);
 const FUNNEL_EVENTS = Number(process.env.BENCH_FUNNEL_EVENTS ?? 1_000_000);
 const RUNS = 20;
 const LAG_SECONDS = Number(process.env.BENCH_LAG_SECONDS ?? 10);
@@ -35,16 +39,12 @@ async function timeIt(runs: number, f: () => Promise<unknown>) {
 }
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
-/** A year of a learner's journey: ratings, and every third event a belief in their own words. */
-async function writeJourney(store: EventStore, learnerId: string, username: string): Promise<number> {
-  await store.append(learnerStreamId(learnerId), [UserRegistered.create({ userId: learnerId, username, email: `${username}@bench.test` })], {
-    expectedVersion: 0,
-  });
-  let version = 1;
+/** The events of a year of a learner's journey from `version` to `length`: ratings, and every third event a belief in their own words. */
+async function extendJourney(store: EventStore, learnerId: string, version: number, length: number): Promise<number> {
   const start = Date.now() - 365 * DAY;
-  while (version < JOURNEY_EVENTS) {
+  while (version < length) {
     const events: NewEvent[] = [];
-    for (let i = 0; i < 100 && version + events.length < JOURNEY_EVENTS; i++) {
+    for (let i = 0; i < 100 && version + events.length < length; i++) {
       const n = version + events.length;
       const area = LIFE_AREAS[n % LIFE_AREAS.length]!.id;
       events.push(
@@ -60,12 +60,26 @@ async function writeJourney(store: EventStore, learnerId: string, username: stri
     }
     const r = await store.append(learnerStreamId(learnerId), events, {
       expectedVersion: version,
-      recordedAt: new Date(start + (version / JOURNEY_EVENTS) * 365 * DAY),
+      recordedAt: new Date(start + (version / length) * 365 * DAY),
     });
     version = r.nextVersion;
   }
   return version;
 }
+
+/** A learner with a year of journey, `length` events in all. */
+async function writeJourney(store: EventStore, learnerId: string, username: string, length = JOURNEY_EVENTS): Promise<number> {
+  await store.append(learnerStreamId(learnerId), [UserRegistered.create({ userId: learnerId, username, email: `${username}@bench.test` })], {
+    expectedVersion: 0,
+  });
+  return extendJourney(store, learnerId, 1, length);
+}
+
+/** The store as it read before fold snapshots: every state folded from the stream's first event. */
+const withoutSnapshots = (s: EventStore): EventStore => ({
+  ...s,
+  snapshots: { every: Infinity, latest: async () => undefined, refresh: async () => {}, settled: async () => {} },
+});
 
 async function main() {
   const db = await openBenchDatabase(`manifiesta_coach_bench_${Date.now()}`, 16);
@@ -101,34 +115,86 @@ async function main() {
     const version = await writeJourney(store, learnerId, 'constante');
     await writeJourney(plainStore, plainLearnerId, 'sin-sellar');
     console.log(`learner with ${version} events written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    // Statistics as autovacuum keeps them on a table that grows over months, not minutes: without them the planner
+    // takes the learner's stream for a handful of rows and sorts all of it for a page.
+    await pool.query('ANALYZE events');
 
     const app = await runtime.buildApp();
+    const unsnapshotted = await runtime.buildApp({ wrapStore: withoutSnapshots });
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'coach@bench.test', password: 'bench-password-123' } });
     const cookie = String(login.headers['set-cookie']).split(';')[0]!;
-    const get = async (path: string) => {
-      const res = await app.inject({ method: 'GET', url: path, headers: { cookie } });
+    const getFrom = (on: typeof app) => async (path: string) => {
+      const res = await on.inject({ method: 'GET', url: path, headers: { cookie } });
       if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       return res;
     };
-    const firstPage = (await get(`/api/coach/learners/${learnerId}/journey?limit=2000`)).json().data;
-    const mid = firstPage.events[Math.floor(firstPage.events.length / 2)].globalPosition;
-    const journeyPage = await timeIt(RUNS, () => get(`/api/coach/learners/${learnerId}/journey?limit=2000`));
-    const stateNow = await timeIt(RUNS, () => get(`/api/coach/learners/${learnerId}/state`));
-    const stateAt = await timeIt(RUNS, () => get(`/api/coach/learners/${learnerId}/state?at=${mid}`));
-    console.log(`journey page (2,000 of ${version} events): p50 ${ms(journeyPage.p50)}, p95 ${ms(journeyPage.p95)}`);
-    console.log(`state now: p50 ${ms(stateNow.p50)}, p95 ${ms(stateNow.p95)}`);
-    console.log(`state at a past position: p50 ${ms(stateAt.p50)}, p95 ${ms(stateAt.p95)}`);
-    // Sealed and plain learners take turns, so that whatever else the machine does lands on both.
+    const get = getFrom(app);
+    const getWithout = getFrom(unsnapshotted);
+    /**
+     * The journey page, state now and state at random positions of one learner. The first read of the state folds
+     * the whole stream and has the snapshots written in the background: that read and the writing are timed apart.
+     */
+    const desk = async (id: string, events: number) => {
+      const label = events.toLocaleString('en');
+      const t = performance.now();
+      const first = (await get(`/api/coach/learners/${id}/state`)).json().data;
+      const firstRead = performance.now() - t;
+      await store.snapshots.settled();
+      const written = performance.now() - t;
+      console.log(`${label} events: first state read (no snapshot yet) ${ms(firstRead)}; its snapshots written by ${ms(written)}`);
+      const last: number = first.at;
+      const from = last - events;
+      const page = await timeIt(RUNS, () => get(`/api/coach/learners/${id}/journey?limit=2000`));
+      const pageMid = await timeIt(RUNS, () => get(`/api/coach/learners/${id}/journey?limit=2000&after=${from + Math.floor(events / 2)}`));
+      const now = await timeIt(RUNS, () => get(`/api/coach/learners/${id}/state`));
+      const at = await timeIt(RUNS, () => get(`/api/coach/learners/${id}/state?at=${from + Math.floor(Math.random() * events)}`));
+      console.log(`${label} events: journey page (first 2,000): p50 ${ms(page.p50)}, p95 ${ms(page.p95)}`);
+      console.log(`${label} events: journey page (2,000 from the middle): p50 ${ms(pageMid.p50)}, p95 ${ms(pageMid.p95)}`);
+      console.log(`${label} events: state now: p50 ${ms(now.p50)}, p95 ${ms(now.p95)}`);
+      console.log(`${label} events: state at a random position: p50 ${ms(at.p50)}, p95 ${ms(at.p95)}`);
+      // The longest tail a read folds: every event since the last snapshot but one.
+      const longest = await extendJourney(store, id, events, events + store.snapshots.every - 1 - (events % store.snapshots.every));
+      const tail = await timeIt(RUNS, () => get(`/api/coach/learners/${id}/state`));
+      console.log(`${label} events: state now, ${longest - events} events after the last snapshot: p50 ${ms(tail.p50)}, p95 ${ms(tail.p95)}`);
+      return longest;
+    };
+    const sealedVersion = await desk(learnerId, version);
+    await extendJourney(plainStore, plainLearnerId, version, sealedVersion);
+
+    // What sealing costs the whole fold (both learners folded from their first event, as before snapshots; the plain
+    // learner has no data key, so no snapshot is ever written of it). Sealed and plain learners take turns, so that whatever else the machine does lands on both.
     const sealedState: number[] = [];
     const plainState: number[] = [];
     for (let round = 0; round < 5; round++) {
-      sealedState.push((await timeIt(RUNS, () => get(`/api/coach/learners/${learnerId}/state`))).p50);
-      plainState.push((await timeIt(RUNS, () => get(`/api/coach/learners/${plainLearnerId}/state`))).p50);
+      sealedState.push((await timeIt(RUNS, () => getWithout(`/api/coach/learners/${learnerId}/state`))).p50);
+      plainState.push((await timeIt(RUNS, () => getWithout(`/api/coach/learners/${plainLearnerId}/state`))).p50);
     }
     const [sealedP50, plainP50] = [quantile(sealedState, 0.5), quantile(plainState, 0.5)];
     console.log(
-      `state now, sealed vs plain personal fields (${Math.floor(version / 3)} of ${version} events sealed): p50 ${ms(sealedP50)} vs ${ms(plainP50)} = ${((sealedP50 / plainP50 - 1) * 100).toFixed(0)} % overhead`,
+      `state now without snapshots, sealed vs plain personal fields (${Math.floor(sealedVersion / 3)} of ${sealedVersion} events sealed): p50 ${ms(sealedP50)} vs ${ms(plainP50)} = ${((sealedP50 / plainP50 - 1) * 100).toFixed(0)} % overhead`,
     );
+
+    // A learner with LONG_JOURNEY_EVENTS events (the same kinds), and a command on that stream in a process that
+    // has never read it (a store of its own, nothing in memory): it starts from the learner fold's snapshot.
+    {
+      const longId = randomUUID();
+      const t = performance.now();
+      const longVersion = await writeJourney(store, longId, 'constante-larga', LONG_JOURNEY_EVENTS);
+      console.log(`learner with ${longVersion} events written in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      await pool.query('ANALYZE events');
+      await desk(longId, longVersion);
+      const stream = learnerStreamId(longId);
+      const command = (fresh = createEventStore({ pool, catalog, projections })) => handleCommand(fresh, stream, learnerFold, () => ({ events: [] }));
+      const t1 = performance.now();
+      const first = createEventStore({ pool, catalog, projections });
+      await command(first);
+      await first.snapshots.settled();
+      console.log(
+        `${longVersion.toLocaleString('en')} events: first command in a fresh process (no learner snapshot yet) ${ms(performance.now() - t1)}, snapshots written`,
+      );
+      const fresh = await timeIt(RUNS, () => command());
+      console.log(`${longVersion.toLocaleString('en')} events: a command in a fresh process: p50 ${ms(fresh.p50)}, p95 ${ms(fresh.p95)}`);
+    }
 
     // Projection lag: page views appended at ~500 events/s for LAG_SECONDS while the daemon follows the log
     // (as in the server); every 100 ms, how long the oldest event not yet in analytics_daily has waited.

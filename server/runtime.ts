@@ -87,13 +87,22 @@ export async function composeRuntime<O extends ComposeOptions>(options: O): Prom
       : await startJobs(database.url, queueErrorLogger(log), { idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS });
   const catalog = createCatalog();
   const metrics = createMetrics();
-  const store = createEventStore({ pool: database.pool, catalog, projections, enqueue: jobs?.enqueue, metrics: metrics.store });
+  const store = createEventStore({
+    pool: database.pool,
+    catalog,
+    projections,
+    enqueue: jobs?.enqueue,
+    metrics: metrics.store,
+    snapshots: { onError: (err, streamId) => log.error({ err, streamId }, 'fold snapshot not written; reads fold from the last one') },
+  });
   const apps: App[] = [];
   let daemon: ProjectionDaemon | undefined;
   const close = async () => {
     for (const app of apps.splice(0)) await app.close();
     await daemon?.stop();
     await jobs?.stop();
+    // Snapshots being written in the background finish before the database closes.
+    await store.snapshots.settled();
   };
   try {
     if (options.workers) {

@@ -85,3 +85,5 @@ export const accountEvents = [
 ] as const;
 
 export const learnerStreamId = (userId: string) => `learner-${userId}`;
+/** The subject (`user:<id>`) whose stream a learner stream is; undefined for any other stream. */
+export const learnerOfStream = (streamId: string) => (streamId.startsWith('learner-') ? `user:${streamId.slice('learner-'.length)}` : undefined);

@@ -5,6 +5,8 @@ import { evolveBeliefGoals, initialBeliefGoals, type BeliefGoalsState } from '..
 import { evolveProgress, initialProgress, type ProgressState } from '../course/course';
 import { evolveDeepWhy, initialDeepWhy, type DeepWhyState } from '../deep-why/deep-why';
 import { evolveMeditation, initialMeditation, type MeditationState } from '../meditation/meditation';
+import { learnerOfStream } from '../accounts/accounts.events';
+import type { SnapshotFold } from '../store/snapshots';
 import type { RecordedEvent } from '../store/types';
 import { evolveWheel, initialWheel, type WheelState } from '../wheel/wheel';
 import { AreaRated } from '../wheel/wheel.events';
@@ -53,6 +55,17 @@ export function evolveJourney(s: JourneyState, e: RecordedEvent): JourneyState {
     firstRatings,
   };
 }
+
+/**
+ * The journey fold persisted for the learner's stream alone (its snapshots hold no notes). The coach's notes are
+ * a stream of their own, which only `notes` reads and which touches nothing else, so the journey at a position is
+ * this fold's snapshot, then the learner's later events and the notes up to there, in global order.
+ */
+export const journeyFold: SnapshotFold<JourneyState> = {
+  initial: initialJourney,
+  evolve: evolveJourney,
+  snapshot: { name: 'journey', source: import.meta.url, owner: learnerOfStream },
+};
 
 /** Folds events (in global order) up to and including `at` (a global position; all when undefined). */
 export function journeyAt(events: readonly RecordedEvent[], at?: number): JourneyState {

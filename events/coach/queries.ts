@@ -5,8 +5,10 @@ import { ACTIVITIES } from '../../course/syllabus';
 import { learnerStreamId } from '../accounts/accounts.events';
 import type { EventCatalog } from '../store/catalog';
 import { EVENT_COLUMNS, toRecorded } from '../store/event-store';
+import type { FoldSnapshots } from '../store/snapshots';
 import type { Queryable, RecordedEvent } from '../store/types';
 import { coachNotesStreamId } from './coach.events';
+import { evolveJourney, journeyFold, type JourneyState } from './journey';
 
 /** The orders the learners can be listed in. */
 const SORTS = {
@@ -112,16 +114,50 @@ export async function journeyEvents(
   } = {},
 ): Promise<RecordedEvent[]> {
   const { rows } = await db.query<Parameters<typeof toRecorded>[0] & Record<string, unknown>>(
-    `SELECT ${EVENT_COLUMNS} FROM events
-     WHERE stream_id = ANY($1::text[]) AND global_position > $2 AND ($3::bigint IS NULL OR global_position <= $3)
-     ORDER BY global_position LIMIT $4`,
+    // Each stream's window read in order from its (stream_id, global_position) index, then merged: a page of a long
+    // journey reads a page of rows, not every row of both streams to sort them.
+    `SELECT e.* FROM unnest($1::text[]) AS s(id) CROSS JOIN LATERAL (
+       SELECT ${EVENT_COLUMNS} FROM events
+       WHERE stream_id = s.id AND global_position > $2 AND ($3::bigint IS NULL OR global_position <= $3)
+       ORDER BY global_position LIMIT $4) e
+     ORDER BY e.global_position LIMIT $4`,
     [journeyStreams(learnerId, withNotes), after, upTo ?? null, limit ?? null],
   );
   return rows.map((r) => (closed ? catalog.openClosedLater(r) : catalog.open(r)));
 }
 
-/** How many events the learner's journey holds, the coach's notes included. */
+/** How many events the learner's journey holds, the coach's notes included: its streams' versions, without counting rows. */
 export async function journeyLength(db: Queryable, learnerId: string): Promise<number> {
-  const { rows } = await db.query<{ n: string }>('SELECT count(*) AS n FROM events WHERE stream_id = ANY($1::text[])', [journeyStreams(learnerId)]);
+  const { rows } = await db.query<{ n: string }>('SELECT coalesce(sum(version), 0) AS n FROM streams WHERE stream_id = ANY($1::text[])', [
+    journeyStreams(learnerId),
+  ]);
   return Number(rows[0]!.n);
+}
+
+/**
+ * The journey folded up to a global position (all of it when undefined), its personal texts left closed (for
+ * openClosed on what is shown), and the position of the last event folded (null: none). It starts from the learner
+ * stream's latest snapshot at or before the position, then folds the learner's later events and the coach's notes
+ * (a few hundred at most) up to there. A read that folded more than the snapshots' spacing of the learner's events
+ * has the missing snapshots written in the background, so that the next one does not.
+ */
+export async function journeyStateAt(
+  db: Queryable,
+  catalog: EventCatalog,
+  snapshots: FoldSnapshots,
+  learnerId: string,
+  at?: number,
+): Promise<{ state: JourneyState; at: number | null }> {
+  const stream = learnerStreamId(learnerId);
+  const snapshot = await snapshots.latest(stream, journeyFold, { atOrBefore: at });
+  const { rows } = await db.query<Parameters<typeof toRecorded>[0] & Record<string, unknown>>(
+    `SELECT ${EVENT_COLUMNS} FROM events
+     WHERE ((stream_id = $1 AND global_position > $2) OR stream_id = $3) AND ($4::bigint IS NULL OR global_position <= $4)
+     ORDER BY global_position`,
+    [stream, snapshot?.globalPosition ?? 0, coachNotesStreamId(learnerId), at ?? null],
+  );
+  const events = rows.map((r) => catalog.openClosedLater(r));
+  if (events.filter((e) => e.streamId === stream).length >= snapshots.every) void snapshots.refresh(stream, journeyFold);
+  const last = Math.max(snapshot?.globalPosition ?? 0, events.at(-1)?.globalPosition ?? 0);
+  return { state: events.reduce(evolveJourney, snapshot?.state ?? journeyFold.initial), at: last || null };
 }

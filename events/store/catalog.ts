@@ -87,7 +87,7 @@ export class EventCatalog {
     const personal = event.metadata.sealedFor === undefined ? undefined : this.personal(event.type);
     const def = this.byType.get(event.type);
     if (!personal || (def && event.version < def.version)) return this.open(row);
-    const { data, redacted } = closeData(personal.fields, event.eventId, event.data, row.person_key ?? null);
+    const { data, redacted } = closeData(personal.fields, event.eventId, event.data, row.person_key ?? null, event.metadata.sealedFor);
     return redacted ? { ...event, data, redacted: true } : { ...event, data };
   }
 

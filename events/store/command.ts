@@ -4,6 +4,7 @@
 import type { AppendOptions, AppendResult, EventStore } from './event-store';
 import { ConflictError } from '../errors';
 import { assertRetryOf, ConcurrencyError } from './event-store';
+import { isSnapshotFold } from './snapshots';
 import type { EventMetadata, NewEvent, RecordedEvent } from './types';
 
 export interface Decision {
@@ -82,16 +83,23 @@ export async function handleCommand<S>(
   let snapshot: Snapshot<S> = known && known.initial === fold.initial && !options.anyVersion ? (known as Snapshot<S>) : { version: 0, state: fold.initial };
   // With anyVersion there is nothing in the stream to catch up with.
   let current = Boolean(options.anyVersion);
-  /** Reads what was appended after the snapshot; true when there was something. */
+  /** Reads what was appended after the snapshot; how many events there were. */
   const catchUp = async () => {
     const tail = await store.readStream(streamId, { after: snapshot.version });
     current = true;
-    if (tail.length === 0) return false;
+    if (tail.length === 0) return 0;
     snapshot = { version: tail.at(-1)!.streamPosition, state: tail.reduce(fold.evolve, snapshot.state) };
     remember(snapshot);
-    return true;
+    return tail.length;
   };
-  if (snapshot.version === 0 && !options.usuallyNew && !options.anyVersion) await catchUp();
+  if (snapshot.version === 0 && !options.usuallyNew && !options.anyVersion) {
+    // Not in memory: a persisted snapshot of the fold, when it has them, spares reading the stream from its start
+    // (the append still checks the version read, so an old one is as safe as the cache's).
+    const persisted = isSnapshotFold(fold) ? await store.snapshots.latest(streamId, fold, { open: true }) : undefined;
+    if (persisted) snapshot = { version: persisted.version, state: persisted.state };
+    const read = await catchUp();
+    if (isSnapshotFold(fold) && read >= store.snapshots.every) void store.snapshots.refresh(streamId, fold);
+  }
 
   /** The state right after a write already stored: its stream folded up to its last event. */
   const replay = async (stored: RecordedEvent[]): Promise<CommandResult<S>> => {
@@ -119,7 +127,7 @@ export async function handleCommand<S>(
     try {
       decision = await decide(snapshot.state);
     } catch (err) {
-      if (current || !(await catchUp())) {
+      if (current || (await catchUp()) === 0) {
         const earlier = await earlierWrite();
         if (earlier) return earlier;
         throw err;
@@ -127,7 +135,7 @@ export async function handleCommand<S>(
       continue;
     }
     if (decision.events.length === 0) {
-      if (current || !(await catchUp()))
+      if (current || (await catchUp()) === 0)
         return (await earlierWrite()) ?? { nextVersion: snapshot.version, events: [], idempotent: false, state: snapshot.state };
       continue;
     }

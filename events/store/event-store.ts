@@ -7,6 +7,7 @@ import { GROUP_COMMIT_DEFAULTS } from './group-commit';
 import { createKeyring, type Keyring } from './keyring';
 import type { Projection } from './projection';
 import { createReads, type EventReads } from './read';
+import { createFoldSnapshots, type FoldSnapshots } from './snapshots';
 import { writeTransaction } from './transaction';
 import { NO_STORE_METRICS, type Enqueue, type StoreMetrics } from './types';
 
@@ -38,6 +39,8 @@ export interface EventStoreDeps {
   sealing?: boolean;
   /** Told of every append, batch and retried decision (the operator's metrics); nothing by default. */
   metrics?: StoreMetrics;
+  /** Fold snapshots: how many events apart (SNAPSHOT_EVERY by default), and where a failed background write is told. */
+  snapshots?: { every?: number; onError?: (err: unknown, streamId: string) => void };
 }
 
 export interface EventStore extends EventAppends, EventReads {
@@ -45,6 +48,8 @@ export interface EventStore extends EventAppends, EventReads {
   keyring: Keyring;
   /** Where appends, batches and retried decisions are counted (handleCommand reports its retries here). */
   metrics: StoreMetrics;
+  /** Persisted states of long streams' folds (handleCommand's learner fold, the coach's journey). */
+  snapshots: FoldSnapshots;
 }
 
 export function createEventStore({
@@ -55,6 +60,7 @@ export function createEventStore({
   groupCommit,
   sealing = true,
   metrics = NO_STORE_METRICS,
+  snapshots,
 }: EventStoreDeps): EventStore {
   const reads = createReads(pool, catalog);
   const keyring = createKeyring(pool);
@@ -70,5 +76,5 @@ export function createEventStore({
     },
     metrics,
   });
-  return { ...appends, ...reads, keyring, metrics };
+  return { ...appends, ...reads, keyring, metrics, snapshots: createFoldSnapshots(pool, catalog, snapshots) };
 }

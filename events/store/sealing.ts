@@ -132,10 +132,17 @@ export class ClosedValue {
   readonly #key: Buffer | null;
   readonly #aad: string;
   readonly #sealed: string;
-  constructor(key: Buffer | null, aad: string, sealed: string) {
+  readonly #subject: string | undefined;
+  /** `subject`: whose key opens it (the event's `sealedFor`), so that a snapshot can find the key again. */
+  constructor(key: Buffer | null, aad: string, sealed: string, subject?: string) {
     this.#key = key;
     this.#aad = aad;
     this.#sealed = sealed;
+    this.#subject = subject;
+  }
+  /** What a fold snapshot stores of it: the ciphertext as the log holds it, never the text, never the key. */
+  sealedParts(): { sealed: string; aad: string; subject: string | undefined } {
+    return { sealed: this.#sealed, aad: this.#aad, subject: this.#subject };
   }
   /** The plain text, or REDACTED when the key is gone or the value does not open — as openData reads it. */
   open(): string {
@@ -151,12 +158,18 @@ export class ClosedValue {
  * An event's sealed fields as ClosedValues (typed as the text they stand for). `redacted` is known now only when
  * the key is gone; a value that does not open with the key it has (tampered) shows as REDACTED once opened.
  */
-export function closeData(fields: readonly string[], eventId: string, data: unknown, key: Buffer | null): { data: unknown; redacted: boolean } {
+export function closeData(
+  fields: readonly string[],
+  eventId: string,
+  data: unknown,
+  key: Buffer | null,
+  subject?: string,
+): { data: unknown; redacted: boolean } {
   let sealed = false;
   const closed = mapPersonal(data, fields, (value, path) => {
     if (!isSealed(value)) return value;
     sealed = true;
-    return new ClosedValue(key, aadOf(eventId, path), value);
+    return new ClosedValue(key, aadOf(eventId, path), value, subject);
   });
   return { data: closed, redacted: key === null && sealed };
 }

@@ -10,7 +10,7 @@ import { coachNotesStreamId, MAX_NOTE } from '../../../events/coach/coach.events
 import { notesFold } from '../../../events/coach/notes';
 import { activityOf, describeEvent } from '../../../events/coach/describe';
 import { journeyAt, journeyView } from '../../../events/coach/journey';
-import { journeyEvents, journeyLength, LEARNER_SORTS, learnerSummaries, learnerSummary } from '../../../events/coach/queries';
+import { journeyEvents, journeyLength, journeyStateAt, LEARNER_SORTS, learnerSummaries, learnerSummary } from '../../../events/coach/queries';
 import { ForbiddenError, NotFoundError } from '../../../events/errors';
 import type { EventCatalog } from '../../../events/store/catalog';
 import { handleCommand } from '../../../events/store/command';
@@ -202,13 +202,13 @@ const coachRoutes: FastifyPluginAsyncZod<{ store: EventStore; pool: pg.Pool; cat
       await requireCoach(request);
       await learner(request.params.id);
       const { at } = request.query;
-      // The whole journey is folded but only the latest texts are shown: only those are decrypted.
-      const folded = await events(request.params.id, { upTo: at, closed: true });
-      const view = openClosed(journeyView(journeyAt(folded)));
+      // The journey is folded with its texts closed (from the nearest snapshot): only those shown are decrypted.
+      const folded = await journeyStateAt(pool, catalog, store.snapshots, request.params.id, at);
+      const view = openClosed(journeyView(folded.state));
       return {
         success: true as const,
         message: 'Estado del recorrido.',
-        data: { at: folded.at(-1)?.globalPosition ?? null, ...view, beliefGoals: view.beliefGoals as unknown as Record<string, unknown>[] },
+        data: { at: folded.at, ...view, beliefGoals: view.beliefGoals as unknown as Record<string, unknown>[] },
       };
     },
   );

@@ -1,6 +1,7 @@
 // What an account's erasure removes besides the log's keys and the read models (which the projections empty):
 // the server-side records that are not events, and the queued jobs that name the account or its addresses. It
 // also keeps the one address the confirmation mail needs, in erasure_notices, until that mail is sent.
+import { learnerStreamId } from '../../../events/accounts/accounts.events';
 import { visitorStreamId } from '../../../events/leads/leads';
 import type { Queryable } from '../../../events/store/types';
 import { recipientKey } from '../../../jobs/email/throttle';
@@ -14,6 +15,9 @@ export async function eraseAccountRecords(tx: Queryable, { userId, addresses }: 
   await tx.query('DELETE FROM email_change_requests WHERE user_id = $1', [userId]);
   await tx.query('DELETE FROM login_devices WHERE user_id = $1', [userId]);
   await tx.query('DELETE FROM why_question_inputs WHERE user_id = $1', [userId]);
+  // Their folds' snapshots hold only sealed texts, unreadable once the key is gone; they go all the same. The key was
+  // forgotten first in this transaction, so a snapshot being written now (it holds the key's row) is not left behind.
+  await tx.query('DELETE FROM fold_snapshots WHERE stream_id = $1', [learnerStreamId(userId)]);
   await tx.query('DELETE FROM mail_sends WHERE recipient = ANY($1::bytea[])', [addresses.map(recipientKey)]);
   // Mail and AI jobs name people by ids, but a queued one would still mail or write about them; a finished one
   // and a dead letter are kept a while for operators: all go.
