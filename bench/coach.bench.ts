@@ -6,8 +6,8 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { LIFE_AREAS } from '../course/areas';
 import { AREA_BELIEFS_ACTIVITY } from '../course/activities';
-import { ROLES, learnerStreamId, RoleGranted, UserRegistered, EmailVerified } from '../events/accounts/accounts.events';
-import { LeadCaptured, LeadPageViewed, visitStreamId, FUNNEL_PAGES } from '../events/leads/leads.events';
+import { learnerStreamId, UserRegistered } from '../events/accounts/accounts.events';
+import { LeadPageViewed, visitStreamId } from '../events/leads/leads.events';
 import { createEventStore, type EventStore } from '../events/store/event-store';
 import { learnerFold } from '../events/learner';
 import { handleCommand } from '../events/store/command';
@@ -16,28 +16,15 @@ import type { NewEvent } from '../events/store/types';
 import { AreaDefinitionSaved, AreaRated } from '../events/wheel/wheel.events';
 import { loadConfig } from '../server/config';
 import { migrate } from '../server/db/migrate';
-import { hashPassword } from '../server/features/accounts/secrets';
 import { composeRuntime } from '../server/runtime';
 import { openBenchDatabase } from './database';
+import { coachSession, createCoach, DAY, ms, quantile, timeIt, writeLeadEvents } from './fixtures';
 
 const JOURNEY_EVENTS = Number(process.env.BENCH_JOURNEY_EVENTS ?? 10_000);
 const LONG_JOURNEY_EVENTS = Number(process.env.BENCH_LONG_JOURNEY_EVENTS ?? 100_000);
 const FUNNEL_EVENTS = Number(process.env.BENCH_FUNNEL_EVENTS ?? 1_000_000);
 const RUNS = 20;
 const LAG_SECONDS = Number(process.env.BENCH_LAG_SECONDS ?? 10);
-const DAY = 86_400_000;
-
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
-async function timeIt(runs: number, f: () => Promise<unknown>) {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await f();
-    times.push(performance.now() - t);
-  }
-  return { p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
-}
-const ms = (x: number) => `${x.toFixed(1)} ms`;
 
 /** The events of a year of a learner's journey from `version` to `length`: ratings, and every third event a belief in their own words. */
 async function extendJourney(store: EventStore, learnerId: string, version: number, length: number): Promise<number> {
@@ -92,21 +79,8 @@ async function main() {
     await migrate(pool);
 
     // A coach and a learner with JOURNEY_EVENTS events over a year (ratings and texts, as a busy learner writes).
-    const coachId = randomUUID();
+    await createCoach(store);
     const learnerId = randomUUID();
-    await store.append(
-      learnerStreamId(coachId),
-      [
-        UserRegistered.create({ userId: coachId, username: 'coach', email: 'coach@bench.test' }),
-        EmailVerified.create({ userId: coachId }),
-        RoleGranted.create({ userId: coachId, role: ROLES.coach, by: 'bench' }),
-      ],
-      {
-        expectedVersion: 0,
-        alsoInTransaction: async (tx) =>
-          void (await tx.query('INSERT INTO password_credentials (user_id, hash) VALUES ($1, $2)', [coachId, await hashPassword('bench-password-123')])),
-      },
-    );
     // Two learners with the same journey: one written with its personal fields sealed (as the app writes), one
     // without (the baseline), so the state fold's cost of opening them is measured in the same run.
     const plainLearnerId = randomUUID();
@@ -121,15 +95,8 @@ async function main() {
 
     const app = await runtime.buildApp();
     const unsnapshotted = await runtime.buildApp({ wrapStore: withoutSnapshots });
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'coach@bench.test', password: 'bench-password-123' } });
-    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
-    const getFrom = (on: typeof app) => async (path: string) => {
-      const res = await on.inject({ method: 'GET', url: path, headers: { cookie } });
-      if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-      return res;
-    };
-    const get = getFrom(app);
-    const getWithout = getFrom(unsnapshotted);
+    const get = await coachSession(app);
+    const getWithout = await coachSession(unsnapshotted);
     /**
      * The journey page, state now and state at random positions of one learner. The first read of the state folds
      * the whole stream and has the snapshots written in the background: that read and the writing are timed apart.
@@ -242,32 +209,7 @@ async function main() {
 
     // FUNNEL_EVENTS lead events over 90 days, then the analytics projections catch up.
     const t1 = performance.now();
-    const pages = FUNNEL_PAGES.filter((p) => p !== 'confirmacion-pago');
-    let written = 0;
-    const writers = 8;
-    await Promise.all(
-      Array.from({ length: writers }, async (_, w) => {
-        while (written < FUNNEL_EVENTS) {
-          const visitorId = randomUUID();
-          const at = new Date(Date.now() - Math.floor(Math.random() * 90) * DAY);
-          const events: NewEvent[] = Array.from({ length: 100 }, (_, i) =>
-            i % 10 === 9
-              ? LeadCaptured.create({
-                  email: `v${w}-${written + i}@bench.test`,
-                  nick: 'Ana',
-                  page: 'nostalgia',
-                  section: 'fragmento',
-                  status: 'downloaded',
-                  firstForSource: true,
-                  visitorId,
-                })
-              : LeadPageViewed.create({ visitorId, page: pages[(written + i) % pages.length]! }),
-          );
-          written += events.length;
-          await store.append(visitStreamId(visitorId), events, { expectedVersion: 'any', recordedAt: at });
-        }
-      }),
-    );
+    const written = await writeLeadEvents(store, FUNNEL_EVENTS);
     console.log(`${written.toLocaleString('en')} lead events written in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
     const t2 = performance.now();
     for (const p of projections) if (p.mode === 'async') await catchUp(pool, catalog, p);
