@@ -18,7 +18,9 @@ export const SERVER_ENTRIES = [
 ] as const;
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'dist');
+// `tsx scripts/build-server.ts [DIR]`: another output folder (a test's); inside the project, so that the compiled
+// server finds the project folder above it (server/project-root.ts).
+const dist = path.resolve(root, process.argv[2] ?? 'dist');
 
 /** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`. */
 const packageOf = (specifier: string) =>
@@ -68,5 +70,5 @@ if (notDependencies.size > 0) {
 
 const bytes = Object.entries(result.metafile.outputs).reduce((sum, [file, o]) => sum + (file.endsWith('.js') ? o.bytes : 0), 0);
 console.log(
-  `server compiled: ${SERVER_ENTRIES.length} entries → dist/ (${(bytes / 1024).toFixed(0)} KiB of JavaScript) in ${(performance.now() - started).toFixed(0)} ms`,
+  `server compiled: ${SERVER_ENTRIES.length} entries → ${path.relative(root, dist)}/ (${(bytes / 1024).toFixed(0)} KiB of JavaScript) in ${(performance.now() - started).toFixed(0)} ms`,
 );

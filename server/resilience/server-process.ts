@@ -28,11 +28,18 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-/** Starts `node --import tsx server/main.ts` on a free port against `databaseUrl`; resolves when it is ready. */
-export async function startServerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+/**
+ * Starts `node --import tsx server/main.ts` (or node with `args`, e.g. a compiled server) on a free port against
+ * `databaseUrl`; resolves when it is ready.
+ */
+export async function startServerProcess(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  args: readonly string[] = ['--import', 'tsx', 'server/main.ts'],
+): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'manifiesta-fault-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,
