@@ -83,6 +83,30 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: zones(true) }] },
   },
   {
+    // The compiled server is bundled: a module's own file is no longer where its source was, so a file read at run
+    // time is named from the project folder (server/project-root.ts). An entry's "am I the command run" check is fine,
+    // and so are the snapshotted folds, whose version is a hash of the code deployed where it runs (source or bundle).
+    files: ['course/**/*.ts', 'events/**/*.ts', 'jobs/**/*.ts', 'server/**/*.ts', 'scripts/{db,backup,users}.ts'],
+    ignores: [
+      ...TESTS,
+      'server/project-root.ts',
+      'server/dead-letters.ts',
+      'server/resilience/**',
+      'events/learner.ts',
+      'events/coach/journey.ts',
+      'events/store/snapshots.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.type='MetaProperty'][property.name=/^(url|dirname|filename)$/]",
+          message: 'The compiled server is bundled: name run-time files with fromRoot() of server/project-root.ts.',
+        },
+      ],
+    },
+  },
+  {
     files: ['client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

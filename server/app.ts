@@ -1,7 +1,5 @@
 // buildApp(deps): the whole HTTP application as a Fastify instance, without listening (tests inject into it).
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController } from 'fastify';
@@ -48,13 +46,14 @@ import clientPlugin from './plugins/client';
 import auth, { sessionCookies } from './plugins/auth';
 import errors from './plugins/errors';
 import metricsPlugin from './plugins/metrics';
+import { fromRoot } from './project-root';
 import sameOrigin from './plugins/same-origin';
 import securityHeaders from './plugins/security-headers';
 import writeLimits from './plugins/write-limits';
 
 export type { AppConfig, AppDeps } from './deps';
 
-export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
+export const CLIENT_DIST = fromRoot('dist/client');
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 

@@ -1,10 +1,10 @@
 // Applies the numbered SQL files of migrations/ in order, each in its own transaction, once.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
+import { fromRoot } from '../project-root';
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+export const MIGRATIONS_DIR = fromRoot('migrations');
 const LOCK_KEY = 4_242_001; // advisory lock: two processes starting at once migrate one after the other
 
 export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<string[]> {

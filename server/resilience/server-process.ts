@@ -28,9 +28,16 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-/** Starts `node --import tsx server/main.ts` on a free port against `databaseUrl`; resolves when it is ready. */
-export function startServerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  return startProcess('server/main.ts', 'Manifiesta is ready at', databaseUrl, env);
+/**
+ * Starts `node --import tsx server/main.ts` (or node with `args`, e.g. a compiled server) on a free port against
+ * `databaseUrl`; resolves when it is ready.
+ */
+export function startServerProcess(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  args: readonly string[] = ['--import', 'tsx', 'server/main.ts'],
+): Promise<ServerProcess> {
+  return startProcess(args, 'Manifiesta is ready at', databaseUrl, env);
 }
 
 /**
@@ -38,14 +45,14 @@ export function startServerProcess(databaseUrl: string, env: Record<string, stri
  * run. Its `baseUrl` is the server address it would have had, unused: a worker answers no HTTP but its metrics.
  */
 export function startWorkerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  return startProcess('server/worker.ts', "Manifiesta's workers are running", databaseUrl, env);
+  return startProcess(['--import', 'tsx', 'server/worker.ts'], "Manifiesta's workers are running", databaseUrl, env);
 }
 
-async function startProcess(entry: string, readyLine: string, databaseUrl: string, env: Record<string, string>): Promise<ServerProcess> {
+async function startProcess(args: readonly string[], readyLine: string, databaseUrl: string, env: Record<string, string>): Promise<ServerProcess> {
   // A PORT given is kept (a process started again where the load balancer expects it).
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'manifiesta-fault-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -107,10 +114,10 @@ async function startProcess(entry: string, readyLine: string, databaseUrl: strin
     });
   }
   const deadline = new Promise<never>((_, reject) =>
-    setTimeout(() => reject(new Error(`${entry} not ready after 60 s:\n${server.lines.join('\n')}`)), 60_000).unref(),
+    setTimeout(() => reject(new Error(`${args.join(' ')} not ready after 60 s:\n${server.lines.join('\n')}`)), 60_000).unref(),
   );
   const died = exited.then(() => {
-    throw new Error(`${entry} exited before it was ready (${JSON.stringify(server.exit)}):\n${server.lines.join('\n')}`);
+    throw new Error(`${args.join(' ')} exited before it was ready (${JSON.stringify(server.exit)}):\n${server.lines.join('\n')}`);
   });
   await Promise.race([isReady, deadline, died]);
   return server;

@@ -33,13 +33,14 @@ import { parseRange, sendBlob } from '../media/routes';
 import { placedFile, type PlacementsReader } from '../placements/routes';
 import { slotOfSound } from '../../../course/placements';
 import { eventIdFor, keyedWrite } from '../../request';
+import { fromRoot } from '../../project-root';
 
 const userErrors = { ...errorResponses, 401: ErrorEnvelope } as const;
 /** A write that would go past what an account keeps (409: nothing written, the message says what to do). */
 const cappedWriteErrors = { ...userErrors, 409: ErrorEnvelope } as const;
 
 /** The premium gongs and backgrounds: outside the public folder, so only GET /api/meditation/audio/{file} serves them. */
-export const PRIVATE_SOUNDS_DIR = path.resolve(import.meta.dirname, '../../../assets/private/meditation-audio');
+export const PRIVATE_SOUNDS_DIR = fromRoot('assets/private/meditation-audio');
 /** The oldest a session sent later may be: a year (its minutes still count; its day is when it ended). */
 const MAX_AGE_SECONDS = 365 * 24 * 3600;
 const AGE_MESSAGE = `La antigüedad de la sesión debe ser un número entero de segundos entre 0 y ${MAX_AGE_SECONDS}.`;

@@ -44,6 +44,7 @@ import { optedOut, visitorIdOf } from '../leads/visitor';
 import { DOWNLOAD_LINK_DAYS, MAX_DOWNLOADS, issueDownloadToken, useDownloadToken, type DownloadRefusal } from './downloads';
 import { createPreference, fetchPayment, verifyWebhookSignature, type MercadoPagoConfig, type ProviderPayment } from './mercadopago';
 import type { CatalogueReader } from '../catalogue/routes';
+import { fromRoot } from '../../project-root';
 import { claimReceipt, releaseReceipt, WEBHOOK_WINDOW_MS, withinWindow, type Receipt } from './receipts';
 
 /** The payment outcomes as the buyer reads them (invalid or rejected, granted, still pending), fixed texts. */
@@ -74,7 +75,7 @@ const OUT_OF_WINDOW = `Notificación fuera de plazo: su firma tiene más de ${WE
 export const WEBHOOK_RATE_FACTOR = 30;
 
 /** Repo-root downloads served only to buyers (never from the public static folder). */
-export const PRIVATE_DOWNLOADS_DIR = path.resolve(import.meta.dirname, '../../../assets/private');
+export const PRIVATE_DOWNLOADS_DIR = fromRoot('assets/private');
 export const EBOOK_FILE = 'afirmaciones-ebook-completo.pdf';
 
 const REVERSALS = { refunded: 'refunded', charged_back: 'charged_back', cancelled: 'cancelled' } as const;

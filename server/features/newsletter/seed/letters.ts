@@ -11,6 +11,7 @@ import { handleCommand } from '../../../../events/store/command';
 import type { EventStore } from '../../../../events/store/event-store';
 import { deterministicUuid } from '../../../../events/store/ids';
 import type { Queryable } from '../../../../events/store/types';
+import { fromRoot } from '../../../project-root';
 
 interface SeedLetter {
   series: LetterSeries;
@@ -39,7 +40,10 @@ export const SEED_LETTERS: readonly SeedLetter[] = [
   { series: 'dean', slug: '2025-09-05-volver-a-empezar', title: 'Volver a empezar', publishedOn: '2025-09-05' },
 ];
 
-export const seedMarkdown = (letter: Pick<SeedLetter, 'series' | 'slug'>) => readFile(new URL(`./${letter.series}/${letter.slug}.md`, import.meta.url), 'utf8');
+/** Where the seed letters' Markdown lives, from the project folder (the compiled server reads them there too). */
+const SEED_FOLDER = 'server/features/newsletter/seed';
+
+export const seedMarkdown = (letter: Pick<SeedLetter, 'series' | 'slug'>) => readFile(fromRoot(SEED_FOLDER, letter.series, `${letter.slug}.md`), 'utf8');
 
 /** A seed letter's id, the same in every process and every start: what makes the seed happen once. */
 export const seedLetterId = (letter: Pick<SeedLetter, 'series' | 'slug'>) => deterministicUuid('letter-seed', letter.series, letter.slug);
