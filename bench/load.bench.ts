@@ -1004,10 +1004,14 @@ async function openWorkload(db: BenchDatabase, dataDir: string) {
     const app = await startServer(db.url, dataDir);
     children.push(app);
     if (PARTS.has('learners') || PARTS.has('processes')) {
+      const started = performance.now();
       learners = await createLearners(db, OPEN_LEARNERS);
       await signIn(pool, learners);
       await startLoop(app, learners);
+      // Each learner starts at a different point of the loop: the mix is the loop's from the first arrivals on.
+      for (const l of learners) l.step = l.index % LOOP.length;
       before = await countEvents(pool, WRITE_TYPES);
+      console.log(`   ${num(OPEN_LEARNERS)} learners signed in and at the loop's start in ${ms(performance.now() - started)}`);
     }
 
     if (PARTS.has('floor')) {
