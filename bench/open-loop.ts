@@ -118,6 +118,8 @@ export interface RampOptions {
   refine: number;
   /** An explicit list of rates instead (tried in order until one fails; no refining). */
   rates?: number[];
+  /** A pause after each step, for what it left behind (queues, async projections) to settle: 1 s. */
+  settleMs?: number;
 }
 
 export function rampOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): RampOptions {
@@ -144,7 +146,7 @@ export async function ramp(options: RampOptions, step: (rate: number) => Promise
     const ok = await step(Math.round(rate));
     if (ok) held = Math.max(held, Math.round(rate));
     else missed = Math.min(missed ?? Infinity, Math.round(rate));
-    await new Promise((r) => setTimeout(r, 1000)); // let what the step left behind settle before the next
+    await new Promise((r) => setTimeout(r, options.settleMs ?? 1000));
     return ok;
   };
   if (options.rates) {
