@@ -793,6 +793,7 @@ async function openRamp(title: string, target: OpenTarget, options = RAMP): Prom
   let writesOk = true;
   const runStep = async (rate: number, seconds: number) => {
     const step = new Step();
+    const cpu = process.cpuUsage();
     const run = await paced(
       rate,
       seconds,
@@ -801,13 +802,16 @@ async function openRamp(title: string, target: OpenTarget, options = RAMP): Prom
     );
     if (run.stoppedEarly) target.stopped?.();
     await step.drain();
+    // The generator shares the cores: its CPU per request (the writes check after it not counted) says how much it took.
+    const used = process.cpuUsage(cpu);
     const check = await target.check();
     if (check.lost) writesOk = false;
     const all = summary([...step.latencies.values()].flat());
+    const generator = (used.user + used.system) / 1000 / Math.max(1, all.n);
     const held = !run.stoppedEarly && step.failed === 0 && all.p99 < P99_MS && !check.lost;
     console.log(
       `   ${num(rate).padStart(7)}  ${num(all.n / run.seconds).padStart(9)}   ${ms(all.p50).padEnd(9)} ${ms(all.p90).padEnd(9)} ${ms(all.p99).padEnd(9)} ${ms(all.max).padEnd(9)} ` +
-        `${ms(summary(step.late).p99).padEnd(9)} ${num(step.failed).padStart(6)}  ${check.line} → ${held ? 'held' : 'MISSED'}` +
+        `${ms(summary(step.late).p99).padEnd(9)} ${generator.toFixed(2).padStart(5)} ms ${num(step.failed).padStart(6)}  ${check.line} → ${held ? 'held' : 'MISSED'}` +
         (run.stoppedEarly ? ` (stopped after ${run.seconds.toFixed(1)} s: more than a second of arrivals unanswered)` : ''),
     );
     for (const [what, n] of [...step.failures].slice(0, 3)) console.log(`             ${num(n)} × ${what}`);
@@ -818,7 +822,7 @@ async function openRamp(title: string, target: OpenTarget, options = RAMP): Prom
   console.log(
     `   step: ${STEP_SECONDS} s (BENCH_STEP_SECONDS); held = p99 < ${P99_MS} ms from the intended send time, no errors, every acknowledged write there`,
   );
-  console.log('    rate/s  answered/s  p50       p90       p99       max       late p99  errors  writes');
+  console.log('    rate/s  answered/s  p50       p90       p99       max       late p99  gen CPU/req  errors  writes');
   // Connections opened, code compiled, pools filled, visitors reading: not part of any step's figures.
   const first = options.rates?.[0] ?? options.start;
   process.stdout.write(`   warm-up, ${WARMUP_SECONDS} s (BENCH_WARMUP_SECONDS):\n`);
@@ -994,7 +998,7 @@ async function openWorkload(db: BenchDatabase, dataDir: string) {
     return rate;
   };
   console.log(
-    `\nOpen loop: arrivals at a fixed rate (Poisson) from a paced scheduler on node:http (${OPEN_CONNECTIONS} keep-alive connections, BENCH_OPEN_CONNECTIONS), ` +
+    `\nOpen loop: arrivals at a fixed rate (Poisson) from a paced scheduler on undici (${OPEN_CONNECTIONS} keep-alive connections, BENCH_OPEN_CONNECTIONS), ` +
       `each latency measured from the request's intended send time. Rates ramp ×${RAMP.factor} from ${RAMP.start}/s (BENCH_RATE_START, BENCH_RATE_FACTOR; ` +
       `or BENCH_RATES) until a step misses, then ${RAMP.refine} halvings of the gap (BENCH_REFINE).`,
   );
