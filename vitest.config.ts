@@ -10,7 +10,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['{course,events,server,jobs,scripts}/**/*.test.ts', 'client/pwa/**/*.test.ts'],
+          include: ['{course,events,server,jobs,scripts,bench}/**/*.test.ts', 'client/pwa/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', 'node_modules/**'],
         },
       },

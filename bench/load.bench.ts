@@ -1,11 +1,20 @@
-// npm run bench:load — the real server (a child process, as `npm start` runs it) under load from autocannon
-// on loopback: 1) 200 learners logging in once, then looping over the course's reads and writes, with every
-// acknowledged write checked against the event log afterwards; 2) the lead pages; 3) the built SPA shell.
+// npm run bench:load — the real server (a child process, as `npm start` runs it) under load on loopback, in two modes
+// (BENCH_MODE, default open,closed):
+// open — arrivals at a fixed rate (bench/open-loop.ts), ramped to the highest rate that holds p99 < 100 ms with no
+//   errors and no lost writes: F) the floor, a bare route doing one INSERT per request (bench/floor-server.ts);
+//   O1) signed-in learners pausing between actions; O2) lead pages; P) learners against 1, then 2 server processes
+//   (WORKERS=false) beside one worker process. It prints the learners' and lead pages' rates as shares of the floor.
+//   BENCH_STEP_SECONDS (10) each step, BENCH_WARMUP_SECONDS (5) before each ramp, BENCH_RATE_START (200),
+//   BENCH_RATE_FACTOR (1.25), BENCH_RATE_MAX, BENCH_REFINE (2) or BENCH_RATES (a list); BENCH_OPEN_LEARNERS (2,000),
+//   BENCH_OPEN_CONNECTIONS (256), BENCH_LEAD_THINK_SECONDS (3).
+// closed — autocannon, each connection sending its next request when the last is answered: 1) 200 learners logging
+//   in once, then looping over the course's reads and writes; 2) the lead pages; 3) the built SPA shell.
+//   BENCH_SECONDS (60) each run, BENCH_LEARNERS (200).
+// Every acknowledged write is checked against the event log (exactly, per learner and event type).
 // Uses BENCH_DATABASE_URL (a role that may CREATE DATABASE) when set, else a throwaway embedded PostgreSQL.
-// BENCH_SECONDS (default 60) is the length of each timed run; BENCH_LEARNERS (200) the number of learners;
-// BENCH_PARTS (learners,leads,static) which parts run; BENCH_CPU_PROF_DIR profiles the server (node --cpu-prof).
+// BENCH_PARTS (learners,leads,static,floor,processes) which parts run; BENCH_CPU_PROF_DIR profiles the server.
 // The server runs with its per-address and per-user write limits raised out of the way (see startServer).
-// Exits non-zero on any error (non-2xx, socket error, timeout) or any lost or unexpected write.
+// Exits non-zero on any lost or unexpected write, and in the closed loop on any error (non-2xx, socket error, timeout).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, promises as fs, readdirSync, readFileSync } from 'node:fs';
@@ -30,9 +39,11 @@ import { AreaDefinitionSaved, AreaRated } from '../events/wheel/wheel.events';
 import { freePort } from '../server/db/embedded';
 import { loadConfig } from '../server/config';
 import { migrate } from '../server/db/migrate';
-import { hashPassword } from '../server/features/accounts/secrets';
+import { hashPassword, newToken, tokenHash } from '../server/features/accounts/secrets';
+import { SESSION_COOKIE } from '../server/plugins/auth';
 import { composeRuntime } from '../server/runtime';
 import { type BenchDatabase, openBenchDatabase } from './database';
+import { type Answer, type Client, httpClient, paced, ramp, rampOptionsFromEnv, Step } from './open-loop';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -45,8 +56,19 @@ const WORKERS = process.env.BENCH_WORKERS ?? 'true';
 /** A directory for `node --cpu-prof` profiles of the server (profiling runs only). */
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF_DIR;
 /** Which parts to run (profiling one at a time): learners, leads, static. */
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'learners,leads,static').split(',').map((p) => p.trim()));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'learners,leads,static,floor,processes').split(',').map((p) => p.trim()));
 const PASSWORD = 'carga-de-prueba-2026';
+/** closed (the closed loop below), open (open-loop ramps, the floor, 1 vs 2 processes), or both. */
+const MODES = new Set((process.env.BENCH_MODE ?? 'open,closed').split(',').map((m) => m.trim()));
+const OPEN_LEARNERS = Number(process.env.BENCH_OPEN_LEARNERS ?? 2_000);
+const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
+const OPEN_CONNECTIONS = Number(process.env.BENCH_OPEN_CONNECTIONS ?? 256);
+const LEAD_THINK_SECONDS = Number(process.env.BENCH_LEAD_THINK_SECONDS ?? 3);
+const P99_MS = 100;
+const RAMP = rampOptionsFromEnv();
+/** The app's pool size (DATABASE_POOL_SIZE, default 10), given to the floor too. */
+const POOL_SIZE = loadConfig({ DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE }).DATABASE_POOL_SIZE;
 
 const TARGETS = {
   learnerWritesPerSecond: 1_500,
@@ -144,34 +166,18 @@ interface Server {
   stop(): Promise<void>;
 }
 
-async function startServer(databaseUrl: string, dataDir: string): Promise<Server> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const args = ['--import', 'tsx', ...(CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : []), 'server/main.ts'];
-  const child: ChildProcess = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      WORKERS,
-      SERVE_CLIENT: 'true',
-      // All load comes from one address (loopback): the per-address limits would refuse it. Each learner
-      // writes in a closed loop with no think time, hundreds of times a minute: the per-user write limits
-      // (made for people) would refuse that too, and throughput is what is measured here.
-      RATE_LIMIT_PER_IP: '100000000',
-      LEAD_RATE_LIMIT_PER_IP: '100000000',
-      RATE_LIMIT_WRITES_PER_USER: '100000000',
-      RATE_LIMIT_WRITES_BURST: '100000000',
-      RATE_LIMIT_WRITES_PER_USER_PER_DAY: '100000000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+interface Child {
+  pid: number;
+  /** The last 20,000 characters it wrote. */
+  output(): string;
+  gone(): boolean;
+  stop(): Promise<void>;
+}
+
+/** A child process of this one (tsx), its output kept; stop() sends SIGTERM (each closes in order) and waits. */
+function spawnChild(script: string, env: Record<string, string>, cpuProfile = false): Child {
+  const args = ['--import', 'tsx', ...(cpuProfile && CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : []), script];
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
@@ -181,30 +187,81 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<Server
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let gone = false;
   void exited.then(() => (gone = true));
-
-  for (let waited = 0; ; waited += 200) {
-    if (gone) throw new Error(`the server exited before it was ready:\n${output}`);
-    if (waited > 60_000) throw new Error(`the server did not answer /api/health within 60 s:\n${output}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
   return {
-    url,
-    port,
     pid: child.pid!,
+    output: () => output,
+    gone: () => gone,
     async stop() {
       if (gone) return;
       child.kill('SIGTERM'); // main.ts closes HTTP, workers and pool in order (and writes the CPU profile)
       const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 25_000))]);
       if (code === 'timeout') child.kill('SIGKILL');
       const warnings = output.split('\n').filter((l) => /"level":(40|50|60)/.test(l));
-      if (warnings.length) console.log(`\nserver warnings and errors (${warnings.length}), the last ones:\n${warnings.slice(-5).join('\n')}`);
+      if (warnings.length) console.log(`\n${script}: warnings and errors (${warnings.length}), the last ones:\n${warnings.slice(-5).join('\n')}`);
     },
   };
+}
+
+async function waitFor(child: Child, what: string, ready: () => Promise<boolean>) {
+  for (let waited = 0; ; waited += 200) {
+    if (child.gone()) throw new Error(`${what} exited before it was ready:\n${child.output()}`);
+    if (waited > 60_000) throw new Error(`${what} was not ready within 60 s:\n${child.output()}`);
+    if (await ready()) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * The server (`script` server/main.ts) or the floor (bench/floor-server.ts) on a free port, ready when
+ * /api/health answers. `workers`: whether job workers and async projections run in it (WORKERS).
+ */
+async function startServer(databaseUrl: string, dataDir: string, { script = 'server/main.ts', workers = WORKERS } = {}): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawnChild(
+    script,
+    {
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: String(POOL_SIZE),
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      WORKERS: workers,
+      SERVE_CLIENT: 'true',
+      // All load comes from one address (loopback): the per-address limits would refuse it. In the closed loop
+      // each learner writes with no think time, hundreds of times a minute: the per-user write limits (made for
+      // people) would refuse that too, and throughput is what is measured here.
+      RATE_LIMIT_PER_IP: '100000000',
+      LEAD_RATE_LIMIT_PER_IP: '100000000',
+      RATE_LIMIT_WRITES_PER_USER: '100000000',
+      RATE_LIMIT_WRITES_BURST: '100000000',
+      RATE_LIMIT_WRITES_PER_USER_PER_DAY: '100000000',
+    },
+    script === 'server/main.ts',
+  );
+  await waitFor(child, script, () =>
+    fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ),
+  );
+  return { url, port, pid: child.pid, stop: child.stop };
+}
+
+/** `npm run worker` (server/worker.ts): job workers and async projections in a process of their own, no HTTP. */
+async function startWorker(databaseUrl: string, dataDir: string): Promise<Child> {
+  const child = spawnChild('server/worker.ts', {
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: String(POOL_SIZE),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info', // its one line at info says it is running
+  });
+  await waitFor(child, 'the worker', async () => child.output().includes('workers running'));
+  return child;
 }
 
 /** The headers a same-origin fetch from the SPA carries (the same-origin check reads Origin). */
@@ -409,12 +466,75 @@ async function inParallel<T>(items: readonly T[], width: number, work: (item: T)
   );
 }
 
+interface EventCount {
+  stream_id: string;
+  type: string;
+  n: number;
+}
 async function countEvents(pool: pg.Pool, types: readonly string[]) {
-  const { rows } = await pool.query<{ stream_id: string; type: string; n: number }>(
-    'SELECT stream_id, type, count(*)::int AS n FROM events WHERE type = ANY($1) GROUP BY stream_id, type',
-    [types],
-  );
+  const { rows } = await pool.query<EventCount>('SELECT stream_id, type, count(*)::int AS n FROM events WHERE type = ANY($1) GROUP BY stream_id, type', [
+    types,
+  ]);
   return rows;
+}
+
+/**
+ * Zero lost writes: every acknowledged write's event is in the log, per learner and type, and nothing else
+ * (`before` and `after` are countEvents at the start and now; a write cut off unanswered may be there or not).
+ */
+function checkWrites(learners: readonly Learner[], before: EventCount[], after: EventCount[]) {
+  const key = (streamId: string, type: string) => `${streamId}|${type}`;
+  const actual = new Map<string, number>();
+  for (const r of after) actual.set(key(r.stream_id, r.type), r.n);
+  for (const r of before) actual.set(key(r.stream_id, r.type), (actual.get(key(r.stream_id, r.type)) ?? 0) - r.n);
+  let expectedTotal = 0;
+  let actualTotal = 0;
+  let lost = 0;
+  let unexpected = 0;
+  let unchecked = 0;
+  const byType: Record<string, { expected: number; actual: number }> = {};
+  for (const l of learners) {
+    if (l.uncertain) {
+      unchecked++;
+      continue;
+    }
+    for (const type of WRITE_TYPES) {
+      const e = l.expected[type];
+      const a = actual.get(key(learnerStreamId(l.userId), type)) ?? 0;
+      expectedTotal += e;
+      actualTotal += a;
+      const mayBeThere = l.cutOff === type ? 1 : 0;
+      if (a < e) lost += e - a;
+      if (a > e + mayBeThere) unexpected += a - e - mayBeThere;
+      byType[type] ??= { expected: 0, actual: 0 };
+      byType[type].expected += e;
+      byType[type].actual += a;
+    }
+  }
+  return { expectedTotal, actualTotal, lost, unexpected, unchecked, byType };
+}
+
+/**
+ * Where the loop starts: the wheel rated, activities 1–3 completed and three focus areas chosen for the seven
+ * levels of why — through the API, as the course's pages do.
+ */
+async function startLoop(server: Server, learners: readonly Learner[]) {
+  await inParallel(learners, 50, async (l) => {
+    for (const [i, areaId] of AREA_IDS.entries()) {
+      const score = (i + l.index) % 11;
+      await api(server, l, 'POST', '/api/activity/saveRating', { activityId: WHEEL_ACTIVITY, areaId, score });
+      l.ratings[areaId] = score;
+    }
+    for (const slug of [WHEEL_ACTIVITY, ...DEFINITION_ACTIVITIES]) {
+      await api(server, l, 'POST', '/api/activity/markAsComplete', { activityId: slug });
+      l.completed.add(slug);
+    }
+    const prerequisites = (await api(server, l, 'GET', `/api/activity/getDeepWhyPrerequisites?_=${Date.now()}`)).json() as {
+      data: { targetAreas: Array<{ id: string }> };
+    };
+    l.selected = prerequisites.data.targetAreas.slice(0, 3).map((a) => a.id);
+    await api(server, l, 'POST', '/api/activity/saveWhySelection', { activityId: DEEP_WHY_ACTIVITY, selectedAreaIds: l.selected });
+  });
 }
 
 async function learnerWorkload(server: Server, db: BenchDatabase) {
@@ -440,24 +560,7 @@ async function learnerWorkload(server: Server, db: BenchDatabase) {
     `   ${LEARNERS} logins, ${LOGIN_WIDTH} at a time: all done in ${ms(loginWall)}; each p50 ${ms(logins.p50)}, p99 ${ms(logins.p99)}, max ${ms(logins.max)}`,
   );
 
-  // Where the loop starts: the wheel rated, activities 1–3 completed and three focus areas chosen for the
-  // seven levels of why — through the API, as the course's pages do.
-  await inParallel(learners, 50, async (l) => {
-    for (const [i, areaId] of AREA_IDS.entries()) {
-      const score = (i + l.index) % 11;
-      await api(server, l, 'POST', '/api/activity/saveRating', { activityId: WHEEL_ACTIVITY, areaId, score });
-      l.ratings[areaId] = score;
-    }
-    for (const slug of [WHEEL_ACTIVITY, ...DEFINITION_ACTIVITIES]) {
-      await api(server, l, 'POST', '/api/activity/markAsComplete', { activityId: slug });
-      l.completed.add(slug);
-    }
-    const prerequisites = (await api(server, l, 'GET', `/api/activity/getDeepWhyPrerequisites?_=${Date.now()}`)).json() as {
-      data: { targetAreas: Array<{ id: string }> };
-    };
-    l.selected = prerequisites.data.targetAreas.slice(0, 3).map((a) => a.id);
-    await api(server, l, 'POST', '/api/activity/saveWhySelection', { activityId: DEEP_WHY_ACTIVITY, selectedAreaIds: l.selected });
-  });
+  await startLoop(server, learners);
   const before = await countEvents(pool, WRITE_TYPES);
 
   const byIndex = learners;
@@ -508,36 +611,7 @@ async function learnerWorkload(server: Server, db: BenchDatabase) {
   for (const l of learners) l.cutOff = l.inFlight?.writes;
   await new Promise((r) => setTimeout(r, 2000));
 
-  // Zero lost writes: every acknowledged write's event is in the log, per learner and type, and nothing else.
-  const after = await countEvents(pool, WRITE_TYPES);
-  const key = (streamId: string, type: string) => `${streamId}|${type}`;
-  const actual = new Map<string, number>();
-  for (const r of after) actual.set(key(r.stream_id, r.type), r.n);
-  for (const r of before) actual.set(key(r.stream_id, r.type), (actual.get(key(r.stream_id, r.type)) ?? 0) - r.n);
-  let expectedTotal = 0;
-  let actualTotal = 0;
-  let lost = 0;
-  let unexpected = 0;
-  let unchecked = 0;
-  const byType: Record<string, { expected: number; actual: number }> = {};
-  for (const l of learners) {
-    if (l.uncertain) {
-      unchecked++;
-      continue;
-    }
-    for (const type of WRITE_TYPES) {
-      const e = l.expected[type];
-      const a = actual.get(key(learnerStreamId(l.userId), type)) ?? 0;
-      expectedTotal += e;
-      actualTotal += a;
-      const mayBeThere = l.cutOff === type ? 1 : 0;
-      if (a < e) lost += e - a;
-      if (a > e + mayBeThere) unexpected += a - e - mayBeThere;
-      byType[type] ??= { expected: 0, actual: 0 };
-      byType[type].expected += e;
-      byType[type].actual += a;
-    }
-  }
+  const { expectedTotal, actualTotal, lost, unexpected, unchecked, byType } = checkWrites(learners, before, await countEvents(pool, WRITE_TYPES));
 
   const seconds = result.duration;
   const reads = latencies.get('read') ?? [];
@@ -692,6 +766,336 @@ async function leadWorkload(server: Server, pool: pg.Pool) {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Open loop: arrivals at a fixed rate, ramped; the same ramp against the floor; 1 and 2 server processes
+
+/**
+ * One target of an open-loop ramp: what an arrival sends, and — after each step, every request answered —
+ * whether every acknowledged write is where it must be.
+ */
+interface OpenTarget {
+  /** Sends the request of one arrival meant to leave at `intended` (performance.now() time). */
+  arrive(intended: number, step: Step): void;
+  /** Arrivals held back (no learner free): they count towards the backlog that ends a step early. */
+  backlog?(): number;
+  /** The step ended early: forget arrivals still held back. */
+  stopped?(): void;
+  /** After the step, every request answered: `lost` when an acknowledged write is not there (or one not acknowledged is). */
+  check(): Promise<{ lost: boolean; line: string }>;
+}
+
+const ok2xx = (a: Answer) => a.status >= 200 && a.status < 300;
+
+/**
+ * A ramp of open-loop steps against `target` (see bench/open-loop.ts): the highest rate held, and whether every
+ * step's writes check held (a write acknowledged and not there is a failure at any rate).
+ */
+async function openRamp(title: string, target: OpenTarget, options = RAMP): Promise<{ rate: number; writesOk: boolean }> {
+  let writesOk = true;
+  const runStep = async (rate: number, seconds: number) => {
+    const step = new Step();
+    const cpu = process.cpuUsage();
+    const run = await paced(
+      rate,
+      seconds,
+      (intended) => target.arrive(intended, step),
+      () => step.outstanding + (target.backlog?.() ?? 0),
+    );
+    if (run.stoppedEarly) target.stopped?.();
+    await step.drain();
+    // The generator shares the cores: its CPU per request (the writes check after it not counted) says how much it took.
+    const used = process.cpuUsage(cpu);
+    const check = await target.check();
+    if (check.lost) writesOk = false;
+    const all = summary([...step.latencies.values()].flat());
+    const generator = (used.user + used.system) / 1000 / Math.max(1, all.n);
+    const held = !run.stoppedEarly && step.failed === 0 && all.p99 < P99_MS && !check.lost;
+    console.log(
+      `   ${num(rate).padStart(7)}  ${num(all.n / run.seconds).padStart(9)}   ${ms(all.p50).padEnd(9)} ${ms(all.p90).padEnd(9)} ${ms(all.p99).padEnd(9)} ${ms(all.max).padEnd(9)} ` +
+        `${ms(summary(step.late).p99).padEnd(9)} ${generator.toFixed(2).padStart(5)} ms ${num(step.failed).padStart(6)}  ${check.line} → ${held ? 'held' : 'MISSED'}` +
+        (run.stoppedEarly ? ` (stopped after ${run.seconds.toFixed(1)} s: more than a second of arrivals unanswered)` : ''),
+    );
+    for (const [what, n] of [...step.failures].slice(0, 3)) console.log(`             ${num(n)} × ${what}`);
+    return held;
+  };
+  console.log(`\n${title}`);
+  console.log(`   machine before the ramp: ${calibrate()}`);
+  console.log(
+    `   step: ${STEP_SECONDS} s (BENCH_STEP_SECONDS); held = p99 < ${P99_MS} ms from the intended send time, no errors, every acknowledged write there`,
+  );
+  console.log('    rate/s  answered/s  p50       p90       p99       max       late p99  gen CPU/req  errors  writes');
+  // Connections opened, code compiled, pools filled, visitors reading: not part of any step's figures.
+  const first = options.rates?.[0] ?? options.start;
+  process.stdout.write(`   warm-up, ${WARMUP_SECONDS} s (BENCH_WARMUP_SECONDS):\n`);
+  await runStep(first, WARMUP_SECONDS);
+  await new Promise((r) => setTimeout(r, 1000));
+  const rate = await ramp(options, (rate) => runStep(rate, STEP_SECONDS));
+  return { rate, writesOk };
+}
+
+/** Learners who signed in earlier: a session row each, as a login leaves it (logins are not what this measures). */
+async function signIn(pool: pg.Pool, learners: Learner[]) {
+  const tokens = learners.map(() => newToken());
+  await pool.query(
+    `INSERT INTO sessions (token_hash, user_id, expires_at)
+     SELECT h, u, now() + interval '30 days' FROM unnest($1::bytea[], $2::uuid[]) AS t(h, u)`,
+    [tokens.map(tokenHash), learners.map((l) => l.userId)],
+  );
+  learners.forEach((l, i) => (l.cookie = `${SESSION_COOKIE}=${tokens[i]}`));
+}
+
+/**
+ * Learners in the open loop: each arrival is the next action of the learner idle longest (so each pauses about
+ * learners ÷ rate seconds between actions); an arrival that finds every learner waiting for an answer waits
+ * for the first one free, its latency still counted from when it was due. Requests go to `servers` in turn.
+ */
+function learnerTarget(servers: Server[], learners: Learner[], client: Client, pool: pg.Pool, before: EventCount[]): OpenTarget {
+  const idle = [...learners];
+  let heldBack: number[] = [];
+  let turn = 0;
+  const act = (l: Learner, intended: number, step: Step) => {
+    const server = servers[turn++ % servers.length]!;
+    const next = nextLearnerRequest(l);
+    const headers = browserHeaders(server, { cookie: l.cookie, ...(next.body ? { 'content-type': 'application/json' } : {}) });
+    void step
+      .track(
+        next.method === 'GET' ? 'read' : 'write',
+        intended,
+        () => client.send(server.url + next.path, next.method, headers, next.body ? JSON.stringify(next.body) : undefined),
+        ok2xx,
+      )
+      .then((answer) => {
+        if (!answer)
+          l.uncertain = true; // no answer: whether it was written is unknown
+        else if (ok2xx(answer)) {
+          next.apply();
+          if (next.writes) l.expected[next.writes]++;
+        }
+        const due = heldBack.shift();
+        if (due === undefined) idle.push(l);
+        else act(l, due, step);
+      });
+  };
+  return {
+    arrive(intended, step) {
+      const l = idle.shift();
+      if (l) act(l, intended, step);
+      else heldBack.push(intended);
+    },
+    backlog: () => heldBack.length,
+    stopped: () => void (heldBack = []),
+    async check() {
+      const c = checkWrites(learners, before, await countEvents(pool, WRITE_TYPES));
+      return {
+        lost: c.lost > 0 || c.unexpected > 0,
+        line: `${num(c.expectedTotal)} events expected, lost ${c.lost}, unexpected ${c.unexpected}${c.unchecked ? `, ${c.unchecked} learners unchecked` : ''}`,
+      };
+    },
+  };
+}
+
+/**
+ * Lead pages in the open loop: an arrival is a new visitor opening a page (leads/view), or — when a visitor
+ * has been reading it for BENCH_LEAD_THINK_SECONDS — that visitor leaving a new e-mail on its form
+ * (leads/add, with the cookie the view set); half and half once visitors are reading.
+ */
+async function leadTarget(server: Server, client: Client, pool: pg.Pool): Promise<OpenTarget> {
+  const count = async () => {
+    const { rows } = await pool.query<{ type: string; n: number }>('SELECT type, count(*)::int AS n FROM events WHERE type = ANY($1) GROUP BY type', [
+      [LeadCaptured.type, LeadPageViewed.type],
+    ]);
+    const n = Object.fromEntries(rows.map((r) => [r.type, r.n])) as Record<string, number | undefined>;
+    return { views: n[LeadPageViewed.type] ?? 0, leads: n[LeadCaptured.type] ?? 0 };
+  };
+  const before = await count();
+  const reading: Array<{ cookie?: string; form: (typeof LEAD_FORMS)[number]; since: number }> = [];
+  const acknowledged = { views: 0, leads: 0 };
+  /** Requests that failed without an answer: their event may be there or not. */
+  let unanswered = 0;
+  let visitors = 0;
+  let emails = 0;
+  const run = Date.now().toString(36);
+  const headers = (cookie?: string) => browserHeaders(server, { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) });
+  return {
+    arrive(intended, step) {
+      const visitor = reading[0];
+      if (visitor && visitor.since + LEAD_THINK_SECONDS * 1000 <= intended) {
+        reading.shift();
+        const body = JSON.stringify({ email: `visita${emails++}.${run}@carga.test`, nick: 'Lucía', ...visitor.form });
+        void step
+          .track('leads/add', intended, () => client.send(`${server.url}/api/leads/add`, 'POST', headers(visitor.cookie), body), ok2xx)
+          .then((a) => {
+            if (!a) unanswered++;
+            else if (ok2xx(a)) acknowledged.leads++;
+          });
+        return;
+      }
+      const form = LEAD_FORMS[visitors++ % LEAD_FORMS.length]!;
+      const body = JSON.stringify({ page: form.page === 'Newsletter Archive' ? 'newsletter' : form.page });
+      void step
+        .track('leads/view', intended, () => client.send(`${server.url}/api/leads/view`, 'POST', headers(), body), ok2xx)
+        .then((a) => {
+          if (!a || !ok2xx(a)) return;
+          acknowledged.views++;
+          const cookie = [a.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('mf_visitor='));
+          reading.push({ cookie: cookie?.split(';')[0], form, since: performance.now() });
+        });
+    },
+    async check() {
+      const now = await count();
+      const views = now.views - before.views;
+      const leads = now.leads - before.leads;
+      return {
+        // A request that failed without an answer may have written its event: more events than acknowledged
+        // requests is lost only when nothing failed.
+        lost: views < acknowledged.views || leads < acknowledged.leads || (!unanswered && (views > acknowledged.views || leads > acknowledged.leads)),
+        line: `LeadPageViewed ${num(views)} for ${num(acknowledged.views)} views, LeadCaptured ${num(leads)} for ${num(acknowledged.leads)} leads`,
+      };
+    },
+  };
+}
+
+/** The floor: one single-row INSERT per request (bench/floor-server.ts); every acknowledged row must be there. */
+async function floorTarget(server: Server, client: Client, pool: pg.Pool): Promise<OpenTarget> {
+  const rows = async () => (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM bench_floor')).rows[0]!.n;
+  const before = await rows();
+  let acknowledged = 0;
+  /** Requests that failed without an answer: their row may be there or not. */
+  let unanswered = 0;
+  let n = 0;
+  const headers = browserHeaders(server, { 'content-type': 'application/json' });
+  return {
+    arrive(intended, step) {
+      // A body the size of a learner's write.
+      const body = JSON.stringify({ activityId: WHEEL_ACTIVITY, areaId: AREA_IDS[n % AREA_IDS.length], score: n++ % 11 });
+      void step
+        .track('floor', intended, () => client.send(`${server.url}/floor`, 'POST', headers, body), ok2xx)
+        .then((a) => {
+          if (!a) unanswered++;
+          else if (ok2xx(a)) acknowledged++;
+        });
+    },
+    async check() {
+      const written = (await rows()) - before;
+      return { lost: written < acknowledged || (!unanswered && written > acknowledged), line: `rows ${num(written)} for ${num(acknowledged)} acknowledged` };
+    },
+  };
+}
+
+const percent = (part: number, whole: number) => (whole ? `${Math.round((100 * part) / whole)} %` : '—');
+
+async function openWorkload(db: BenchDatabase, dataDir: string) {
+  const { pool } = db;
+  const client = httpClient(OPEN_CONNECTIONS);
+  const children: Array<{ stop(): Promise<void> }> = [];
+  const stopAll = async () => {
+    for (const c of children.splice(0).reverse()) await c.stop();
+  };
+  const rates = { floor: 0, learners: 0, leads: 0, one: 0, two: 0 };
+  let ok = true;
+  /** The rate a ramp held; a write lost at any step fails the bench (a rate missed is a figure, not a failure). */
+  const held = ({ rate, writesOk }: { rate: number; writesOk: boolean }) => {
+    if (!writesOk) ok = false;
+    return rate;
+  };
+  console.log(
+    `\nOpen loop: arrivals at a fixed rate (Poisson) from a paced scheduler on undici (${OPEN_CONNECTIONS} keep-alive connections, BENCH_OPEN_CONNECTIONS), ` +
+      `each latency measured from the request's intended send time. Rates ramp ×${RAMP.factor} from ${RAMP.start}/s (BENCH_RATE_START, BENCH_RATE_FACTOR; ` +
+      `or BENCH_RATES) until a step misses, then ${RAMP.refine} halvings of the gap (BENCH_REFINE).`,
+  );
+  try {
+    let learners: Learner[] = [];
+    let before: EventCount[] = [];
+    const app = await startServer(db.url, dataDir);
+    children.push(app);
+    if (PARTS.has('learners') || PARTS.has('processes')) {
+      const started = performance.now();
+      learners = await createLearners(db, OPEN_LEARNERS);
+      await signIn(pool, learners);
+      await startLoop(app, learners);
+      // Each learner starts at a different point of the loop: the mix is the loop's from the first arrivals on.
+      for (const l of learners) l.step = l.index % LOOP.length;
+      before = await countEvents(pool, WRITE_TYPES);
+      console.log(`   ${num(OPEN_LEARNERS)} learners signed in and at the loop's start in ${ms(performance.now() - started)}`);
+    }
+
+    if (PARTS.has('floor')) {
+      await pool.query(
+        'CREATE TABLE IF NOT EXISTS bench_floor (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, body jsonb NOT NULL, at timestamptz NOT NULL DEFAULT now())',
+      );
+      const floor = await startServer(db.url, dataDir, { script: 'bench/floor-server.ts' });
+      rates.floor = held(
+        await openRamp(
+          `F. Floor: a bare Fastify route, one single-row INSERT per request through pg (pool of ${POOL_SIZE}, as the app's), same database`,
+          await floorTarget(floor, client, pool),
+        ),
+      );
+      await floor.stop();
+    }
+    if (PARTS.has('learners')) {
+      rates.learners = held(
+        await openRamp(
+          `O1. Learners, open loop: ${OPEN_LEARNERS} signed-in learners (BENCH_OPEN_LEARNERS), the closed loop's mix of reads and writes, one server process (WORKERS=${WORKERS})`,
+          learnerTarget([app], learners, client, pool, before),
+        ),
+      );
+    }
+    if (PARTS.has('leads')) {
+      rates.leads = held(
+        await openRamp(
+          `O2. Lead pages, open loop: new visitors open a page; ${LEAD_THINK_SECONDS} s later (BENCH_LEAD_THINK_SECONDS) each leaves a new e-mail on its form`,
+          await leadTarget(app, client, pool),
+        ),
+      );
+    }
+    await stopAll();
+
+    if (PARTS.has('processes')) {
+      // As production runs them: HTTP processes without workers, and one worker process for jobs and async projections.
+      children.push(await startWorker(db.url, dataDir));
+      const servers = [await startServer(db.url, dataDir, { workers: 'false' })];
+      children.push(servers[0]!);
+      // Where 1 process held, 2 start a little below: a shorter ramp.
+      const from = (held: number) => (held ? { ...RAMP, start: Math.max(RAMP.start, Math.round(held * 0.6)) } : RAMP);
+      rates.one = held(
+        await openRamp(
+          'P1. Learners, open loop: 1 server process (WORKERS=false) + 1 worker process (npm run worker)',
+          learnerTarget(servers, learners, client, pool, before),
+          from(rates.learners),
+        ),
+      );
+      servers.push(await startServer(db.url, dataDir, { workers: 'false' }));
+      children.push(servers[1]!);
+      rates.two = held(
+        await openRamp(
+          'P2. Learners, open loop: 2 server processes (WORKERS=false, requests to each in turn) + 1 worker process',
+          learnerTarget(servers, learners, client, pool, before),
+          from(rates.one),
+        ),
+      );
+    }
+  } finally {
+    client.close();
+    await stopAll();
+  }
+
+  console.log('\nOpen loop, the highest rate held (p99 < 100 ms, no errors, no lost writes):');
+  if (PARTS.has('floor')) console.log(`   floor (one INSERT per request)       ${num(rates.floor).padStart(6)}/s`);
+  if (PARTS.has('learners'))
+    console.log(
+      `   learners                             ${num(rates.learners).padStart(6)}/s = ${percent(rates.learners, rates.floor)} of the floor (target ≥ 60 %)`,
+    );
+  if (PARTS.has('leads'))
+    console.log(
+      `   lead pages (leads/view + leads/add)  ${num(rates.leads).padStart(6)}/s = ${percent(rates.leads, rates.floor)} of the floor (target ≥ 75 %)`,
+    );
+  if (PARTS.has('processes'))
+    console.log(
+      `   learners, 1 server + worker          ${num(rates.one).padStart(6)}/s; 2 servers + worker ${num(rates.two)}/s (×${(rates.two / rates.one || 0).toFixed(2)})`,
+    );
+  return { ok };
+}
+
+// ---------------------------------------------------------------------------------------------------
 // 3. The SPA shell
 
 async function staticWorkload(server: Server) {
@@ -758,7 +1162,7 @@ async function staticWorkload(server: Server) {
 // ---------------------------------------------------------------------------------------------------
 
 async function main() {
-  if (!existsSync(path.join(ROOT, 'dist/client/index.html'))) {
+  if (MODES.has('closed') && PARTS.has('static') && !existsSync(path.join(ROOT, 'dist/client/index.html'))) {
     console.log('dist/client is missing: building the SPA (npm run build)…');
     const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('npm run build failed');
@@ -767,22 +1171,26 @@ async function main() {
   const { pool } = db;
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'manifiesta-load-'));
   let server: Server | undefined;
-  let ok: boolean;
+  let ok = true;
   try {
     await migrate(pool);
-    server = await startServer(db.url, dataDir);
-    if (db.embeddedDir) server.postgresPid = Number(readFileSync(path.join(db.embeddedDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
     const { rows: v } = await pool.query<{ server_version: string }>('SHOW server_version');
     console.log(
-      `Load benchmark: the server as a child process (NODE_ENV=production, WORKERS=${WORKERS}, default pool), PostgreSQL ${v[0]!.server_version}${db.embeddedDir ? ' (embedded)' : ''}, ` +
-        `autocannon in this process on the same ${os.cpus().length} cores (load generator, server and database share them). ` +
+      `Load benchmark: the server as a child process (NODE_ENV=production, WORKERS=${WORKERS}, pool of ${POOL_SIZE}), PostgreSQL ${v[0]!.server_version}${db.embeddedDir ? ' (embedded)' : ''}, ` +
+        `the load generator in this process on the same ${os.cpus().length} cores (load generator, server and database share them). ` +
         `All load comes from one address (127.0.0.1), so the per-address rate limits are raised for the run.`,
     );
-    const skipped = { ok: true };
-    const learners = PARTS.has('learners') ? await learnerWorkload(server, db) : skipped;
-    const leads = PARTS.has('leads') ? await leadWorkload(server, pool) : skipped;
-    const shell = PARTS.has('static') ? await staticWorkload(server) : skipped;
-    ok = learners.ok && leads.ok && shell.ok;
+    if (MODES.has('open')) ok = (await openWorkload(db, dataDir)).ok;
+    if (MODES.has('closed')) {
+      console.log('\nClosed loop (autocannon): each connection sends its next request as soon as the last is answered.');
+      server = await startServer(db.url, dataDir);
+      if (db.embeddedDir) server.postgresPid = Number(readFileSync(path.join(db.embeddedDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+      const skipped = { ok: true };
+      const learners = PARTS.has('learners') ? await learnerWorkload(server, db) : skipped;
+      const leads = PARTS.has('leads') ? await leadWorkload(server, pool) : skipped;
+      const shell = PARTS.has('static') ? await staticWorkload(server) : skipped;
+      ok = ok && learners.ok && leads.ok && shell.ok;
+    }
     console.log(`\n${ok ? 'no errors, no lost writes' : 'FAILED: errors or lost writes (see above)'}`);
   } finally {
     await server?.stop();
