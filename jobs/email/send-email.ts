@@ -170,7 +170,10 @@ export const sendEmail = defineJob({
     expireInSeconds: 120,
     // A sent mail's job holds ids only (who it went to is in the read models); an hour is enough to look at it.
     deleteAfterSeconds: 3600,
-    work: { pollingIntervalSeconds: 1 },
+    // A worker takes one job per poll and polls again a second later: one at a time, a process sent one mail a second,
+    // and a minute of downloads waited a minute for their welcome. Four at once (the per-address limit takes an
+    // advisory lock per address, so they never race on one person; each sends on its own SMTP connection).
+    work: { pollingIntervalSeconds: 1, localConcurrency: 4 },
   },
   handler: (deps: EmailDeps) => {
     const deliver = createMailer(deps);
