@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, MAX_EMAIL, plainName } from '../../course/contact';
 import { defineEvent } from '../store/catalog';
-import { userSubject } from '../store/sealing';
+import { subjectIdOf, userSubject } from '../store/sealing';
 
 export const ROLES = { premium: 7, coach: 9 } as const;
 export const KNOWN_ROLES = [ROLES.premium, ROLES.coach] as const;
@@ -86,4 +86,5 @@ export const accountEvents = [
 
 export const learnerStreamId = (userId: string) => `learner-${userId}`;
 /** The subject (`user:<id>`) whose stream a learner stream is; undefined for any other stream. */
-export const learnerOfStream = (streamId: string) => (streamId.startsWith('learner-') ? `user:${streamId.slice('learner-'.length)}` : undefined);
+export const learnerOfStream = (streamId: string) =>
+  streamId.startsWith('learner-') ? subjectIdOf({ kind: 'user', id: streamId.slice('learner-'.length) }) : undefined;

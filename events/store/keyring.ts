@@ -3,7 +3,7 @@
 // event (read.ts), so a key deleted in one process stops decrypting in all of them at once.
 import { createHmac, randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { newDataKey, type Subject } from './sealing';
+import { newDataKey, subjectIdOf, type Subject } from './sealing';
 import type { Queryable } from './types';
 
 export interface Keyring {
@@ -48,7 +48,7 @@ export function createKeyring(pool: pg.Pool, now: () => number = Date.now): Keyr
   async function subjectIds(): Promise<(subject: Subject) => string> {
     const key = await theSecret();
     return (subject) =>
-      subject.kind === 'lead' ? `lead:${createHmac('sha256', key).update(normaliseAddress(subject.email)).digest('hex')}` : `${subject.kind}:${subject.id}`;
+      subject.kind === 'lead' ? `lead:${createHmac('sha256', key).update(normaliseAddress(subject.email)).digest('hex')}` : subjectIdOf(subject);
   }
 
   async function loadSecret(): Promise<Buffer> {

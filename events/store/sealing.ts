@@ -10,6 +10,8 @@ export type Subject = { kind: 'user'; id: string } | { kind: 'lead'; email: stri
 export const userSubject = (id: string): Subject => ({ kind: 'user', id });
 export const leadSubject = (email: string): Subject => ({ kind: 'lead', email });
 export const requestSubject = (id: string): Subject => ({ kind: 'request', id });
+/** How person_keys names a user's or a request's key (`user:<id>`); a lead's is keyed by a hash of the address (keyring.ts). */
+export const subjectIdOf = (subject: { kind: 'user' | 'request'; id: string }) => `${subject.kind}:${subject.id}`;
 
 /**
  * An event's personal data: whose it is and where it sits. A path names a field (`email`), a nested one
