@@ -789,11 +789,20 @@ const ok2xx = (a: Answer) => a.status >= 200 && a.status < 300;
  * A ramp of open-loop steps against `target` (see bench/open-loop.ts): the highest rate held, and whether every
  * step's writes check held (a write acknowledged and not there is a failure at any rate).
  */
-async function openRamp(title: string, target: OpenTarget, options = RAMP): Promise<{ rate: number; writesOk: boolean }> {
+async function openRamp(
+  title: string,
+  target: OpenTarget,
+  serving: { pids: () => number[]; postgresPid?: number },
+  options = RAMP,
+): Promise<{ rate: number; writesOk: boolean; cpu?: number }> {
   let writesOk = true;
+  /** Server and PostgreSQL CPU per request at each rate held (the embedded server only). */
+  const cpuAt = new Map<number, number>();
+  const serverCpu = () => serving.pids().reduce((sum, pid) => sum + cpuOf(pid), 0);
   const runStep = async (rate: number, seconds: number) => {
     const step = new Step();
     const cpu = process.cpuUsage();
+    const [server0, postgres0] = [serverCpu(), serving.postgresPid ? cpuOf(serving.postgresPid, true) : NaN];
     const run = await paced(
       rate,
       seconds,
@@ -804,16 +813,29 @@ async function openRamp(title: string, target: OpenTarget, options = RAMP): Prom
     await step.drain();
     // The generator shares the cores: its CPU per request (the writes check after it not counted) says how much it took.
     const used = process.cpuUsage(cpu);
+    const [server1, postgres1] = [serverCpu(), serving.postgresPid ? cpuOf(serving.postgresPid, true) : NaN];
     const check = await target.check();
     if (check.lost) writesOk = false;
     const all = summary([...step.latencies.values()].flat());
     const generator = (used.user + used.system) / 1000 / Math.max(1, all.n);
+    // What one request cost the cores, which the rates held come down to once they are busy: the serving
+    // processes' CPU and PostgreSQL's (its backends; the embedded server only), per answered request.
+    const perRequest = (a: number, b: number) => (Number.isFinite(b - a) ? ((b - a) / Math.max(1, all.n)).toFixed(2) : '—');
     const held = !run.stoppedEarly && step.failed === 0 && all.p99 < P99_MS && !check.lost;
+    if (held && serving.postgresPid) cpuAt.set(rate, (server1 - server0 + postgres1 - postgres0) / Math.max(1, all.n));
     console.log(
       `   ${num(rate).padStart(7)}  ${num(all.n / run.seconds).padStart(9)}   ${ms(all.p50).padEnd(9)} ${ms(all.p90).padEnd(9)} ${ms(all.p99).padEnd(9)} ${ms(all.max).padEnd(9)} ` +
-        `${ms(summary(step.late).p99).padEnd(9)} ${generator.toFixed(2).padStart(5)} ms ${num(step.failed).padStart(6)}  ${check.line} → ${held ? 'held' : 'MISSED'}` +
+        `${ms(summary(step.late).p99).padEnd(9)} ${generator.toFixed(2).padStart(5)} ms ${perRequest(server0, server1).padStart(5)} ms ${perRequest(postgres0, postgres1).padStart(5)} ms ${num(step.failed).padStart(6)}  ${check.line} → ${held ? 'held' : 'MISSED'}` +
         (run.stoppedEarly ? ` (stopped after ${run.seconds.toFixed(1)} s: more than a second of arrivals unanswered)` : ''),
     );
+    // Where the time goes when a target sends more than one kind of request (reads and writes, views and leads).
+    if (step.latencies.size > 1)
+      for (const [kind, xs] of step.latencies) {
+        const k = summary(xs);
+        console.log(
+          `             ${kind.padEnd(11)} ${num(k.n).padStart(7)}   ${ms(k.p50).padEnd(9)} ${ms(k.p90).padEnd(9)} ${ms(k.p99).padEnd(9)} ${ms(k.max)}`,
+        );
+      }
     for (const [what, n] of [...step.failures].slice(0, 3)) console.log(`             ${num(n)} × ${what}`);
     return held;
   };
@@ -822,14 +844,14 @@ async function openRamp(title: string, target: OpenTarget, options = RAMP): Prom
   console.log(
     `   step: ${STEP_SECONDS} s (BENCH_STEP_SECONDS); held = p99 < ${P99_MS} ms from the intended send time, no errors, every acknowledged write there`,
   );
-  console.log('    rate/s  answered/s  p50       p90       p99       max       late p99  gen CPU/req  errors  writes');
+  console.log('    rate/s  answered/s  p50       p90       p99       max       late p99  CPU/req: gen    server   PostgreSQL  errors  writes');
   // Connections opened, code compiled, pools filled, visitors reading: not part of any step's figures.
   const first = options.rates?.[0] ?? options.start;
   process.stdout.write(`   warm-up, ${WARMUP_SECONDS} s (BENCH_WARMUP_SECONDS):\n`);
   await runStep(first, WARMUP_SECONDS);
   await new Promise((r) => setTimeout(r, 1000));
   const rate = await ramp(options, (rate) => runStep(rate, STEP_SECONDS));
-  return { rate, writesOk };
+  return { rate, writesOk, cpu: cpuAt.get(rate) };
 }
 
 /** Learners who signed in earlier: a session row each, as a login leaves it (logins are not what this measures). */
@@ -993,8 +1015,11 @@ async function openWorkload(db: BenchDatabase, dataDir: string) {
   const rates = { floor: 0, learners: 0, leads: 0, one: 0, two: 0 };
   let ok = true;
   /** The rate a ramp held; a write lost at any step fails the bench (a rate missed is a figure, not a failure). */
-  const held = ({ rate, writesOk }: { rate: number; writesOk: boolean }) => {
+  /** Server and PostgreSQL CPU per request at the rate each ramp held (embedded PostgreSQL only). */
+  const cpu: Partial<Record<keyof typeof rates, number>> = {};
+  const held = (part: keyof typeof rates, { rate, writesOk, cpu: used }: { rate: number; writesOk: boolean; cpu?: number }) => {
     if (!writesOk) ok = false;
+    if (used !== undefined) cpu[part] = used;
     return rate;
   };
   console.log(
@@ -1007,6 +1032,8 @@ async function openWorkload(db: BenchDatabase, dataDir: string) {
     let before: EventCount[] = [];
     const app = await startServer(db.url, dataDir);
     children.push(app);
+    const postgresPid = db.embeddedDir ? Number(readFileSync(path.join(db.embeddedDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]) : undefined;
+    const serving = (...processes: Array<{ pid: number }>) => ({ pids: () => processes.map((p) => p.pid), postgresPid });
     if (PARTS.has('learners') || PARTS.has('processes')) {
       const started = performance.now();
       learners = await createLearners(db, OPEN_LEARNERS);
@@ -1024,26 +1051,32 @@ async function openWorkload(db: BenchDatabase, dataDir: string) {
       );
       const floor = await startServer(db.url, dataDir, { script: 'bench/floor-server.ts' });
       rates.floor = held(
+        'floor',
         await openRamp(
           `F. Floor: a bare Fastify route, one single-row INSERT per request through pg (pool of ${POOL_SIZE}, as the app's), same database`,
           await floorTarget(floor, client, pool),
+          serving(floor),
         ),
       );
       await floor.stop();
     }
     if (PARTS.has('learners')) {
       rates.learners = held(
+        'learners',
         await openRamp(
           `O1. Learners, open loop: ${OPEN_LEARNERS} signed-in learners (BENCH_OPEN_LEARNERS), the closed loop's mix of reads and writes, one server process (WORKERS=${WORKERS})`,
           learnerTarget([app], learners, client, pool, before),
+          serving(app),
         ),
       );
     }
     if (PARTS.has('leads')) {
       rates.leads = held(
+        'leads',
         await openRamp(
           `O2. Lead pages, open loop: new visitors open a page; ${LEAD_THINK_SECONDS} s later (BENCH_LEAD_THINK_SECONDS) each leaves a new e-mail on its form`,
           await leadTarget(app, client, pool),
+          serving(app),
         ),
       );
     }
@@ -1051,24 +1084,29 @@ async function openWorkload(db: BenchDatabase, dataDir: string) {
 
     if (PARTS.has('processes')) {
       // As production runs them: HTTP processes without workers, and one worker process for jobs and async projections.
-      children.push(await startWorker(db.url, dataDir));
+      const worker = await startWorker(db.url, dataDir);
+      children.push(worker);
       const servers = [await startServer(db.url, dataDir, { workers: 'false' })];
       children.push(servers[0]!);
       // Where 1 process held, 2 start a little below: a shorter ramp.
       const from = (held: number) => (held ? { ...RAMP, start: Math.max(RAMP.start, Math.round(held * 0.6)) } : RAMP);
       rates.one = held(
+        'one',
         await openRamp(
           'P1. Learners, open loop: 1 server process (WORKERS=false) + 1 worker process (npm run worker)',
           learnerTarget(servers, learners, client, pool, before),
+          { pids: () => [...servers, worker].map((p) => p.pid), postgresPid },
           from(rates.learners),
         ),
       );
       servers.push(await startServer(db.url, dataDir, { workers: 'false' }));
       children.push(servers[1]!);
       rates.two = held(
+        'two',
         await openRamp(
           'P2. Learners, open loop: 2 server processes (WORKERS=false, requests to each in turn) + 1 worker process',
           learnerTarget(servers, learners, client, pool, before),
+          { pids: () => [...servers, worker].map((p) => p.pid), postgresPid },
           from(rates.one),
         ),
       );
@@ -1092,6 +1130,18 @@ async function openWorkload(db: BenchDatabase, dataDir: string) {
     console.log(
       `   learners, 1 server + worker          ${num(rates.one).padStart(6)}/s; 2 servers + worker ${num(rates.two)}/s (×${(rates.two / rates.one || 0).toFixed(2)})`,
     );
+  // Once the cores are the limit, the rates held come down to what one request costs them: the same shares in CPU
+  // (the serving processes and PostgreSQL, at the rate each held; the generator's part left out).
+  if (cpu.floor !== undefined) {
+    console.log(`\nCPU per request at the rate held (server + PostgreSQL): floor ${cpu.floor.toFixed(2)} ms`);
+    for (const [part, label] of [
+      ['learners', 'learners'],
+      ['leads', 'lead pages'],
+    ] as const) {
+      const used = cpu[part];
+      if (used !== undefined) console.log(`   ${label.padEnd(11)} ${used.toFixed(2)} ms: the floor costs ${percent(cpu.floor, used)} of it`);
+    }
+  }
   return { ok };
 }
 
