@@ -1,4 +1,5 @@
 // pg-boss on the application's database: queues, enqueue inside an event-store transaction, workers.
+import { createHash } from 'node:crypto';
 import { PgBoss } from 'pg-boss';
 import type { Enqueue, Queryable } from '../events/store/types';
 import { EMAIL_SEND, EMAIL_SEND_DEAD } from './email/send-email';
@@ -31,6 +32,24 @@ export interface JobsOptions {
   idleInTransactionTimeoutMs?: number;
 }
 
+/**
+ * pg-boss's insert for a queue is one long statement (3 KB of CTEs) whose text depends only on the queue: named,
+ * PostgreSQL prepares it once per connection instead of parsing and planning it for every write that enqueues a
+ * job (measured: 0.7 ms of the database's time per insert unnamed). Texts seen are few (one per queue); past
+ * `MAX_PREPARED_INSERTS` an unseen text goes unnamed, so an unexpected variety cannot fill connections with plans.
+ */
+const preparedInserts = new Map<string, string>();
+const MAX_PREPARED_INSERTS = 64;
+function preparedInsert(text: string): string | { name: string; text: string } {
+  let name = preparedInserts.get(text);
+  if (!name) {
+    if (preparedInserts.size >= MAX_PREPARED_INSERTS) return text;
+    name = `mf_jobs_insert_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    preparedInserts.set(text, name);
+  }
+  return { name, text };
+}
+
 export async function startJobs(connectionString: string, onError: (err: Error) => void, { idleInTransactionTimeoutMs }: JobsOptions = {}): Promise<Jobs> {
   // pg-boss hands its options to node-postgres' pool: the limit is sent when each connection starts. No
   // statement timeout here: the queue's maintenance may legitimately take long on a large job table.
@@ -53,7 +72,7 @@ export async function startJobs(connectionString: string, onError: (err: Error) 
   // One insert per queue for all the jobs of a write or of a batch of writes; the queue's retry and
   // retention options apply, as with send().
   const enqueue: Enqueue = async (tx: Queryable, jobs) => {
-    const db = { executeSql: (text: string, values?: unknown[]) => tx.query(text, values) };
+    const db = { executeSql: (text: string, values?: unknown[]) => tx.query(preparedInsert(text), values) };
     for (const name of new Set(jobs.map((j) => j.name))) {
       await boss.insert(
         name,
