@@ -53,21 +53,35 @@ export const sequenceEnrolmentsProjection: Projection = {
   tables: ['sequence_enrolments'],
   eventTypes: [LeadCaptured.type, Unsubscribed.type, SubscriberBounced.type],
   async apply(tx, events) {
+    // Enrolments of consecutive captures go in one statement (a group commit's batch brings many); an exit ends
+    // what came before it, so the captures gathered are written first and the order of the events is kept.
+    let enrol: Array<[string, string, string, string | null, string]> = [];
+    const flush = async () => {
+      if (!enrol.length) return;
+      const columns = [0, 1, 2, 3, 4].map((i) => enrol.map((row) => row[i]));
+      enrol = [];
+      await tx.query(
+        {
+          name: 'mf_enrol_in_sequences',
+          text: `INSERT INTO sequence_enrolments (stream_id, page, section, subject, enrolled_at)
+                 SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[])
+                 ON CONFLICT (stream_id, page, section) DO NOTHING`,
+        },
+        columns,
+      );
+    };
     for (const e of events) {
       const at = e.recordedAt.toISOString();
       if (LeadCaptured.is(e)) {
         const source = sequenceSourceOf(e.data.page, e.data.section);
-        if (!source || !e.data.firstForSource) continue;
-        await tx.query(
-          `INSERT INTO sequence_enrolments (stream_id, page, section, subject, enrolled_at) VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT (stream_id, page, section) DO NOTHING`,
-          [e.streamId, source.page, source.section, e.metadata.sealedFor ?? null, at],
-        );
+        if (source && e.data.firstForSource) enrol.push([e.streamId, source.page, source.section, e.metadata.sealedFor ?? null, at]);
       } else if (Unsubscribed.is(e) || SubscriberBounced.is(e)) {
+        await flush();
         const reason: ExitReason = Unsubscribed.is(e) ? 'unsubscribed' : 'bounced';
         await tx.query('UPDATE sequence_enrolments SET exited_at = $2, exit_reason = $3 WHERE stream_id = $1 AND exited_at IS NULL', [e.streamId, at, reason]);
       }
     }
+    await flush();
   },
 };
 
