@@ -2,14 +2,11 @@
 // direction and search, is the page of the list's plain definition — each learner's summary made from users,
 // completions and their stream, filtered and sorted in JS; db:rebuild gives the read models the live projections
 // left; and migration 039 fills them, for a database that had learners before it, as a rebuild would.
-import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentActivity, progressPercent } from '../../../course/rules';
 import { ACTIVITIES } from '../../../course/syllabus';
-import { migrate, MIGRATIONS_DIR } from '../../db/migrate';
+import { migrate } from '../../db/migrate';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
 import {
   DisplayNameChanged,
@@ -201,16 +198,10 @@ describe('the learner list', () => {
 
 describe('migration 039', () => {
   let db: TestDatabase;
-  let before: string;
   beforeAll(async () => {
-    before = await mkdtemp(path.join(tmpdir(), 'manifiesta-migrations-'));
-    for (const file of await readdir(MIGRATIONS_DIR)) if (file < '039') await copyFile(path.join(MIGRATIONS_DIR, file), path.join(before, file));
-    db = await createTestDatabase({ migrationsDir: before });
+    db = await createTestDatabase({ migrationsBefore: '039' });
   });
-  afterAll(async () => {
-    await db?.drop();
-    if (before) await rm(before, { recursive: true, force: true });
-  });
+  afterAll(() => db?.drop());
 
   it('fills the read models of the learners already registered as a rebuild does', async () => {
     // Before 039 the list's tables do not exist: the store writes without their projections.
