@@ -1,7 +1,6 @@
-// What the coach's desk reads: the learners (the accounts' users, with their completions from the course's
-// read model and the time of their stream's last event) and each learner's journey, straight from the log.
+// What the coach's desk reads: the learners (the accounts' users, with their progress and last activity from the
+// list's read models) and each learner's journey, straight from the log.
 import { currentActivity, progressPercent } from '../../course/rules';
-import { ACTIVITIES } from '../../course/syllabus';
 import { learnerStreamId } from '../accounts/accounts.events';
 import type { EventCatalog } from '../store/catalog';
 import { EVENT_COLUMNS, toRecorded } from '../store/event-store';
@@ -10,18 +9,19 @@ import type { Queryable, RecordedEvent } from '../store/types';
 import { coachNotesStreamId } from './coach.events';
 import { evolveJourney, journeyFold, type JourneyState } from './journey';
 
-/** The orders the learners can be listed in. */
+/**
+ * The orders the learners can be listed in: the key, and the table whose index (migration 039) gives it — `users`, or
+ * the list's read models `learner_progress` and `learner_activity`, under the aliases the queries give them (u, p, a).
+ */
 const SORTS = {
-  username: 'lower(u.username)',
-  email: 'lower(u.email)',
-  registeredAt: 'u.registered_at',
-  lastActivityAt: 's.updated_at',
-  progress: 'completed_required',
+  username: { key: 'lower(u.username)', table: 'users', alias: 'u' },
+  email: { key: 'lower(u.email)', table: 'users', alias: 'u' },
+  registeredAt: { key: 'u.registered_at', table: 'users', alias: 'u' },
+  lastActivityAt: { key: 'a.last_activity_at', table: 'learner_activity', alias: 'a' },
+  progress: { key: 'p.completed_required', table: 'learner_progress', alias: 'p' },
 } as const;
 export type LearnerSort = keyof typeof SORTS;
 export const LEARNER_SORTS = Object.keys(SORTS) as [LearnerSort, ...LearnerSort[]];
-
-const REQUIRED = ACTIVITIES.filter((a) => !a.isIgnorable).map((a) => a.slug);
 
 export interface LearnerSummary {
   id: string;
@@ -44,14 +44,11 @@ type LearnerRow = {
   premium: boolean;
   completed: string[] | null;
   last_activity_at: Date | null;
-  total: string;
 };
 const LEARNER_SELECT = `
   SELECT u.user_id, u.username, u.email, u.registered_at, u.email_verified_at IS NOT NULL AS verified, 7 = ANY(u.roles) AS premium,
-         (SELECT array_agg(c.activity_id) FROM completions c WHERE c.user_id = u.user_id) AS completed,
-         (SELECT count(*) FROM completions c WHERE c.user_id = u.user_id AND c.activity_id = ANY($1::text[])) AS completed_required,
-         s.updated_at AS last_activity_at, count(*) OVER () AS total
-  FROM users u LEFT JOIN streams s ON s.stream_id = 'learner-' || u.user_id::text`;
+         p.completed, a.last_activity_at
+  FROM users u LEFT JOIN learner_progress p ON p.user_id = u.user_id LEFT JOIN learner_activity a ON a.user_id = u.user_id`;
 
 const toSummary = (r: LearnerRow): LearnerSummary => {
   const done = r.completed ?? [];
@@ -70,24 +67,38 @@ const toSummary = (r: LearnerRow): LearnerSummary => {
 };
 
 export async function learnerSummary(db: Queryable, learnerId: string): Promise<LearnerSummary | undefined> {
-  const { rows } = await db.query<LearnerRow>(`${LEARNER_SELECT} WHERE u.user_id = $2`, [REQUIRED, learnerId]);
+  const { rows } = await db.query<LearnerRow>(`${LEARNER_SELECT} WHERE u.user_id = $1`, [learnerId]);
   return rows[0] && toSummary(rows[0]);
 }
 
-/** A page of the learners whose name or address contains `search`, and how many match in all. */
+/**
+ * A page of the learners whose name or address contains `search`, and how many match in all. The page's ids come
+ * first, from the order's index alone (an index-only scan that steps over the earlier pages' entries); only those
+ * rows are then read and shown. The total is an exact count: of an index of `users`, or of what the search's trigram
+ * indexes find.
+ */
 export async function learnerSummaries(
   db: Queryable,
   { search, sort, order, page, pageSize }: { search: string; sort: LearnerSort; order: 'asc' | 'desc'; page: number; pageSize: number },
 ): Promise<{ learners: LearnerSummary[]; total: number }> {
-  const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '';
-  const { rows } = await db.query<LearnerRow>(
-    `${LEARNER_SELECT}
-     WHERE ($2 = '' OR u.username ILIKE $2 OR u.email ILIKE $2)
-     ORDER BY ${SORTS[sort]} ${order === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, u.user_id
-     LIMIT $3 OFFSET $4`,
-    [REQUIRED, pattern, pageSize, (page - 1) * pageSize],
-  );
-  return { learners: rows.map(toSummary), total: Number(rows[0]?.total ?? 0) };
+  const { key, table, alias } = SORTS[sort];
+  // Equal keys by user id, ascending, in either direction.
+  const by = `${key} ${order === 'asc' ? 'ASC' : 'DESC'}, ${alias}.user_id`;
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const matching = (param: string) => (search ? `WHERE u.username ILIKE ${param} OR u.email ILIKE ${param}` : '');
+  // Every learner has a row in each table (the read models' start at UserRegistered, as users' does): the order's
+  // table is joined to users only when a search needs their names.
+  const ordered = table === 'users' || !search ? `${table} ${alias}` : `${table} ${alias} JOIN users u ON u.user_id = ${alias}.user_id`;
+  const [{ rows }, { rows: counted }] = await Promise.all([
+    db.query<LearnerRow>(
+      `${LEARNER_SELECT}
+       JOIN (SELECT ${alias}.user_id FROM ${ordered} ${matching('$3')} ORDER BY ${by} LIMIT $1 OFFSET $2) page ON page.user_id = u.user_id
+       ORDER BY ${by}`,
+      [pageSize, (page - 1) * pageSize, ...(search ? [pattern] : [])],
+    ),
+    db.query<{ total: string }>(`SELECT count(*) AS total FROM users u ${matching('$1')}`, search ? [pattern] : []),
+  ]);
+  return { learners: rows.map(toSummary), total: Number(counted[0]!.total) };
 }
 
 const journeyStreams = (learnerId: string, withNotes = true) =>

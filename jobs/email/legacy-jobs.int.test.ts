@@ -1,31 +1,24 @@
 // Mails queued before jobs carried ids held the rendered mail (address, and a verification link). Migration 016
 // turns each into the ids its kind needs, and drops one whose person is gone, so no link or address stays in
 // pgboss.job after the upgrade — dead letters included.
-import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { visitorStreamId } from '../../events/leads/leads';
-import { migrate, MIGRATIONS_DIR } from '../../server/db/migrate';
+import { migrate } from '../../server/db/migrate';
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
 import { startJobs, type Jobs } from '../boss';
 import { EMAIL_SEND, EMAIL_SEND_DEAD, MailJob } from './send-email';
 
 let db: TestDatabase;
 let jobs: Jobs;
-let before: string;
 
 beforeAll(async () => {
   // The database as it was: every migration before 016.
-  before = await mkdtemp(path.join(tmpdir(), 'manifiesta-migrations-'));
-  for (const file of await readdir(MIGRATIONS_DIR)) if (file < '016') await copyFile(path.join(MIGRATIONS_DIR, file), path.join(before, file));
-  db = await createTestDatabase({ migrationsDir: before });
+  db = await createTestDatabase({ migrationsBefore: '016' });
   jobs = await startJobs(db.url, () => {});
 });
 afterAll(async () => {
   await jobs?.stop();
   await db?.drop();
-  if (before) await rm(before, { recursive: true, force: true });
 });
 
 const USER = '6f1c1a52-54a4-4a4e-9a57-0d4b8e0a9f11';

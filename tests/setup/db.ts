@@ -1,9 +1,12 @@
 // Each integration test file gets its own freshly migrated database on the run's PostgreSQL server.
 import { randomBytes } from 'node:crypto';
+import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createPool } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
+import { migrate, MIGRATIONS_DIR } from '../../server/db/migrate';
 import { createCatalog } from '../../events/registry';
 import { EVENT_COLUMNS, type EventRow } from '../../events/store/read';
 import type { RecordedEvent } from '../../events/store/types';
@@ -30,16 +33,27 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/** Applies the migrations numbered below `first` (`'029'`: every file before 029_…), from a copy of those alone. */
+async function migrateBefore(pool: pg.Pool, first: string): Promise<void> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'manifiesta-migrations-'));
+  try {
+    for (const file of await readdir(MIGRATIONS_DIR)) if (file < first) await copyFile(path.join(MIGRATIONS_DIR, file), path.join(dir, file));
+    await migrate(pool, dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /**
- * `migrationsDir`: migrate from another folder (a test of a migration starts from the ones before it); `empty`: not
- * migrated at all (what a restore starts from).
+ * `migrationsBefore`: only the migrations before this one (a test of a migration starts from the database as it was,
+ * then runs `migrate`); `empty`: not migrated at all (what a restore starts from).
  */
-export async function createTestDatabase({ poolSize = 20, migrationsDir = undefined as string | undefined, empty = false } = {}): Promise<TestDatabase> {
+export async function createTestDatabase({ poolSize = 20, migrationsBefore = undefined as string | undefined, empty = false } = {}): Promise<TestDatabase> {
   const name = `manifiesta_test_${randomBytes(6).toString('hex')}`;
   await admin((c) => c.query(`CREATE DATABASE ${name}`));
   const url = withDatabase(inject('adminDatabaseUrl'), name);
   const pool = createPool(url, poolSize);
-  if (!empty) await migrate(pool, migrationsDir);
+  if (!empty) await (migrationsBefore ? migrateBefore(pool, migrationsBefore) : migrate(pool));
   return {
     url,
     pool,

@@ -1,11 +1,8 @@
 // The subscribers read model (decision 0016): who receives letters. Those who subscribed through the form before
 // double opt-in keep their status — migration 029 fills the table for them, and the projection's rule for a lone
 // LeadCaptured of the form gives the same rows on a rebuild. Only confirmed subscribers are recipients.
-import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { migrate, MIGRATIONS_DIR } from '../../db/migrate';
+import { migrate } from '../../db/migrate';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/db';
 import { createCatalog, projections } from '../../../events/registry';
 import { handleCommand } from '../../../events/store/command';
@@ -15,17 +12,13 @@ import { decideLeads, visitorFold, visitorStreamId, type LeadsCommand } from '..
 import { confirmedSubscribers } from '../../../events/leads/queries';
 
 let db: TestDatabase;
-let before: string;
 
 beforeAll(async () => {
   // The database as it was before double opt-in: every migration before 029.
-  before = await mkdtemp(path.join(tmpdir(), 'manifiesta-migrations-'));
-  for (const file of await readdir(MIGRATIONS_DIR)) if (file < '029') await copyFile(path.join(MIGRATIONS_DIR, file), path.join(before, file));
-  db = await createTestDatabase({ migrationsDir: before });
+  db = await createTestDatabase({ migrationsBefore: '029' });
 });
 afterAll(async () => {
   await db?.drop();
-  if (before) await rm(before, { recursive: true, force: true });
 });
 
 const form = { page: 'Newsletter Archive', section: 'Subscription Form', status: 'Subscribed via Form' } as const;
