@@ -17,7 +17,7 @@ import { paymentEvents } from './payments/payments.events';
 import { entitlementsProjection, paymentsProjection, purchasesProjection } from './payments/projections/payments';
 import { analyticsProjections } from './analytics/analytics';
 import { coachEvents } from './coach/coach.events';
-import { learnerActivityProjection, learnerProgressProjection } from './coach/projections/learner-list';
+import { learnerProgressProjection } from './coach/projections/learner-list';
 import { erasureEvents } from './erasure/erasure.events';
 import { siteEvents } from './site/site.events';
 import { catalogueEvents } from './catalogue/catalogue.events';
@@ -81,7 +81,6 @@ export const projections: readonly Projection[] = [
   forgetting(completionsProjection, learnerRows('completions'), own),
   forgetting(reflectionsProjection, learnerRows('reflections'), own),
   forgetting(learnerProgressProjection, learnerRows('learner_progress'), own),
-  forgetting(learnerActivityProjection, learnerRows('learner_activity'), own),
   forgetting(areaRatingsProjection, learnerRows('area_ratings'), own),
   forgetting(areaDefinitionsProjection, learnerRows('area_definitions'), own),
   forgetting(deepWhyProjection, learnerRows('deep_why'), own),

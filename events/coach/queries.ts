@@ -2,6 +2,8 @@
 // list's read models) and each learner's journey, straight from the log.
 import { currentActivity, progressPercent } from '../../course/rules';
 import { learnerStreamId } from '../accounts/accounts.events';
+
+const LEARNER_PREFIX = learnerStreamId('');
 import type { EventCatalog } from '../store/catalog';
 import { EVENT_COLUMNS, toRecorded } from '../store/event-store';
 import type { FoldSnapshots } from '../store/snapshots';
@@ -10,16 +12,24 @@ import { coachNotesStreamId } from './coach.events';
 import { evolveJourney, journeyFold, type JourneyState } from './journey';
 
 /**
- * The orders the learners can be listed in: the key, and the table whose index (migration 039) gives it — `users`, or
- * the list's read models `learner_progress` and `learner_activity`, under the aliases the queries give them (u, p, a).
+ * The orders the learners can be listed in: the key, and the rows whose index (migration 039) gives it in that order
+ * with the learner's id — `users`, the list's read model `learner_progress`, or the learners' `streams` (whose
+ * `updated_at` is the time of their last event), under the aliases the queries give them (u, p, s).
  */
 const SORTS = {
-  username: { key: 'lower(u.username)', table: 'users', alias: 'u' },
-  email: { key: 'lower(u.email)', table: 'users', alias: 'u' },
-  registeredAt: { key: 'u.registered_at', table: 'users', alias: 'u' },
-  lastActivityAt: { key: 'a.last_activity_at', table: 'learner_activity', alias: 'a' },
-  progress: { key: 'p.completed_required', table: 'learner_progress', alias: 'p' },
-} as const;
+  username: { key: 'lower(u.username)', from: 'users u', id: 'u.user_id' },
+  email: { key: 'lower(u.email)', from: 'users u', id: 'u.user_id' },
+  registeredAt: { key: 'u.registered_at', from: 'users u', id: 'u.user_id' },
+  // A learner stream's id is 'learner-' and the user id in text, which sorts as the user id does.
+  lastActivityAt: {
+    key: 's.updated_at',
+    from: `streams s`,
+    id: `substr(s.stream_id, ${LEARNER_PREFIX.length + 1})::uuid`,
+    where: `s.stream_type = 'learner'`,
+    tie: 's.stream_id',
+  },
+  progress: { key: 'p.completed_required', from: 'learner_progress p', id: 'p.user_id' },
+} as const satisfies Record<string, { key: string; from: string; id: string; where?: string; tie?: string }>;
 export type LearnerSort = keyof typeof SORTS;
 export const LEARNER_SORTS = Object.keys(SORTS) as [LearnerSort, ...LearnerSort[]];
 
@@ -47,8 +57,8 @@ type LearnerRow = {
 };
 const LEARNER_SELECT = `
   SELECT u.user_id, u.username, u.email, u.registered_at, u.email_verified_at IS NOT NULL AS verified, 7 = ANY(u.roles) AS premium,
-         p.completed, a.last_activity_at
-  FROM users u LEFT JOIN learner_progress p ON p.user_id = u.user_id LEFT JOIN learner_activity a ON a.user_id = u.user_id`;
+         p.completed, s.updated_at AS last_activity_at
+  FROM users u LEFT JOIN learner_progress p ON p.user_id = u.user_id LEFT JOIN streams s ON s.stream_id = '${LEARNER_PREFIX}' || u.user_id::text`;
 
 const toSummary = (r: LearnerRow): LearnerSummary => {
   const done = r.completed ?? [];
@@ -81,22 +91,27 @@ export async function learnerSummaries(
   db: Queryable,
   { search, sort, order, page, pageSize }: { search: string; sort: LearnerSort; order: 'asc' | 'desc'; page: number; pageSize: number },
 ): Promise<{ learners: LearnerSummary[]; total: number }> {
-  const { key, table, alias } = SORTS[sort];
+  const sorted: { key: string; from: string; id: string; where?: string; tie?: string } = SORTS[sort];
   // Equal keys by user id, ascending, in either direction.
-  const by = `${key} ${order === 'asc' ? 'ASC' : 'DESC'}, ${alias}.user_id`;
+  const by = `${sorted.key} ${order === 'asc' ? 'ASC' : 'DESC'}, ${sorted.tie ?? sorted.id}`;
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const matching = (param: string) => (search ? `WHERE u.username ILIKE ${param} OR u.email ILIKE ${param}` : '');
-  // Every learner has a row in each table (the read models' start at UserRegistered, as users' does): the order's
-  // table is joined to users only when a search needs their names.
-  const ordered = table === 'users' || !search ? `${table} ${alias}` : `${table} ${alias} JOIN users u ON u.user_id = ${alias}.user_id`;
+  const searched = search ? ['(u.username ILIKE $3 OR u.email ILIKE $3)'] : [];
+  // The order's rows are joined to users when a search needs their names, or when they may outlive the account (a
+  // forgotten learner's stream stays in the log); learner_progress has a row for each account and no other.
+  const ordered = sorted.from === 'users u' || (!search && !sorted.where) ? sorted.from : `${sorted.from} JOIN users u ON u.user_id = ${sorted.id}`;
+  const where = [...(sorted.where ? [sorted.where] : []), ...searched];
   const [{ rows }, { rows: counted }] = await Promise.all([
     db.query<LearnerRow>(
       `${LEARNER_SELECT}
-       JOIN (SELECT ${alias}.user_id FROM ${ordered} ${matching('$3')} ORDER BY ${by} LIMIT $1 OFFSET $2) page ON page.user_id = u.user_id
+       JOIN (SELECT ${sorted.id} AS user_id FROM ${ordered} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${by} LIMIT $1 OFFSET $2) page
+         ON page.user_id = u.user_id
        ORDER BY ${by}`,
       [pageSize, (page - 1) * pageSize, ...(search ? [pattern] : [])],
     ),
-    db.query<{ total: string }>(`SELECT count(*) AS total FROM users u ${matching('$1')}`, search ? [pattern] : []),
+    db.query<{ total: string }>(
+      `SELECT count(*) AS total FROM users u ${search ? 'WHERE u.username ILIKE $1 OR u.email ILIKE $1' : ''}`,
+      search ? [pattern] : [],
+    ),
   ]);
   return { learners: rows.map(toSummary), total: Number(counted[0]!.total) };
 }

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { recorded } from '../../../tests/setup/recorded';
 import { ACTIVITIES } from '../../../course/syllabus';
-import { EmailVerified, learnerStreamId, UserRegistered } from '../../accounts/accounts.events';
+import { learnerStreamId, UserRegistered } from '../../accounts/accounts.events';
 import { ActivityCompleted } from '../../course/course.events';
-import { AreaRated } from '../../wheel/wheel.events';
-import { evolveLearnerActivity, evolveLearnerProgress, learnerActivityProjection, learnerProgressProjection, LEARNER_STREAM_TYPES } from './learner-list';
+import { evolveLearnerProgress, learnerProgressProjection } from './learner-list';
 
 const userId = '0190a5b4-7c1e-7a2b-8c3d-4e5f60718293';
 const at = (iso: string) => ({ recordedAt: new Date(iso), streamId: learnerStreamId(userId) });
@@ -13,7 +12,7 @@ const completed = (slug: string, iso: string) => recorded(ActivityCompleted.type
 const [required, other] = ACTIVITIES.filter((a) => !a.isIgnorable).map((a) => a.slug) as [string, string];
 const ignorable = ACTIVITIES.find((a) => a.isIgnorable)!.slug;
 
-describe('the learner list read models', () => {
+describe('the learner list read model', () => {
   it('progress: each activity once, in code-unit order; only the required ones count', () => {
     const events = [
       registered,
@@ -26,20 +25,11 @@ describe('the learner list read models', () => {
     expect(row).toEqual({ user_id: userId, completed: [other, ignorable, required].sort(), completed_required: 2 });
   });
 
-  it('last activity: the time of the stream’s last event, whatever its type', () => {
-    let row = evolveLearnerActivity(undefined, registered);
-    expect(row).toEqual({ user_id: userId, last_activity_at: '2026-03-01T10:00:00.000Z' });
-    row = evolveLearnerActivity(row!, recorded(EmailVerified.type, { userId }, at('2026-03-02T08:30:00.123Z')));
-    expect(row).toEqual({ user_id: userId, last_activity_at: '2026-03-02T08:30:00.123Z' });
-    expect(LEARNER_STREAM_TYPES).toContain(AreaRated.type);
-  });
-
   it('holds registered accounts only, keyed by the learner stream', () => {
     expect(evolveLearnerProgress(undefined, completed(required, '2026-03-02T00:00:00Z'))).toBeNull();
-    expect(evolveLearnerActivity(undefined, recorded(EmailVerified.type, { userId }, at('2026-03-02T00:00:00Z')))).toBeNull();
-    // Their apply ignores an event of another stream (a payment's, say) without a query.
+    // Its apply ignores an event of another stream (a payment's, say) without a query.
     const elsewhere = recorded(ActivityCompleted.type, { userId, activityId: required }, { streamId: `payment-${userId}` });
     const tx = { query: () => Promise.reject(new Error('no query expected')) };
-    return Promise.all([learnerProgressProjection.apply(tx, [elsewhere]), learnerActivityProjection.apply(tx, [elsewhere])]);
+    return learnerProgressProjection.apply(tx, [elsewhere]);
   });
 });
