@@ -119,8 +119,11 @@ async function everyLearner(pool: pg.Pool): Promise<Keyed[]> {
      FROM users`,
   );
   const { rows: completions } = await pool.query<{ user_id: string; activity_id: string }>('SELECT user_id, activity_id FROM completions');
-  const { rows: streams } = await pool.query<{ stream_id: string; updated_at: Date }>('SELECT stream_id, updated_at FROM streams');
-  const lastEvent = new Map(streams.map((s) => [s.stream_id, s.updated_at]));
+  // The last event's time to the microsecond, as the database orders it (a Date keeps milliseconds).
+  const { rows: streams } = await pool.query<{ stream_id: string; updated_at: Date; micros: string }>(
+    `SELECT stream_id, updated_at, (extract(epoch FROM updated_at) * 1000000)::bigint AS micros FROM streams`,
+  );
+  const lastEvent = new Map(streams.map((s) => [s.stream_id, s]));
   return users.map((u) => {
     const done = completions.filter((c) => c.user_id === u.user_id).map((c) => c.activity_id);
     const current = currentActivity(done);
@@ -134,12 +137,12 @@ async function everyLearner(pool: pg.Pool): Promise<Keyed[]> {
       premium: u.roles.includes(ROLES.premium),
       progressPercent: progressPercent(done),
       currentActivity: current ? { slug: current.slug, title: current.title } : null,
-      lastActivityAt: last.toISOString(),
+      lastActivityAt: last.updated_at.toISOString(),
       keys: {
         username: Number(u.name_rank),
         email: Number(u.email_rank),
         registeredAt: u.registered_at.getTime(),
-        lastActivityAt: last.getTime(),
+        lastActivityAt: Number(last.micros),
         progress: done.filter((slug) => REQUIRED.has(slug)).length,
       },
     };
