@@ -1,15 +1,15 @@
-// What the coach's desk reads: the learners (the accounts' users, with their progress and last activity from the
-// list's read models) and each learner's journey, straight from the log.
+// What the coach's desk reads: the learners (the accounts' users, with their progress from the list's read model and
+// the time of their stream's last event) and each learner's journey, straight from the log.
 import { currentActivity, progressPercent } from '../../course/rules';
 import { learnerStreamId } from '../accounts/accounts.events';
-
-const LEARNER_PREFIX = learnerStreamId('');
 import type { EventCatalog } from '../store/catalog';
 import { EVENT_COLUMNS, toRecorded } from '../store/event-store';
 import type { FoldSnapshots } from '../store/snapshots';
 import type { Queryable, RecordedEvent } from '../store/types';
 import { coachNotesStreamId } from './coach.events';
 import { evolveJourney, journeyFold, type JourneyState } from './journey';
+
+const LEARNER_PREFIX = learnerStreamId('');
 
 /**
  * The orders the learners can be listed in: the key, and the rows whose index (migration 039) gives it in that order
@@ -23,7 +23,7 @@ const SORTS = {
   // A learner stream's id is 'learner-' and the user id in text, which sorts as the user id does.
   lastActivityAt: {
     key: 's.updated_at',
-    from: `streams s`,
+    from: 'streams s',
     id: `substr(s.stream_id, ${LEARNER_PREFIX.length + 1})::uuid`,
     where: `s.stream_type = 'learner'`,
     tie: 's.stream_id',
