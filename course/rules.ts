@@ -4,6 +4,9 @@ import { ACTIVITIES, type Activity, COURSE, moduleOf } from './syllabus';
 export const PREMIUM_ROLE = 7;
 
 export type Completed = ReadonlySet<string> | readonly string[];
+
+/** The activities the course requires (every one but the ignorable): what progress counts. */
+export const REQUIRED_ACTIVITIES: readonly Activity[] = ACTIVITIES.filter((a) => !a.isIgnorable);
 const asSet = (c: Completed): ReadonlySet<string> => (c instanceof Set ? c : new Set(c as readonly string[]));
 
 /** The first activity, in course order, that is neither completed nor ignorable; undefined when all are done. */
@@ -17,7 +20,7 @@ export function currentModule(completed: Completed): number {
   const current = currentActivity(completed);
   if (current) return moduleOf(current);
   const done = asSet(completed);
-  const allDone = ACTIVITIES.filter((a) => !a.isIgnorable).every((a) => done.has(a.slug));
+  const allDone = REQUIRED_ACTIVITIES.every((a) => done.has(a.slug));
   return allDone ? COURSE.modules.at(-1)!.module : 1;
 }
 
@@ -57,9 +60,8 @@ export function nextActivity(slug: string, activities: readonly Activity[] = ACT
 
 /** Share of non-ignorable activities completed, 0–100. */
 export function progressPercent(completed: Completed): number {
-  const required = ACTIVITIES.filter((a) => !a.isIgnorable);
   const done = asSet(completed);
-  return Math.round((required.filter((a) => done.has(a.slug)).length / required.length) * 100);
+  return Math.round((REQUIRED_ACTIVITIES.filter((a) => done.has(a.slug)).length / REQUIRED_ACTIVITIES.length) * 100);
 }
 
 /**

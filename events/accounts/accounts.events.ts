@@ -84,7 +84,13 @@ export const accountEvents = [
   EmailChangeUndone,
 ] as const;
 
-export const learnerStreamId = (userId: string) => `learner-${userId}`;
+/** A learner stream's id is this and the user id in text (which sorts as the user id does). */
+export const LEARNER_STREAM_PREFIX = 'learner-';
+export const learnerStreamId = (userId: string) => `${LEARNER_STREAM_PREFIX}${userId}`;
+/** The user id whose stream a learner stream is; undefined for any other stream. */
+export const learnerIdOfStream = (streamId: string) => (streamId.startsWith(LEARNER_STREAM_PREFIX) ? streamId.slice(LEARNER_STREAM_PREFIX.length) : undefined);
 /** The subject (`user:<id>`) whose stream a learner stream is; undefined for any other stream. */
-export const learnerOfStream = (streamId: string) =>
-  streamId.startsWith('learner-') ? subjectIdOf({ kind: 'user', id: streamId.slice('learner-'.length) }) : undefined;
+export const learnerOfStream = (streamId: string) => {
+  const id = learnerIdOfStream(streamId);
+  return id === undefined ? undefined : subjectIdOf({ kind: 'user', id });
+};

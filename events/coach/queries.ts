@@ -1,15 +1,13 @@
 // What the coach's desk reads: the learners (the accounts' users, with their progress from the list's read model and
 // the time of their stream's last event) and each learner's journey, straight from the log.
 import { currentActivity, progressPercent } from '../../course/rules';
-import { learnerStreamId } from '../accounts/accounts.events';
+import { LEARNER_STREAM_PREFIX, learnerStreamId } from '../accounts/accounts.events';
 import type { EventCatalog } from '../store/catalog';
 import { EVENT_COLUMNS, toRecorded } from '../store/event-store';
 import type { FoldSnapshots } from '../store/snapshots';
 import type { Queryable, RecordedEvent } from '../store/types';
 import { coachNotesStreamId } from './coach.events';
 import { evolveJourney, journeyFold, type JourneyState } from './journey';
-
-const LEARNER_PREFIX = learnerStreamId('');
 
 /**
  * The orders the learners can be listed in: the key, and the rows whose index (migration 039) gives it in that order
@@ -20,11 +18,10 @@ const SORTS = {
   username: { key: 'lower(u.username)', from: 'users u', id: 'u.user_id' },
   email: { key: 'lower(u.email)', from: 'users u', id: 'u.user_id' },
   registeredAt: { key: 'u.registered_at', from: 'users u', id: 'u.user_id' },
-  // A learner stream's id is 'learner-' and the user id in text, which sorts as the user id does.
   lastActivityAt: {
     key: 's.updated_at',
     from: 'streams s',
-    id: `substr(s.stream_id, ${LEARNER_PREFIX.length + 1})::uuid`,
+    id: `substr(s.stream_id, ${LEARNER_STREAM_PREFIX.length + 1})::uuid`,
     where: `s.stream_type = 'learner'`,
     tie: 's.stream_id',
   },
@@ -58,7 +55,7 @@ type LearnerRow = {
 const LEARNER_SELECT = `
   SELECT u.user_id, u.username, u.email, u.registered_at, u.email_verified_at IS NOT NULL AS verified, 7 = ANY(u.roles) AS premium,
          p.completed, s.updated_at AS last_activity_at
-  FROM users u LEFT JOIN learner_progress p ON p.user_id = u.user_id LEFT JOIN streams s ON s.stream_id = '${LEARNER_PREFIX}' || u.user_id::text`;
+  FROM users u LEFT JOIN learner_progress p ON p.user_id = u.user_id LEFT JOIN streams s ON s.stream_id = '${LEARNER_STREAM_PREFIX}' || u.user_id::text`;
 
 const toSummary = (r: LearnerRow): LearnerSummary => {
   const done = r.completed ?? [];

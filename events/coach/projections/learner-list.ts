@@ -1,15 +1,17 @@
 // The inline read model of the coach's learner list: one row per registered learner, keyed by their stream, with
 // what the list sorts by and shows of their progress without reading every learner's completions. (Their last
 // activity is their stream's `updated_at`, ordered by an index of `streams`: migration 039.)
-import { ACTIVITIES } from '../../../course/syllabus';
-import { learnerStreamId, UserRegistered } from '../../accounts/accounts.events';
+import { REQUIRED_ACTIVITIES } from '../../../course/rules';
+import { learnerIdOfStream, UserRegistered } from '../../accounts/accounts.events';
 import { ActivityCompleted } from '../../course/course.events';
 import { rowProjection } from '../../store/projection';
 import type { RecordedEvent } from '../../store/types';
 
-const LEARNER_PREFIX = learnerStreamId('');
 // Keyed by the stream, not by a field of the event: a row follows its learner's stream, whatever the event's type.
-const byLearnerStream = (e: RecordedEvent) => (e.streamId.startsWith(LEARNER_PREFIX) ? { user_id: e.streamId.slice(LEARNER_PREFIX.length) } : undefined);
+const byLearnerStream = (e: RecordedEvent) => {
+  const userId = learnerIdOfStream(e.streamId);
+  return userId === undefined ? undefined : { user_id: userId };
+};
 
 export interface LearnerProgressRow {
   [column: string]: string | string[] | number;
@@ -20,7 +22,7 @@ export interface LearnerProgressRow {
   completed_required: number;
 }
 
-const REQUIRED = new Set(ACTIVITIES.filter((a) => !a.isIgnorable).map((a) => a.slug));
+const REQUIRED = new Set(REQUIRED_ACTIVITIES.map((a) => a.slug));
 
 export function evolveLearnerProgress(row: LearnerProgressRow | undefined, event: RecordedEvent): LearnerProgressRow | null {
   if (UserRegistered.is(event)) return row ?? { user_id: event.data.userId, completed: [], completed_required: 0 };
