@@ -119,28 +119,39 @@ function cpuOf(pid: number, children = false): number {
 const CLOCK_TICKS = 100; // getconf CLK_TCK on Linux
 
 interface CpuMeter {
-  /** CPU ms per request of the server, PostgreSQL and this process (autocannon) since the meter started. */
+  /** CPU ms per request of the server processes, PostgreSQL (NaN when not embedded) and this process since the meter started. */
+  used(requests: number): { server: number; postgres: number; bench: number };
+  /** The same, as a line of the closed loop's output. */
   perRequest(requests: number): string;
 }
-function cpuMeter(serverPid: number, postgresPid: number | undefined): CpuMeter {
+function cpuMeter(serverPids: readonly number[], postgresPid: number | undefined): CpuMeter {
   const read = () => ({
-    server: cpuOf(serverPid),
+    server: serverPids.reduce((sum, pid) => sum + cpuOf(pid), 0),
     postgres: postgresPid ? cpuOf(postgresPid, true) : NaN,
     bench: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
   });
   const start = read();
+  const used = (requests: number) => {
+    const end = read();
+    const per = (k: 'server' | 'postgres' | 'bench') => (end[k] - start[k]) / Math.max(1, requests);
+    return { server: per('server'), postgres: per('postgres'), bench: per('bench') };
+  };
   return {
+    used,
     perRequest(requests) {
-      const end = read();
-      const per = (k: 'server' | 'postgres' | 'bench') => (end[k] - start[k]) / requests;
-      const sum = per('server') + per('postgres') + per('bench');
+      const per = used(requests);
+      const sum = per.server + per.postgres + per.bench;
       const capacity = Number.isFinite(sum)
         ? ` → the ${os.cpus().length} cores, all ours, would serve about ${num((os.cpus().length * 1000) / sum)} req/s of this mix`
         : '';
-      return `CPU per request: server ${per('server').toFixed(2)} ms, PostgreSQL ${Number.isFinite(per('postgres')) ? `${per('postgres').toFixed(2)} ms` : 'not measured (BENCH_DATABASE_URL)'}, autocannon ${per('bench').toFixed(2)} ms${capacity}`;
+      return `CPU per request: server ${per.server.toFixed(2)} ms, PostgreSQL ${Number.isFinite(per.postgres) ? `${per.postgres.toFixed(2)} ms` : 'not measured (BENCH_DATABASE_URL)'}, autocannon ${per.bench.toFixed(2)} ms${capacity}`;
     },
   };
 }
+
+/** The embedded PostgreSQL's postmaster, whose children are its backends (none when BENCH_DATABASE_URL is set). */
+const embeddedPostgresPid = (db: BenchDatabase) =>
+  db.embeddedDir ? Number(readFileSync(path.join(db.embeddedDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]) : undefined;
 
 /** How busy the machine is: a fixed amount of arithmetic, timed (the lower, the quieter). */
 function calibrate(): string {
@@ -565,7 +576,7 @@ async function learnerWorkload(server: Server, db: BenchDatabase) {
 
   const byIndex = learners;
   const machine = calibrate();
-  const meter = cpuMeter(server.pid, server.postgresPid);
+  const meter = cpuMeter([server.pid], server.postgresPid);
   const { result, latencies } = await cannon(
     {
       // One URL per learner: autocannon gives connection i the i-th URL, and its path tells setupRequest
@@ -676,7 +687,7 @@ async function leadWorkload(server: Server, pool: pg.Pool) {
   let serial = 0;
   const run = Date.now().toString(36);
   const machine = calibrate();
-  const meter = cpuMeter(server.pid, server.postgresPid);
+  const meter = cpuMeter([server.pid], server.postgresPid);
   const { result, latencies } = await cannon(
     {
       url: server.url,
@@ -798,11 +809,9 @@ async function openRamp(
   let writesOk = true;
   /** Server and PostgreSQL CPU per request at each rate held (the embedded server only). */
   const cpuAt = new Map<number, number>();
-  const serverCpu = () => serving.pids().reduce((sum, pid) => sum + cpuOf(pid), 0);
   const runStep = async (rate: number, seconds: number) => {
     const step = new Step();
-    const cpu = process.cpuUsage();
-    const [server0, postgres0] = [serverCpu(), serving.postgresPid ? cpuOf(serving.postgresPid, true) : NaN];
+    const meter = cpuMeter(serving.pids(), serving.postgresPid);
     const run = await paced(
       rate,
       seconds,
@@ -811,21 +820,19 @@ async function openRamp(
     );
     if (run.stoppedEarly) target.stopped?.();
     await step.drain();
-    // The generator shares the cores: its CPU per request (the writes check after it not counted) says how much it took.
-    const used = process.cpuUsage(cpu);
-    const [server1, postgres1] = [serverCpu(), serving.postgresPid ? cpuOf(serving.postgresPid, true) : NaN];
+    const all = summary([...step.latencies.values()].flat());
+    // What one request cost the cores, which the rates held come down to once they are busy: the generator's (it
+    // shares them), the serving processes' and PostgreSQL's (its backends; the embedded server only), per answered
+    // request, the writes check after it not counted.
+    const cpu = meter.used(all.n);
     const check = await target.check();
     if (check.lost) writesOk = false;
-    const all = summary([...step.latencies.values()].flat());
-    const generator = (used.user + used.system) / 1000 / Math.max(1, all.n);
-    // What one request cost the cores, which the rates held come down to once they are busy: the serving
-    // processes' CPU and PostgreSQL's (its backends; the embedded server only), per answered request.
-    const perRequest = (a: number, b: number) => (Number.isFinite(b - a) ? ((b - a) / Math.max(1, all.n)).toFixed(2) : '—');
+    const perRequest = (ms: number) => (Number.isFinite(ms) ? ms.toFixed(2) : '—');
     const held = !run.stoppedEarly && step.failed === 0 && all.p99 < P99_MS && !check.lost;
-    if (held && serving.postgresPid) cpuAt.set(rate, (server1 - server0 + postgres1 - postgres0) / Math.max(1, all.n));
+    if (held && Number.isFinite(cpu.postgres)) cpuAt.set(rate, cpu.server + cpu.postgres);
     console.log(
       `   ${num(rate).padStart(7)}  ${num(all.n / run.seconds).padStart(9)}   ${ms(all.p50).padEnd(9)} ${ms(all.p90).padEnd(9)} ${ms(all.p99).padEnd(9)} ${ms(all.max).padEnd(9)} ` +
-        `${ms(summary(step.late).p99).padEnd(9)} ${generator.toFixed(2).padStart(5)} ms ${perRequest(server0, server1).padStart(5)} ms ${perRequest(postgres0, postgres1).padStart(5)} ms ${num(step.failed).padStart(6)}  ${check.line} → ${held ? 'held' : 'MISSED'}` +
+        `${ms(summary(step.late).p99).padEnd(9)} ${cpu.bench.toFixed(2).padStart(5)} ms ${perRequest(cpu.server).padStart(5)} ms ${perRequest(cpu.postgres).padStart(5)} ms ${num(step.failed).padStart(6)}  ${check.line} → ${held ? 'held' : 'MISSED'}` +
         (run.stoppedEarly ? ` (stopped after ${run.seconds.toFixed(1)} s: more than a second of arrivals unanswered)` : ''),
     );
     // Where the time goes when a target sends more than one kind of request (reads and writes, views and leads).
@@ -1032,7 +1039,7 @@ async function openWorkload(db: BenchDatabase, dataDir: string) {
     let before: EventCount[] = [];
     const app = await startServer(db.url, dataDir);
     children.push(app);
-    const postgresPid = db.embeddedDir ? Number(readFileSync(path.join(db.embeddedDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]) : undefined;
+    const postgresPid = embeddedPostgresPid(db);
     const serving = (...processes: Array<{ pid: number }>) => ({ pids: () => processes.map((p) => p.pid), postgresPid });
     if (PARTS.has('learners') || PARTS.has('processes')) {
       const started = performance.now();
@@ -1175,7 +1182,7 @@ async function staticWorkload(server: Server) {
   const shell = await headersOf('/');
   const asset = await headersOf(entry);
   const machine = calibrate();
-  const meter = cpuMeter(server.pid, server.postgresPid);
+  const meter = cpuMeter([server.pid], server.postgresPid);
   const { result, latencies } = await cannon(
     {
       url: server.url,
@@ -1234,7 +1241,7 @@ async function main() {
     if (MODES.has('closed')) {
       console.log('\nClosed loop (autocannon): each connection sends its next request as soon as the last is answered.');
       server = await startServer(db.url, dataDir);
-      if (db.embeddedDir) server.postgresPid = Number(readFileSync(path.join(db.embeddedDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+      server.postgresPid = embeddedPostgresPid(db);
       const skipped = { ok: true };
       const learners = PARTS.has('learners') ? await learnerWorkload(server, db) : skipped;
       const leads = PARTS.has('leads') ? await leadWorkload(server, pool) : skipped;
